@@ -1,0 +1,128 @@
+import cors from '@fastify/cors'
+import helmet from '@fastify/helmet'
+import multipart from '@fastify/multipart'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { Database, Db } from './db/client.ts'
+import { appUrl, loadEnv, type Env } from './env.ts'
+import { createMailer, type Mailer } from './lib/mailer.ts'
+import { authRoutes } from './modules/auth/auth.routes.ts'
+import { categoriesRoutes } from './modules/catalog/categories.routes.ts'
+import { productsRoutes } from './modules/catalog/products.routes.ts'
+import { checkoutRoutes } from './modules/checkout/checkout.routes.ts'
+import { citiesRoutes } from './modules/cities/cities.routes.ts'
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts'
+import { healthRoutes } from './modules/health/health.routes.ts'
+import { imagesRoutes } from './modules/images/images.routes.ts'
+import { importsRoutes } from './modules/imports/imports.routes.ts'
+import { ordersRoutes } from './modules/orders/orders.routes.ts'
+import { profileRoutes } from './modules/profile/profile.routes.ts'
+import { salesRoutes } from './modules/sales/sales.routes.ts'
+import { settingsRoutes } from './modules/settings/settings.routes.ts'
+import { usersRoutes } from './modules/users/users.routes.ts'
+import { authPlugin } from './plugins/auth.ts'
+import { errorsPlugin } from './plugins/errors.ts'
+import { webPlugin } from './plugins/web.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db
+    database: Database
+    config: Env
+    appUrl: string
+    mailer: Mailer
+  }
+}
+
+export interface BuildAppOptions {
+  database: Database
+  env?: Partial<Env>
+  logger?: boolean | object
+  /** Folder of the built web app; defaults to apps/web/dist. */
+  webDist?: string
+}
+
+export type App = FastifyInstance
+
+/** Builds the whole shop (API + web) on a database; used by server.ts and by every test (fastify/demo). */
+export async function buildApp(options: BuildAppOptions): Promise<App> {
+  const config: Env = { ...loadEnv(), ...options.env }
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    ajv: undefined,
+  }).withTypeProvider<ZodTypeProvider>()
+
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+
+  app.decorate('db', options.database.db)
+  app.decorate('database', options.database)
+  app.decorate('config', config)
+  app.decorate('appUrl', appUrl(config))
+  app.decorate('mailer', createMailer(options.database.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log }))
+
+  await app.register(errorsPlugin)
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  })
+  const origins = config.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean)
+  await app.register(cors, { origin: origins.length > 0 ? origins : false, credentials: false })
+  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 2 } })
+  await app.register(authPlugin)
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Golden Palm shop API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  })
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false })
+
+  // Every route of the shop, in one place.
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes)
+      await api.register(authRoutes)
+      await api.register(profileRoutes)
+      await api.register(usersRoutes)
+      await api.register(categoriesRoutes)
+      await api.register(productsRoutes)
+      await api.register(imagesRoutes)
+      await api.register(citiesRoutes)
+      await api.register(checkoutRoutes)
+      await api.register(ordersRoutes)
+      await api.register(dashboardRoutes)
+      await api.register(salesRoutes)
+      await api.register(settingsRoutes)
+      await api.register(importsRoutes)
+    },
+    { prefix: '/api' },
+  )
+
+  await app.register(webPlugin, { distDir: options.webDist })
+  await app.ready()
+  return app
+}

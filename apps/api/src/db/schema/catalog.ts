@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm'
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { bytea, createdAt, money, updatedAt } from './columns.ts'
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description'),
+    slug: text('slug').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('categories_slug_unique').on(t.slug),
+    uniqueIndex('categories_name_unique').on(sql`lower(${t.name})`),
+    index('categories_active_idx').on(t.isActive, t.name),
+  ],
+)
+
+/** Stored images (WebP, one row per size) so that every API process can serve them. */
+export const images = pgTable(
+  'images',
+  {
+    id: text('id').notNull(),
+    variant: text('variant', { enum: ['large', 'small'] }).notNull(),
+    mime: text('mime').notNull().default('image/webp'),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    data: bytea('data').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.id, t.variant] })],
+)
+
+export interface ProductAttributes {
+  weight?: string | null
+  origin?: string | null
+}
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'restrict' }),
+    retailPrice: money('retail_price').notNull(),
+    wholesalePrice: money('wholesale_price'),
+    wholesaleThreshold: integer('wholesale_threshold'),
+    retailBuyingPrice: money('retail_buying_price'),
+    wholesaleBuyingPrice: money('wholesale_buying_price'),
+    stock: integer('stock').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    isAlwaysInStock: boolean('is_always_in_stock').notNull().default(false),
+    imageId: text('image_id'),
+    attributes: jsonb('attributes').$type<ProductAttributes>().notNull().default({}),
+    /** A product that appears in orders is archived instead of erased, so order history keeps its name. */
+    archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('products_stock_non_negative', sql`${t.stock} >= 0`),
+    check('products_prices_non_negative', sql`${t.retailPrice} >= 0 AND coalesce(${t.wholesalePrice}, 0) >= 0`),
+    index('products_storefront_idx').on(t.isActive, t.id).where(sql`${t.archivedAt} IS NULL`),
+    index('products_category_idx').on(t.categoryId, t.id).where(sql`${t.archivedAt} IS NULL`),
+    index('products_created_idx').on(t.id).where(sql`${t.archivedAt} IS NULL`),
+    index('products_low_stock_idx').on(t.stock).where(sql`${t.archivedAt} IS NULL AND NOT ${t.isAlwaysInStock}`),
+    index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('products_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
+  ],
+)

@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm'
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { cities } from './cities.ts'
+import { products } from './catalog.ts'
+import { createdAt, money, updatedAt } from './columns.ts'
+import { users } from './users.ts'
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    orderNumber: text('order_number').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    customerPhone: text('customer_phone').notNull(),
+    shippingAddress: text('shipping_address').notNull(),
+    cityId: integer('city_id').references(() => cities.id, { onDelete: 'set null' }),
+    cityName: text('city_name'),
+    orderStatus: text('order_status', { enum: ['pending', 'processing', 'completed', 'cancelled'] }).notNull().default('pending'),
+    paymentStatus: text('payment_status', { enum: ['pending', 'paid', 'failed'] }).notNull().default('pending'),
+    paymentMethod: text('payment_method', { enum: ['cash', 'massarat', 'paypal'] }).notNull().default('cash'),
+    notes: text('notes'),
+    subtotal: money('subtotal').notNull(),
+    deliveryPrice: money('delivery_price').notNull().default(0),
+    totalAmount: money('total_amount').notNull(),
+    /** Σ unit cost × quantity at the time of sale; profit = subtotal − total_cost (DESIGN.md "Profit is real"). */
+    totalCost: money('total_cost').notNull().default(0),
+    /** Set when a cancellation put the stock back, so it happens once. */
+    stockRestoredAt: timestamp('stock_restored_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_number_unique').on(t.orderNumber),
+    index('orders_created_idx').on(t.createdAt),
+    index('orders_status_created_idx').on(t.orderStatus, t.createdAt),
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_email_idx').on(sql`lower(${t.customerEmail})`),
+  ],
+)
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    productName: text('product_name').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPrice: money('unit_price').notNull(),
+    unitCost: money('unit_cost').notNull().default(0),
+    isWholesale: boolean('is_wholesale').notNull().default(false),
+    lineTotal: money('line_total').notNull(),
+  },
+  (t) => [
+    check('order_items_quantity_positive', sql`${t.quantity} > 0`),
+    index('order_items_order_idx').on(t.orderId),
+    index('order_items_product_idx').on(t.productId),
+  ],
+)
+
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    fromPaymentStatus: text('from_payment_status'),
+    toPaymentStatus: text('to_payment_status').notNull(),
+    changedBy: integer('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.orderId, t.createdAt)],
+)
+
+/** DESIGN.md "Exactly once": a checkout retried with the same key returns the first order. */
+export const idempotencyKeys = pgTable('idempotency_keys', {
+  key: text('key').primaryKey(),
+  requestHash: text('request_hash').notNull(),
+  orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+})

@@ -1,0 +1,180 @@
+import { readFileSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { eq, sql } from 'drizzle-orm'
+import { toCents, centsToDecimalString } from '@shop/shared/money/money'
+import { isWholesale } from '@shop/shared/pricing/pricing'
+import { hashPassword } from '../lib/passwords.ts'
+import { storeImage } from '../modules/images/images.service.ts'
+import { formatOrderNumber } from '../modules/orders/order-number.ts'
+import { assetsFolder } from '../paths.ts'
+import { rowsOf, type Db } from './client.ts'
+import { categories, products } from './schema/catalog.ts'
+import { cities } from './schema/cities.ts'
+import { orderItems, orderStatusHistory, orders } from './schema/orders.ts'
+import { settings } from './schema/settings.ts'
+import { users } from './schema/users.ts'
+import { seedCategories, seedCities, seedProducts, seedSettings } from './seed-data.ts'
+
+export interface SeedOptions {
+  adminEmail: string
+  adminPassword: string
+  demoOrders: boolean
+  /** Seeding the catalogue can be skipped (tests build their own data). */
+  catalogue?: boolean
+}
+
+/**
+ * First start only, idempotent: the catalogue is seeded when the settings table is empty, the admin when
+ * no staff account exists. A second start changes nothing.
+ */
+export async function seedDatabase(db: Db, options: SeedOptions): Promise<{ createdAdmin: boolean; seededCatalogue: boolean }> {
+  let createdAdmin = false
+  const [staff] = await db.select({ id: users.id }).from(users).where(sql`${users.role} in ('admin','super_admin')`).limit(1)
+  if (!staff) {
+    await db
+      .insert(users)
+      .values({ name: 'مدير المتجر', email: options.adminEmail.toLowerCase(), passwordHash: await hashPassword(options.adminPassword), role: 'super_admin' })
+      .onConflictDoNothing()
+    createdAdmin = true
+  }
+
+  const [anySetting] = await db.select({ id: settings.id }).from(settings).limit(1)
+  if (anySetting || options.catalogue === false) return { createdAdmin, seededCatalogue: false }
+
+  const imageIds = new Map<string, string>()
+  const artFolder = join(assetsFolder, 'products')
+  for (const file of readdirSync(artFolder).filter((f) => f.endsWith('.svg'))) {
+    imageIds.set(file.replace(/\.svg$/, ''), await storeImage(db, readFileSync(join(artFolder, file)), { trusted: true }))
+  }
+
+  await db.transaction(async (tx) => {
+    await tx.insert(settings).values(seedSettings.map((s) => ({ key: s.key, description: s.description, value: s.value })))
+    const categoryRows = await tx
+      .insert(categories)
+      .values(seedCategories.map((c) => ({ name: c.name, description: c.description, slug: c.slug, isActive: true })))
+      .returning({ id: categories.id, name: categories.name })
+    const categoryId = new Map(seedCategories.map((c, i) => [c.key, categoryRows[i]!.id]))
+    await tx.insert(products).values(
+      seedProducts.map((p) => ({
+        name: p.name,
+        description: p.description,
+        categoryId: categoryId.get(p.category) ?? null,
+        retailPrice: Number(p.retailPrice),
+        wholesalePrice: p.wholesalePrice === null ? null : Number(p.wholesalePrice),
+        wholesaleThreshold: p.wholesaleThreshold,
+        retailBuyingPrice: Number(p.retailBuyingPrice),
+        wholesaleBuyingPrice: p.wholesaleBuyingPrice === null ? null : Number(p.wholesaleBuyingPrice),
+        stock: p.stock,
+        isActive: p.active,
+        isAlwaysInStock: p.alwaysInStock,
+        imageId: imageIds.get(p.image) ?? null,
+        attributes: { weight: p.weight, origin: p.origin },
+      })),
+    )
+    await tx.insert(cities).values(seedCities.map((c) => ({ name: c.name, deliveryPrice: Number(c.deliveryPrice) })))
+  })
+
+  if (options.demoOrders) await seedDemoOrders(db)
+  return { createdAdmin, seededCatalogue: true }
+}
+
+/** Deterministic pseudo-random numbers, so every fresh shop shows the same demo history. */
+function prng(seed: number) {
+  let s = seed >>> 0
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0
+    return s / 2 ** 32
+  }
+}
+
+const FIRST = ['أحمد', 'محمد', 'فاطمة', 'خديجة', 'علي', 'سالم', 'مريم', 'عائشة', 'يوسف', 'نورية', 'عبد الله', 'هدى', 'إبراهيم', 'سعاد', 'مصطفى']
+const LAST = ['الورفلي', 'المصراتي', 'الزليتني', 'الترهوني', 'البرعصي', 'الفيتوري', 'القذافي', 'الشريف', 'بن علي', 'السنوسي', 'العبيدي', 'الغرياني']
+
+async function seedDemoOrders(db: Db) {
+  const rand = prng(2018)
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!
+  const catalogue = await db.select().from(products).where(eq(products.isActive, true))
+  const cityRows = await db.select().from(cities)
+  const shopperHash = await hashPassword('shopper123')
+  const shoppers = await db
+    .insert(users)
+    .values(
+      Array.from({ length: 6 }, (_, i) => ({
+        name: `${FIRST[i]} ${LAST[i]}`,
+        email: `shopper${i + 1}@example.ly`,
+        passwordHash: shopperHash,
+        role: 'user' as const,
+        createdAt: new Date(Date.now() - (120 - i * 15) * 86_400_000),
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: users.id, name: users.name, email: users.email })
+
+  const now = Date.now()
+  const count = 160
+  for (let n = 0; n < count; n++) {
+    const daysAgo = Math.floor((1 - (n / count) ** 0.8) * 120)
+    const createdAt = new Date(now - daysAgo * 86_400_000 - Math.floor(rand() * 10) * 3_600_000)
+    const shopper = rand() < 0.35 && shoppers.length > 0 ? pick(shoppers) : null
+    const name = shopper?.name ?? `${pick(FIRST)} ${pick(LAST)}`
+    const city = pick(cityRows)
+    const lines = new Map<number, number>()
+    const itemCount = 1 + Math.floor(rand() * 3)
+    for (let i = 0; i < itemCount; i++) {
+      const p = pick(catalogue)
+      const wholesaleBuyer = rand() < 0.2 && p.wholesaleThreshold
+      lines.set(p.id, wholesaleBuyer ? p.wholesaleThreshold! + Math.floor(rand() * 5) : 1 + Math.floor(rand() * 3))
+    }
+    let subtotal = 0
+    let cost = 0
+    const items = [...lines].map(([productId, quantity]) => {
+      const p = catalogue.find((c) => c.id === productId)!
+      const line = { retailCents: toCents(p.retailPrice)!, wholesaleCents: toCents(p.wholesalePrice), wholesaleThreshold: p.wholesaleThreshold, quantity }
+      const wholesale = isWholesale(line)
+      const unit = wholesale ? line.wholesaleCents! : line.retailCents
+      const unitCost = toCents(wholesale ? (p.wholesaleBuyingPrice ?? p.retailBuyingPrice) : p.retailBuyingPrice) ?? 0
+      subtotal += unit * quantity
+      cost += unitCost * quantity
+      return { productId, productName: p.name, quantity, unitPrice: unit / 100, unitCost: unitCost / 100, isWholesale: wholesale, lineTotal: (unit * quantity) / 100 }
+    })
+    const r = rand()
+    const status = daysAgo < 3 ? (r < 0.6 ? 'pending' : 'processing') : r < 0.62 ? 'completed' : r < 0.74 ? 'processing' : r < 0.86 ? 'pending' : 'cancelled'
+    const payment = status === 'completed' ? 'paid' : status === 'cancelled' ? (rand() < 0.5 ? 'failed' : 'pending') : rand() < 0.3 ? 'paid' : 'pending'
+    const delivery = toCents(city.deliveryPrice)!
+    const [{ id }] = rowsOf<{ id: number }>(await db.execute(sql`select nextval(pg_get_serial_sequence('orders','id'))::int as id`)) as [{ id: number }]
+    await db.insert(orders).values({
+      id,
+      orderNumber: formatOrderNumber(id, createdAt),
+      userId: shopper ? (shopper as { id: number }).id : null,
+      customerName: name,
+      customerEmail: shopper?.email ?? `customer${n + 1}@example.ly`,
+      customerPhone: `+21891${String(1_000_000 + Math.floor(rand() * 8_999_999))}`,
+      shippingAddress: `شارع ${pick(['الجمهورية', 'عمر المختار', 'الاستقلال', 'النصر', 'الشط'])} ${1 + Math.floor(rand() * 90)}, ${city.name}, ${city.name}`,
+      cityId: city.id,
+      cityName: city.name,
+      orderStatus: status,
+      paymentStatus: payment,
+      paymentMethod: pick(['cash', 'cash', 'cash', 'massarat', 'paypal'] as const),
+      notes: `WhatsApp: +21892${String(1_000_000 + Math.floor(rand() * 8_999_999))}`,
+      subtotal: subtotal / 100,
+      deliveryPrice: delivery / 100,
+      totalAmount: (subtotal + delivery) / 100,
+      totalCost: Number(centsToDecimalString(cost)),
+      stockRestoredAt: status === 'cancelled' ? createdAt : null,
+      createdAt,
+      updatedAt: createdAt,
+    })
+    await db.insert(orderItems).values(items.map((i) => ({ ...i, orderId: id })))
+    await db.insert(orderStatusHistory).values({ orderId: id, fromStatus: null, toStatus: 'pending', fromPaymentStatus: null, toPaymentStatus: 'pending', createdAt })
+    if (status !== 'pending' || payment !== 'pending') {
+      await db.insert(orderStatusHistory).values({
+        orderId: id,
+        fromStatus: 'pending',
+        toStatus: status,
+        fromPaymentStatus: 'pending',
+        toPaymentStatus: payment,
+        createdAt: new Date(createdAt.getTime() + 86_400_000),
+      })
+    }
+  }
+}

@@ -1,0 +1,31 @@
+import { z } from 'zod'
+
+const Env = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  ADMIN_EMAIL: z.string().default('admin@golden-palm.ly'),
+  ADMIN_PASSWORD: z.string().min(8).default('admin12345'),
+  APP_URL: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('مزارع النخيل الذهبية <no-reply@golden-palm.ly>'),
+  CORS_ORIGINS: z.string().default(''),
+  LOG_LEVEL: z.string().default('info'),
+  TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
+  SEED_DEMO_ORDERS: z.enum(['true', 'false']).default('true'),
+})
+export type Env = z.infer<typeof Env>
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = Env.safeParse(Object.fromEntries(Object.entries(source).filter(([, v]) => v !== '')))
+  if (!parsed.success) {
+    throw new Error(`Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`)
+  }
+  return parsed.data
+}
+
+export function appUrl(env: Env): string {
+  return (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')
+}

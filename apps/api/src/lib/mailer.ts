@@ -1,0 +1,39 @@
+import { eq } from 'drizzle-orm'
+import nodemailer from 'nodemailer'
+import type { Db } from '../db/client.ts'
+import { mailOutbox } from '../db/schema/settings.ts'
+
+export interface Mail {
+  to: string
+  subject: string
+  text: string
+  html?: string
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>
+}
+
+/** DESIGN.md: mail goes through SMTP when SMTP_URL is set; every mail is also kept in the outbox table. */
+export function createMailer(db: Db, options: { smtpUrl?: string; from: string; log: { warn: (o: object, m: string) => void; info: (o: object, m: string) => void } }): Mailer {
+  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null
+  return {
+    async send(mail) {
+      const [row] = await db
+        .insert(mailOutbox)
+        .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null })
+        .returning({ id: mailOutbox.id })
+      if (!transport) {
+        options.log.info({ to: mail.to, subject: mail.subject, text: mail.text }, 'mail kept in outbox (no SMTP_URL)')
+        return
+      }
+      try {
+        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
+        await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row!.id))
+      } catch (err) {
+        options.log.warn({ err, to: mail.to }, 'mail could not be sent')
+        await db.update(mailOutbox).set({ error: String((err as Error).message).slice(0, 500) }).where(eq(mailOutbox.id, row!.id))
+      }
+    },
+  }
+}

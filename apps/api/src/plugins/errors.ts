@@ -1,0 +1,96 @@
+import fp from 'fastify-plugin'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { pickLanguage, translate, type Language } from '@shop/shared/i18n/messages'
+import type { ErrorCode } from '@shop/shared/errors'
+import { AppError } from '../lib/app-error.ts'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    lang: Language
+    t(key: string, params?: Record<string, string | number>): string
+  }
+}
+
+const STATUS_CODES: Record<number, ErrorCode> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  406: 'BAD_REQUEST',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'VALIDATION_FAILED',
+  429: 'TOO_MANY_REQUESTS',
+  503: 'SERVICE_UNAVAILABLE',
+}
+
+const validationKey = (message: string) => (message.startsWith('validation.') ? message : 'validation.invalid')
+
+/** Database unreachable or restarting: the caller may retry (DESIGN.md: 503 while it is down). */
+function isDatabaseDown(error: unknown): boolean {
+  const e = error as { code?: string; message?: string; cause?: unknown }
+  const code = e?.code ?? ''
+  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '53300'].includes(code)) return true
+  if (code.startsWith('08')) return true
+  if (/Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed/i.test(e?.message ?? ''))
+    return true
+  return e?.cause ? isDatabaseDown(e.cause) : false
+}
+
+function send(reply: FastifyReply, request: FastifyRequest, status: number, code: string, message: string, extra: Record<string, unknown> = {}) {
+  return reply.status(status).type('application/json; charset=utf-8').send({ code, message, ...extra })
+}
+
+async function errorsPluginImpl(app: FastifyInstance) {
+  app.decorateRequest('lang', 'ar')
+  app.decorateRequest('t', function (this: FastifyRequest, key: string, params?: Record<string, string | number>) {
+    return translate(this.lang, key, params)
+  })
+  app.addHook('onRequest', async (request) => {
+    request.lang = pickLanguage(request.headers['accept-language'])
+  })
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const t = (key: string, params?: Record<string, string | number>) => translate(request.lang, key, params)
+
+    if (error instanceof AppError) {
+      const { params, fields, extra, messageKey, headers } = error.options
+      if (headers) reply.headers(headers)
+      const body: Record<string, unknown> = { ...extra }
+      if (fields) body.errors = Object.fromEntries(Object.entries(fields).map(([k, keys]) => [k, keys.map((m) => t(m))]))
+      return send(reply, request, error.status, error.code, t(messageKey ?? `errors.${error.code}`, params), body)
+    }
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string[]> = {}
+      for (const v of error.validation) {
+        const path = (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.') || (v.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') || '_'
+        ;(errors[path] ??= []).push(t(validationKey(v.message ?? '')))
+      }
+      return send(reply, request, 422, 'VALIDATION_FAILED', t('errors.VALIDATION_FAILED'), { errors })
+    }
+
+    if (isDatabaseDown(error)) {
+      request.log.warn({ err: error }, 'database unavailable')
+      reply.header('Retry-After', '5')
+      return send(reply, request, 503, 'SERVICE_UNAVAILABLE', t('errors.SERVICE_UNAVAILABLE'))
+    }
+
+    const status = error.statusCode ?? 500
+    if (status >= 400 && status < 500) {
+      if (status === 429) {
+        const retry = Number(reply.getHeader('retry-after')) || 60
+        return send(reply, request, 429, 'TOO_MANY_REQUESTS', t('errors.TOO_MANY_REQUESTS', { minutes: Math.ceil(retry / 60) }))
+      }
+      const code = STATUS_CODES[status] ?? 'BAD_REQUEST'
+      return send(reply, request, status, code, t(`errors.${code}`))
+    }
+
+    request.log.error({ err: error }, 'unhandled error')
+    return send(reply, request, 500, 'INTERNAL', t('errors.INTERNAL'))
+  })
+}
+
+export const errorsPlugin = fp(errorsPluginImpl, { name: 'errorsPlugin' })

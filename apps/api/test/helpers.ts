@@ -1,0 +1,114 @@
+import { readFileSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import { inject } from 'vitest'
+import { buildApp, type App, type BuildAppOptions } from '../src/app.ts'
+import { openDatabase, type Database } from '../src/db/client.ts'
+import { categories, products } from '../src/db/schema/catalog.ts'
+import { cities } from '../src/db/schema/cities.ts'
+import { apiTokens, users } from '../src/db/schema/users.ts'
+import { hashPassword } from '../src/lib/passwords.ts'
+import { hashToken, newToken } from '../src/lib/tokens.ts'
+
+export interface TestContext {
+  app: App
+  database: Database
+  close(): Promise<void>
+}
+
+/** A fresh database copied from the run's migrated template, and the whole app on it. */
+export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
+  const template = inject('pgTemplate')
+  const baseUrl = process.env.DATABASE_URL
+  if (template && baseUrl) {
+    const name = `shop_t_${randomBytes(6).toString('hex')}`
+    const admin = new pg.Client({ connectionString: baseUrl })
+    await admin.connect()
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`)
+    await admin.end()
+    const u = new URL(baseUrl)
+    u.pathname = `/${name}`
+    const database = await openDatabase({ url: u.toString(), poolSize: 20 })
+    return {
+      database,
+      url: u.toString(),
+      drop: async () => {
+        await database.close().catch(() => {})
+        const c = new pg.Client({ connectionString: baseUrl })
+        await c.connect()
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {})
+        await c.end()
+      },
+    }
+  }
+  const dump = readFileSync(inject('pgliteDump'))
+  const database = await openDatabase({ loadDataDir: new Blob([dump]) })
+  return { database, drop: () => database.close() }
+}
+
+export async function createTestApp(options: Partial<BuildAppOptions> = {}): Promise<TestContext> {
+  const { database, drop } = await openTestDatabase()
+  const app = await buildApp({ database, env: { APP_URL: 'http://shop.test', ...options.env }, webDist: '/nonexistent', ...options })
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close()
+      await drop()
+    },
+  }
+}
+
+let counter = 0
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(2).toString('hex')}`
+
+export interface TestUser {
+  id: number
+  email: string
+  password: string
+  token: string
+  headers: { authorization: string }
+}
+
+/** Inserts a user with a known password and a valid token. */
+export async function createUser(app: App, role: 'user' | 'admin' | 'super_admin' = 'user', overrides: { email?: string; name?: string; password?: string } = {}): Promise<TestUser> {
+  const password = overrides.password ?? 'secret123'
+  const email = overrides.email ?? `${role}-${unique()}@example.ly`
+  const [user] = await app.db
+    .insert(users)
+    .values({ name: overrides.name ?? `Test ${role}`, email, passwordHash: await hashPassword(password), role })
+    .returning({ id: users.id })
+  const token = newToken()
+  await app.db.insert(apiTokens).values({ userId: user!.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 86_400_000) })
+  return { id: user!.id, email, password, token, headers: { authorization: `Bearer ${token}` } }
+}
+
+export async function createCategory(app: App, overrides: Partial<typeof categories.$inferInsert> = {}) {
+  const id = unique()
+  const [row] = await app.db.insert(categories).values({ name: `تمور ${id}`, slug: `cat-${id}`, description: 'وصف', ...overrides }).returning()
+  return row!
+}
+
+export async function createProduct(app: App, overrides: Partial<typeof products.$inferInsert> = {}) {
+  const [row] = await app.db
+    .insert(products)
+    .values({
+      name: `تمر دقلة نور ${unique()}`,
+      description: 'تمر ليبي فاخر',
+      retailPrice: 20,
+      wholesalePrice: 16,
+      wholesaleThreshold: 10,
+      retailBuyingPrice: 12,
+      wholesaleBuyingPrice: 10,
+      stock: 50,
+      attributes: { weight: '1 كغ', origin: 'الجفرة' },
+      ...overrides,
+    })
+    .returning()
+  return row!
+}
+
+export async function createCity(app: App, overrides: Partial<typeof cities.$inferInsert> = {}) {
+  const [row] = await app.db.insert(cities).values({ name: `مدينة ${unique()}`, deliveryPrice: 15, ...overrides }).returning()
+  return row!
+}

@@ -1,0 +1,15 @@
+import { Outlet } from 'react-router'
+import { TopNav } from '../../features/layout/top-nav.tsx'
+import { SiteFooter } from '../../features/layout/site-footer.tsx'
+
+export function PublicLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <TopNav />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </div>
+  )
+}

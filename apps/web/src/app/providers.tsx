@@ -1,0 +1,30 @@
+import { DirectionProvider } from '@radix-ui/react-direction'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { useEffect, useState, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Toaster } from 'sonner'
+import { AuthProvider } from '../features/auth/auth-provider.tsx'
+import { CartProvider } from '../features/cart/cart-provider.tsx'
+import { createQueryClient } from '../lib/query-client.ts'
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient)
+  const { i18n } = useTranslation()
+  const dir = i18n.dir(i18n.language)
+  useEffect(() => {
+    document.title = i18n.t('brand.name') + ' | ' + i18n.t('brand.tagline')
+  }, [i18n, i18n.language])
+  return (
+    <QueryClientProvider client={queryClient}>
+      <DirectionProvider dir={dir}>
+        <AuthProvider>
+          <CartProvider>
+            {children}
+            {/* SPEC §9: toasts 4000 ms, at most 3 visible, bottom right, 356 px wide (sonner's default width). */}
+            <Toaster position="bottom-right" duration={4000} visibleToasts={3} richColors closeButton dir={dir} />
+          </CartProvider>
+        </AuthProvider>
+      </DirectionProvider>
+    </QueryClientProvider>
+  )
+}

@@ -1,0 +1,4 @@
+// Placeholder route; the dashboard issue replaces it.
+export function Component() {
+  return <div><h1 className="text-2xl font-bold">dashboard users</h1></div>
+}

@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next'
+import { Badge, type BadgeTone } from './badge.tsx'
+
+/** SPEC §4: completed green, processing blue, cancelled red, anything else amber; shipped/delivered recognised too. */
+export function orderStatusTone(status: string): BadgeTone {
+  if (status === 'completed' || status === 'delivered') return 'green'
+  if (status === 'processing' || status === 'shipped') return 'blue'
+  if (status === 'cancelled') return 'red'
+  return 'amber'
+}
+
+export function OrderStatusBadge({ status }: { status: string }) {
+  const { t } = useTranslation()
+  return <Badge tone={orderStatusTone(status)}>{t(`order_status.${status}`, { defaultValue: status })}</Badge>
+}

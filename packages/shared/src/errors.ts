@@ -1,0 +1,34 @@
+import { z } from 'zod'
+
+// DESIGN.md "Errors": a stable code, a translated message, optional field errors.
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'OUT_OF_STOCK',
+  'CATEGORY_IN_USE',
+  'EMAIL_TAKEN',
+  'INVALID_CREDENTIALS',
+  'ACCOUNT_DISABLED',
+  'INVALID_RESET_TOKEN',
+  'WRONG_PASSWORD',
+  'IDEMPOTENCY_MISMATCH',
+  'PRICE_CHANGED',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'MISSING_COLUMNS',
+  'TOO_MANY_REQUESTS',
+  'SERVICE_UNAVAILABLE',
+  'BAD_REQUEST',
+  'INTERNAL',
+] as const
+export type ErrorCode = (typeof ERROR_CODES)[number]
+
+export const ErrorBody = z.object({
+  code: z.string(),
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+})
+export type ErrorBody = z.infer<typeof ErrorBody>

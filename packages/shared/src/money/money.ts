@@ -1,0 +1,27 @@
+// DESIGN.md "Money": numeric(12,2) in the database, integer hundredths in arithmetic.
+export const CURRENCY_SUFFIX = 'د.ل'
+
+/** Parses a number or numeric string into integer hundredths; returns null when it is not a finite amount. */
+export function toCents(value: unknown): number | null {
+  if (value === null || value === undefined || value === '') return null
+  const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : NaN
+  if (!Number.isFinite(n)) return null
+  return Math.round(n * 100)
+}
+
+export function fromCents(cents: number): number {
+  return Math.round(cents) / 100
+}
+
+/** "12.50" — database/CSV representation of integer hundredths. */
+export function centsToDecimalString(cents: number): string {
+  const sign = cents < 0 ? '-' : ''
+  const abs = Math.abs(Math.round(cents))
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
+}
+
+/** SPEC §9: two decimals and the dinar suffix; a non-numeric amount shows as 0.00. */
+export function formatMoney(value: unknown): string {
+  const cents = toCents(value) ?? 0
+  return `${centsToDecimalString(cents)} ${CURRENCY_SUFFIX}`
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod'
+
+const email = z.string().trim().toLowerCase().max(254, 'validation.too_long').pipe(z.email('validation.email_invalid'))
+
+export const LoginInput = z.object({
+  email,
+  password: z.string({ error: 'validation.password_min_6' }).min(6, 'validation.password_min_6').max(200, 'validation.password_max'),
+})
+export type LoginInput = z.infer<typeof LoginInput>
+
+export const RegisterInput = z
+  .object({
+    name: z.string({ error: 'validation.name_min_2' }).trim().min(2, 'validation.name_min_2').max(100, 'validation.too_long'),
+    email,
+    password: z.string({ error: 'validation.password_min_6' }).min(6, 'validation.password_min_6').max(200, 'validation.password_max'),
+    password_confirmation: z.string({ error: 'validation.passwords_dont_match' }),
+  })
+  .refine((v) => v.password === v.password_confirmation, { message: 'validation.passwords_dont_match', path: ['password_confirmation'] })
+export type RegisterInput = z.infer<typeof RegisterInput>
+
+export const ForgotPasswordInput = z.object({ email })
+export type ForgotPasswordInput = z.infer<typeof ForgotPasswordInput>
+
+const newPassword = z.string({ error: 'validation.password_min_8' }).min(8, 'validation.password_min_8').max(200, 'validation.password_max')
+const confirmation = z.string({ error: 'validation.password_confirmation_required' }).min(8, 'validation.password_confirmation_required')
+
+export const ResetPasswordInput = z
+  .object({
+    email,
+    token: z.string({ error: 'validation.token_required' }).min(1, 'validation.token_required').max(200, 'validation.too_long'),
+    password: newPassword,
+    password_confirmation: confirmation,
+  })
+  .refine((v) => v.password === v.password_confirmation, { message: 'validation.passwords_dont_match', path: ['password_confirmation'] })
+export type ResetPasswordInput = z.infer<typeof ResetPasswordInput>
+
+export const ChangePasswordInput = z
+  .object({
+    current_password: z.string({ error: 'validation.current_password_required' }).min(1, 'validation.current_password_required').max(200, 'validation.password_max'),
+    password: newPassword,
+    password_confirmation: confirmation,
+  })
+  .refine((v) => v.password === v.password_confirmation, { message: 'validation.passwords_dont_match', path: ['password_confirmation'] })
+export type ChangePasswordInput = z.infer<typeof ChangePasswordInput>
+
+export const ROLES = ['user', 'admin', 'super_admin'] as const
+export type Role = (typeof ROLES)[number]
+
+export const User = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  is_admin: z.boolean(),
+  is_active: z.boolean(),
+  role: z.enum(ROLES),
+  roles: z.array(z.object({ name: z.string() })),
+  created_at: z.string(),
+})
+export type User = z.infer<typeof User>
+
+export const LoginResponse = z.object({ token: z.string(), user: User })
+export type LoginResponse = z.infer<typeof LoginResponse>
+
+export const MessageResponse = z.object({ message: z.string() })
+
+export const Autofill = z.object({
+  name: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  city: z.string(),
+  city_id: z.number().int().nullable(),
+  state: z.string(),
+})
+export type Autofill = z.infer<typeof Autofill>
+
+export const ProfileResponse = z.object({ user: User, autofill: Autofill.nullable() })
+export type ProfileResponse = z.infer<typeof ProfileResponse>
+
+/** SPEC §2: the dashboard link appears for roles admin, Admin and Super Admin (and our super_admin). */
+export function isStaffRoleName(name: string | undefined): boolean {
+  if (!name) return false
+  const n = name.toLowerCase().replace(/[\s_-]+/g, '')
+  return n === 'admin' || n === 'superadmin'
+}

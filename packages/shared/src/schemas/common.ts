@@ -1,0 +1,75 @@
+import { z } from 'zod'
+
+// Query-string and multipart friendly primitives. Every message is a key (validation.*), translated by each side.
+
+export const idParam = z.object({
+  id: z.coerce.number({ error: 'validation.id_invalid' }).int('validation.id_invalid').positive('validation.id_invalid').max(2_147_483_647, 'validation.id_invalid'),
+})
+
+const intString = (key: string) =>
+  z.union([z.number(), z.string().trim().regex(/^-?\d+$/, key)], { error: key }).transform(Number)
+
+export const page = intString('validation.page_invalid')
+  .pipe(z.number().int('validation.page_invalid').min(1, 'validation.page_invalid').max(1_000_000, 'validation.page_invalid'))
+  .default(1)
+
+export const perPage = (defaultSize: number) =>
+  intString('validation.per_page_invalid')
+    .pipe(z.number().int().min(1, 'validation.per_page_invalid').max(100, 'validation.per_page_invalid'))
+    .default(defaultSize)
+
+export const searchTerm = z.string().trim().max(100, 'validation.too_long').optional()
+
+/** A positive int id given as number or string; '' and null become undefined. */
+export const optionalId = z.preprocess(
+  (v) => (v === '' || v === null || v === 'null' ? undefined : v),
+  z.coerce.number({ error: 'validation.id_invalid' }).int('validation.id_invalid').positive('validation.id_invalid').max(2_147_483_647, 'validation.id_invalid').optional(),
+)
+
+/** true/false from JSON, query strings and multipart ('true'|'false'|'1'|'0'|'on'). */
+export const boolish = z.preprocess((v) => {
+  if (v === 'true' || v === '1' || v === 'on' || v === 1) return true
+  if (v === 'false' || v === '0' || v === 0) return false
+  return v
+}, z.boolean({ error: 'validation.boolean_invalid' }))
+
+export const dateString = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date_invalid')
+  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'validation.date_invalid')
+
+export const DateRangeQuery = z
+  .object({ from: dateString.optional(), to: dateString.optional() })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'validation.date_range_invalid', path: ['from'] })
+export type DateRangeQuery = z.infer<typeof DateRangeQuery>
+
+/**
+ * Money as given by a form, JSON or CSV: a number or a decimal string with at most two decimals.
+ * Returns the number; a separate `nullableMoney` maps ''/null to null.
+ */
+export const money = z
+  .union([z.number(), z.string().trim().regex(/^\d+(\.\d{1,2})?$/, 'validation.price_invalid')], { error: 'validation.price_invalid' })
+  .transform(Number)
+  .pipe(z.number().finite('validation.price_invalid').min(0, 'validation.price_min_0').max(9_999_999_999.99, 'validation.price_invalid'))
+  .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'validation.price_invalid')
+
+export const nullableMoney = z.preprocess((v) => (v === '' || v === 'null' || v === undefined ? null : v), money.nullable())
+
+export const paginated = <T extends z.ZodType>(item: T) =>
+  z.object({
+    data: z.array(item),
+    total: z.number().int(),
+    last_page: z.number().int(),
+    current_page: z.number().int(),
+    per_page: z.number().int(),
+  })
+export interface Paginated<T> {
+  data: T[]
+  total: number
+  last_page: number
+  current_page: number
+  per_page: number
+}
+
+export const STOREFRONT_PAGE_SIZES = [12, 24, 36, 48] as const
+export const ADMIN_PAGE_SIZES = [10, 25, 50, 100] as const

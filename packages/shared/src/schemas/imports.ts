@@ -1,0 +1,28 @@
+import { z } from 'zod'
+
+export const ImportRowError = z.object({ row: z.number().int(), error: z.string() })
+export const ImportResult = z.object({
+  message: z.string(),
+  summary: z.object({ created: z.number().int(), updated: z.number().int(), errors: z.array(ImportRowError) }),
+})
+export type ImportResult = z.infer<typeof ImportResult>
+
+/** Body of a 422 MISSING_COLUMNS answer. */
+export const ImportMissingColumns = z.object({
+  code: z.literal('MISSING_COLUMNS'),
+  message: z.string(),
+  missing_columns: z.array(z.string()),
+  found_columns: z.array(z.string()),
+  required_columns: z.array(z.string()),
+  help: z.string(),
+})
+export type ImportMissingColumns = z.infer<typeof ImportMissingColumns>
+
+export const PRODUCT_IMPORT_REQUIRED = ['name', 'price'] as const
+export const PRODUCT_IMPORT_COLUMNS = [
+  'id', 'name', 'description', 'category', 'price', 'wholesale_price', 'wholesale_threshold',
+  'retail_buying_price', 'wholesale_buying_price', 'stock', 'is_active', 'is_always_in_stock', 'weight', 'origin',
+] as const
+export const CITY_IMPORT_REQUIRED = ['name', 'delivery_price'] as const
+export const CITY_IMPORT_COLUMNS = ['name', 'delivery_price', 'is_active'] as const
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024

@@ -1,0 +1,131 @@
+import { z } from 'zod'
+import { dateString, optionalId, page, perPage, searchTerm } from './common.ts'
+
+export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'cancelled'] as const
+export type OrderStatus = (typeof ORDER_STATUSES)[number]
+export const PAYMENT_STATUSES = ['pending', 'paid', 'failed'] as const
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
+export const PAYMENT_METHODS = ['cash', 'massarat', 'paypal'] as const
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
+
+const email = z.string({ error: 'validation.email_invalid' }).trim().toLowerCase().max(254, 'validation.too_long').pipe(z.email('validation.email_invalid'))
+const phone = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(30, 'validation.phone_invalid')
+    .regex(/^\+?[\d\s\-()]{6,}$/, 'validation.phone_invalid')
+
+/** SPEC §3 checkout form, with the SPEC §5 messages. */
+export const CheckoutForm = z.object({
+  firstName: z.string().trim().min(1, 'validation.first_name_required').max(100, 'validation.too_long'),
+  lastName: z.string().trim().min(1, 'validation.last_name_required').max(100, 'validation.too_long'),
+  email,
+  phone: phone('validation.phone_required'),
+  address: z.string().trim().min(1, 'validation.address_required').max(300, 'validation.too_long'),
+  city: z.string().trim().min(1, 'validation.city_required').max(100, 'validation.too_long'),
+  state: z.string().trim().min(1, 'validation.state_required').max(100, 'validation.too_long'),
+  whatsappNumber: phone('validation.whatsapp_required'),
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: 'validation.payment_method_invalid' }),
+})
+export type CheckoutForm = z.infer<typeof CheckoutForm>
+
+const quantity = z
+  .number({ error: 'validation.quantity_invalid' })
+  .int('validation.quantity_invalid')
+  .min(1, 'validation.quantity_invalid')
+  .max(10_000, 'validation.quantity_too_large')
+
+/**
+ * SPEC §3 order payload. Prices, totals and delivery fees the client sends are not part of the
+ * schema: zod strips them and the server computes every amount (DESIGN.md).
+ */
+export const CreateOrderInput = z.object({
+  customer_name: z.string({ error: 'validation.name_required' }).trim().min(1, 'validation.name_required').max(200, 'validation.too_long'),
+  customer_email: email,
+  customer_phone: phone('validation.phone_required'),
+  shipping_address: z.string({ error: 'validation.address_required' }).trim().min(1, 'validation.address_required').max(500, 'validation.too_long'),
+  city_id: z.number({ error: 'validation.city_required' }).int('validation.city_required').positive('validation.city_required').max(2_147_483_647, 'validation.city_required'),
+  payment_method: z.enum(PAYMENT_METHODS, { error: 'validation.payment_method_invalid' }).default('cash'),
+  notes: z.preprocess((v) => (v === null || v === undefined ? '' : v), z.string().trim().max(1000, 'validation.too_long')),
+  items: z
+    .array(z.object({ product_id: z.number({ error: 'validation.id_invalid' }).int('validation.id_invalid').positive('validation.id_invalid').max(2_147_483_647, 'validation.id_invalid'), quantity }), { error: 'validation.items_required' })
+    .min(1, 'validation.items_required')
+    .max(100, 'validation.too_long'),
+  /** Unit prices the shopper saw, in hundredths; when given and different, the order is refused with PRICE_CHANGED. */
+  expected_total: z.number().optional(),
+})
+export type CreateOrderInput = z.infer<typeof CreateOrderInput>
+
+export const UpdateOrderInput = z.object({
+  customer_name: z.string({ error: 'validation.name_required' }).trim().min(1, 'validation.name_required').max(200, 'validation.too_long'),
+  customer_email: email,
+  customer_phone: phone('validation.phone_required'),
+  shipping_address: z.string({ error: 'validation.address_required' }).trim().min(1, 'validation.address_required').max(500, 'validation.too_long'),
+  order_status: z.enum(ORDER_STATUSES, { error: 'validation.status_invalid' }),
+  payment_status: z.enum(PAYMENT_STATUSES, { error: 'validation.status_invalid' }),
+  notes: z.preprocess((v) => (v === null || v === undefined ? '' : v), z.string().trim().max(1000, 'validation.too_long')),
+})
+export type UpdateOrderInput = z.infer<typeof UpdateOrderInput>
+
+export const OrderListQuery = z
+  .object({
+    search: searchTerm,
+    status: z.enum([...ORDER_STATUSES, 'all'], { error: 'validation.status_invalid' }).optional(),
+    from: dateString.optional(),
+    to: dateString.optional(),
+    user_id: optionalId,
+    page,
+    per_page: perPage(10),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'validation.date_range_invalid', path: ['from'] })
+export type OrderListQuery = z.infer<typeof OrderListQuery>
+
+export const OrderItem = z.object({
+  id: z.number().int(),
+  product_id: z.number().int().nullable(),
+  quantity: z.number().int(),
+  unit_price: z.number(),
+  line_total: z.number(),
+  is_wholesale: z.boolean(),
+  unit_cost: z.number().optional(),
+  product: z.object({ id: z.number().int(), name: z.string(), image_url: z.string().nullable() }).nullable(),
+  product_name: z.string(),
+})
+export type OrderItem = z.infer<typeof OrderItem>
+
+export const OrderStatusChange = z.object({
+  id: z.number().int(),
+  from_status: z.string().nullable(),
+  to_status: z.string(),
+  from_payment_status: z.string().nullable(),
+  to_payment_status: z.string(),
+  changed_by: z.string().nullable(),
+  created_at: z.string(),
+})
+export type OrderStatusChange = z.infer<typeof OrderStatusChange>
+
+export const Order = z.object({
+  id: z.number().int(),
+  order_number: z.string(),
+  user_id: z.number().int().nullable(),
+  customer_name: z.string(),
+  customer_email: z.string(),
+  customer_phone: z.string(),
+  shipping_address: z.string(),
+  city_id: z.number().int().nullable(),
+  city_name: z.string().nullable(),
+  order_status: z.enum(ORDER_STATUSES),
+  payment_status: z.enum(PAYMENT_STATUSES),
+  payment_method: z.enum(PAYMENT_METHODS),
+  notes: z.string().nullable(),
+  subtotal: z.number(),
+  delivery_price: z.number(),
+  total_amount: z.number(),
+  profit: z.number().optional(),
+  created_at: z.string(),
+  items: z.array(OrderItem),
+  history: z.array(OrderStatusChange).optional(),
+})
+export type Order = z.infer<typeof Order>

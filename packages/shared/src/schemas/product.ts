@@ -1,0 +1,92 @@
+import { z } from 'zod'
+import { boolish, money, nullableMoney, optionalId, page, perPage, searchTerm } from './common.ts'
+
+const stockCount = z
+  .union([z.number(), z.string().trim().regex(/^\d+$/, 'validation.stock_invalid')], { error: 'validation.stock_invalid' })
+  .transform(Number)
+  .pipe(z.number().int('validation.stock_invalid').min(0, 'validation.stock_invalid').max(1_000_000_000, 'validation.stock_invalid'))
+
+const threshold = z.preprocess(
+  (v) => (v === '' || v === 'null' || v === undefined ? null : v),
+  z
+    .union([z.number(), z.string().trim().regex(/^\d+$/, 'validation.threshold_min_2')], { error: 'validation.threshold_min_2' })
+    .transform(Number)
+    .pipe(z.number().int('validation.threshold_min_2').min(2, 'validation.threshold_min_2').max(1_000_000, 'validation.threshold_min_2'))
+    .nullable(),
+)
+
+const optionalText = (max: number) =>
+  z.preprocess((v) => (v === null || v === undefined ? '' : v), z.string().trim().max(max, 'validation.too_long'))
+
+/** Fields of a product as the admin form and the API take them (JSON or multipart strings). */
+export const ProductFields = z.object({
+  name: z.string({ error: 'validation.name_required' }).trim().min(1, 'validation.name_required').max(200, 'validation.too_long'),
+  description: z.string({ error: 'validation.description_required' }).trim().min(1, 'validation.description_required').max(5000, 'validation.too_long'),
+  category_id: z.preprocess((v) => (v === undefined ? null : v), optionalId.nullable()).transform((v) => v ?? null),
+  price: z.preprocess((v) => (v === '' || v === null || v === undefined ? undefined : v), money.optional())
+    .refine((v) => v !== undefined, 'validation.price_required')
+    .transform((v) => v as number),
+  wholesale_price: nullableMoney.default(null),
+  wholesale_threshold: threshold.default(null),
+  retail_buying_price: nullableMoney.default(null),
+  wholesale_buying_price: nullableMoney.default(null),
+  stock: stockCount.default(1),
+  is_active: boolish.default(true),
+  is_always_in_stock: boolish.default(false),
+  weight: optionalText(50).default(''),
+  origin: optionalText(100).default(''),
+})
+
+function checkWholesale(v: { price: number; wholesale_price: number | null; wholesale_threshold: number | null }, ctx: z.RefinementCtx) {
+  if (v.wholesale_price !== null && v.wholesale_price >= v.price) {
+    ctx.addIssue({ code: 'custom', message: 'validation.wholesale_below_retail', path: ['wholesale_price'] })
+  }
+  if (v.wholesale_price !== null && v.wholesale_threshold === null) {
+    ctx.addIssue({ code: 'custom', message: 'validation.wholesale_threshold_required', path: ['wholesale_threshold'] })
+  }
+}
+
+export const ProductInput = ProductFields.superRefine(checkWholesale)
+export type ProductInput = z.infer<typeof ProductInput>
+
+export const ProductStatusInput = z.object({ is_active: boolish })
+export const ProductStockInput = z.object({
+  stock: z
+    .union([z.number(), z.string().trim().regex(/^\d+$/, 'validation.stock_invalid')], { error: 'validation.stock_invalid' })
+    .transform(Number)
+    .pipe(z.number().int('validation.stock_invalid').min(0, 'validation.stock_invalid').max(1_000_000_000, 'validation.stock_invalid')),
+})
+
+export const ProductListQuery = z.object({
+  search: searchTerm,
+  category_id: optionalId,
+  page,
+  per_page: perPage(12),
+  active: z.enum(['true', 'false', '1', '0'], { error: 'validation.boolean_invalid' }).optional(),
+  in_stock: z.enum(['true', 'false', '1', '0'], { error: 'validation.boolean_invalid' }).optional(),
+})
+export type ProductListQuery = z.infer<typeof ProductListQuery>
+
+export const Product = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  category_id: z.number().int().nullable(),
+  category: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  price: z.number(),
+  retail_price: z.number(),
+  wholesale_price: z.number().nullable(),
+  wholesale_threshold: z.number().int().nullable(),
+  // Buying prices are staff-only; the public view leaves them out.
+  retail_buying_price: z.number().nullable().optional(),
+  wholesale_buying_price: z.number().nullable().optional(),
+  stock: z.number().int(),
+  is_active: z.boolean(),
+  is_always_in_stock: z.boolean(),
+  image_url: z.string().nullable(),
+  image_small_url: z.string().nullable(),
+  attributes: z.object({ weight: z.string().nullable(), origin: z.string().nullable() }),
+  created_at: z.string(),
+  updated_at: z.string(),
+})
+export type Product = z.infer<typeof Product>

@@ -1,0 +1,42 @@
+import { z } from 'zod'
+
+export const Setting = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  description: z.string().nullable(),
+  value: z.string(),
+})
+export type Setting = z.infer<typeof Setting>
+
+export const UpdateSettingInput = z.object({
+  id: z.number().int().positive().optional(),
+  key: z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(100, 'validation.too_long'),
+  description: z.string().max(500, 'validation.too_long').nullable().optional(),
+  value: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string({ error: 'validation.value_required' }).trim().max(2000, 'validation.too_long')),
+})
+export type UpdateSettingInput = z.infer<typeof UpdateSettingInput>
+
+const isEmail = (v: string) => z.email().safeParse(v).success
+const isPhone = (v: string) => /^\+?[\d\s\-()]{6,30}$/.test(v)
+const isUrl = (v: string) => /^https?:\/\/[^\s]+$/.test(v)
+function isTimezone(v: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: v })
+    return /\//.test(v) || v === 'UTC'
+  } catch {
+    return false
+  }
+}
+
+/** Per-key validation (issue: email, phone, currency, timezone, number). Returns a validation key or null. */
+export function validateSettingValue(key: string, value: string): string | null {
+  if (key.endsWith('email')) return isEmail(value) ? null : 'validation.setting_email'
+  if (key.endsWith('phone') || key === 'whatsapp_number') return isPhone(value) ? null : 'validation.setting_phone'
+  if (key === 'currency') return /^[A-Z]{3}$/.test(value) ? null : 'validation.setting_currency'
+  if (key === 'timezone') return isTimezone(value) ? null : 'validation.setting_timezone'
+  if (key === 'language') return value === 'ar' || value === 'en' ? null : 'validation.setting_language'
+  if (key === 'low_stock_threshold') return /^\d{1,9}$/.test(value) ? null : 'validation.setting_number'
+  if (key.endsWith('_url')) return value === '' || isUrl(value) ? null : 'validation.setting_url'
+  if (key === 'site_name' || key === 'currency_symbol') return value.length > 0 ? null : 'validation.value_required'
+  return null
+}

@@ -1,0 +1,83 @@
+// `npm test`: every suite in order — shared rules, web units, API on PGlite, API on PostgreSQL, browser journeys.
+// Prints one closing line "tests: N passed, N failed".
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import pg from 'pg'
+
+const root = new URL('..', import.meta.url).pathname
+const out = join(root, 'test-output')
+mkdirSync(out, { recursive: true })
+const only = process.argv.slice(2)
+const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+
+async function postgresReachable() {
+  const client = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 3000 })
+  try {
+    await client.connect()
+    await client.end()
+    return true
+  } catch {
+    return false
+  }
+}
+
+const steps = [
+  { name: 'shared', dir: 'packages/shared' },
+  { name: 'web', dir: 'apps/web' },
+  { name: 'api-pglite', dir: 'apps/api', env: { DATABASE_URL: '' } },
+  { name: 'api-postgres', dir: 'apps/api', env: { DATABASE_URL: pgUrl }, needsPostgres: true },
+  { name: 'e2e', dir: 'e2e', needsBuild: true },
+]
+
+let passed = 0
+let failed = 0
+const failures = []
+for (const step of steps) {
+  if (only.length && !only.includes(step.name)) continue
+  if (step.needsPostgres && !(await postgresReachable())) {
+    if (process.env.SKIP_POSTGRES === '1') {
+      console.warn(`\n!! ${step.name}: PostgreSQL not reachable at ${pgUrl}; skipped because SKIP_POSTGRES=1`)
+      continue
+    }
+    console.error(`\n!! ${step.name}: PostgreSQL is not reachable at ${pgUrl}. Start it, set TEST_DATABASE_URL, or set SKIP_POSTGRES=1.`)
+    failures.push(step.name)
+    failed++
+    continue
+  }
+  if (step.needsBuild) {
+    console.log('\n== building the shop for the browser journeys')
+    const b = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
+    if (b.status !== 0) {
+      failures.push('build')
+      failed++
+      continue
+    }
+  }
+  console.log(`\n== ${step.name}`)
+  const report = join(out, `vitest-${step.name}.json`)
+  const r = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+    cwd: join(root, step.dir),
+    stdio: 'inherit',
+    env: { ...process.env, ...step.env },
+  })
+  let counted = false
+  if (existsSync(report)) {
+    try {
+      const json = JSON.parse(readFileSync(report, 'utf8'))
+      passed += json.numPassedTests ?? 0
+      failed += (json.numFailedTests ?? 0) + (json.numRuntimeErrorTestSuites ?? 0)
+      counted = true
+    } catch {
+      // fall through to the exit status
+    }
+  }
+  if (r.status !== 0) {
+    failures.push(step.name)
+    if (!counted) failed++
+  }
+}
+
+if (failures.length) console.error(`\nFailed suites: ${failures.join(', ')}`)
+console.log(`\ntests: ${passed} passed, ${failed} failed`)
+process.exit(failures.length || failed ? 1 : 0)
