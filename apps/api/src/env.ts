@@ -14,6 +14,8 @@ const Env = z.object({
   CORS_ORIGINS: z.string().default(''),
   LOG_LEVEL: z.string().default('info'),
   TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
+  /** Folder of the built web app (defaults to apps/web/dist). */
+  WEB_DIST: z.string().optional(),
   SEED_DEMO_ORDERS: z.enum(['true', 'false']).default('true'),
 })
 export type Env = z.infer<typeof Env>

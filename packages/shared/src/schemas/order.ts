@@ -53,8 +53,11 @@ export const CreateOrderInput = z.object({
     .array(z.object({ product_id: z.number({ error: 'validation.id_invalid' }).int('validation.id_invalid').positive('validation.id_invalid').max(2_147_483_647, 'validation.id_invalid'), quantity }), { error: 'validation.items_required' })
     .min(1, 'validation.items_required')
     .max(100, 'validation.too_long'),
-  /** Unit prices the shopper saw, in hundredths; when given and different, the order is refused with PRICE_CHANGED. */
-  expected_total: z.number().optional(),
+  /**
+   * The total (dinars, delivery included) the shopper was shown. When given and the server's total differs,
+   * the order is refused with 409 PRICE_CHANGED and the fresh quote, so no changed price is silently charged.
+   */
+  expected_total: z.number().finite().min(0).optional(),
 })
 export type CreateOrderInput = z.infer<typeof CreateOrderInput>
 
@@ -129,3 +132,32 @@ export const Order = z.object({
   history: z.array(OrderStatusChange).optional(),
 })
 export type Order = z.infer<typeof Order>
+
+/** POST /api/orders/quote: the server's prices for a cart (and delivery for a city) before placing. */
+export const QuoteInput = z.object({
+  city_id: z.number().int().positive().max(2_147_483_647).optional(),
+  items: CreateOrderInput.shape.items,
+})
+export type QuoteInput = z.infer<typeof QuoteInput>
+
+export const QuoteLine = z.object({
+  product_id: z.number().int(),
+  name: z.string(),
+  quantity: z.number().int(),
+  unit_price: z.number(),
+  retail_price: z.number(),
+  wholesale_price: z.number().nullable(),
+  wholesale_threshold: z.number().int().nullable(),
+  is_wholesale: z.boolean(),
+  line_total: z.number(),
+  /** Units that can be bought now (null for always-in-stock products). */
+  available: z.number().int().nullable(),
+  is_available: z.boolean(),
+})
+export const Quote = z.object({
+  items: z.array(QuoteLine),
+  subtotal: z.number(),
+  delivery_price: z.number(),
+  total: z.number(),
+})
+export type Quote = z.infer<typeof Quote>
