@@ -6,7 +6,8 @@ export function toCents(value: unknown): number | null {
   if (value === null || value === undefined || value === '') return null
   const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : NaN
   if (!Number.isFinite(n)) return null
-  return Math.round(n * 100)
+  // toPrecision removes binary noise first: 1.005 * 100 is 100.49999… in floating point, 100.5 here.
+  return Math.round(Number((n * 100).toPrecision(15))) || 0
 }
 
 export function fromCents(cents: number): number {

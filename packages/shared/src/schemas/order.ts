@@ -14,8 +14,8 @@ const phone = (required: string) =>
     .string({ error: required })
     .trim()
     .min(1, required)
-    .max(30, 'validation.phone_invalid')
-    .regex(/^\+?[\d\s\-()]{6,}$/, 'validation.phone_invalid')
+    // pipe: the format is only checked once something was typed, so an empty field shows "required".
+    .pipe(z.string().max(30, 'validation.phone_invalid').regex(/^\+?[\d\s\-()]{6,}$/, 'validation.phone_invalid'))
 
 /** SPEC §3 checkout form, with the SPEC §5 messages. */
 export const CheckoutForm = z.object({

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest'
+import { CheckoutForm, CreateOrderInput } from './order.ts'
+import { ProductInput } from './product.ts'
+import { RegisterInput } from './auth.ts'
+
+const issues = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]))
+
+describe('shared schemas carry message keys', () => {
+  it('checkout form reports every SPEC §5 message', () => {
+    const r = CheckoutForm.safeParse({ firstName: '', lastName: '', email: 'x', phone: '', address: '', city: '', state: '', whatsappNumber: '', paymentMethod: 'bitcoin' })
+    expect(issues(r)).toMatchObject({
+      firstName: 'validation.first_name_required',
+      lastName: 'validation.last_name_required',
+      email: 'validation.email_invalid',
+      phone: 'validation.phone_required',
+      address: 'validation.address_required',
+      city: 'validation.city_required',
+      state: 'validation.state_required',
+      whatsappNumber: 'validation.whatsapp_required',
+      paymentMethod: 'validation.payment_method_invalid',
+    })
+  })
+
+  it('order payload drops client prices and refuses bad quantities', () => {
+    const base = { customer_name: 'a', customer_email: 'a@b.ly', customer_phone: '0912345678', shipping_address: 'x', city_id: 1 }
+    const ok = CreateOrderInput.parse({ ...base, items: [{ product_id: 1, quantity: 2, price: 0.01 }], delivery_price: 0, total_amount: 1 })
+    expect(ok.items[0]).toEqual({ product_id: 1, quantity: 2 })
+    expect(ok).not.toHaveProperty('delivery_price')
+    for (const quantity of [0, -1, 1.5, '2', 1e9, null]) {
+      expect(CreateOrderInput.safeParse({ ...base, items: [{ product_id: 1, quantity }] }).success).toBe(false)
+    }
+  })
+
+  it('product input refuses a wholesale price not below retail or without a threshold', () => {
+    expect(issues(ProductInput.safeParse({ name: 'a', description: 'b', price: '10', wholesale_price: '10', wholesale_threshold: '5' }))).toMatchObject({
+      wholesale_price: 'validation.wholesale_below_retail',
+    })
+    expect(issues(ProductInput.safeParse({ name: 'a', description: 'b', price: '10', wholesale_price: '8' }))).toMatchObject({
+      wholesale_threshold: 'validation.wholesale_threshold_required',
+    })
+    const parsed = ProductInput.parse({ name: 'a', description: 'b', price: '10.50', wholesale_price: '', stock: '0', is_active: 'false' })
+    expect(parsed).toMatchObject({ price: 10.5, wholesale_price: null, stock: 0, is_active: false, category_id: null })
+  })
+
+  it('register confirms the password on password_confirmation', () => {
+    expect(issues(RegisterInput.safeParse({ name: 'A', email: 'a@b.ly', password: 'secret1', password_confirmation: 'secret2' }))).toMatchObject({
+      name: 'validation.name_min_2',
+      password_confirmation: 'validation.passwords_dont_match',
+    })
+  })
+})
