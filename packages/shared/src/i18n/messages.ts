@@ -62,6 +62,9 @@ const en: Messages = {
     role_invalid: 'Choose a role from the list',
     image_invalid: 'The image must be a JPEG, PNG, WebP, GIF or AVIF picture',
     csv_only: 'Only .csv files can be imported',
+    idempotency_key_invalid: 'The Idempotency-Key header must be 8 to 100 letters, digits or - _ : .',
+    date_range_too_long: 'Choose a range of 366 days at most',
+    category_not_found: 'This category does not exist',
   },
   errors: {
     VALIDATION_FAILED: 'Some fields are not valid',
@@ -97,6 +100,7 @@ const en: Messages = {
     SUPER_ADMIN_ONLY: 'Only a super admin can do this',
     IMPORT_HELP: 'Please download the sample CSV file to see the correct format',
     ROW_ERROR: 'Row {{row}}: {{message}}',
+    IMPORT_DONE: 'Import finished: {{created}} created, {{updated}} updated, {{errors}} rows with errors',
   },
 }
 
@@ -156,6 +160,9 @@ const ar: Messages = {
     role_invalid: 'اختر دورًا من القائمة',
     image_invalid: 'يجب أن تكون الصورة بصيغة JPEG أو PNG أو WebP أو GIF أو AVIF',
     csv_only: 'يمكن استيراد ملفات ‎.csv فقط',
+    idempotency_key_invalid: 'يجب أن يتكون مفتاح Idempotency-Key من 8 إلى 100 حرف أو رقم أو - _ : .',
+    date_range_too_long: 'اختر مدة لا تزيد عن 366 يومًا',
+    category_not_found: 'هذه الفئة غير موجودة',
   },
   errors: {
     VALIDATION_FAILED: 'بعض الحقول غير صالحة',
@@ -191,6 +198,7 @@ const ar: Messages = {
     SUPER_ADMIN_ONLY: 'هذا الإجراء للمدير العام فقط',
     IMPORT_HELP: 'يرجى تنزيل ملف CSV النموذجي لمعرفة الصيغة الصحيحة',
     ROW_ERROR: 'الصف {{row}}: {{message}}',
+    IMPORT_DONE: 'اكتمل الاستيراد: أُنشئ {{created}}، وحُدّث {{updated}}، و{{errors}} صفوف بها أخطاء',
   },
 }
 
