@@ -1,11 +1,109 @@
-import { createContext, useContext, type ReactNode } from 'react'
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage.ts'
+import {
+  addItem,
+  applyServerPrices,
+  cartTotals,
+  decrease as decreaseLine,
+  increase as increaseLine,
+  parseSavedCart,
+  removeItem,
+  setQuantity as setLineQuantity,
+  type AddResult,
+  type CartItem,
+  type CartProductInput,
+  type ServerPrice,
+} from './cart-model.ts'
 
-// Placeholder; the storefront issue implements the SPEC §3/§4 cart here.
-const CartContext = createContext<{ itemCount: number } | null>(null)
-export function CartProvider({ children }: { children: ReactNode }) {
-  return <CartContext.Provider value={{ itemCount: 0 }}>{children}</CartContext.Provider>
+export interface CartContextValue {
+  items: CartItem[]
+  itemCount: number
+  /** Sum of unit price × quantity, in integer hundredths (SPEC §4). */
+  totalCents: number
+  add(product: CartProductInput): AddResult
+  increase(id: number): void
+  decrease(id: number): void
+  setQuantity(id: number, quantity: number): void
+  remove(id: number): void
+  clear(): void
+  /** Replaces the cart's prices with the server's (checkout quote); returns the lines whose unit price changed. */
+  applyServerPrices(prices: ServerPrice[]): { id: number; name: string; from: number; to: number }[]
 }
-export function useCart() {
+
+const CartContext = createContext<CartContextValue | null>(null)
+
+function loadCart(): CartItem[] {
+  const { items, discard } = parseSavedCart(readStorage(STORAGE_KEYS.cart))
+  if (discard) writeStorage(STORAGE_KEYS.cart, null)
+  return items
+}
+
+/** SPEC §4 cart: loaded from localStorage at start, every change saved back. */
+export function CartProvider({ children }: { children: ReactNode }) {
+  const [items, setItems] = useState<CartItem[]>(loadCart)
+  // The latest items, so that add() can answer synchronously (for its toast) without a stale closure.
+  const itemsRef = useRef(items)
+
+  const commit = useCallback((next: CartItem[]) => {
+    if (next === itemsRef.current) return
+    itemsRef.current = next
+    setItems(next)
+  }, [])
+
+  const firstRender = useRef(true)
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false
+      return
+    }
+    writeStorage(STORAGE_KEYS.cart, JSON.stringify(items))
+  }, [items])
+
+  // Another tab changing the cart changes this one too.
+  useEffect(() => {
+    const onStorage = (e: StorageEvent) => {
+      if (e.key !== STORAGE_KEYS.cart) return
+      const next = parseSavedCart(e.newValue).items
+      itemsRef.current = next
+      setItems(next)
+    }
+    window.addEventListener('storage', onStorage)
+    return () => window.removeEventListener('storage', onStorage)
+  }, [])
+
+  const add = useCallback(
+    (product: CartProductInput) => {
+      const { items: next, result } = addItem(itemsRef.current, product)
+      commit(next)
+      return result
+    },
+    [commit],
+  )
+
+  const value = useMemo<CartContextValue>(() => {
+    const t = cartTotals(items)
+    return {
+      items,
+      itemCount: t.itemCount,
+      totalCents: t.subtotalCents,
+      add,
+      increase: (id) => commit(increaseLine(itemsRef.current, id)),
+      decrease: (id) => commit(decreaseLine(itemsRef.current, id)),
+      setQuantity: (id, q) => commit(setLineQuantity(itemsRef.current, id, q)),
+      remove: (id) => commit(removeItem(itemsRef.current, id)),
+      clear: () => commit([]),
+      applyServerPrices: (prices) => {
+        const { items: next, changed } = applyServerPrices(itemsRef.current, prices)
+        commit(next)
+        return changed
+      },
+    }
+  }, [items, add, commit])
+
+  return <CartContext.Provider value={value}>{children}</CartContext.Provider>
+}
+
+export function useCart(): CartContextValue {
   const ctx = useContext(CartContext)
   if (!ctx) throw new Error('useCart must be used within a CartProvider')
   return ctx
