@@ -1,0 +1,60 @@
+import { rmSync } from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser } from 'playwright-core'
+import { launchBrowser, newContext, shot } from './support/browser.ts'
+import { startShop, type ShopServer } from './support/server.ts'
+
+// Issue 2 "done when": the Arabic home page (RTL, Arabic font, logo), /api/health, and a second start keeps the data.
+describe('the shop starts and keeps its data', () => {
+  let shop: ShopServer
+  let browser: Browser
+  beforeAll(async () => {
+    shop = await startShop({}, { keepData: true })
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await shop?.stop()
+    if (shop) rmSync(shop.dataDir, { recursive: true, force: true })
+  })
+
+  it('serves the Arabic home page right-to-left with the bundled Arabic font and the logo', async () => {
+    const context = await newContext(browser, shop.url, { language: 'ar' })
+    const page = await context.newPage()
+    await page.goto('/')
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl')
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ar')
+    await page.evaluate(() => document.fonts.ready)
+    const fontOk = await page.evaluate(() => document.fonts.check('16px "Cairo Variable"', 'تمر'))
+    expect(fontOk).toBe(true)
+    const logo = await page.request.get('/logo.png')
+    expect(logo.status()).toBe(200)
+    expect(logo.headers()['content-type']).toBe('image/png')
+    await shot(page, 'foundation-home-ar-1280')
+    await context.close()
+  })
+
+  it('answers /api/health and keeps data over a restart without reseeding', async () => {
+    const health = await fetch(`${shop.url}/api/health`)
+    expect(await health.json()).toMatchObject({ status: 'ok', database: 'pglite' })
+    const before = (await (await fetch(`${shop.url}/api/products?per_page=1`)).json()) as { total: number }
+    expect(before.total).toBeGreaterThanOrEqual(30)
+    const reg = await fetch(`${shop.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'سالم', email: 'restart@example.ly', password: 'secret123', password_confirmation: 'secret123' }),
+    })
+    expect(reg.status).toBe(201)
+    const dataDir = shop.dataDir
+    await shop.stop()
+    shop = await startShop({}, { dataDir, keepData: true })
+    const after = (await (await fetch(`${shop.url}/api/products?per_page=1`)).json()) as { total: number }
+    expect(after.total).toBe(before.total)
+    const login = await fetch(`${shop.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'restart@example.ly', password: 'secret123' }),
+    })
+    expect(login.status).toBe(200)
+  })
+})

@@ -1,0 +1,66 @@
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+
+export const shotsDir = fileURLToPath(new URL('../../../test-output/screenshots/', import.meta.url))
+mkdirSync(shotsDir, { recursive: true })
+
+/** Debian's Chromium, headless, with the flags this machine needs (TOOLING.md 7); Playwright gives each launch a fresh profile. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
+}
+
+export interface ContextOptions {
+  language?: 'ar' | 'en'
+  width?: number
+  height?: number
+  token?: string
+  user?: unknown
+}
+
+/** A fresh context (own storage) with the language and, optionally, a signed-in session preset. */
+export async function newContext(browser: Browser, baseURL: string, options: ContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+    locale: options.language === 'en' ? 'en-US' : 'ar-LY',
+    acceptDownloads: true,
+  })
+  const init = { language: options.language ?? 'ar', token: options.token ?? null, user: options.user ? JSON.stringify(options.user) : null }
+  await context.addInitScript((v) => {
+    if (sessionStorage.getItem('__e2e_init')) return
+    sessionStorage.setItem('__e2e_init', '1')
+    localStorage.setItem('language', v.language)
+    if (v.token) localStorage.setItem('token', v.token)
+    if (v.user) localStorage.setItem('user', v.user)
+  }, init)
+  return context
+}
+
+export async function shot(page: Page, name: string) {
+  await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: true })
+}
+
+/** Signs in through the API and returns the token and user, for presetting a context. */
+export async function apiLogin(baseURL: string, email: string, password: string): Promise<{ token: string; user: unknown }> {
+  const res = await fetch(`${baseURL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  })
+  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`)
+  return (await res.json()) as { token: string; user: unknown }
+}
