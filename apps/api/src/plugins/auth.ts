@@ -41,7 +41,7 @@ async function authPluginImpl(app: FastifyInstance) {
   app.decorate('resolveUser', async (request: FastifyRequest): Promise<AuthUser | null> => {
     if (request.user !== undefined) return request.user
     const header = request.headers.authorization
-    const match = typeof header === 'string' ? /^Bearer\s+([A-Za-z0-9_\-]{20,200})$/i.exec(header.trim()) : null
+    const match = typeof header === 'string' ? /^Bearer\s+([A-Za-z0-9_-]{20,200})$/i.exec(header.trim()) : null
     if (!match) {
       request.user = null
       return null
