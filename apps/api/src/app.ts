@@ -3,7 +3,7 @@ import helmet from '@fastify/helmet'
 import multipart from '@fastify/multipart'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Database, Db } from './db/client.ts'
 import { appUrl, loadEnv, type Env } from './env.ts'
@@ -42,6 +42,8 @@ export interface BuildAppOptions {
   logger?: boolean | object
   /** Folder of the built web app; defaults to apps/web/dist. */
   webDist?: string
+  /** Called for every route as it is registered (the permission matrix and fuzz tests list routes with it). */
+  onRoute?: (route: RouteOptions) => void
 }
 
 export type App = FastifyInstance
@@ -58,6 +60,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     ajv: undefined,
   }).withTypeProvider<ZodTypeProvider>()
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 
