@@ -40,3 +40,19 @@ export function validateSettingValue(key: string, value: string): string | null 
   if (key === 'site_name' || key === 'currency_symbol') return value.length > 0 ? null : 'validation.value_required'
   return null
 }
+
+/** docs/api.md GET /settings/public: the settings a storefront may show to anyone. */
+export const PUBLIC_SETTING_KEYS = [
+  'site_name',
+  'site_description',
+  'contact_email',
+  'contact_phone',
+  'whatsapp_number',
+  'address',
+  'facebook_url',
+  'instagram_url',
+  'currency',
+  'currency_symbol',
+] as const
+export const PublicSettings = z.object(Object.fromEntries(PUBLIC_SETTING_KEYS.map((k) => [k, z.string()])) as Record<(typeof PUBLIC_SETTING_KEYS)[number], z.ZodString>)
+export type PublicSettings = z.infer<typeof PublicSettings>

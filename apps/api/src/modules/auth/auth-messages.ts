@@ -1,0 +1,38 @@
+import type { Language } from '@shop/shared/i18n/messages'
+
+// Success answers of the auth calls. The web shows its own toasts (SPEC §8), so these texts only matter
+// to other clients; they live here because the shared table holds validation and error keys only.
+const texts = {
+  registered: { ar: 'تم التسجيل بنجاح! يرجى تسجيل الدخول.', en: 'Registration successful! Please login.' },
+  logged_out: { ar: 'تم تسجيل الخروج', en: 'Logged out' },
+  reset_link_sent: {
+    ar: 'إذا كان البريد الإلكتروني مسجلًا لدينا فستصلك رسالة فيها رابط إعادة تعيين كلمة المرور.',
+    en: 'If this email is registered, a password reset link is on its way.',
+  },
+  password_reset: { ar: 'تمت إعادة تعيين كلمة المرور بنجاح!', en: 'Password reset successfully!' },
+  password_changed: { ar: 'تم تغيير كلمة المرور بنجاح!', en: 'Password changed successfully!' },
+} as const
+
+export type AuthMessage = keyof typeof texts
+
+export const authMessage = (key: AuthMessage, lang: Language) => texts[key][lang]
+
+/** The reset mail carries both languages: the shop does not know which one the reader prefers. */
+export function resetMail(link: string, minutes: number): { subject: string; text: string } {
+  return {
+    subject: 'إعادة تعيين كلمة المرور / Password reset',
+    text: [
+      'مرحبًا،',
+      'طلبت إعادة تعيين كلمة المرور لحسابك في متجر مزارع النخيل الذهبية. افتح الرابط التالي لاختيار كلمة مرور جديدة:',
+      link,
+      `الرابط صالح لمدة ${minutes} دقيقة ولمرة واحدة فقط. إذا لم تطلب ذلك فتجاهل هذه الرسالة.`,
+      '',
+      '---',
+      '',
+      'Hello,',
+      'You asked to reset the password of your Golden Palm shop account. Open this link to choose a new password:',
+      link,
+      `The link works once and expires in ${minutes} minutes. If you did not ask for this, ignore this message.`,
+    ].join('\n'),
+  }
+}

@@ -1,0 +1,79 @@
+import { desc, eq } from 'drizzle-orm'
+import type { Autofill, ProfileResponse } from '@shop/shared/schemas/auth'
+import type { Db } from '../../db/client.ts'
+import { orders } from '../../db/schema/orders.ts'
+import { findUser } from '../auth/auth.service.ts'
+
+interface LastOrder {
+  customerName: string
+  customerEmail: string
+  customerPhone: string
+  shippingAddress: string
+  cityId: number | null
+  cityName: string | null
+}
+
+/** SPEC §3: the checkout joins first and last name with a space; the first space splits them back. */
+function splitName(name: string): { first: string; last: string } {
+  const trimmed = name.trim()
+  const at = trimmed.indexOf(' ')
+  if (at < 0) return { first: trimmed, last: '' }
+  return { first: trimmed.slice(0, at), last: trimmed.slice(at + 1).trim() }
+}
+
+/**
+ * SPEC §3: shipping_address is "address, city, state" joined by commas. The address itself may hold commas,
+ * so the parts are read from the end; the stored city name, when present, anchors the split.
+ */
+export function parseShippingAddress(shipping: string, cityName: string | null): { address: string; city: string; state: string } {
+  const text = shipping.trim()
+  if (cityName) {
+    const marker = `, ${cityName.trim()}, `
+    const at = text.lastIndexOf(marker)
+    if (at >= 0) return { address: text.slice(0, at).trim(), city: cityName.trim(), state: text.slice(at + marker.length).trim() }
+    if (text.endsWith(`, ${cityName.trim()}`)) return { address: text.slice(0, -(cityName.trim().length + 2)).trim(), city: cityName.trim(), state: '' }
+  }
+  const parts = text.split(',').map((p) => p.trim())
+  if (parts.length >= 3) {
+    const state = parts.pop()!
+    const city = parts.pop()!
+    return { address: parts.join(', '), city: cityName?.trim() || city, state }
+  }
+  if (parts.length === 2) return { address: parts[0]!, city: cityName?.trim() || parts[1]!, state: '' }
+  return { address: text, city: cityName?.trim() ?? '', state: '' }
+}
+
+export function autofillFrom(order: LastOrder): Autofill {
+  const { first, last } = splitName(order.customerName)
+  const place = parseShippingAddress(order.shippingAddress, order.cityName)
+  return {
+    name: order.customerName,
+    first_name: first,
+    last_name: last,
+    email: order.customerEmail,
+    phone: order.customerPhone,
+    address: place.address,
+    city: place.city,
+    city_id: order.cityId,
+    state: place.state,
+  }
+}
+
+/** SPEC §4 checkout: a signed-in shopper's form is prefilled from their own last order (never anyone else's). */
+export async function getProfile(db: Db, userId: number): Promise<ProfileResponse> {
+  const user = await findUser(db, userId)
+  const [last] = await db
+    .select({
+      customerName: orders.customerName,
+      customerEmail: orders.customerEmail,
+      customerPhone: orders.customerPhone,
+      shippingAddress: orders.shippingAddress,
+      cityId: orders.cityId,
+      cityName: orders.cityName,
+    })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(1)
+  return { user, autofill: last ? autofillFrom(last) : null }
+}

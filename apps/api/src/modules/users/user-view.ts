@@ -1,0 +1,30 @@
+import type { Role, User } from '@shop/shared/schemas/auth'
+import type { users } from '../../db/schema/users.ts'
+
+type UserRow = Pick<typeof users.$inferSelect, 'id' | 'name' | 'email' | 'role' | 'isActive' | 'createdAt'>
+
+export const isStaffRole = (role: Role) => role === 'admin' || role === 'super_admin'
+
+/**
+ * SPEC §3: `roles` is a list whose first entry is named admin or user; the dashboard link also accepts
+ * Super Admin. A super admin therefore reads as admin first, so older clients that only look at
+ * roles[0] still treat them as staff.
+ */
+export function rolesOf(role: Role): { name: string }[] {
+  if (role === 'super_admin') return [{ name: 'admin' }, { name: 'super_admin' }]
+  return [{ name: role }]
+}
+
+/** The `User` answer of /me, login and profile (packages/shared/src/schemas/auth.ts). */
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    is_admin: isStaffRole(row.role),
+    is_active: row.isActive,
+    role: row.role,
+    roles: rolesOf(row.role),
+    created_at: row.createdAt.toISOString(),
+  }
+}

@@ -1,0 +1,120 @@
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import type { Role } from '@shop/shared/schemas/auth'
+import type { Paginated } from '@shop/shared/schemas/common'
+import type { Order } from '@shop/shared/schemas/order'
+import type { UserListQuery, UserSummary } from '@shop/shared/schemas/user'
+import type { Db, Tx } from '../../db/client.ts'
+import { apiTokens, users } from '../../db/schema/users.ts'
+import { AppError, notFound } from '../../lib/app-error.ts'
+import type { AuthUser } from '../../plugins/auth.ts'
+import { latestOrdersOf } from './user-orders.ts'
+import { toUser } from './user-view.ts'
+
+/** LIKE wildcards typed by the admin are searched for literally. */
+export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+// Counted over every order of the user; the total leaves out cancelled orders, which were never paid for.
+const ordersCount = sql<number>`(select count(*)::int from orders o where o.user_id = ${users.id})`
+const ordersTotal = sql<number>`(select coalesce(sum(o.total_amount), 0)::numeric(14,2) from orders o where o.user_id = ${users.id} and o.order_status <> 'cancelled')`
+
+const summaryColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  isActive: users.isActive,
+  createdAt: users.createdAt,
+  ordersCount,
+  ordersTotal,
+}
+type SummaryRow = Pick<typeof users.$inferSelect, 'id' | 'name' | 'email' | 'role' | 'isActive' | 'createdAt'> & { ordersCount: unknown; ordersTotal: unknown }
+
+function toSummary(row: SummaryRow): UserSummary {
+  return { ...toUser(row), orders_count: Number(row.ordersCount), orders_total: Number(row.ordersTotal) }
+}
+
+/** SPEC §2 dashboard users: search by name or email, role filter, pagination. `admin` means staff (admin and super admin). */
+export async function listUsers(db: Db, query: UserListQuery): Promise<Paginated<UserSummary>> {
+  const conditions: SQL[] = []
+  if (query.search) {
+    const pattern = likePattern(query.search)
+    conditions.push(or(ilike(users.name, pattern), ilike(users.email, pattern))!)
+  }
+  if (query.role === 'admin') conditions.push(inArray(users.role, ['admin', 'super_admin']))
+  else if (query.role && query.role !== 'all') conditions.push(eq(users.role, query.role))
+  const where = conditions.length > 0 ? and(...conditions) : undefined
+
+  const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(*)::int` }).from(users).where(where)
+  const rows = await db
+    .select(summaryColumns)
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(query.per_page)
+    .offset((query.page - 1) * query.per_page)
+  return {
+    data: rows.map(toSummary),
+    total: Number(total),
+    last_page: Math.max(1, Math.ceil(Number(total) / query.per_page)),
+    current_page: query.page,
+    per_page: query.per_page,
+  }
+}
+
+async function summaryOf(db: Db, id: number): Promise<UserSummary> {
+  const [row] = await db.select(summaryColumns).from(users).where(eq(users.id, id)).limit(1)
+  if (!row) throw notFound()
+  return toSummary(row)
+}
+
+export async function getUserDetail(db: Db, id: number): Promise<{ user: UserSummary; orders: Order[] }> {
+  const user = await summaryOf(db, id)
+  return { user, orders: await latestOrdersOf(db, id) }
+}
+
+const selfChange = () => new AppError('FORBIDDEN', 403, { messageKey: 'errors.SELF_CHANGE' })
+const lastSuperAdmin = () => new AppError('CONFLICT', 409, { messageKey: 'errors.LAST_SUPER_ADMIN' })
+
+/**
+ * Locks the active super admins and refuses when the change would leave none; the lock makes two super
+ * admins demoting each other at once end with one of them still in place.
+ */
+async function assertSuperAdminRemains(tx: Tx, targetId: number) {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'super_admin'), eq(users.isActive, true)))
+    .orderBy(asc(users.id))
+    .for('update')
+  if (rows.filter((r) => r.id !== targetId).length === 0) throw lastSuperAdmin()
+}
+
+/** Issue 5 (decision 3): roles change only by a super admin, never their own, never leaving zero super admins. */
+export async function changeRole(db: Db, actor: AuthUser, id: number, role: Role): Promise<UserSummary> {
+  if (actor.id === id) throw selfChange()
+  await db.transaction(async (tx) => {
+    const [target] = await tx.select({ role: users.role, isActive: users.isActive }).from(users).where(eq(users.id, id)).limit(1).for('update')
+    if (!target) throw notFound()
+    if (target.role === role) return
+    if (target.role === 'super_admin' && target.isActive) await assertSuperAdminRemains(tx, id)
+    await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id))
+  })
+  return summaryOf(db, id)
+}
+
+/**
+ * Deactivation signs the user out at once (their tokens are deleted) and blocks sign-in. Staff cannot
+ * switch themselves off, and only a super admin can switch a super admin on or off.
+ */
+export async function changeStatus(db: Db, actor: AuthUser, id: number, isActive: boolean): Promise<UserSummary> {
+  if (actor.id === id) throw selfChange()
+  await db.transaction(async (tx) => {
+    const [target] = await tx.select({ role: users.role, isActive: users.isActive }).from(users).where(eq(users.id, id)).limit(1).for('update')
+    if (!target) throw notFound()
+    if (target.role === 'super_admin' && actor.role !== 'super_admin') throw new AppError('FORBIDDEN', 403, { messageKey: 'errors.SUPER_ADMIN_ONLY' })
+    if (!isActive && target.isActive && target.role === 'super_admin') await assertSuperAdminRemains(tx, id)
+    if (target.isActive !== isActive) await tx.update(users).set({ isActive, updatedAt: new Date() }).where(eq(users.id, id))
+    if (!isActive) await tx.delete(apiTokens).where(eq(apiTokens.userId, id))
+  })
+  return summaryOf(db, id)
+}
