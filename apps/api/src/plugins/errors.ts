@@ -59,7 +59,7 @@ async function errorsPluginImpl(app: FastifyInstance) {
       const { params, fields, extra, messageKey, headers } = error.options
       if (headers) reply.headers(headers)
       const body: Record<string, unknown> = { ...extra }
-      if (fields) body.errors = Object.fromEntries(Object.entries(fields).map(([k, keys]) => [k, keys.map((m) => t(m))]))
+      if (fields) body.errors = Object.fromEntries(Object.entries(fields).map(([k, keys]) => [k, keys.map((m) => t(m, params))]))
       return send(reply, request, error.status, error.code, t(messageKey ?? `errors.${error.code}`, params), body)
     }
 

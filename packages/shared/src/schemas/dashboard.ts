@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { dateString } from './common.ts'
 
 export const DashboardStats = z.object({
   total_revenue: z.number(),
@@ -38,3 +39,16 @@ export const SalesResponse = z.object({
   totals: z.object({ total_amount: z.number(), profit: z.number(), count: z.number().int() }),
 })
 export type SalesResponse = z.infer<typeof SalesResponse>
+
+/** Days in a dashboard range, both ends included (a year, leap years too). */
+export const MAX_RANGE_DAYS = 366
+
+/** GET /api/dashboard/stats|revenue: from ≤ to and at most 366 days; both default to the current month. */
+export const DashboardRangeQuery = z
+  .object({ from: dateString.optional(), to: dateString.optional() })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'validation.date_range_invalid', path: ['from'] })
+  .refine((q) => !q.from || !q.to || (Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`)) / 86_400_000 < MAX_RANGE_DAYS, {
+    message: 'validation.date_range_too_long',
+    path: ['to'],
+  })
+export type DashboardRangeQuery = z.infer<typeof DashboardRangeQuery>

@@ -161,3 +161,20 @@ export const Quote = z.object({
   total: z.number(),
 })
 export type Quote = z.infer<typeof Quote>
+
+/** GET /api/orders/export/csv (SPEC §7: status=completed with optional from, to). */
+export const OrderExportQuery = z
+  .object({
+    status: z.enum([...ORDER_STATUSES, 'all'], { error: 'validation.status_invalid' }).default('completed'),
+    from: dateString.optional(),
+    to: dateString.optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'validation.date_range_invalid', path: ['from'] })
+export type OrderExportQuery = z.infer<typeof OrderExportQuery>
+
+/** DESIGN.md "Exactly once": the checkout's retry key, 8–100 characters of [A-Za-z0-9_-:.]. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_\-:.]{8,100}$/
+// Loose: the other headers (authorization, accept-language) must stay on the request.
+export const CheckoutHeaders = z.looseObject({
+  'idempotency-key': z.string().regex(IDEMPOTENCY_KEY_PATTERN, 'validation.idempotency_key_invalid').optional(),
+})

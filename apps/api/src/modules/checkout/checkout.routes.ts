@@ -1,3 +1,42 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { CheckoutHeaders, CreateOrderInput, Order, Quote, QuoteInput } from '@shop/shared/schemas/order'
+import { isStaff } from '../../plugins/auth.ts'
+import { quoteCart } from './cart-pricing.ts'
+import { placeOrder } from './checkout.service.ts'
 
-export const checkoutRoutes: FastifyPluginAsyncZod = async (_app) => {}
+export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/orders/quote',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "The server's prices, availability and delivery for a cart (writes nothing)",
+        body: QuoteInput,
+        response: { 200: Quote },
+      },
+    },
+    async (request) => quoteCart(app.db, request.body),
+  )
+
+  app.post(
+    '/orders',
+    {
+      preHandler: app.guards.optionalUser,
+      schema: {
+        tags: ['orders'],
+        summary: 'Place an order (guest or shopper); prices, delivery and totals are computed by the server',
+        headers: CheckoutHeaders,
+        body: CreateOrderInput,
+        response: { 200: Order, 201: Order },
+      },
+    },
+    async (request, reply) => {
+      const { order, created } = await placeOrder(app.db, request.body, {
+        userId: request.user?.id ?? null,
+        staff: isStaff(request.user),
+        idempotencyKey: request.headers['idempotency-key'],
+      })
+      return reply.code(created ? 201 : 200).send(order)
+    },
+  )
+}

@@ -1,3 +1,54 @@
+import { z } from 'zod'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { City, CityInput, CityListQuery, CityStatusInput } from '@shop/shared/schemas/city'
+import { idParam, paginated } from '@shop/shared/schemas/common'
+import { isStaff } from '../../plugins/auth.ts'
+import { activeCities, adminCities, createCity, deleteCity, setCityStatus, updateCity } from './cities.service.ts'
 
-export const citiesRoutes: FastifyPluginAsyncZod = async (_app) => {}
+const CityList = paginated(City)
+
+export const citiesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/cities',
+    {
+      preHandler: app.guards.optionalUser,
+      schema: { tags: ['cities'], summary: 'Active cities (public) or the searchable admin list', querystring: CityListQuery, response: { 200: CityList } },
+    },
+    async (request) => {
+      const { active, ...q } = request.query
+      const activeOnly = active === 'true' || active === '1'
+      if (!isStaff(request.user) || activeOnly) return activeCities(app.db)
+      return adminCities(app.db, { ...q, active: active === undefined ? undefined : false })
+    },
+  )
+
+  app.post(
+    '/cities',
+    { preHandler: app.guards.admin, schema: { tags: ['cities'], summary: 'Add a delivery city', body: CityInput, response: { 201: City } } },
+    async (request, reply) => reply.code(201).send(await createCity(app.db, request.body)),
+  )
+
+  app.put(
+    '/cities/:id',
+    { preHandler: app.guards.admin, schema: { tags: ['cities'], summary: 'Edit a delivery city', params: idParam, body: CityInput, response: { 200: City } } },
+    async (request) => updateCity(app.db, request.params.id, request.body),
+  )
+
+  app.patch(
+    '/cities/:id/status',
+    {
+      preHandler: app.guards.admin,
+      schema: { tags: ['cities'], summary: 'Activate or deactivate a city', params: idParam, body: CityStatusInput, response: { 200: City } },
+    },
+    async (request) => setCityStatus(app.db, request.params.id, request.body.is_active),
+  )
+
+  app.delete(
+    '/cities/:id',
+    { preHandler: app.guards.admin, schema: { tags: ['cities'], summary: 'Delete a city (orders keep its name)', params: idParam, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await deleteCity(app.db, request.params.id)
+      return reply.code(204).send(null)
+    },
+  )
+}

@@ -1,3 +1,35 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { DashboardRangeQuery, DashboardStats, RevenueResponse } from '@shop/shared/schemas/dashboard'
+import { dailyRevenue, dashboardStats } from './dashboard.service.ts'
 
-export const dashboardRoutes: FastifyPluginAsyncZod = async (_app) => {}
+export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/dashboard/stats',
+    {
+      preHandler: app.guards.admin,
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Revenue, profit, orders, customers, top products, low stock and recent orders for a range',
+        security: [{ bearer: [] }],
+        querystring: DashboardRangeQuery,
+        response: { 200: DashboardStats },
+      },
+    },
+    async (request) => dashboardStats(app.db, request.query),
+  )
+
+  app.get(
+    '/dashboard/revenue',
+    {
+      preHandler: app.guards.admin,
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Completed sales per day of the range (0 on days without sales)',
+        security: [{ bearer: [] }],
+        querystring: DashboardRangeQuery,
+        response: { 200: RevenueResponse },
+      },
+    },
+    async (request) => dailyRevenue(app.db, request.query),
+  )
+}

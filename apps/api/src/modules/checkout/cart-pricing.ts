@@ -1,0 +1,103 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import { fromCents, toCents } from '@shop/shared/money/money'
+import { isWholesale, lineTotalCents, unitPriceCents, type PricedLine } from '@shop/shared/pricing/pricing'
+import type { Quote } from '@shop/shared/schemas/order'
+import type { DbOrTx } from '../../db/client.ts'
+import { products } from '../../db/schema/catalog.ts'
+import { cities } from '../../db/schema/cities.ts'
+import { AppError } from '../../lib/app-error.ts'
+
+export type ProductRow = typeof products.$inferSelect
+export type CityRow = typeof cities.$inferSelect
+
+export interface CartItem {
+  product_id: number
+  quantity: number
+}
+
+/** One line per product (quantities of repeated lines added up), in ascending product id order. */
+export function mergeItems(items: CartItem[]): CartItem[] {
+  const merged = new Map<number, number>()
+  for (const item of items) merged.set(item.product_id, (merged.get(item.product_id) ?? 0) + item.quantity)
+  return [...merged.entries()].sort(([a], [b]) => a - b).map(([product_id, quantity]) => ({ product_id, quantity }))
+}
+
+export async function loadProducts(db: DbOrTx, ids: number[]): Promise<Map<number, ProductRow>> {
+  const rows = ids.length ? await db.select().from(products).where(inArray(products.id, ids)) : []
+  return new Map(rows.map((p) => [p.id, p]))
+}
+
+export const isSellable = (p: ProductRow | undefined): boolean => !!p && p.isActive && p.archivedAt === null
+
+export interface PricedItem {
+  product: ProductRow
+  quantity: number
+  isWholesale: boolean
+  unitCents: number
+  unitCostCents: number
+  lineCents: number
+}
+
+/** DESIGN.md "Prices are the server's": the shared rule decides the unit price; the cost follows the same choice. */
+export function priceItem(product: ProductRow, quantity: number): PricedItem {
+  const line: PricedLine = {
+    retailCents: toCents(product.retailPrice) ?? 0,
+    wholesaleCents: toCents(product.wholesalePrice),
+    wholesaleThreshold: product.wholesaleThreshold,
+    quantity,
+  }
+  const wholesale = isWholesale(line)
+  const retailCost = toCents(product.retailBuyingPrice) ?? 0
+  const unitCostCents = wholesale ? (toCents(product.wholesaleBuyingPrice) ?? retailCost) : retailCost
+  return { product, quantity, isWholesale: wholesale, unitCents: unitPriceCents(line), unitCostCents, lineCents: lineTotalCents(line) }
+}
+
+/** The city an order is delivered to: it must exist and be active (422 on city_id otherwise). */
+export async function deliveryCity(db: DbOrTx, cityId: number): Promise<CityRow> {
+  const [city] = await db.select().from(cities).where(and(eq(cities.id, cityId), eq(cities.isActive, true))).limit(1)
+  if (!city) throw new AppError('VALIDATION_FAILED', 422, { fields: { city_id: ['errors.CITY_INACTIVE'] } })
+  return city
+}
+
+/** Can `quantity` units be sold now? Always-in-stock products always can. */
+export const hasStock = (p: ProductRow, quantity: number) => p.isAlwaysInStock || p.stock >= quantity
+
+export function quoteOf(lines: { product: ProductRow; priced: PricedItem; sellable: boolean }[], deliveryCents: number): Quote {
+  let subtotal = 0
+  const items = lines.map(({ product, priced, sellable }) => {
+    subtotal += priced.lineCents
+    return {
+      product_id: product.id,
+      name: product.name,
+      quantity: priced.quantity,
+      unit_price: fromCents(priced.unitCents),
+      retail_price: product.retailPrice,
+      wholesale_price: product.wholesalePrice,
+      wholesale_threshold: product.wholesaleThreshold,
+      is_wholesale: priced.isWholesale,
+      line_total: fromCents(priced.lineCents),
+      available: product.isAlwaysInStock ? null : sellable ? product.stock : 0,
+      is_available: sellable && hasStock(product, priced.quantity),
+    }
+  })
+  return { items, subtotal: fromCents(subtotal), delivery_price: fromCents(deliveryCents), total: fromCents(subtotal + deliveryCents) }
+}
+
+/**
+ * POST /api/orders/quote: server prices for a cart, with availability; writes nothing.
+ * Products that no longer exist (or are archived) are left out, so the cart can drop them.
+ */
+export async function quoteCart(db: DbOrTx, input: { items: CartItem[]; city_id?: number }): Promise<Quote> {
+  const items = mergeItems(input.items)
+  const found = await loadProducts(
+    db,
+    items.map((i) => i.product_id),
+  )
+  const deliveryCents = input.city_id ? (toCents((await deliveryCity(db, input.city_id)).deliveryPrice) ?? 0) : 0
+  const lines = items.flatMap((item) => {
+    const product = found.get(item.product_id)
+    if (!product || product.archivedAt !== null) return []
+    return [{ product, priced: priceItem(product, item.quantity), sellable: isSellable(product) }]
+  })
+  return quoteOf(lines, deliveryCents)
+}

@@ -1,0 +1,173 @@
+import { and, eq, gte, sql } from 'drizzle-orm'
+import { fromCents, toCents } from '@shop/shared/money/money'
+import type { CreateOrderInput, Order } from '@shop/shared/schemas/order'
+import { rowsOf, type Db, type Tx } from '../../db/client.ts'
+import { products } from '../../db/schema/catalog.ts'
+import { idempotencyKeys, orderItems, orderStatusHistory, orders } from '../../db/schema/orders.ts'
+import { AppError } from '../../lib/app-error.ts'
+import { isRetryable, pgErrorCode, UNIQUE_VIOLATION } from '../orders/db-errors.ts'
+import { formatOrderNumber } from '../orders/order-number.ts'
+import { findOrder } from '../orders/order-view.ts'
+import { deliveryCity, isSellable, loadProducts, mergeItems, priceItem, quoteOf, type PricedItem } from './cart-pricing.ts'
+import { requestHash, storedOrderId } from './idempotency.ts'
+
+export interface PlaceOrderContext {
+  /** From the bearer token only, never from the body (DESIGN.md). */
+  userId: number | null
+  staff?: boolean
+  idempotencyKey?: string
+  /** Test seam: runs after the stock is taken and before the order is written. */
+  hooks?: { afterStockUpdate?: () => Promise<void> }
+}
+
+export interface PlaceOrderResult {
+  order: Order
+  /** false when an earlier request with the same Idempotency-Key already placed it. */
+  created: boolean
+}
+
+/** Another request holds (or has committed) the same Idempotency-Key: roll back and answer with its order. */
+class KeyAlreadyUsed extends Error {}
+
+const MAX_ATTEMPTS = 5
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * POST /api/orders (DESIGN.md "Prices are the server's", "No overselling", "Exactly once").
+ * One transaction: idempotency row first, then prices, then conditional stock updates in ascending
+ * product id order (no deadlocks), then the order, its items and its first history row.
+ */
+export async function placeOrder(db: Db, input: CreateOrderInput, ctx: PlaceOrderContext): Promise<PlaceOrderResult> {
+  const key = ctx.idempotencyKey
+  const hash = requestHash(input, ctx.userId)
+  for (let attempt = 1; ; attempt++) {
+    if (key) {
+      const existing = await storedOrderId(db, key, hash)
+      if (existing !== null) return { order: await loadPlaced(db, existing, ctx), created: false }
+    }
+    try {
+      const id = await db.transaction((tx) => writeOrder(tx, input, ctx, hash))
+      return { order: await loadPlaced(db, id, ctx), created: true }
+    } catch (error) {
+      const raced = error instanceof KeyAlreadyUsed || (pgErrorCode(error) === UNIQUE_VIOLATION && key !== undefined)
+      if ((raced || isRetryable(error)) && attempt < MAX_ATTEMPTS) {
+        // The other request has committed by now (the insert waited for it); the next round reads its order.
+        await pause(attempt * 20)
+        continue
+      }
+      if (error instanceof KeyAlreadyUsed) throw new AppError('CONFLICT', 409)
+      throw error
+    }
+  }
+}
+
+async function loadPlaced(db: Db, id: number, ctx: PlaceOrderContext): Promise<Order> {
+  const order = await findOrder(db, id, ctx.staff ?? false)
+  if (!order) throw new AppError('NOT_FOUND', 404)
+  const { history: _history, ...rest } = order
+  return rest
+}
+
+async function writeOrder(tx: Tx, input: CreateOrderInput, ctx: PlaceOrderContext, hash: string): Promise<number> {
+  if (ctx.idempotencyKey) {
+    // First statement: a parallel request with the same key waits here until this one ends (PostgreSQL).
+    const inserted = await tx
+      .insert(idempotencyKeys)
+      .values({ key: ctx.idempotencyKey, requestHash: hash })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key })
+    if (inserted.length === 0) throw new KeyAlreadyUsed()
+  }
+
+  const items = mergeItems(input.items)
+  const found = await loadProducts(
+    tx,
+    items.map((i) => i.product_id),
+  )
+  const priced: PricedItem[] = items.map((item) => {
+    const product = found.get(item.product_id)
+    if (!product || !isSellable(product)) {
+      const name = product?.name ?? `#${item.product_id}`
+      throw new AppError('PRODUCT_UNAVAILABLE', 422, { params: { product: name }, fields: { items: ['errors.PRODUCT_UNAVAILABLE'] }, extra: { product_id: item.product_id } })
+    }
+    return priceItem(product, item.quantity)
+  })
+  const city = await deliveryCity(tx, input.city_id)
+  const deliveryCents = toCents(city.deliveryPrice) ?? 0
+  const subtotalCents = priced.reduce((sum, p) => sum + p.lineCents, 0)
+  const totalCents = subtotalCents + deliveryCents
+  const costCents = priced.reduce((sum, p) => sum + p.unitCostCents * p.quantity, 0)
+
+  if (input.expected_total !== undefined && Math.round(input.expected_total * 100) !== totalCents) {
+    const quote = quoteOf(
+      priced.map((p) => ({ product: p.product, priced: p, sellable: true })),
+      deliveryCents,
+    )
+    throw new AppError('PRICE_CHANGED', 409, { extra: { quote } })
+  }
+
+  // SPEC "No overselling": conditional decrement; `priced` is already in ascending product id order.
+  for (const line of priced) {
+    if (line.product.isAlwaysInStock) continue
+    const updated = await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} - ${line.quantity}`, updatedAt: new Date() })
+      .where(and(eq(products.id, line.product.id), gte(products.stock, line.quantity)))
+      .returning({ id: products.id })
+    if (updated.length === 0) {
+      const [now] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, line.product.id))
+      const available = now?.stock ?? 0
+      throw new AppError('OUT_OF_STOCK', 409, {
+        params: { product: line.product.name, available },
+        extra: { product_id: line.product.id, available },
+      })
+    }
+  }
+  await ctx.hooks?.afterStockUpdate?.()
+
+  // decisions.md 1: the id comes from the sequence first, so the order number is written once.
+  const [seq] = rowsOf<{ id: number | string }>(await tx.execute(sql`select nextval(pg_get_serial_sequence('orders', 'id')) as id`))
+  const id = Number(seq!.id)
+  const now = new Date()
+  await tx.insert(orders).values({
+    id,
+    orderNumber: formatOrderNumber(id, now),
+    userId: ctx.userId,
+    customerName: input.customer_name,
+    customerEmail: input.customer_email,
+    customerPhone: input.customer_phone,
+    shippingAddress: input.shipping_address,
+    cityId: city.id,
+    cityName: city.name,
+    paymentMethod: input.payment_method,
+    notes: input.notes,
+    subtotal: fromCents(subtotalCents),
+    deliveryPrice: fromCents(deliveryCents),
+    totalAmount: fromCents(totalCents),
+    totalCost: fromCents(costCents),
+    createdAt: now,
+    updatedAt: now,
+  })
+  await tx.insert(orderItems).values(
+    priced.map((p) => ({
+      orderId: id,
+      productId: p.product.id,
+      productName: p.product.name,
+      quantity: p.quantity,
+      unitPrice: fromCents(p.unitCents),
+      unitCost: fromCents(p.unitCostCents),
+      isWholesale: p.isWholesale,
+      lineTotal: fromCents(p.lineCents),
+    })),
+  )
+  await tx.insert(orderStatusHistory).values({
+    orderId: id,
+    fromStatus: null,
+    toStatus: 'pending',
+    fromPaymentStatus: null,
+    toPaymentStatus: 'pending',
+    changedBy: ctx.userId,
+  })
+  if (ctx.idempotencyKey) await tx.update(idempotencyKeys).set({ orderId: id }).where(eq(idempotencyKeys.key, ctx.idempotencyKey))
+  return id
+}

@@ -1,0 +1,121 @@
+import { sql } from 'drizzle-orm'
+import type { DashboardRangeQuery, DashboardStats, RevenueResponse } from '@shop/shared/schemas/dashboard'
+import { rowsOf, type DbOrTx } from '../../db/client.ts'
+import { currentMonth, shopTimezone } from '../orders/shop-time.ts'
+
+const DEFAULT_LOW_STOCK = 5
+const num = (v: unknown) => Number(v ?? 0)
+const money = (v: unknown) => Math.round(num(v) * 100) / 100
+
+/** First and last day of the month of a YYYY-MM-DD date. */
+function monthOf(date: string) {
+  const [y, m] = date.split('-').map(Number) as [number, number]
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate()
+  return { from: `${date.slice(0, 7)}-01`, to: `${date.slice(0, 7)}-${String(last).padStart(2, '0')}` }
+}
+
+/**
+ * SPEC §2: the range defaults to the current month in the shop's time zone. A lone end keeps its own month,
+ * so a default never breaks the from ≤ to and 366-day rules the schema checks.
+ */
+export async function resolveRange(db: DbOrTx, q: DashboardRangeQuery) {
+  const tz = await shopTimezone(db)
+  if (q.from && q.to) return { tz, from: q.from, to: q.to }
+  if (q.from) return { tz, from: q.from, to: monthOf(q.from).to }
+  if (q.to) return { tz, from: monthOf(q.to).from, to: q.to }
+  return { tz, ...currentMonth(tz) }
+}
+
+/** created_at within the whole days from..to of the shop's time zone. */
+const inRange = (tz: string, from: string, to: string) =>
+  sql`o.created_at >= (${from}::date)::timestamp AT TIME ZONE ${tz} AND o.created_at < (${to}::date + 1)::timestamp AT TIME ZONE ${tz}`
+
+async function lowStockThreshold(db: DbOrTx): Promise<number> {
+  const [row] = rowsOf<{ value: string }>(await db.execute(sql`select value from settings where key = 'low_stock_threshold' limit 1`))
+  const n = Number(row?.value)
+  return Number.isInteger(n) && n >= 0 ? n : DEFAULT_LOW_STOCK
+}
+
+/**
+ * DESIGN.md "Profit is real": revenue, profit and top products count completed orders in the range;
+ * total_orders counts every order in the range.
+ */
+export async function dashboardStats(db: DbOrTx, q: DashboardRangeQuery): Promise<DashboardStats> {
+  const { tz, from, to } = await resolveRange(db, q)
+  const range = inRange(tz, from, to)
+  const [sums] = rowsOf<{ revenue: unknown; profit: unknown; completed: unknown; all_orders: unknown }>(
+    await db.execute(sql`
+      select coalesce(sum(o.total_amount) filter (where o.order_status = 'completed'), 0) as revenue,
+             coalesce(sum(o.subtotal - o.total_cost) filter (where o.order_status = 'completed'), 0) as profit,
+             count(*) filter (where o.order_status = 'completed') as completed,
+             count(*) as all_orders
+      from orders o where ${range}`),
+  )
+  const [counts] = rowsOf<{ users: unknown; products: unknown }>(
+    await db.execute(sql`
+      select (select count(*) from users where role = 'user') as users,
+             (select count(*) from products where archived_at is null) as products`),
+  )
+  const top = rowsOf<{ product_id: number | null; name: string; quantity: unknown; revenue: unknown }>(
+    await db.execute(sql`
+      select oi.product_id, coalesce(p.name, max(oi.product_name)) as name,
+             sum(oi.quantity) as quantity, sum(oi.line_total) as revenue
+      from order_items oi
+      join orders o on o.id = oi.order_id
+      left join products p on p.id = oi.product_id
+      where o.order_status = 'completed' and ${range}
+      group by oi.product_id, p.name, case when oi.product_id is null then oi.product_name end
+      order by sum(oi.quantity) desc, sum(oi.line_total) desc, oi.product_id
+      limit 5`),
+  )
+  const threshold = await lowStockThreshold(db)
+  const low = rowsOf<{ id: number; name: string; price: unknown; stock: number }>(
+    await db.execute(sql`
+      select id, name, retail_price as price, stock from products
+      where archived_at is null and not is_always_in_stock and is_active and stock <= ${threshold}
+      order by stock asc, name asc, id asc
+      limit 10`),
+  )
+  const recent = rowsOf<{ id: number; order_number: string; customer_name: string; total_amount: unknown; order_status: string }>(
+    await db.execute(sql`
+      select id, order_number, customer_name, total_amount, order_status from orders
+      order by created_at desc, id desc limit 5`),
+  )
+  const revenue = money(sums?.revenue)
+  const completed = num(sums?.completed)
+  return {
+    total_revenue: revenue,
+    total_orders: num(sums?.all_orders),
+    average_order_value: completed > 0 ? Math.round((revenue * 100) / completed) / 100 : 0,
+    total_users: num(counts?.users),
+    total_profit: money(sums?.profit),
+    total_products: num(counts?.products),
+    top_products: top.map((t) => ({ product_id: t.product_id, product: { name: t.name }, total_quantity: num(t.quantity), total_revenue: money(t.revenue) })),
+    low_stock_products: low.map((p) => ({ id: p.id, name: p.name, price: money(p.price), stock: num(p.stock) })),
+    recent_orders: recent.map((o) => ({
+      id: o.id,
+      order_number: o.order_number,
+      customer_name: o.customer_name,
+      total_amount: money(o.total_amount),
+      order_status: o.order_status,
+    })),
+  }
+}
+
+/** One row per day of the range, 0 on days without completed sales (SPEC §2 revenue chart). */
+export async function dailyRevenue(db: DbOrTx, q: DashboardRangeQuery): Promise<RevenueResponse> {
+  const { tz, from, to } = await resolveRange(db, q)
+  const rows = rowsOf<{ date: string; amount: unknown }>(
+    await db.execute(sql`
+      select to_char(d.day, 'YYYY-MM-DD') as date, coalesce(s.amount, 0) as amount
+      from generate_series(${from}::date, ${to}::date, interval '1 day') as d(day)
+      left join (
+        select (o.created_at at time zone ${tz})::date as day, sum(o.total_amount) as amount
+        from orders o
+        where o.order_status = 'completed' and ${inRange(tz, from, to)}
+        group by 1
+      ) s on s.day = d.day::date
+      order by d.day`),
+  )
+  return { data: rows.map((r) => ({ date: r.date, amount: money(r.amount) })) }
+}

@@ -1,0 +1,103 @@
+import { asc, eq, inArray } from 'drizzle-orm'
+import type { Order, OrderItem, OrderStatusChange } from '@shop/shared/schemas/order'
+import { toCents } from '@shop/shared/money/money'
+import type { DbOrTx } from '../../db/client.ts'
+import { products } from '../../db/schema/catalog.ts'
+import { orderItems, orderStatusHistory, orders } from '../../db/schema/orders.ts'
+import { users } from '../../db/schema/users.ts'
+import { imageUrl } from '../images/images.service.ts'
+
+export type OrderRow = typeof orders.$inferSelect
+
+/** DESIGN.md "Profit is real": subtotal − Σ unit cost × quantity, in hundredths to avoid float drift. */
+export const profitOf = (row: Pick<OrderRow, 'subtotal' | 'totalCost'>) => ((toCents(row.subtotal) ?? 0) - (toCents(row.totalCost) ?? 0)) / 100
+
+function toOrder(row: OrderRow, items: OrderItem[], staff: boolean): Order {
+  return {
+    id: row.id,
+    order_number: row.orderNumber,
+    user_id: row.userId,
+    customer_name: row.customerName,
+    customer_email: row.customerEmail,
+    customer_phone: row.customerPhone,
+    shipping_address: row.shippingAddress,
+    city_id: row.cityId,
+    city_name: row.cityName,
+    order_status: row.orderStatus,
+    payment_status: row.paymentStatus,
+    payment_method: row.paymentMethod,
+    notes: row.notes,
+    subtotal: row.subtotal,
+    delivery_price: row.deliveryPrice,
+    total_amount: row.totalAmount,
+    // Buying prices and profit are for staff only.
+    ...(staff ? { profit: profitOf(row) } : {}),
+    created_at: row.createdAt.toISOString(),
+    items,
+  }
+}
+
+/** Orders with their items, loaded for the whole page in one query (no N+1). */
+export async function withItems(db: DbOrTx, rows: OrderRow[], staff: boolean): Promise<Order[]> {
+  if (rows.length === 0) return []
+  const itemRows = await db
+    .select({
+      item: orderItems,
+      productId: products.id,
+      productName: products.name,
+      imageId: products.imageId,
+    })
+    .from(orderItems)
+    .leftJoin(products, eq(products.id, orderItems.productId))
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(orderItems.id))
+  const byOrder = new Map<number, OrderItem[]>()
+  for (const { item, productId, productName, imageId } of itemRows) {
+    const list = byOrder.get(item.orderId) ?? []
+    list.push({
+      id: item.id,
+      product_id: item.productId,
+      quantity: item.quantity,
+      unit_price: item.unitPrice,
+      line_total: item.lineTotal,
+      is_wholesale: item.isWholesale,
+      ...(staff ? { unit_cost: item.unitCost } : {}),
+      // A deleted product leaves product null; the name snapshot always remains.
+      product: productId !== null && productName !== null ? { id: productId, name: productName, image_url: imageUrl(imageId, 'small') } : null,
+      product_name: item.productName,
+    })
+    byOrder.set(item.orderId, list)
+  }
+  return rows.map((row) => toOrder(row, byOrder.get(row.id) ?? [], staff))
+}
+
+export async function orderHistory(db: DbOrTx, orderId: number): Promise<OrderStatusChange[]> {
+  const rows = await db
+    .select({ h: orderStatusHistory, by: users.name })
+    .from(orderStatusHistory)
+    .leftJoin(users, eq(users.id, orderStatusHistory.changedBy))
+    .where(eq(orderStatusHistory.orderId, orderId))
+    .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id))
+  return rows.map(({ h, by }) => ({
+    id: h.id,
+    from_status: h.fromStatus,
+    to_status: h.toStatus,
+    from_payment_status: h.fromPaymentStatus,
+    to_payment_status: h.toPaymentStatus,
+    changed_by: by,
+    created_at: h.createdAt.toISOString(),
+  }))
+}
+
+/** One order with items and history, or null. */
+export async function findOrder(db: DbOrTx, id: number, staff: boolean): Promise<Order | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1)
+  if (!row) return null
+  const [order] = await withItems(db, [row], staff)
+  return { ...order!, history: await orderHistory(db, id) }
+}
