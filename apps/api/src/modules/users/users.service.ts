@@ -75,28 +75,32 @@ export async function getUserDetail(db: Db, id: number): Promise<{ user: UserSum
 const selfChange = () => new AppError('FORBIDDEN', 403, { messageKey: 'errors.SELF_CHANGE' })
 const lastSuperAdmin = () => new AppError('CONFLICT', 409, { messageKey: 'errors.LAST_SUPER_ADMIN' })
 
+type LockedUser = { id: number; role: Role; isActive: boolean }
+
 /**
- * Locks the active super admins and refuses when the change would leave none; the lock makes two super
- * admins demoting each other at once end with one of them still in place.
+ * Locks the target and every active super admin in one statement, in id order, so two super admins
+ * changing each other at once neither deadlock nor both succeed: the second one re-reads the rows after
+ * the first commits and sees who is left.
  */
-async function assertSuperAdminRemains(tx: Tx, targetId: number) {
+async function lockTarget(tx: Tx, id: number): Promise<{ target: LockedUser; otherSuperAdmins: number }> {
   const rows = await tx
-    .select({ id: users.id })
+    .select({ id: users.id, role: users.role, isActive: users.isActive })
     .from(users)
-    .where(and(eq(users.role, 'super_admin'), eq(users.isActive, true)))
+    .where(or(eq(users.id, id), and(eq(users.role, 'super_admin'), eq(users.isActive, true))))
     .orderBy(asc(users.id))
     .for('update')
-  if (rows.filter((r) => r.id !== targetId).length === 0) throw lastSuperAdmin()
+  const target = rows.find((r) => r.id === id)
+  if (!target) throw notFound()
+  return { target, otherSuperAdmins: rows.filter((r) => r.id !== id && r.role === 'super_admin' && r.isActive).length }
 }
 
 /** Issue 5 (decision 3): roles change only by a super admin, never their own, never leaving zero super admins. */
 export async function changeRole(db: Db, actor: AuthUser, id: number, role: Role): Promise<UserSummary> {
   if (actor.id === id) throw selfChange()
   await db.transaction(async (tx) => {
-    const [target] = await tx.select({ role: users.role, isActive: users.isActive }).from(users).where(eq(users.id, id)).limit(1).for('update')
-    if (!target) throw notFound()
+    const { target, otherSuperAdmins } = await lockTarget(tx, id)
     if (target.role === role) return
-    if (target.role === 'super_admin' && target.isActive) await assertSuperAdminRemains(tx, id)
+    if (target.role === 'super_admin' && target.isActive && otherSuperAdmins === 0) throw lastSuperAdmin()
     await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id))
   })
   return summaryOf(db, id)
@@ -109,10 +113,9 @@ export async function changeRole(db: Db, actor: AuthUser, id: number, role: Role
 export async function changeStatus(db: Db, actor: AuthUser, id: number, isActive: boolean): Promise<UserSummary> {
   if (actor.id === id) throw selfChange()
   await db.transaction(async (tx) => {
-    const [target] = await tx.select({ role: users.role, isActive: users.isActive }).from(users).where(eq(users.id, id)).limit(1).for('update')
-    if (!target) throw notFound()
+    const { target, otherSuperAdmins } = await lockTarget(tx, id)
     if (target.role === 'super_admin' && actor.role !== 'super_admin') throw new AppError('FORBIDDEN', 403, { messageKey: 'errors.SUPER_ADMIN_ONLY' })
-    if (!isActive && target.isActive && target.role === 'super_admin') await assertSuperAdminRemains(tx, id)
+    if (!isActive && target.isActive && target.role === 'super_admin' && otherSuperAdmins === 0) throw lastSuperAdmin()
     if (target.isActive !== isActive) await tx.update(users).set({ isActive, updatedAt: new Date() }).where(eq(users.id, id))
     if (!isActive) await tx.delete(apiTokens).where(eq(apiTokens.userId, id))
   })
