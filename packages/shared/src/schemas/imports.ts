@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { checkWholesale, ProductFields } from './product.ts'
 
 export const ImportRowError = z.object({ row: z.number().int(), error: z.string() })
 export const ImportResult = z.object({
@@ -26,3 +27,12 @@ export const PRODUCT_IMPORT_COLUMNS = [
 export const CITY_IMPORT_REQUIRED = ['name', 'delivery_price'] as const
 export const CITY_IMPORT_COLUMNS = ['name', 'delivery_price', 'is_active'] as const
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024
+
+/**
+ * One CSV row of a products import. Like ProductInput, except that an empty description is allowed:
+ * the required columns are only name and price (DESIGN.md "CSV import").
+ */
+export const ProductImportRow = ProductFields.extend({
+  description: z.preprocess((v) => (v === null || v === undefined ? '' : v), z.string().trim().max(5000, 'validation.too_long')),
+}).superRefine(checkWholesale)
+export type ProductImportRow = z.infer<typeof ProductImportRow>

@@ -37,7 +37,7 @@ export const ProductFields = z.object({
   origin: optionalText(100).default(''),
 })
 
-function checkWholesale(v: { price: number; wholesale_price: number | null; wholesale_threshold: number | null }, ctx: z.RefinementCtx) {
+export function checkWholesale(v: { price: number; wholesale_price: number | null; wholesale_threshold: number | null }, ctx: z.RefinementCtx) {
   if (v.wholesale_price !== null && v.wholesale_price >= v.price) {
     ctx.addIssue({ code: 'custom', message: 'validation.wholesale_below_retail', path: ['wholesale_price'] })
   }

@@ -1,3 +1,126 @@
+import { z } from 'zod'
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { ErrorBody } from '@shop/shared/errors'
+import { idParam, paginated } from '@shop/shared/schemas/common'
+import { Product, ProductListQuery, ProductStatusInput, ProductStockInput } from '@shop/shared/schemas/product'
+import { readMultipart } from '../../lib/multipart.ts'
+import { isStaff } from '../../plugins/auth.ts'
+import { addEtags, setCatalogCache } from './http-cache.ts'
+import {
+  createProduct,
+  deleteProduct,
+  getProduct,
+  listProducts,
+  setProductStatus,
+  setProductStock,
+  updateProduct,
+} from './products.service.ts'
 
-export const productsRoutes: FastifyPluginAsyncZod = async (_app) => {}
+const security = [{ bearer: [] }]
+const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody }
+const uploadErrors = { ...errors, 413: ErrorBody, 415: ErrorBody }
+/** Documented only: the handler reads JSON or multipart (ProductInput fields + `image` file) itself. */
+const productForm = z.record(z.string(), z.unknown()).describe('ProductInput fields; multipart/form-data may add an `image` file')
+
+/** Form fields and the optional image of a JSON or multipart request (SPEC §7 sends multipart with an image). */
+async function readProductForm(request: FastifyRequest): Promise<{ fields: Record<string, unknown>; image?: Buffer }> {
+  if (!request.isMultipart()) {
+    const body = request.body
+    return { fields: body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {} }
+  }
+  const { fields, files } = await readMultipart(request)
+  const { _method: _ignored, ...rest } = fields
+  return { fields: rest, image: files.find((f) => f.field === 'image')?.data }
+}
+
+export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
+  addEtags(app)
+
+  app.get(
+    '/products',
+    {
+      onRequest: app.guards.optionalUser,
+      schema: { tags: ['products'], summary: 'Product list (public: active only; staff: all, with buying prices)', querystring: ProductListQuery, response: { 200: paginated(Product), 422: ErrorBody } },
+    },
+    async (request, reply) => {
+      setCatalogCache(request, reply)
+      return listProducts(app.db, request.query, isStaff(request.user))
+    },
+  )
+
+  app.get(
+    '/products/:id',
+    {
+      onRequest: app.guards.optionalUser,
+      schema: { tags: ['products'], summary: 'One product (inactive or archived: staff only)', params: idParam, response: { 200: Product, 404: ErrorBody, 422: ErrorBody } },
+    },
+    async (request, reply) => {
+      setCatalogCache(request, reply)
+      return getProduct(app.db, request.params.id, isStaff(request.user))
+    },
+  )
+
+  app.post(
+    '/products',
+    {
+      onRequest: app.guards.admin,
+      schema: { tags: ['products'], summary: 'Create a product (multipart with optional image, or JSON)', security, consumes: ['multipart/form-data', 'application/json'], response: { 201: Product, ...uploadErrors } },
+    },
+    async (request, reply) => {
+      const { fields, image } = await readProductForm(request)
+      return reply.code(201).send(await createProduct(app.db, fields, image))
+    },
+  )
+
+  app.put(
+    '/products/:id',
+    {
+      onRequest: app.guards.admin,
+      schema: { tags: ['products'], summary: 'Update a product (JSON; absent fields keep their value)', security, params: idParam, body: productForm, response: { 200: Product, ...errors } },
+    },
+    async (request) => updateProduct(app.db, request.params.id, request.body),
+  )
+
+  app.post(
+    '/products/:id',
+    {
+      onRequest: app.guards.admin,
+      schema: { tags: ['products'], summary: 'Update a product with a new image (multipart, `_method=PUT`)', security, params: idParam, consumes: ['multipart/form-data'], response: { 200: Product, ...uploadErrors } },
+    },
+    async (request) => {
+      const { fields, image } = await readProductForm(request)
+      return updateProduct(app.db, request.params.id, fields, image)
+    },
+  )
+
+  app.patch(
+    '/products/:id/status',
+    {
+      onRequest: app.guards.admin,
+      schema: { tags: ['products'], summary: 'Activate or deactivate a product', security, params: idParam, body: ProductStatusInput, response: { 200: Product, ...errors } },
+    },
+    async (request) => setProductStatus(app.db, request.params.id, request.body.is_active),
+  )
+
+  app.patch(
+    '/products/:id/stock',
+    {
+      onRequest: app.guards.admin,
+      schema: { tags: ['products'], summary: 'Set the stock count', security, params: idParam, body: ProductStockInput, response: { 200: Product, ...errors } },
+    },
+    async (request) => setProductStock(app.db, request.params.id, request.body.stock),
+  )
+
+  app.delete(
+    '/products/:id',
+    {
+      onRequest: app.guards.admin,
+      schema: { tags: ['products'], summary: 'Delete a product (archived instead when it appears in orders)', security, params: idParam, response: { 204: z.void().describe('Deleted or archived'), ...errors } },
+    },
+    async (request, reply) => {
+      await deleteProduct(app.db, request.params.id)
+      return reply.code(204).send()
+    },
+  )
+}

@@ -1,3 +1,64 @@
+import { z } from 'zod'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { ErrorBody } from '@shop/shared/errors'
+import { ImportMissingColumns, ImportResult } from '@shop/shared/schemas/imports'
+import { readMultipart } from '../../lib/multipart.ts'
+import { citiesSampleCsv, importCities } from './cities-import.ts'
+import { decodeCsvUpload } from './csv.ts'
+import { importProducts, productsSampleCsv } from './products-import.ts'
 
-export const importsRoutes: FastifyPluginAsyncZod = async (_app) => {}
+const security = [{ bearer: [] }]
+const guardErrors = { 401: ErrorBody, 403: ErrorBody }
+const importResponses = {
+  200: ImportResult,
+  ...guardErrors,
+  413: ErrorBody,
+  415: ErrorBody,
+  422: z.union([ImportMissingColumns, ErrorBody]),
+}
+
+function sendCsv(reply: FastifyReply, filename: string, body: Buffer) {
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename=${filename}`)
+    .header('cache-control', 'private, no-store')
+    .send(body)
+}
+
+async function readCsvUpload(request: FastifyRequest): Promise<string> {
+  const { files } = await readMultipart(request)
+  return decodeCsvUpload(files.find((f) => f.field === 'file'))
+}
+
+export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/products/import/sample',
+    { onRequest: app.guards.admin, schema: { tags: ['imports'], summary: 'Sample products CSV (UTF-8 with BOM)', security, produces: ['text/csv'], response: guardErrors } },
+    async (_request, reply) => sendCsv(reply, 'products_sample.csv', productsSampleCsv()),
+  )
+
+  app.get(
+    '/cities/import/sample',
+    { onRequest: app.guards.admin, schema: { tags: ['imports'], summary: 'Sample cities CSV (UTF-8 with BOM)', security, produces: ['text/csv'], response: guardErrors } },
+    async (_request, reply) => sendCsv(reply, 'cities_sample.csv', citiesSampleCsv()),
+  )
+
+  app.post(
+    '/products/import',
+    {
+      onRequest: app.guards.admin,
+      schema: { tags: ['imports'], summary: 'Import products from a CSV file (multipart field `file`)', security, consumes: ['multipart/form-data'], response: importResponses },
+    },
+    async (request) => importProducts(app.db, await readCsvUpload(request), request.t.bind(request)),
+  )
+
+  app.post(
+    '/cities/import',
+    {
+      onRequest: app.guards.admin,
+      schema: { tags: ['imports'], summary: 'Import delivery cities from a CSV file (multipart field `file`)', security, consumes: ['multipart/form-data'], response: importResponses },
+    },
+    async (request) => importCities(app.db, await readCsvUpload(request), request.t.bind(request)),
+  )
+}

@@ -1,0 +1,31 @@
+import { createHash } from 'node:crypto'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { isStaff } from '../../plugins/auth.ts'
+
+/**
+ * Public catalogue reads may be cached briefly by browsers and proxies; staff views (buying prices,
+ * inactive products) never are. Call after the guard resolved request.user.
+ */
+export function setCatalogCache(request: FastifyRequest, reply: FastifyReply) {
+  reply.header('vary', 'Authorization')
+  reply.header('cache-control', isStaff(request.user) ? 'private, no-store' : 'public, max-age=30')
+}
+
+/** Adds a weak ETag (hash of the body) to public 200 answers of this plugin and answers If-None-Match with 304. */
+export function addEtags(app: FastifyInstance) {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string') return payload
+    if (!String(reply.getHeader('cache-control') ?? '').startsWith('public')) return payload
+    const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`
+    reply.header('etag', etag)
+    const ifNoneMatch = request.headers['if-none-match']
+    // Weak comparison (RFC 9110 §13.1.2): W/ prefixes do not matter.
+    const bare = (tag: string) => tag.trim().replace(/^W\//, '')
+    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => bare(tag) === bare(etag) || tag.trim() === '*')) {
+      reply.code(304)
+      reply.removeHeader('content-type')
+      return ''
+    }
+    return payload
+  })
+}

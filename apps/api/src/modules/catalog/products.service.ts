@@ -1,0 +1,155 @@
+import { and, count, desc, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm'
+import type { Paginated } from '@shop/shared/schemas/common'
+import { ProductInput, type Product, type ProductListQuery } from '@shop/shared/schemas/product'
+import type { DbOrTx } from '../../db/client.ts'
+import { categories, products } from '../../db/schema/catalog.ts'
+import { orderItems } from '../../db/schema/orders.ts'
+import { AppError, notFound } from '../../lib/app-error.ts'
+import { storeImage } from '../images/images.service.ts'
+import { toProduct, toProductFields, type ProductWithCategory } from './product-view.ts'
+import { likePattern, parseOrThrow, pgErrorOf } from './validation.ts'
+
+const selectWithCategory = (db: DbOrTx) =>
+  db
+    .select({ product: products, category: { id: categories.id, name: categories.name } })
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+
+const isTrue = (v: string | undefined) => v === 'true' || v === '1'
+const isFalse = (v: string | undefined) => v === 'false' || v === '0'
+
+/** docs/api.md GET /products: archived never; guests and shoppers active only; newest first. */
+export async function listProducts(db: DbOrTx, query: ProductListQuery, staff: boolean): Promise<Paginated<Product>> {
+  const where: SQL[] = [isNull(products.archivedAt)]
+  if (!staff || isTrue(query.active)) where.push(eq(products.isActive, true))
+  else if (isFalse(query.active)) where.push(eq(products.isActive, false))
+  if (query.category_id) where.push(eq(products.categoryId, query.category_id))
+  if (isTrue(query.in_stock)) where.push(or(gt(products.stock, 0), eq(products.isAlwaysInStock, true))!)
+  if (query.search) {
+    // ILIKE '%term%' is served by the pg_trgm GIN indexes on name and description.
+    const pattern = likePattern(query.search)
+    where.push(or(ilike(products.name, pattern), ilike(products.description, pattern))!)
+  }
+  const condition = and(...where)
+  const perPage = query.per_page
+  const [rows, [totals]] = await Promise.all([
+    selectWithCategory(db).where(condition).orderBy(desc(products.id)).limit(perPage).offset((query.page - 1) * perPage),
+    db.select({ total: count() }).from(products).where(condition),
+  ])
+  const total = Number(totals?.total ?? 0)
+  return {
+    data: (rows as ProductWithCategory[]).map((r) => toProduct(r, staff)),
+    total,
+    current_page: query.page,
+    per_page: perPage,
+    last_page: Math.max(1, Math.ceil(total / perPage)),
+  }
+}
+
+async function findProduct(db: DbOrTx, id: number): Promise<ProductWithCategory | null> {
+  const [row] = await selectWithCategory(db).where(eq(products.id, id)).limit(1)
+  return (row as ProductWithCategory | undefined) ?? null
+}
+
+/** Inactive or archived products exist only for staff; a shopper gets 404. */
+export async function getProduct(db: DbOrTx, id: number, staff: boolean): Promise<Product> {
+  const row = await findProduct(db, id)
+  if (!row || (!staff && (!row.product.isActive || row.product.archivedAt))) throw notFound()
+  return toProduct(row, staff)
+}
+
+async function editableProduct(db: DbOrTx, id: number) {
+  const row = await findProduct(db, id)
+  if (!row || row.product.archivedAt) throw notFound()
+  return row.product
+}
+
+async function assertCategoryExists(db: DbOrTx, categoryId: number | null) {
+  if (categoryId === null) return
+  const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId)).limit(1)
+  if (!row) throw new AppError('VALIDATION_FAILED', 422, { fields: { category_id: ['validation.category_not_found'] } })
+}
+
+const toColumns = (input: ProductInput) => ({
+  name: input.name,
+  description: input.description,
+  categoryId: input.category_id,
+  retailPrice: input.price,
+  wholesalePrice: input.wholesale_price,
+  wholesaleThreshold: input.wholesale_threshold,
+  retailBuyingPrice: input.retail_buying_price,
+  wholesaleBuyingPrice: input.wholesale_buying_price,
+  stock: input.stock,
+  isActive: input.is_active,
+  isAlwaysInStock: input.is_always_in_stock,
+  attributes: { weight: input.weight || null, origin: input.origin || null },
+})
+
+/** A category deleted between our check and the write: same 422 as an unknown one, not a 500. */
+function rethrowForeignKey(err: unknown): never {
+  if (pgErrorOf(err)?.code === '23503') throw new AppError('VALIDATION_FAILED', 422, { fields: { category_id: ['validation.category_not_found'] } })
+  throw err
+}
+
+/** POST /products: fields as ProductInput (JSON or multipart strings), optional image (checked by content). */
+export async function createProduct(db: DbOrTx, fields: Record<string, unknown>, image?: Buffer): Promise<Product> {
+  const input = parseOrThrow(ProductInput, fields)
+  await assertCategoryExists(db, input.category_id)
+  const imageId = image ? await storeImage(db, image) : null
+  const [row] = await db
+    .insert(products)
+    .values({ ...toColumns(input), imageId })
+    .returning({ id: products.id })
+    .catch(rethrowForeignKey)
+  return toProduct((await findProduct(db, row!.id))!, true)
+}
+
+/** PUT /products/:id: absent fields keep their stored value, so a partial form never resets stock or prices. */
+export async function updateProduct(db: DbOrTx, id: number, fields: Record<string, unknown>, image?: Buffer): Promise<Product> {
+  const current = await editableProduct(db, id)
+  const given = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined))
+  const input = parseOrThrow(ProductInput, { ...toProductFields(current), ...given })
+  await assertCategoryExists(db, input.category_id)
+  const imageId = image ? await storeImage(db, image) : current.imageId
+  await db
+    .update(products)
+    .set({ ...toColumns(input), imageId, updatedAt: new Date() })
+    .where(eq(products.id, id))
+    .catch(rethrowForeignKey)
+  return toProduct((await findProduct(db, id))!, true)
+}
+
+export async function setProductStatus(db: DbOrTx, id: number, isActive: boolean): Promise<Product> {
+  await editableProduct(db, id)
+  await db.update(products).set({ isActive, updatedAt: new Date() }).where(eq(products.id, id))
+  return toProduct((await findProduct(db, id))!, true)
+}
+
+/** DESIGN.md "Stock is a count": the admin sets the real quantity. */
+export async function setProductStock(db: DbOrTx, id: number, stock: number): Promise<Product> {
+  await editableProduct(db, id)
+  await db.update(products).set({ stock, updatedAt: new Date() }).where(eq(products.id, id))
+  return toProduct((await findProduct(db, id))!, true)
+}
+
+/**
+ * DELETE /products/:id. A product that appears in orders is archived (hidden everywhere, inactive) so
+ * order history keeps it; otherwise it is erased. The row lock makes a concurrent checkout wait.
+ */
+export async function deleteProduct(db: DbOrTx, id: number): Promise<'deleted' | 'archived'> {
+  return db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ id: products.id, archivedAt: products.archivedAt })
+      .from(products)
+      .where(eq(products.id, id))
+      .for('update')
+    if (!locked || locked.archivedAt) throw notFound()
+    const [used] = await tx.select({ one: sql<number>`1` }).from(orderItems).where(eq(orderItems.productId, id)).limit(1)
+    if (used) {
+      await tx.update(products).set({ archivedAt: new Date(), isActive: false, updatedAt: new Date() }).where(eq(products.id, id))
+      return 'archived'
+    }
+    await tx.delete(products).where(eq(products.id, id))
+    return 'deleted'
+  })
+}

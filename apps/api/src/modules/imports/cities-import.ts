@@ -1,0 +1,71 @@
+import { eq, sql } from 'drizzle-orm'
+import { CityInput } from '@shop/shared/schemas/city'
+import { CITY_IMPORT_COLUMNS, CITY_IMPORT_REQUIRED, type ImportResult } from '@shop/shared/schemas/imports'
+import type { Db } from '../../db/client.ts'
+import { cities } from '../../db/schema/cities.ts'
+import { AppError } from '../../lib/app-error.ts'
+import { isUniqueViolation } from '../catalog/validation.ts'
+import { assertColumns, parseCsv, toCsvFile } from './csv.ts'
+import { givenCells, normaliseBoolean, zodRowError, type RowError, type Translate } from './row-errors.ts'
+
+type CityRow = typeof cities.$inferSelect
+
+/** Sample file of GET /cities/import/sample. */
+export function citiesSampleCsv(): Buffer {
+  return toCsvFile(CITY_IMPORT_COLUMNS, [
+    ['طرابلس', '10.00', 'true'],
+    ['بنغازي', '25.00', 'true'],
+    ['سبها', '40.50', 'false'],
+  ])
+}
+
+/** DESIGN.md "CSV import": cities matched by name (case-insensitive), one transaction, bad rows reported. */
+export async function importCities(db: Db, text: string, t: Translate): Promise<ImportResult> {
+  const table = parseCsv(text)
+  assertColumns(table, CITY_IMPORT_REQUIRED, t('errors.IMPORT_HELP'))
+  if (table.rows.length === 0) throw new AppError('CSV_EMPTY', 422)
+
+  const errors: RowError[] = []
+  let created = 0
+  let updated = 0
+  try {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('import:cities'))`)
+      const byName = new Map<string, CityRow>()
+      for (const c of await tx.select().from(cities)) byName.set(c.name.toLowerCase(), c)
+
+      for (const { line, cells } of table.rows) {
+        const given = givenCells(cells, CITY_IMPORT_COLUMNS)
+        const target = given.name ? byName.get(given.name.toLowerCase()) : undefined
+        const raw: Record<string, unknown> = {
+          ...(target ? { name: target.name, delivery_price: target.deliveryPrice, is_active: target.isActive } : {}),
+          ...given,
+        }
+        if (typeof raw.is_active === 'string') raw.is_active = normaliseBoolean(raw.is_active)
+        const parsed = CityInput.safeParse(raw)
+        if (!parsed.success) {
+          errors.push({ row: line, error: zodRowError(parsed.error, t) })
+          continue
+        }
+        const values = { name: parsed.data.name, deliveryPrice: parsed.data.delivery_price, isActive: parsed.data.is_active }
+        let saved: CityRow
+        if (target) {
+          ;[saved] = (await tx.update(cities).set({ ...values, updatedAt: new Date() }).where(eq(cities.id, target.id)).returning()) as [CityRow]
+          updated++
+        } else {
+          ;[saved] = (await tx.insert(cities).values(values).returning()) as [CityRow]
+          created++
+        }
+        byName.set(saved.name.toLowerCase(), saved)
+      }
+    })
+  } catch (err) {
+    // A city added from the dashboard while the import ran: nothing was written, the admin can retry.
+    if (isUniqueViolation(err)) throw new AppError('CONFLICT', 409)
+    throw err
+  }
+  return {
+    message: t('errors.IMPORT_DONE', { created, updated, errors: errors.length }),
+    summary: { created, updated, errors },
+  }
+}

@@ -1,0 +1,40 @@
+import type { z } from 'zod'
+import { fieldsFromZod } from '../catalog/validation.ts'
+
+export type Translate = (key: string, params?: Record<string, string | number>) => string
+
+export interface RowError {
+  row: number
+  error: string
+}
+
+/** "price: Enter an amount such as 12.50; stock: …" in the importer's language. */
+export function describeRowErrors(fields: Record<string, string[]>, t: Translate): string {
+  return Object.entries(fields)
+    .map(([field, keys]) => `${field}: ${keys.map((k) => t(k)).join(', ')}`)
+    .join('; ')
+}
+
+export const zodRowError = (error: z.ZodError, t: Translate) => describeRowErrors(fieldsFromZod(error), t)
+
+/** Empty cells mean "not given": a new row takes the defaults, an update keeps the stored value. */
+export function givenCells(cells: Record<string, string>, columns: readonly string[]): Record<string, string> {
+  const given: Record<string, string> = {}
+  for (const column of columns) {
+    const value = cells[column]
+    if (value !== undefined && value !== '') given[column] = value
+  }
+  return given
+}
+
+const TRUE_WORDS = new Set(['true', '1', 'yes', 'y', 'on', 'نعم', 'فعال', 'نشط'])
+const FALSE_WORDS = new Set(['false', '0', 'no', 'n', 'off', 'لا', 'غير فعال', 'غير نشط'])
+
+/** Spreadsheets write TRUE/FALSE, yes/no or نعم/لا; the shared boolish takes true/false/1/0. */
+export function normaliseBoolean(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined
+  const v = value.trim().toLowerCase()
+  if (TRUE_WORDS.has(v)) return 'true'
+  if (FALSE_WORDS.has(v)) return 'false'
+  return value
+}
