@@ -1,4 +1,5 @@
-// Placeholder route; the dashboard issue replaces it.
+import { CategoriesScreen } from '../../../features/dashboard-categories/components/categories-screen.tsx'
+
 export function Component() {
-  return <div><h1 className="text-2xl font-bold">dashboard categories</h1></div>
+  return <CategoriesScreen />
 }

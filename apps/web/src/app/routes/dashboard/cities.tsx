@@ -1,4 +1,5 @@
-// Placeholder route; the dashboard issue replaces it.
+import { CitiesScreen } from '../../../features/dashboard-cities/components/cities-screen.tsx'
+
 export function Component() {
-  return <div><h1 className="text-2xl font-bold">dashboard cities</h1></div>
+  return <CitiesScreen />
 }

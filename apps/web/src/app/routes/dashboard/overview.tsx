@@ -1,4 +1,5 @@
-// Placeholder route; the dashboard issue replaces it.
+import { OverviewScreen } from '../../../features/dashboard-overview/overview-screen.tsx'
+
 export function Component() {
-  return <div><h1 className="text-2xl font-bold">dashboard overview</h1></div>
+  return <OverviewScreen />
 }

@@ -1,4 +1,5 @@
-// Placeholder route; the dashboard issue replaces it.
+import { ProductsScreen } from '../../../features/dashboard-products/components/products-screen.tsx'
+
 export function Component() {
-  return <div><h1 className="text-2xl font-bold">dashboard products</h1></div>
+  return <ProductsScreen />
 }

@@ -1,0 +1,80 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { useForm, type Resolver } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { toast } from 'sonner'
+import { CityInput, type City } from '@shop/shared/schemas/city'
+import { Button } from '../../../components/ui/button.tsx'
+import { Dialog } from '../../../components/ui/dialog.tsx'
+import { Field, Input } from '../../../components/ui/field.tsx'
+import { ApiError } from '../../../lib/api-client.ts'
+import { cityKeys, createCity, updateCity } from '../api/cities-api.ts'
+
+interface Values {
+  name: string
+  delivery_price: string
+  is_active: boolean
+}
+const EMPTY: Values = { name: '', delivery_price: '', is_active: true }
+const resolver = zodResolver(CityInput) as unknown as Resolver<Values, unknown, CityInput>
+
+/** SPEC §5 city form: name required; delivery price required, at least 0, step 0.01. */
+export function CityFormDialog({ open, city, onClose }: { open: boolean; city: City | null; onClose(): void }) {
+  const { t } = useTranslation('dashboard')
+  const queryClient = useQueryClient()
+  const { register, handleSubmit, reset, setError, formState } = useForm<Values, unknown, CityInput>({ resolver, defaultValues: EMPTY })
+
+  useEffect(() => {
+    if (open) reset(city ? { name: city.name, delivery_price: String(city.delivery_price), is_active: city.is_active } : EMPTY)
+  }, [open, city, reset])
+
+  const save = useMutation({
+    mutationFn: (v: CityInput) => (city ? updateCity(city.id, v) : createCity(v)),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: cityKeys.lists() })
+      toast.success(city ? t('cities.updated') : t('cities.created'))
+      onClose()
+    },
+    onError: (err) => {
+      // SPEC §8 fix: city save errors were only logged; now a toast and the field message.
+      if (err instanceof ApiError && err.errors) {
+        if (err.errors.name?.[0]) setError('name', { message: err.errors.name[0] })
+        if (err.errors.delivery_price?.[0]) setError('delivery_price', { message: err.errors.delivery_price[0] })
+      }
+      toast.error(t('common.save_failed', { message: err.message }))
+    },
+  })
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(o) => !o && onClose()}
+      title={city ? t('cities.edit_title') : t('cities.add_title')}
+      size="sm"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
+            {t('common:actions.cancel')}
+          </Button>
+          <Button type="submit" form="city-form" busy={save.isPending}>
+            {t('common:actions.save')}
+          </Button>
+        </>
+      }
+    >
+      <form id="city-form" noValidate onSubmit={(e) => void handleSubmit((v) => save.mutate(v))(e)} className="space-y-4">
+        <Field label={t('cities.name')} required error={formState.errors.name?.message}>
+          {(p) => <Input {...p} {...register('name')} />}
+        </Field>
+        <Field label={t('cities.delivery_price')} required error={formState.errors.delivery_price?.message}>
+          {(p) => <Input {...p} type="number" step="0.01" min="0" inputMode="decimal" className="ltr-nums" {...register('delivery_price')} />}
+        </Field>
+        <label className="flex items-center gap-2 text-sm font-semibold text-stone-700">
+          <input type="checkbox" className="size-4 accent-palm-700" {...register('is_active')} />
+          {t('cities.active')}
+        </label>
+      </form>
+    </Dialog>
+  )
+}

@@ -1,0 +1,62 @@
+import { queryOptions } from '@tanstack/react-query'
+import type { DashboardStats, RevenueResponse } from '@shop/shared/schemas/dashboard'
+import { api } from '../../../lib/api-client.ts'
+
+export interface DateRange {
+  from: string
+  to: string
+}
+
+export const overviewKeys = {
+  all: ['dashboard', 'overview'] as const,
+  stats: (range: DateRange) => ['dashboard', 'overview', 'stats', range] as const,
+  revenue: (range: DateRange) => ['dashboard', 'overview', 'revenue', range] as const,
+}
+
+// SPEC §3: numbers may arrive as strings and are parsed.
+const num = (v: unknown): number => {
+  const n = typeof v === 'number' ? v : Number(v)
+  return Number.isFinite(n) ? n : 0
+}
+type Loose = Record<string, unknown>
+const list = (v: unknown): Loose[] => (Array.isArray(v) ? (v as Loose[]) : [])
+
+export function parseStats(raw: Loose): DashboardStats {
+  return {
+    total_revenue: num(raw.total_revenue),
+    total_orders: num(raw.total_orders),
+    average_order_value: num(raw.average_order_value),
+    total_users: num(raw.total_users),
+    total_profit: num(raw.total_profit),
+    total_products: num(raw.total_products),
+    top_products: list(raw.top_products).map((p) => ({
+      product_id: p.product_id === null || p.product_id === undefined ? null : num(p.product_id),
+      product: { name: String((p.product as Loose | undefined)?.name ?? '') },
+      total_quantity: num(p.total_quantity),
+      total_revenue: num(p.total_revenue),
+    })),
+    low_stock_products: list(raw.low_stock_products).map((p) => ({ id: num(p.id), name: String(p.name ?? ''), price: num(p.price), stock: num(p.stock) })),
+    recent_orders: list(raw.recent_orders).map((o) => ({
+      id: num(o.id),
+      order_number: String(o.order_number ?? o.id ?? ''),
+      customer_name: String(o.customer_name ?? ''),
+      total_amount: num(o.total_amount),
+      order_status: String(o.order_status ?? 'pending'),
+    })),
+  }
+}
+
+export const statsQuery = (range: DateRange) =>
+  queryOptions({
+    queryKey: overviewKeys.stats(range),
+    queryFn: async ({ signal }) => parseStats(await api<Loose>('/api/dashboard/stats', { query: { ...range }, signal })),
+  })
+
+export const revenueQuery = (range: DateRange) =>
+  queryOptions({
+    queryKey: overviewKeys.revenue(range),
+    queryFn: async ({ signal }): Promise<RevenueResponse> => {
+      const raw = await api<{ data?: unknown }>('/api/dashboard/revenue', { query: { ...range }, signal })
+      return { data: list(raw?.data).map((r) => ({ date: String(r.date ?? ''), amount: num(r.amount) })) }
+    },
+  })

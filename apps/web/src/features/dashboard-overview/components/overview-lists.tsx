@@ -1,0 +1,112 @@
+import { AlertTriangle } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { DashboardStats } from '@shop/shared/schemas/dashboard'
+import { Badge } from '../../../components/ui/badge.tsx'
+import { Money } from '../../../components/ui/money.tsx'
+import { OrderStatusBadge } from '../../../components/ui/order-status-badge.tsx'
+import { cn } from '../../../lib/cn.ts'
+
+export function Panel({ title, titleClass, children, className }: { title: ReactNode; titleClass?: string; children: ReactNode; className?: string }) {
+  return (
+    <section className={cn('rounded-[var(--radius-card)] border border-sand-300 bg-white p-5 shadow-[var(--shadow-soft)]', className)}>
+      <h2 className={cn('mb-4 text-lg font-bold text-stone-900', titleClass)}>{title}</h2>
+      {children}
+    </section>
+  )
+}
+
+function Empty({ children }: { children: ReactNode }) {
+  return <p className="rounded-md bg-sand-100 px-4 py-6 text-center text-sm text-stone-600">{children}</p>
+}
+
+/** SPEC §2: rank #1, #2…, name, quantity sold and revenue. */
+export function TopProducts({ items }: { items: DashboardStats['top_products'] }) {
+  const { t } = useTranslation('dashboard')
+  return (
+    <Panel title={t('overview.top_products')}>
+      {items.length === 0 ? (
+        <Empty>{t('overview.no_top_products')}</Empty>
+      ) : (
+        <ol className="divide-y divide-sand-200">
+          {items.map((p, i) => (
+            <li key={`${p.product_id ?? 'x'}-${i}`} className="flex items-center gap-3 py-3">
+              <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-honey-100 text-sm font-bold text-honey-800 ltr-nums">#{i + 1}</span>
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-semibold text-stone-900">{p.product.name}</p>
+                <p className="text-sm text-stone-600">{t('overview.sold', { count: p.total_quantity })}</p>
+              </div>
+              <Money value={p.total_revenue} className="font-bold text-date-700" />
+            </li>
+          ))}
+        </ol>
+      )}
+    </Panel>
+  )
+}
+
+/** SPEC §2: low-stock alerts titled in red; name, price and "N left". */
+export function LowStock({ items }: { items: DashboardStats['low_stock_products'] }) {
+  const { t } = useTranslation('dashboard')
+  return (
+    <Panel
+      title={
+        <span className="flex items-center gap-2">
+          <AlertTriangle className="size-5" aria-hidden="true" />
+          {t('overview.low_stock')}
+        </span>
+      }
+      titleClass="text-red-700"
+    >
+      {items.length === 0 ? (
+        <Empty>{t('overview.no_low_stock')}</Empty>
+      ) : (
+        <ul className="divide-y divide-sand-200">
+          {items.map((p) => (
+            <li key={p.id} className="flex items-center gap-3 py-3">
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-semibold text-stone-900">{p.name}</p>
+                <Money value={p.price} className="text-sm text-date-700" />
+              </div>
+              <Badge tone={p.stock <= 0 ? 'red' : 'amber'}>{t('overview.left', { count: p.stock })}</Badge>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  )
+}
+
+export function RecentOrders({ items }: { items: DashboardStats['recent_orders'] }) {
+  const { t } = useTranslation('dashboard')
+  return (
+    <Panel title={t('overview.recent_orders')}>
+      {items.length === 0 ? (
+        <Empty>{t('overview.no_recent_orders')}</Empty>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[480px] text-sm">
+            <thead className="text-stone-600">
+              <tr>
+                <th scope="col" className="px-3 py-2 text-start font-semibold">{t('orders.order')}</th>
+                <th scope="col" className="px-3 py-2 text-start font-semibold">{t('orders.customer')}</th>
+                <th scope="col" className="px-3 py-2 text-start font-semibold">{t('orders.amount')}</th>
+                <th scope="col" className="px-3 py-2 text-start font-semibold">{t('orders.status')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((o) => (
+                <tr key={o.id} className="border-t border-sand-200 hover:bg-sand-50">
+                  <td className="px-3 py-2.5 font-semibold ltr-nums">#{o.id}</td>
+                  <td className="px-3 py-2.5">{o.customer_name}</td>
+                  <td className="px-3 py-2.5"><Money value={o.total_amount} /></td>
+                  <td className="px-3 py-2.5"><OrderStatusBadge status={o.order_status} /></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Panel>
+  )
+}

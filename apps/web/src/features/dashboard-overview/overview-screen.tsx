@@ -1,0 +1,95 @@
+import { useQuery } from '@tanstack/react-query'
+import { Banknote, Boxes, PiggyBank, ReceiptText, ShoppingBag, Users } from 'lucide-react'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '../../components/ui/button.tsx'
+import { Input } from '../../components/ui/field.tsx'
+import { Money } from '../../components/ui/money.tsx'
+import { PageHeader } from '../../components/ui/page-header.tsx'
+import { FullPageSpinner } from '../../components/ui/spinner.tsx'
+import { ErrorState } from '../../components/ui/states.tsx'
+import { revenueQuery, statsQuery, type DateRange } from './api/overview-api.ts'
+import { RevenueChart } from './components/revenue-chart.tsx'
+import { LowStock, Panel, RecentOrders, TopProducts } from './components/overview-lists.tsx'
+import { StatCard } from './components/stat-card.tsx'
+import { currentMonth, isoDay } from './date-range.ts'
+
+/** SPEC §2 dashboard overview. */
+export function OverviewScreen() {
+  const { t } = useTranslation('dashboard')
+  const [range, setRange] = useState<DateRange>(() => currentMonth())
+  const stats = useQuery(statsQuery(range))
+  const revenue = useQuery(revenueQuery(range))
+
+  const dateInputs = (
+    <div className="flex flex-wrap items-end gap-2">
+      <label className="text-sm">
+        <span className="mb-1 block font-semibold text-stone-700">{t('overview.from')}</span>
+        <Input type="date" value={range.from} max={range.to || undefined} onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))} className="ltr-nums w-40" />
+      </label>
+      <label className="text-sm">
+        <span className="mb-1 block font-semibold text-stone-700">{t('overview.to')}</span>
+        <Input type="date" value={range.to} min={range.from || undefined} onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))} className="ltr-nums w-40" />
+      </label>
+      <Button
+        variant="secondary"
+        onClick={() => {
+          const today = isoDay(new Date())
+          setRange({ from: today, to: today })
+        }}
+      >
+        {t('overview.today')}
+      </Button>
+    </div>
+  )
+
+  // SPEC §2: a full-screen spinner while either query loads; SPEC §8 fix: errors are shown with Try Again.
+  let body
+  if (stats.isPending || revenue.isPending) {
+    body = stats.isError || revenue.isError ? null : <FullPageSpinner />
+  }
+  if (stats.isError || revenue.isError) {
+    const err = stats.error ?? revenue.error
+    body = (
+      <ErrorState
+        title={t('overview.load_failed')}
+        message={err?.message}
+        onRetry={() => {
+          if (stats.isError) void stats.refetch()
+          if (revenue.isError) void revenue.refetch()
+        }}
+      />
+    )
+  } else if (stats.data && revenue.data) {
+    const s = stats.data
+    body = (
+      <div className="space-y-6">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          <StatCard label={t('overview.total_revenue')} value={<Money value={s.total_revenue} />} icon={<Banknote />} />
+          <StatCard label={t('overview.total_orders')} value={<span className="ltr-nums">{s.total_orders}</span>} icon={<ShoppingBag />} tone="blue" />
+          <StatCard label={t('overview.average_order_value')} value={<Money value={s.average_order_value} />} icon={<ReceiptText />} tone="date" />
+          <StatCard label={t('overview.total_customers')} value={<span className="ltr-nums">{s.total_users}</span>} icon={<Users />} tone="honey" />
+        </div>
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <StatCard label={t('overview.total_profit')} value={<Money value={s.total_profit} />} icon={<PiggyBank />} />
+          <StatCard label={t('overview.total_products')} value={<span className="ltr-nums">{s.total_products}</span>} icon={<Boxes />} tone="date" />
+        </div>
+        <Panel title={t('overview.revenue_overview')}>
+          <RevenueChart points={revenue.data.data} />
+        </Panel>
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+          <TopProducts items={s.top_products} />
+          <LowStock items={s.low_stock_products} />
+        </div>
+        <RecentOrders items={s.recent_orders} />
+      </div>
+    )
+  }
+
+  return (
+    <div>
+      <PageHeader title={t('title')} actions={dateInputs} />
+      {body}
+    </div>
+  )
+}

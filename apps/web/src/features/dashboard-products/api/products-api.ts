@@ -1,0 +1,70 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import type { Paginated } from '@shop/shared/schemas/common'
+import type { ImportResult } from '@shop/shared/schemas/imports'
+import type { Product, ProductInput } from '@shop/shared/schemas/product'
+import type { Category } from '@shop/shared/schemas/category'
+import { api, downloadFile } from '../../../lib/api-client.ts'
+
+export interface ProductListParams {
+  search: string
+  page: number
+  per_page: number
+}
+
+export const productKeys = {
+  all: ['dashboard', 'products'] as const,
+  lists: () => ['dashboard', 'products', 'list'] as const,
+  list: (p: ProductListParams) => ['dashboard', 'products', 'list', p] as const,
+  detail: (id: number) => ['dashboard', 'products', 'detail', id] as const,
+  categoryOptions: () => ['dashboard', 'products', 'category-options'] as const,
+}
+
+export const productListQuery = (p: ProductListParams) =>
+  queryOptions({
+    queryKey: productKeys.list(p),
+    queryFn: ({ signal }) => api<Paginated<Product>>('/api/products', { query: { search: p.search.trim(), page: p.page, per_page: p.per_page }, signal }),
+    placeholderData: keepPreviousData,
+  })
+
+export const productDetailQuery = (id: number) =>
+  queryOptions({
+    queryKey: productKeys.detail(id),
+    queryFn: ({ signal }) => api<Product>(`/api/products/${id}`, { signal }),
+    retry: false,
+    staleTime: 0,
+  })
+
+export const categoryOptionsQuery = () =>
+  queryOptions({
+    queryKey: productKeys.categoryOptions(),
+    queryFn: ({ signal }) => api<{ data: Category[] }>('/api/categories', { signal }).then((r) => r.data ?? []),
+  })
+
+/** Multipart body for POST /api/products(/:id): nulls travel as empty strings, which the shared schema reads as null. */
+export function productFormData(values: ProductInput, image: File | null, methodOverride?: 'PUT'): FormData {
+  const fd = new FormData()
+  for (const [key, value] of Object.entries(values)) fd.append(key, value === null || value === undefined ? '' : String(value))
+  if (image) fd.append('image', image)
+  if (methodOverride) fd.append('_method', methodOverride)
+  return fd
+}
+
+export const createProduct = (values: ProductInput, image: File | null) =>
+  api<Product>('/api/products', { method: 'POST', body: productFormData(values, image) })
+
+/** SPEC §7: JSON PUT without a new image; multipart POST with `_method=PUT` when an image is attached. */
+export const updateProduct = (id: number, values: ProductInput, image: File | null) =>
+  image
+    ? api<Product>(`/api/products/${id}`, { method: 'POST', body: productFormData(values, image, 'PUT') })
+    : api<Product>(`/api/products/${id}`, { method: 'PUT', body: values })
+
+export const setProductStatus = (id: number, is_active: boolean) => api<Product>(`/api/products/${id}/status`, { method: 'PATCH', body: { is_active } })
+export const setProductStock = (id: number, stock: number) => api<Product>(`/api/products/${id}/stock`, { method: 'PATCH', body: { stock } })
+export const deleteProduct = (id: number) => api<void>(`/api/products/${id}`, { method: 'DELETE' })
+
+export const importProducts = (file: File) => {
+  const fd = new FormData()
+  fd.append('file', file)
+  return api<ImportResult>('/api/products/import', { method: 'POST', body: fd })
+}
+export const downloadProductSample = () => downloadFile('/api/products/import/sample', 'products_sample.csv')

@@ -1,0 +1,100 @@
+import { Pencil, Trash2 } from 'lucide-react'
+import type { TFunction } from 'i18next'
+import type { Product } from '@shop/shared/schemas/product'
+import { Badge } from '../../../components/ui/badge.tsx'
+import type { DataColumnSpec } from '../../../components/ui/data-table.tsx'
+import { IconButton } from '../../../components/ui/icon-button.tsx'
+import { Money } from '../../../components/ui/money.tsx'
+import { StatusPill } from '../../../components/ui/status-pill.tsx'
+
+export interface ProductColumnHandlers {
+  toggling: ReadonlySet<number>
+  onToggle(p: Product): void
+  onEdit(p: Product): void
+  onDelete(p: Product): void
+}
+
+/** SPEC §2 dashboard products columns. */
+export function productColumns(t: TFunction<'dashboard'>, h: ProductColumnHandlers): DataColumnSpec<Product>[] {
+  return [
+    {
+      id: 'product',
+      header: t('products.product'),
+      className: 'min-w-64',
+      cell: (p) => (
+        <div className="flex items-center gap-3">
+          <img
+            src={p.image_small_url ?? p.image_url ?? '/product-fallback.svg'}
+            alt=""
+            width={48}
+            height={48}
+            loading="lazy"
+            className="size-12 shrink-0 rounded-lg border border-sand-200 bg-sand-100 object-cover"
+            onError={(e) => {
+              e.currentTarget.src = '/product-fallback.svg'
+            }}
+          />
+          <div className="min-w-0">
+            <p className="font-semibold text-stone-900">{p.name}</p>
+            <p className="line-clamp-1 max-w-xs text-xs text-stone-500">{p.description}</p>
+          </div>
+        </div>
+      ),
+    },
+    {
+      id: 'category',
+      header: t('products.category'),
+      cell: (p) => (p.category?.name ? p.category.name : <span className="text-stone-500">{t('products.no_category')}</span>),
+    },
+    {
+      id: 'price',
+      header: t('products.price'),
+      cell: (p) => (
+        <div>
+          <Money value={p.retail_price ?? p.price} className="font-semibold text-date-700" />
+          {p.wholesale_price !== null && p.wholesale_threshold !== null ? (
+            <p className="text-xs text-honey-800">
+              <Money value={p.wholesale_price} /> · <span className="ltr-nums">{p.wholesale_threshold}+</span>
+            </p>
+          ) : null}
+        </div>
+      ),
+    },
+    {
+      id: 'stock',
+      header: t('products.stock'),
+      cell: (p) =>
+        p.is_always_in_stock ? (
+          <Badge tone="palm">{t('products.always_in_stock')}</Badge>
+        ) : p.stock <= 0 ? (
+          <Badge tone="red">{t('products.out_of_stock')}</Badge>
+        ) : (
+          <Badge tone="green">{t('products.in_stock_count', { count: p.stock })}</Badge>
+        ),
+    },
+    {
+      id: 'status',
+      header: t('products.status'),
+      cell: (p) => (
+        <StatusPill
+          active={p.is_active}
+          busy={h.toggling.has(p.id)}
+          label={p.is_active ? t('status.active') : t('status.inactive')}
+          actionLabel={p.is_active ? t('status.deactivate') : t('status.activate')}
+          onToggle={() => h.onToggle(p)}
+        />
+      ),
+    },
+    {
+      id: 'actions',
+      header: <span className="sr-only">{t('common.actions')}</span>,
+      className: 'w-24',
+      cell: (p) => (
+        <div className="flex gap-1">
+          <IconButton label={t('products.edit_named', { name: p.name })} icon={<Pencil aria-hidden="true" />} tone="primary" onClick={() => h.onEdit(p)} />
+          <IconButton label={t('products.delete_named', { name: p.name })} icon={<Trash2 aria-hidden="true" />} tone="danger" onClick={() => h.onDelete(p)} />
+        </div>
+      ),
+    },
+  ]
+}

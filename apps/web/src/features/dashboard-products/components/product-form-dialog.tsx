@@ -1,0 +1,265 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { ImagePlus } from 'lucide-react'
+import { useEffect, useId, useRef, useState } from 'react'
+import { useForm, type Resolver } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { toast } from 'sonner'
+import { ProductInput, type Product } from '@shop/shared/schemas/product'
+import { Button } from '../../../components/ui/button.tsx'
+import { Dialog } from '../../../components/ui/dialog.tsx'
+import { Field, FieldError, Input, Select, Textarea } from '../../../components/ui/field.tsx'
+import { Skeleton } from '../../../components/ui/skeleton.tsx'
+import { ApiError } from '../../../lib/api-client.ts'
+import { categoryOptionsQuery, createProduct, productDetailQuery, productKeys, updateProduct } from '../api/products-api.ts'
+
+export interface ProductFormValues {
+  name: string
+  description: string
+  category_id: string
+  price: string
+  wholesale_price: string
+  wholesale_threshold: string
+  retail_buying_price: string
+  wholesale_buying_price: string
+  stock: string
+  is_active: boolean
+  is_always_in_stock: boolean
+  weight: string
+  origin: string
+}
+
+// SPEC §5: new products default to stock 1, active, no category.
+export const EMPTY_PRODUCT: ProductFormValues = {
+  name: '',
+  description: '',
+  category_id: '',
+  price: '',
+  wholesale_price: '',
+  wholesale_threshold: '',
+  retail_buying_price: '',
+  wholesale_buying_price: '',
+  stock: '1',
+  is_active: true,
+  is_always_in_stock: false,
+  weight: '',
+  origin: '',
+}
+
+const str = (v: number | string | null | undefined) => (v === null || v === undefined ? '' : String(v))
+
+export function toFormValues(p: Product): ProductFormValues {
+  return {
+    name: p.name ?? '',
+    description: p.description ?? '',
+    category_id: str(p.category_id ?? p.category?.id),
+    price: str(p.retail_price ?? p.price),
+    wholesale_price: str(p.wholesale_price),
+    wholesale_threshold: str(p.wholesale_threshold),
+    retail_buying_price: str(p.retail_buying_price),
+    wholesale_buying_price: str(p.wholesale_buying_price),
+    stock: str(p.stock ?? 0),
+    is_active: Boolean(p.is_active),
+    is_always_in_stock: Boolean(p.is_always_in_stock),
+    weight: p.attributes?.weight ?? '',
+    origin: p.attributes?.origin ?? '',
+  }
+}
+
+// The shared schema takes strings from forms and gives numbers/nulls; the resolver types say so.
+const resolver = zodResolver(ProductInput) as unknown as Resolver<ProductFormValues, unknown, ProductInput>
+
+export interface ProductFormDialogProps {
+  open: boolean
+  /** The row being edited; null adds a new product. */
+  product: Product | null
+  onClose(): void
+}
+
+/** SPEC §2 product form modal: after adding it clears and stays open; after editing it closes. */
+export function ProductFormDialog({ open, product, onClose }: ProductFormDialogProps) {
+  const { t } = useTranslation('dashboard')
+  const queryClient = useQueryClient()
+  const editing = product !== null
+  const form = useForm<ProductFormValues, unknown, ProductInput>({ resolver, defaultValues: EMPTY_PRODUCT, shouldFocusError: true })
+  const { register, handleSubmit, reset, setError, formState } = form
+  const errors = formState.errors
+  const [image, setImage] = useState<File | null>(null)
+  const [preview, setPreview] = useState<string | null>(null)
+  const [imageError, setImageError] = useState<string | undefined>()
+  const fileInput = useRef<HTMLInputElement>(null)
+  const imageId = useId()
+
+  const categories = useQuery({ ...categoryOptionsQuery(), enabled: open })
+  // SPEC §2: edit first loads the full product, falling back to the row data on failure.
+  const detail = useQuery({ ...productDetailQuery(product?.id ?? 0), enabled: open && editing })
+
+  const clearImage = () => {
+    setImage(null)
+    setPreview((old) => {
+      if (old) URL.revokeObjectURL(old)
+      return null
+    })
+    setImageError(undefined)
+    if (fileInput.current) fileInput.current.value = ''
+  }
+
+  useEffect(() => {
+    if (!open) return
+    if (!product) reset(EMPTY_PRODUCT)
+    else if (detail.data) reset(toFormValues(detail.data))
+    else if (detail.isError) reset(toFormValues(product))
+  }, [open, product, detail.data, detail.isError, reset])
+
+  useEffect(() => {
+    if (!open) clearImage()
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open])
+
+  const save = useMutation({
+    mutationFn: (values: ProductInput) => (product ? updateProduct(product.id, values, image) : createProduct(values, image)),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: productKeys.lists() })
+      if (product) {
+        queryClient.removeQueries({ queryKey: productKeys.detail(product.id) })
+        toast.success(t('products.updated'))
+        onClose()
+      } else {
+        toast.success(t('products.created'))
+        reset(EMPTY_PRODUCT)
+        clearImage()
+      }
+    },
+    onError: (err) => {
+      // SPEC §8 fix: save errors are shown, not only logged; field errors go under their fields.
+      if (err instanceof ApiError && err.errors) {
+        for (const [field, messages] of Object.entries(err.errors)) {
+          if (field in EMPTY_PRODUCT) setError(field as keyof ProductFormValues, { message: messages[0] })
+          else if (field === 'image') setImageError(messages[0])
+        }
+      }
+      toast.error(t('products.save_failed', { message: err.message }))
+    },
+  })
+
+  const onImage = (file: File | undefined) => {
+    clearImage()
+    if (!file) return
+    if (!file.type.startsWith('image/')) {
+      setImageError('validation.image_invalid')
+      return
+    }
+    setImage(file)
+    setPreview(URL.createObjectURL(file))
+  }
+
+  const loading = editing && detail.isFetching && !detail.data && !detail.isError
+  const currentImage = preview ?? (editing ? (detail.data?.image_small_url ?? product?.image_small_url ?? product?.image_url ?? null) : null)
+  const money = { type: 'number', step: '0.01', min: '0', inputMode: 'decimal' as const, className: 'ltr-nums' }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(o) => !o && onClose()}
+      title={editing ? t('products.edit_title') : t('products.add_title')}
+      size="xl"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
+            {t('common:actions.cancel')}
+          </Button>
+          <Button type="submit" form="product-form" busy={save.isPending} disabled={loading}>
+            {save.isPending ? t('common:actions.saving') : editing ? t('common:actions.save') : t('products.add')}
+          </Button>
+        </>
+      }
+    >
+      {loading ? (
+        <div className="space-y-4" aria-busy="true">
+          <Skeleton className="h-10" />
+          <Skeleton className="h-24" />
+          <Skeleton className="h-10" />
+        </div>
+      ) : (
+        <form id="product-form" noValidate onSubmit={(e) => void handleSubmit((v) => save.mutate(v))(e)} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <Field label={t('products.name')} required error={errors.name?.message} className="sm:col-span-2">
+            {(p) => <Input {...p} {...register('name')} />}
+          </Field>
+          <Field label={t('products.description')} required error={errors.description?.message} className="sm:col-span-2">
+            {(p) => <Textarea {...p} rows={3} {...register('description')} />}
+          </Field>
+          <Field label={t('products.category')} error={errors.category_id?.message}>
+            {(p) => (
+              <Select {...p} {...register('category_id')}>
+                <option value="">{t('products.no_category')}</option>
+                {(categories.data ?? []).map((c) => (
+                  <option key={c.id} value={String(c.id)}>
+                    {c.name}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Field label={t('products.price')} required error={errors.price?.message}>
+            {(p) => <Input {...p} {...money} {...register('price')} />}
+          </Field>
+          <Field label={t('products.wholesale_price')} error={errors.wholesale_price?.message} hint={t('products.wholesale_hint')}>
+            {(p) => <Input {...p} {...money} {...register('wholesale_price')} />}
+          </Field>
+          <Field label={t('products.wholesale_threshold')} error={errors.wholesale_threshold?.message}>
+            {(p) => <Input {...p} type="number" step="1" min="2" inputMode="numeric" className="ltr-nums" {...register('wholesale_threshold')} />}
+          </Field>
+          <Field label={t('products.retail_buying_price')} error={errors.retail_buying_price?.message}>
+            {(p) => <Input {...p} {...money} {...register('retail_buying_price')} />}
+          </Field>
+          <Field label={t('products.wholesale_buying_price')} error={errors.wholesale_buying_price?.message}>
+            {(p) => <Input {...p} {...money} {...register('wholesale_buying_price')} />}
+          </Field>
+          <Field label={t('products.stock')} error={errors.stock?.message}>
+            {(p) => <Input {...p} type="number" step="1" min="0" inputMode="numeric" className="ltr-nums" {...register('stock')} />}
+          </Field>
+          <Field label={t('products.weight')} error={errors.weight?.message}>
+            {(p) => <Input {...p} placeholder={t('products.weight_placeholder')} {...register('weight')} />}
+          </Field>
+          <Field label={t('products.origin')} error={errors.origin?.message}>
+            {(p) => <Input {...p} {...register('origin')} />}
+          </Field>
+          <div className="flex flex-col justify-center gap-3">
+            <label className="flex items-center gap-2 text-sm font-semibold text-stone-700">
+              <input type="checkbox" className="size-4 accent-palm-700" {...register('is_always_in_stock')} />
+              {t('products.always_in_stock')}
+            </label>
+            <label className="flex items-center gap-2 text-sm font-semibold text-stone-700">
+              <input type="checkbox" className="size-4 accent-palm-700" {...register('is_active')} />
+              {t('products.active')}
+            </label>
+          </div>
+          <div className="sm:col-span-2">
+            <label htmlFor={imageId} className="mb-1 block text-sm font-semibold text-stone-700">
+              {t('products.image')}
+            </label>
+            <div className="flex items-center gap-4">
+              <div className="flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-sand-300 bg-sand-100">
+                {currentImage ? (
+                  <img src={currentImage} alt={t('products.image_preview')} className="size-full object-cover" />
+                ) : (
+                  <ImagePlus className="size-7 text-stone-400" aria-hidden="true" />
+                )}
+              </div>
+              <input
+                ref={fileInput}
+                id={imageId}
+                type="file"
+                accept="image/*"
+                aria-invalid={Boolean(imageError)}
+                onChange={(e) => onImage(e.target.files?.[0])}
+                className="block w-full text-sm text-stone-700 file:me-3 file:rounded-md file:border-0 file:bg-palm-50 file:px-3 file:py-2 file:font-semibold file:text-palm-800 hover:file:bg-palm-100"
+              />
+            </div>
+            <FieldError message={imageError} />
+          </div>
+        </form>
+      )}
+    </Dialog>
+  )
+}

@@ -1,0 +1,20 @@
+import { ClipboardList, LayoutDashboard, MapPin, Package, Settings, Tags, TrendingUp, Users, type LucideIcon } from 'lucide-react'
+
+/** SPEC §2 dashboard routes, in the order of the side navigation. */
+export interface DashboardNavItem {
+  to: string
+  labelKey: string
+  icon: LucideIcon
+  end?: boolean
+}
+
+export const DASHBOARD_NAV: DashboardNavItem[] = [
+  { to: '/dashboard', labelKey: 'nav.overview', icon: LayoutDashboard, end: true },
+  { to: '/dashboard/products', labelKey: 'nav.products', icon: Package },
+  { to: '/dashboard/categories', labelKey: 'nav.categories', icon: Tags },
+  { to: '/dashboard/cities', labelKey: 'nav.cities', icon: MapPin },
+  { to: '/dashboard/orders', labelKey: 'nav.orders', icon: ClipboardList },
+  { to: '/dashboard/sales', labelKey: 'nav.sales', icon: TrendingUp },
+  { to: '/dashboard/users', labelKey: 'nav.users', icon: Users },
+  { to: '/dashboard/settings', labelKey: 'nav.settings', icon: Settings },
+]
