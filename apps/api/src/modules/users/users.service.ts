@@ -14,8 +14,8 @@ import { toUser } from './user-view.ts'
 export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 // Counted over every order of the user; the total leaves out cancelled orders, which were never paid for.
-const ordersCount = sql<number>`(select count(*)::int from orders o where o.user_id = ${users.id})`
-const ordersTotal = sql<number>`(select coalesce(sum(o.total_amount), 0)::numeric(14,2) from orders o where o.user_id = ${users.id} and o.order_status <> 'cancelled')`
+const ordersCount = sql<number>`(select count(*)::int from orders o where o.user_id = "users"."id")`
+const ordersTotal = sql<number>`(select coalesce(sum(o.total_amount), 0)::numeric(14,2) from orders o where o.user_id = "users"."id" and o.order_status <> 'cancelled')`
 
 const summaryColumns = {
   id: users.id,
