@@ -39,6 +39,15 @@ function isDatabaseDown(error: unknown): boolean {
   return e?.cause ? isDatabaseDown(e.cause) : false
 }
 
+/**
+ * A body the client cut short or garbled (truncated multipart, broken boundary): busboy throws plain
+ * errors without a status code, which would otherwise become a 500. Issue 8: bad input is never a 5xx.
+ */
+function isMalformedBody(error: unknown): boolean {
+  const message = (error as { message?: string })?.message ?? ''
+  return /^(Unexpected end of (multipart data|form)|Multipart: Boundary not found|Malformed part header|Part terminated early)/i.test(message)
+}
+
 function send(reply: FastifyReply, request: FastifyRequest, status: number, code: string, message: string, extra: Record<string, unknown> = {}) {
   return reply.status(status).type('application/json; charset=utf-8').send({ code, message, ...extra })
 }
@@ -77,6 +86,8 @@ async function errorsPluginImpl(app: FastifyInstance) {
       reply.header('Retry-After', '5')
       return send(reply, request, 503, 'SERVICE_UNAVAILABLE', t('errors.SERVICE_UNAVAILABLE'))
     }
+
+    if (isMalformedBody(error)) return send(reply, request, 400, 'BAD_REQUEST', t('errors.BAD_REQUEST'))
 
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500) {
