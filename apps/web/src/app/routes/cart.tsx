@@ -1,4 +1,5 @@
-// Placeholder route; the storefront issue replaces it.
+import { CartPage } from '../../features/cart/components/cart-page.tsx'
+
 export function CartRoute() {
-  return <div className="mx-auto max-w-7xl px-4 py-10"><h1 className="text-2xl font-bold">cart</h1></div>
+  return <CartPage />
 }

@@ -1,4 +1,5 @@
-// Placeholder route; the storefront issue replaces it.
+import { ChangePasswordForm } from '../../features/account/change-password-form.tsx'
+
 export function ChangePasswordRoute() {
-  return <div className="mx-auto max-w-7xl px-4 py-10"><h1 className="text-2xl font-bold">change-password</h1></div>
+  return <ChangePasswordForm />
 }

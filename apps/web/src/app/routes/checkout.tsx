@@ -1,4 +1,5 @@
-// Placeholder route; the storefront issue replaces it.
+import { CheckoutPage } from '../../features/checkout/components/checkout-page.tsx'
+
 export function CheckoutRoute() {
-  return <div className="mx-auto max-w-7xl px-4 py-10"><h1 className="text-2xl font-bold">checkout</h1></div>
+  return <CheckoutPage />
 }

@@ -1,4 +1,5 @@
-// Placeholder route; the storefront issue replaces it.
+import { ForgotPasswordForm } from '../../features/auth/forgot-password-form.tsx'
+
 export function ForgotPasswordRoute() {
-  return <div className="mx-auto max-w-7xl px-4 py-10"><h1 className="text-2xl font-bold">forgot-password</h1></div>
+  return <ForgotPasswordForm />
 }

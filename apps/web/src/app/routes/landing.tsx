@@ -1,4 +1,5 @@
-// Placeholder route; the storefront issue replaces it.
+import { LandingPage } from '../../features/landing/components/landing-page.tsx'
+
 export function LandingRoute() {
-  return <div className="mx-auto max-w-7xl px-4 py-10"><h1 className="text-2xl font-bold">landing</h1></div>
+  return <LandingPage />
 }

@@ -1,4 +1,5 @@
-// Placeholder route; the storefront issue replaces it.
+import { LoginForm } from '../../features/auth/login-form.tsx'
+
 export function LoginRoute() {
-  return <div className="mx-auto max-w-7xl px-4 py-10"><h1 className="text-2xl font-bold">login</h1></div>
+  return <LoginForm />
 }

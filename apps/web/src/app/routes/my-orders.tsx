@@ -1,4 +1,5 @@
-// Placeholder route; the storefront issue replaces it.
+import { MyOrdersPage } from '../../features/orders/components/my-orders-page.tsx'
+
 export function MyOrdersRoute() {
-  return <div className="mx-auto max-w-7xl px-4 py-10"><h1 className="text-2xl font-bold">my-orders</h1></div>
+  return <MyOrdersPage />
 }

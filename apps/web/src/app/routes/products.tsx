@@ -1,4 +1,5 @@
-// Placeholder route; the storefront issue replaces it.
+import { ProductsPage } from '../../features/catalog/components/products-page.tsx'
+
 export function ProductsRoute() {
-  return <div className="mx-auto max-w-7xl px-4 py-10"><h1 className="text-2xl font-bold">products</h1></div>
+  return <ProductsPage />
 }

@@ -1,4 +1,5 @@
-// Placeholder route; the storefront issue replaces it.
+import { RegisterForm } from '../../features/auth/register-form.tsx'
+
 export function RegisterRoute() {
-  return <div className="mx-auto max-w-7xl px-4 py-10"><h1 className="text-2xl font-bold">register</h1></div>
+  return <RegisterForm />
 }

@@ -1,4 +1,5 @@
-// Placeholder route; the storefront issue replaces it.
+import { ResetPasswordForm } from '../../features/auth/reset-password-form.tsx'
+
 export function ResetPasswordRoute() {
-  return <div className="mx-auto max-w-7xl px-4 py-10"><h1 className="text-2xl font-bold">reset-password</h1></div>
+  return <ResetPasswordForm />
 }

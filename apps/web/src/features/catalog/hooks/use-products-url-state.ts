@@ -1,0 +1,53 @@
+import { useCallback, useMemo } from 'react'
+import { useSearchParams } from 'react-router'
+import { STOREFRONT_PAGE_SIZES } from '@shop/shared/schemas/common'
+
+export interface ProductsUrlState {
+  search: string
+  categoryId: number | null
+  page: number
+  perPage: number
+}
+
+const positiveInt = (v: string | null): number | null => {
+  if (!v || !/^\d+$/.test(v)) return null
+  const n = Number(v)
+  return n >= 1 ? n : null
+}
+
+/** The list lives in the URL (search, category, page, size) so a link or a reload shows the same list. */
+export function useProductsUrlState() {
+  const [params, setParams] = useSearchParams()
+  const state = useMemo<ProductsUrlState>(() => {
+    const size = positiveInt(params.get('size'))
+    return {
+      search: params.get('search') ?? '',
+      categoryId: positiveInt(params.get('category')),
+      page: positiveInt(params.get('page')) ?? 1,
+      perPage: size && (STOREFRONT_PAGE_SIZES as readonly number[]).includes(size) ? size : 12,
+    }
+  }, [params])
+
+  /** SPEC §4: changing search, category or page size goes back to page 1; changing the page alone keeps the rest. */
+  const update = useCallback(
+    (change: Partial<ProductsUrlState>) => {
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev)
+          const set = (key: string, value: string | null) => (value ? next.set(key, value) : next.delete(key))
+          if ('search' in change) set('search', change.search?.trim() || null)
+          if ('categoryId' in change) set('category', change.categoryId ? String(change.categoryId) : null)
+          if ('perPage' in change) set('size', change.perPage && change.perPage !== 12 ? String(change.perPage) : null)
+          const resets = 'search' in change || 'categoryId' in change || 'perPage' in change
+          const page = resets ? 1 : (change.page ?? 1)
+          set('page', page > 1 ? String(page) : null)
+          return next
+        },
+        // Typing in the search box should not fill the history with one entry per word.
+        { replace: 'search' in change },
+      )
+    },
+    [setParams],
+  )
+  return [state, update] as const
+}

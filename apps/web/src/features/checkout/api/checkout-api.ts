@@ -1,0 +1,46 @@
+import { useQuery } from '@tanstack/react-query'
+import type { ProfileResponse } from '@shop/shared/schemas/auth'
+import type { City } from '@shop/shared/schemas/city'
+import type { CreateOrderInput, Order, Quote, QuoteInput } from '@shop/shared/schemas/order'
+import { api } from '../../../lib/api-client.ts'
+
+export const checkoutKeys = {
+  cities: ['checkout', 'cities'] as const,
+  quote: (input: QuoteInput) => ['checkout', 'quote', input] as const,
+  profile: ['checkout', 'profile'] as const,
+}
+
+/** GET /api/cities for a shopper: every active city with its delivery price. */
+export const useActiveCities = () =>
+  useQuery({
+    queryKey: checkoutKeys.cities,
+    queryFn: ({ signal }) => api<{ data: City[] } | City[]>('/api/cities', { query: { active: true, per_page: 100 }, signal }),
+    // SPEC §3: the list may come in data or at the top level.
+    select: (res) => (Array.isArray(res) ? res : res.data).filter((c) => c.is_active !== false),
+    staleTime: 5 * 60_000,
+  })
+
+export const fetchQuote = (input: QuoteInput, signal?: AbortSignal) => api<Quote>('/api/orders/quote', { method: 'POST', body: input, signal })
+
+/** DESIGN.md "Prices are the server's": the checkout shows the server's numbers before placing. */
+export const useQuote = (input: QuoteInput, enabled: boolean) =>
+  useQuery({
+    queryKey: checkoutKeys.quote(input),
+    queryFn: ({ signal }) => fetchQuote(input, signal),
+    enabled,
+    staleTime: 0,
+  })
+
+export const placeOrder = (input: CreateOrderInput, idempotencyKey: string) =>
+  api<Order>('/api/orders', { method: 'POST', body: input, headers: { 'Idempotency-Key': idempotencyKey } })
+
+/** SPEC §4: a signed-in shopper's checkout is prefilled from GET /api/profile's autofill. */
+export const useProfileAutofill = (enabled: boolean) =>
+  useQuery({
+    queryKey: checkoutKeys.profile,
+    queryFn: ({ signal }) => api<ProfileResponse>('/api/profile', { signal }),
+    enabled,
+    select: (res) => res.autofill,
+    staleTime: Infinity,
+    retry: false,
+  })

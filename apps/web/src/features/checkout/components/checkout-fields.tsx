@@ -1,0 +1,119 @@
+import type { UseFormReturn } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import type { City } from '@shop/shared/schemas/city'
+import { PAYMENT_METHODS, type PaymentMethod } from '@shop/shared/schemas/order'
+import { cn } from '../../../lib/cn.ts'
+import { Field, FieldError, Input, Select } from '../../../components/ui/field.tsx'
+import type { CheckoutForm } from '@shop/shared/schemas/order'
+import { formatMoney } from '@shop/shared/money/money'
+
+export interface CheckoutFieldsProps {
+  form: UseFormReturn<CheckoutForm>
+  cities: City[]
+  citiesLoading: boolean
+  cityId: number | null
+  onCityChange(city: City | null): void
+}
+
+/** SPEC §3 checkout form fields with the SPEC §5 messages (shared CheckoutForm schema). */
+export function CheckoutFields({ form, cities, citiesLoading, cityId, onCityChange }: CheckoutFieldsProps) {
+  const { t } = useTranslation('storefront')
+  const { register, formState, setValue, watch } = form
+  const errors = formState.errors
+  const method = watch('paymentMethod')
+
+  return (
+    <div className="space-y-6">
+      <fieldset className="rounded-[var(--radius-card)] border border-sand-300 bg-white p-5 shadow-[var(--shadow-soft)]">
+        <legend className="float-start mb-4 w-full text-lg font-bold text-stone-900">{t('checkout.contact_details')}</legend>
+        <div className="clear-both grid gap-4 sm:grid-cols-2">
+          <Field label={t('checkout.first_name')} required error={errors.firstName?.message}>
+            {(p) => <Input {...p} autoComplete="given-name" {...register('firstName')} />}
+          </Field>
+          <Field label={t('checkout.last_name')} required error={errors.lastName?.message}>
+            {(p) => <Input {...p} autoComplete="family-name" {...register('lastName')} />}
+          </Field>
+          <Field label={t('checkout.email')} required error={errors.email?.message} className="sm:col-span-2">
+            {(p) => <Input {...p} type="email" dir="ltr" autoComplete="email" {...register('email')} />}
+          </Field>
+          <Field label={t('checkout.phone')} required error={errors.phone?.message}>
+            {(p) => (
+              <Input
+                {...p}
+                type="tel"
+                inputMode="tel"
+                dir="ltr"
+                autoComplete="tel"
+                {...register('phone', {
+                  // SPEC §4: the WhatsApp number is copied from the phone whenever the phone changes.
+                  onChange: (e: { target: { value: string } }) => setValue('whatsappNumber', e.target.value, { shouldValidate: formState.isSubmitted }),
+                })}
+              />
+            )}
+          </Field>
+          <Field label={t('checkout.whatsapp')} required error={errors.whatsappNumber?.message} hint={t('checkout.whatsapp_hint')}>
+            {(p) => <Input {...p} type="tel" inputMode="tel" dir="ltr" {...register('whatsappNumber')} />}
+          </Field>
+        </div>
+      </fieldset>
+
+      <fieldset className="rounded-[var(--radius-card)] border border-sand-300 bg-white p-5 shadow-[var(--shadow-soft)]">
+        <legend className="float-start mb-4 w-full text-lg font-bold text-stone-900">{t('checkout.delivery_details')}</legend>
+        <div className="clear-both grid gap-4 sm:grid-cols-2">
+          <Field label={t('checkout.address')} required error={errors.address?.message} className="sm:col-span-2">
+            {(p) => <Input {...p} autoComplete="street-address" {...register('address')} />}
+          </Field>
+          <Field label={t('checkout.city')} required error={errors.city?.message}>
+            {(p) => (
+              <Select
+                {...p}
+                name="city"
+                value={cityId ?? ''}
+                disabled={citiesLoading}
+                onBlur={() => void form.trigger('city')}
+                // The form keeps the city's name; the select only lends RHF its focus for "first invalid field".
+                ref={(el) => register('city').ref(el ? { focus: () => el.focus() } : null)}
+                onChange={(e) => {
+                  const city = cities.find((c) => String(c.id) === e.target.value) ?? null
+                  onCityChange(city)
+                }}
+              >
+                <option value="">{citiesLoading ? t('checkout.loading_cities') : t('checkout.choose_city')}</option>
+                {cities.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name} — {formatMoney(c.delivery_price)}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Field label={t('checkout.state')} required error={errors.state?.message}>
+            {(p) => <Input {...p} autoComplete="address-level1" {...register('state')} />}
+          </Field>
+        </div>
+      </fieldset>
+
+      <fieldset className="rounded-[var(--radius-card)] border border-sand-300 bg-white p-5 shadow-[var(--shadow-soft)]">
+        <legend className="float-start mb-4 w-full text-lg font-bold text-stone-900">{t('checkout.payment_method')}</legend>
+        <div className="clear-both grid gap-3 sm:grid-cols-3" role="radiogroup" aria-label={t('checkout.payment_method')}>
+          {PAYMENT_METHODS.map((m: PaymentMethod) => (
+            <label
+              key={m}
+              className={cn(
+                'flex cursor-pointer items-start gap-3 rounded-[var(--radius-control)] border p-3 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-palm-600',
+                method === m ? 'border-palm-700 bg-palm-50' : 'border-sand-300 hover:bg-sand-50',
+              )}
+            >
+              <input type="radio" value={m} className="mt-1 accent-palm-700" {...register('paymentMethod')} />
+              <span>
+                <span className="block font-semibold text-stone-900">{t(`payment_method.${m}`, { ns: 'common' })}</span>
+                <span className="block text-xs text-stone-600">{t(`checkout.payment_hint.${m}`)}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+        <FieldError message={errors.paymentMethod?.message} />
+      </fieldset>
+    </div>
+  )
+}

@@ -1,0 +1,221 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { AlertTriangle, Info, Lock, ShoppingBag } from 'lucide-react'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { useNavigate } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { toast } from 'sonner'
+import { useQueryClient } from '@tanstack/react-query'
+import { formatMoney, fromCents, toCents } from '@shop/shared/money/money'
+import { CheckoutForm, type CreateOrderInput, type Quote } from '@shop/shared/schemas/order'
+import type { City } from '@shop/shared/schemas/city'
+import { ApiError } from '../../../lib/api-client.ts'
+import { Button, LinkButton } from '../../../components/ui/button.tsx'
+import { EmptyState } from '../../../components/ui/states.tsx'
+import { useAuth } from '../../auth/auth-provider.tsx'
+import { useCart } from '../../cart/cart-provider.tsx'
+import { cartTotals } from '../../cart/cart-model.ts'
+import { checkoutKeys, placeOrder, useActiveCities, useProfileAutofill, useQuote } from '../api/checkout-api.ts'
+import { forgetIdempotencyKey, idempotencyKeyFor } from '../idempotency.ts'
+import { CheckoutFields } from './checkout-fields.tsx'
+import { OrderSummary } from './order-summary.tsx'
+
+type PriceChange = { id: number; name: string; from: number; to: number }
+
+const emptyForm: CheckoutForm = { firstName: '', lastName: '', email: '', phone: '', address: '', city: '', state: '', whatsappNumber: '', paymentMethod: 'cash' }
+
+/** SPEC §2/§3/§4 checkout. */
+export function CheckoutPage() {
+  const { t } = useTranslation('storefront')
+  const cart = useCart()
+  const { status } = useAuth()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const [cityId, setCityId] = useState<number | null>(null)
+  const [changes, setChanges] = useState<PriceChange[]>([])
+  const [submitting, setSubmitting] = useState(false)
+  const submittingRef = useRef(false)
+  const form = useForm<CheckoutForm>({ resolver: zodResolver(CheckoutForm), defaultValues: emptyForm, shouldFocusError: true })
+
+  const cities = useActiveCities()
+  const cityList = useMemo(() => cities.data ?? [], [cities.data])
+  const selectedCity = cityList.find((c) => c.id === cityId) ?? null
+
+  const chooseCity = (city: City | null) => {
+    // SPEC §4: choosing a city sets the city and the delivery fee; clearing it sets the fee to 0.
+    setCityId(city?.id ?? null)
+    form.setValue('city', city?.name ?? '', { shouldValidate: form.formState.isSubmitted })
+  }
+
+  // Signed-in shopper: prefill from the last order (SPEC §4), once, without overwriting what was typed.
+  const autofill = useProfileAutofill(status === 'signed-in')
+  const [autofilled, setAutofilled] = useState(false)
+  useEffect(() => {
+    const a = autofill.data
+    if (!a || autofilled) return
+    setAutofilled(true)
+    const current = form.getValues()
+    const pick = (typed: string, saved: string | undefined) => typed || saved || ''
+    form.reset({
+      ...current,
+      firstName: pick(current.firstName, a.first_name),
+      lastName: pick(current.lastName, a.last_name),
+      email: pick(current.email, a.email),
+      phone: pick(current.phone, a.phone),
+      whatsappNumber: pick(current.whatsappNumber, a.phone),
+      address: pick(current.address, a.address),
+      state: pick(current.state, a.state),
+    })
+    if (cityId === null && a.city_id !== null) {
+      const city = cityList.find((c) => c.id === a.city_id)
+      if (city) chooseCity(city)
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [autofill.data, autofilled, cityList])
+
+  // Server prices before placing (DESIGN.md): a changed price updates the cart and is shown, never silently charged.
+  const quoteInput = useMemo(
+    () => ({ city_id: cityId ?? undefined, items: cart.items.map((i) => ({ product_id: i.id, quantity: i.quantity })) }),
+    // Prices changing in the cart must not ask again; only ids, quantities and the city matter.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [cityId, cart.items.map((i) => `${i.id}x${i.quantity}`).join(',')],
+  )
+  const quote = useQuote(quoteInput, cart.items.length > 0)
+  const { applyServerPrices } = cart
+  const applyQuote = (q: Quote) => {
+    const changed = applyServerPrices(q.items)
+    if (changed.length) setChanges((prev) => [...prev.filter((p) => !changed.some((c) => c.id === p.id)), ...changed])
+  }
+  useEffect(() => {
+    if (quote.data) applyQuote(quote.data)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [quote.data])
+
+  const local = cartTotals(cart.items, toCents(selectedCity?.delivery_price) ?? 0)
+  const serverFresh = quote.data && !quote.isPlaceholderData ? quote.data : null
+  const numbers = serverFresh
+    ? { subtotalCents: toCents(serverFresh.subtotal) ?? 0, deliveryCents: toCents(serverFresh.delivery_price) ?? 0, totalCents: toCents(serverFresh.total) ?? 0 }
+    : { subtotalCents: local.subtotalCents, deliveryCents: local.deliveryCents, totalCents: local.totalCents }
+  const unavailable = (serverFresh?.items ?? []).filter((l) => !l.is_available)
+
+  if (cart.items.length === 0) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-12">
+        <h1 className="mb-6 text-3xl font-extrabold text-stone-900">{t('checkout.title')}</h1>
+        <EmptyState
+          icon={<ShoppingBag className="size-10" aria-hidden="true" />}
+          title={t('checkout.empty_title')}
+          text={t('checkout.empty_text')}
+          action={
+            <LinkButton to="/products" size="lg">
+              {t('cart.continue_shopping')}
+            </LinkButton>
+          }
+        />
+      </div>
+    )
+  }
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    // SPEC §4: a second submit while the first runs is ignored.
+    if (submittingRef.current) return
+    if (cityId === null) {
+      form.setError('city', { message: 'validation.city_required' }, { shouldFocus: true })
+      return
+    }
+    submittingRef.current = true
+    setSubmitting(true)
+    const payload: CreateOrderInput = {
+      customer_name: `${values.firstName} ${values.lastName}`,
+      customer_email: values.email,
+      customer_phone: values.phone,
+      shipping_address: [values.address, values.city, values.state].join(', '),
+      city_id: cityId,
+      payment_method: values.paymentMethod,
+      notes: `WhatsApp: ${values.whatsappNumber}`,
+      items: cart.items.map((i) => ({ product_id: i.id, quantity: i.quantity })),
+      expected_total: fromCents(numbers.totalCents),
+    }
+    try {
+      const order = await placeOrder(payload, idempotencyKeyFor(payload))
+      forgetIdempotencyKey()
+      cart.clear()
+      toast.success(t('checkout.success', { number: order.order_number ?? order.id }))
+      navigate('/order-confirmation', { state: { orderId: order.id, orderNumber: order.order_number ?? String(order.id) } })
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'PRICE_CHANGED' && err.body?.quote) {
+        const fresh = err.body.quote as Quote
+        queryClient.setQueryData(checkoutKeys.quote(quoteInput), fresh)
+        applyQuote(fresh)
+        toast.error(t('checkout.prices_changed_toast'))
+      } else if (err instanceof ApiError && err.status > 0 && err.message) {
+        // OUT_OF_STOCK and validation answers arrive translated and name the product (SPEC §8).
+        toast.error(err.message)
+        if (err.code === 'OUT_OF_STOCK') void quote.refetch()
+      } else {
+        toast.error(t('checkout.error'))
+      }
+    } finally {
+      submittingRef.current = false
+      setSubmitting(false)
+    }
+  })
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:py-12">
+      <h1 className="mb-6 text-3xl font-extrabold text-stone-900">{t('checkout.title')}</h1>
+
+      {autofill.data && autofilled ? (
+        <p role="status" className="mb-5 flex items-start gap-2 rounded-[var(--radius-card)] border border-blue-200 bg-blue-50 p-4 text-sm text-blue-900">
+          <Info className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+          {t('checkout.autofill_notice')}
+        </p>
+      ) : null}
+
+      {changes.length ? (
+        <div role="alert" className="mb-5 rounded-[var(--radius-card)] border border-honey-400 bg-honey-50 p-4 text-sm text-stone-900">
+          <p className="flex items-center gap-2 font-bold">
+            <AlertTriangle className="size-5 text-honey-700" aria-hidden="true" />
+            {t('checkout.prices_changed_title')}
+          </p>
+          <ul className="mt-2 list-disc space-y-1 ps-6">
+            {changes.map((c) => (
+              <li key={c.id}>
+                {t('checkout.price_changed_line', { name: c.name })} <span className="ltr-nums line-through">{formatMoney(fromCents(c.from))}</span> →{' '}
+                <span className="ltr-nums font-bold">{formatMoney(fromCents(c.to))}</span>
+              </li>
+            ))}
+          </ul>
+          <button type="button" className="mt-2 text-sm font-semibold text-palm-800 underline" onClick={() => setChanges([])}>
+            {t('checkout.prices_changed_ok')}
+          </button>
+        </div>
+      ) : null}
+
+      {unavailable.length ? (
+        <div role="alert" className="mb-5 rounded-[var(--radius-card)] border border-red-200 bg-red-50 p-4 text-sm text-red-900">
+          <p className="font-bold">{t('checkout.unavailable_title')}</p>
+          <ul className="mt-2 list-disc space-y-1 ps-6">
+            {unavailable.map((l) => (
+              <li key={l.product_id}>{t('checkout.unavailable_line', { name: l.name, count: l.available ?? 0 })}</li>
+            ))}
+          </ul>
+          <LinkButton to="/cart" variant="secondary" size="sm" className="mt-3">
+            {t('checkout.edit_cart')}
+          </LinkButton>
+        </div>
+      ) : null}
+
+      <form noValidate onSubmit={onSubmit} className="grid gap-6 lg:grid-cols-[1fr_24rem] lg:items-start" aria-label={t('checkout.title')}>
+        <CheckoutFields form={form} cities={cityList} citiesLoading={cities.isPending} cityId={cityId} onCityChange={chooseCity} />
+        <div className="space-y-4 lg:sticky lg:top-24">
+          <OrderSummary items={cart.items} numbers={numbers} cityChosen={cityId !== null} refreshing={quote.isFetching} />
+          <Button type="submit" size="lg" className="w-full" busy={submitting} icon={<Lock className="size-4" aria-hidden="true" />}>
+            {submitting ? t('checkout.processing') : t('checkout.place_order')}
+          </Button>
+          <p className="text-center text-xs text-stone-500">{t('checkout.terms_note')}</p>
+        </div>
+      </form>
+    </div>
+  )
+}

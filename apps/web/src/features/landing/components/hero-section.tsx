@@ -1,0 +1,48 @@
+import { ChevronDown } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { scrollToSection } from '../scroll-to-section.ts'
+
+/** SPEC §2 hero: two buttons scroll to products and contact, a cue scrolls to about. */
+export function HeroSection() {
+  const { t } = useTranslation('storefront')
+  return (
+    <section className="relative isolate flex min-h-[78vh] items-center overflow-hidden text-white" aria-labelledby="hero-title">
+      <img src="/hero.svg" alt="" className="absolute inset-0 -z-20 size-full object-cover" width={1600} height={900} fetchPriority="high" />
+      {/* The art is bright at the horizon: a dark gradient from the reading side keeps the text readable. */}
+      <div className="absolute inset-0 -z-10 bg-linear-to-b from-palm-900/85 via-palm-900/70 to-date-900/80 sm:rtl:bg-linear-to-l sm:ltr:bg-linear-to-r sm:from-palm-900/90 sm:via-palm-900/65 sm:to-palm-900/20" />
+      <div className="mx-auto w-full max-w-7xl px-4 py-20">
+        <div className="max-w-2xl">
+          <p className="mb-3 inline-flex rounded-full bg-honey-400/95 px-3 py-1 text-sm font-bold text-stone-900">{t('landing.hero.eyebrow')}</p>
+          <h1 id="hero-title" className="text-4xl leading-tight font-extrabold text-balance sm:text-5xl lg:text-6xl">
+            {t('landing.hero.title')}
+          </h1>
+          <p className="mt-4 max-w-xl text-lg leading-relaxed text-sand-100 sm:text-xl">{t('landing.hero.subtitle')}</p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <a
+              href="#products"
+              onClick={(e) => scrollToSection(e, 'products')}
+              className="inline-flex h-12 items-center rounded-[var(--radius-control)] bg-honey-400 px-6 text-base font-bold text-stone-900 shadow hover:bg-honey-300"
+            >
+              {t('landing.hero.shop_now')}
+            </a>
+            <a
+              href="#contact"
+              onClick={(e) => scrollToSection(e, 'contact')}
+              className="inline-flex h-12 items-center rounded-[var(--radius-control)] border-2 border-white/80 px-6 text-base font-bold text-white hover:bg-white/10"
+            >
+              {t('landing.hero.contact_us')}
+            </a>
+          </div>
+        </div>
+      </div>
+      <a
+        href="#about"
+        onClick={(e) => scrollToSection(e, 'about')}
+        className="absolute bottom-6 left-1/2 flex -translate-x-1/2 flex-col items-center gap-1 text-sm text-sand-100 hover:text-white"
+      >
+        <span>{t('landing.hero.scroll')}</span>
+        <ChevronDown className="size-6 motion-safe:animate-bounce" aria-hidden="true" />
+      </a>
+    </section>
+  )
+}

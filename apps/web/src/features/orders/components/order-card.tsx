@@ -1,0 +1,86 @@
+import { Mail, MapPin, Phone } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import type { Order } from '@shop/shared/schemas/order'
+import { Badge } from '../../../components/ui/badge.tsx'
+import { Money } from '../../../components/ui/money.tsx'
+import { OrderStatusBadge } from '../../../components/ui/order-status-badge.tsx'
+
+export function formatDate(iso: string, lang: string) {
+  const d = new Date(iso)
+  if (Number.isNaN(d.getTime())) return iso
+  // Western digits in both languages (UI.md).
+  return d.toLocaleDateString(lang === 'ar' ? 'ar-LY-u-nu-latn' : 'en-GB', { year: 'numeric', month: 'long', day: 'numeric' })
+}
+
+/** SPEC §2 my-orders card: number, date, payment method, status, total, items, delivery info. */
+export function OrderCard({ order }: { order: Order }) {
+  const { t, i18n } = useTranslation('storefront')
+  return (
+    <article className="overflow-hidden rounded-[var(--radius-card)] border border-sand-300 bg-white shadow-[var(--shadow-soft)]" aria-labelledby={`order-${order.id}`}>
+      <header className="flex flex-wrap items-start justify-between gap-3 border-b border-sand-300 bg-sand-50 px-5 py-4">
+        <div>
+          <h2 id={`order-${order.id}`} className="font-bold text-stone-900">
+            {t('orders.order_number')} <span className="ltr-nums">{order.order_number || `#${order.id}`}</span>
+          </h2>
+          <p className="mt-0.5 text-sm text-stone-600">
+            <time dateTime={order.created_at}>{formatDate(order.created_at, i18n.language)}</time>
+            <span className="mx-2" aria-hidden="true">·</span>
+            {t(`payment_method.${order.payment_method}`, { ns: 'common', defaultValue: t('payment_method.not_specified', { ns: 'common' }) })}
+          </p>
+        </div>
+        <div className="flex flex-col items-end gap-1">
+          <OrderStatusBadge status={order.order_status} />
+          <p className="text-lg font-extrabold text-date-700">
+            <span className="sr-only">{t('orders.total')}: </span>
+            <Money value={order.total_amount} />
+          </p>
+        </div>
+      </header>
+
+      <div className="grid gap-5 p-5 md:grid-cols-[1.5fr_1fr]">
+        <section aria-label={t('orders.items')}>
+          <h3 className="mb-2 text-sm font-bold text-stone-700">{t('orders.items')}</h3>
+          <ul className="divide-y divide-sand-200">
+            {order.items.map((item) => (
+              <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+                <span className="min-w-0">
+                  <span className={item.product ? 'font-semibold text-stone-900' : 'text-stone-500 italic'}>
+                    {item.product?.name ?? t('orders.unavailable')}
+                  </span>
+                  <span className="text-stone-500">
+                    {' '}× <span className="ltr-nums">{item.quantity}</span>
+                  </span>
+                  {item.is_wholesale ? (
+                    <Badge tone="honey" className="ms-2">
+                      {t('orders.wholesale')}
+                    </Badge>
+                  ) : null}
+                </span>
+                <span className="text-stone-600">
+                  <Money value={item.unit_price} /> {t('cart.each')} · <Money value={item.line_total} className="font-semibold text-stone-900" />
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section className="rounded-[var(--radius-control)] bg-sand-100 p-4 text-sm" aria-label={t('orders.delivery_info')}>
+          <h3 className="mb-2 font-bold text-stone-700">{t('orders.delivery_info')}</h3>
+          <p className="flex items-start gap-2">
+            <MapPin className="mt-0.5 size-4 shrink-0 text-stone-500" aria-hidden="true" />
+            {order.shipping_address}
+          </p>
+          <p className="mt-1.5 flex items-center gap-2">
+            <Phone className="size-4 shrink-0 text-stone-500" aria-hidden="true" />
+            <span dir="ltr">{order.customer_phone}</span>
+          </p>
+          <p className="mt-1.5 flex items-center gap-2">
+            <Mail className="size-4 shrink-0 text-stone-500" aria-hidden="true" />
+            <span dir="ltr" className="break-all">
+              {order.customer_email}
+            </span>
+          </p>
+        </section>
+      </div>
+    </article>
+  )
+}

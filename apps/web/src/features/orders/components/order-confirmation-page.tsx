@@ -1,0 +1,46 @@
+import { CheckCircle2, Clock } from 'lucide-react'
+import { Navigate, useLocation } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { LinkButton } from '../../../components/ui/button.tsx'
+import { formatDate } from './order-card.tsx'
+
+interface ConfirmationState {
+  orderId?: number
+  orderNumber?: string
+}
+
+/** SPEC §2 order confirmation: reads orderId/orderNumber from navigation state; without an id → /. */
+export function OrderConfirmationPage() {
+  const { t, i18n } = useTranslation('storefront')
+  const state = (useLocation().state ?? {}) as ConfirmationState
+  if (!state.orderId) return <Navigate to="/" replace />
+  return (
+    <div className="mx-auto max-w-xl px-4 py-12 sm:py-16">
+      <div className="rounded-[var(--radius-card)] border border-sand-300 bg-white p-8 text-center shadow-[var(--shadow-soft)]">
+        <CheckCircle2 className="mx-auto size-16 text-palm-600" aria-hidden="true" />
+        <h1 className="mt-4 text-3xl font-extrabold text-stone-900">{t('confirmation.title')}</h1>
+        <p className="mt-2 text-stone-600">{t('confirmation.thanks')}</p>
+        <dl className="mx-auto mt-6 grid max-w-sm grid-cols-2 gap-3 rounded-[var(--radius-control)] bg-sand-100 p-4 text-sm">
+          <dt className="text-start text-stone-600">{t('confirmation.order_number')}</dt>
+          <dd className="text-end font-bold">
+            <span className="ltr-nums">{state.orderNumber ?? state.orderId}</span>
+          </dd>
+          <dt className="text-start text-stone-600">{t('confirmation.date')}</dt>
+          <dd className="text-end font-bold">{formatDate(new Date().toISOString(), i18n.language)}</dd>
+        </dl>
+        <p className="mt-6 flex items-start justify-center gap-2 text-sm text-stone-700">
+          <Clock className="mt-0.5 size-4 shrink-0 text-honey-700" aria-hidden="true" />
+          {t('confirmation.processing')}
+        </p>
+        <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+          <LinkButton to="/" variant="secondary" size="lg">
+            {t('confirmation.continue_shopping')}
+          </LinkButton>
+          <LinkButton to="/my-orders" size="lg">
+            {t('confirmation.view_orders')}
+          </LinkButton>
+        </div>
+      </div>
+    </div>
+  )
+}
