@@ -51,6 +51,7 @@ export function parseCsv(text: string): CsvTable {
       trim: true,
       skip_empty_lines: true,
       relax_column_count: true,
+      relax_quotes: true, // hand-edited files: a quote inside an unquoted cell is text
       info: true,
       raw: true,
     }) as typeof records

@@ -1,0 +1,159 @@
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createCategory, createCity, createProduct, createTestApp, createUser, type TestContext, type TestUser } from '../../../test/helpers.ts'
+import { products } from '../../db/schema/catalog.ts'
+import { cities } from '../../db/schema/cities.ts'
+import { multipartForm } from '../catalog/multipart-form.test-support.ts'
+
+const BOM = '\uFEFF'
+
+describe('CSV imports', () => {
+  let ctx: TestContext
+  let admin: TestUser
+  let shopper: TestUser
+  const en = { 'accept-language': 'en' }
+  beforeAll(async () => {
+    ctx = await createTestApp()
+    admin = await createUser(ctx.app, 'admin')
+    shopper = await createUser(ctx.app, 'user')
+  })
+  afterAll(() => ctx.close())
+
+  const send = (url: string, data: Buffer | string, filename = 'data.csv', headers: Record<string, string> = { ...admin.headers, ...en }) => {
+    const form = multipartForm({}, [{ field: 'file', filename, contentType: 'text/csv', data: Buffer.isBuffer(data) ? data : Buffer.from(data, 'utf8') }])
+    return ctx.app.inject({ method: 'POST', url, headers: { ...headers, ...form.headers }, payload: form.payload })
+  }
+
+  it('downloads sample files as UTF-8 CSV with a BOM and Arabic example rows', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/products/import/sample', headers: admin.headers })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8')
+    expect(res.headers['content-disposition']).toBe('attachment; filename=products_sample.csv')
+    expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    const text = res.rawPayload.toString('utf8')
+    expect(text.slice(1).split('\r\n')[0]).toBe('id,name,description,category,price,wholesale_price,wholesale_threshold,retail_buying_price,wholesale_buying_price,stock,is_active,is_always_in_stock,weight,origin')
+    expect(text).toContain('تمر دقلة نور')
+    const cities = await ctx.app.inject({ method: 'GET', url: '/api/cities/import/sample', headers: admin.headers })
+    expect(cities.headers['content-disposition']).toBe('attachment; filename=cities_sample.csv')
+    expect(cities.rawPayload.toString('utf8')).toMatch(/^\uFEFFname,delivery_price,is_active\r\n.*طرابلس/)
+  })
+
+  it('the products sample imports cleanly once its categories exist', async () => {
+    for (const name of ['تمور', 'عسل', 'فسائل']) await createCategory(ctx.app, { name })
+    const sample = await ctx.app.inject({ method: 'GET', url: '/api/products/import/sample', headers: admin.headers })
+    const res = await send('/api/products/import', sample.rawPayload, 'products_sample.csv')
+    expect(res.statusCode).toBe(200)
+    expect(res.json().summary).toEqual({ created: 3, updated: 0, errors: [] })
+  })
+
+  it('reports missing required columns with found, required and help', async () => {
+    const res = await send('/api/products/import', 'Name,Stock\nتمر,3\n')
+    expect(res.statusCode).toBe(422)
+    expect(res.json()).toEqual({
+      code: 'MISSING_COLUMNS',
+      message: 'The file is missing required columns',
+      missing_columns: ['price'],
+      found_columns: ['name', 'stock'],
+      required_columns: ['name', 'price'],
+      help: 'Please download the sample CSV file to see the correct format',
+    })
+  })
+
+  it('imports BOM + Arabic text, applies good rows and names bad rows by their line', async () => {
+    const cat = await createCategory(ctx.app, { name: 'زيوت' })
+    const existing = await createProduct(ctx.app, { name: 'Olive Oil 1L', stock: 5 })
+    const csv =
+      BOM +
+      ' NAME ,Price,Category,Stock,Description,wholesale_price,wholesale_threshold,is_active\r\n' +
+      'زيت زيتون بكر,45.5,زيوت,12,"زيت معصور على البارد, من ترهونة",,,نعم\r\n' +
+      'olive oil 1l,30,,,,,,\r\n' +
+      'سعر سالب,-4,,,,,,\r\n' +
+      '\r\n' +
+      'فئة مجهولة,10,فئة غير موجودة,,,,,\r\n' +
+      'جملة غالية,10,,,,12,5,\r\n' +
+      '=HYPERLINK("http://evil"),9,,,,,,\r\n'
+    const res = await send('/api/products/import', csv)
+    expect(res.statusCode).toBe(200)
+    const { summary, message } = res.json()
+    expect(summary.created).toBe(2)
+    expect(summary.updated).toBe(1)
+    expect(summary.errors).toEqual([
+      { row: 4, error: 'price: Enter an amount such as 12.50' },
+      { row: 6, error: 'category: This category does not exist' },
+      { row: 7, error: 'wholesale_price: The wholesale price must be below the retail price' },
+    ])
+    expect(message).toBe('Import finished: 2 created, 1 updated, 3 rows with errors')
+
+    const [oil] = await ctx.app.db.select().from(products).where(eq(products.name, 'زيت زيتون بكر'))
+    expect(oil).toMatchObject({ retailPrice: 45.5, stock: 12, categoryId: cat.id, description: 'زيت معصور على البارد, من ترهونة', isActive: true })
+    const [updated] = await ctx.app.db.select().from(products).where(eq(products.id, existing.id))
+    expect(updated).toMatchObject({ retailPrice: 30, stock: 5, name: 'olive oil 1l' })
+    // Text is stored as given; exports are the ones that neutralise formulas.
+    const [formula] = await ctx.app.db.select().from(products).where(sql`${products.name} LIKE '=HYPERLINK%'`)
+    expect(formula?.name).toBe('=HYPERLINK("http://evil")')
+  })
+
+  it('updates a product matched by id', async () => {
+    const p = await createProduct(ctx.app, { name: 'قديم' })
+    const res = await send('/api/products/import', `id,name,price\n${p.id},جديد,21\n`)
+    expect(res.json().summary).toMatchObject({ created: 0, updated: 1 })
+    const [row] = await ctx.app.db.select().from(products).where(eq(products.id, p.id))
+    expect(row).toMatchObject({ name: 'جديد', retailPrice: 21 })
+  })
+
+  it('refuses Windows-1256 bytes with 422 CSV_INVALID and writes nothing', async () => {
+    // "name,price\nتمر,5" encoded as Windows-1256 (Excel's Arabic "CSV" on Windows).
+    const cp1256 = Buffer.concat([Buffer.from('name,price\n'), Buffer.from([0xca, 0xe3, 0xd1]), Buffer.from(',5\n')])
+    const res = await send('/api/products/import', cp1256)
+    expect(res.statusCode).toBe(422)
+    expect(res.json()).toEqual({ code: 'CSV_INVALID', message: 'The file could not be read as UTF-8 CSV' })
+  })
+
+  it('refuses a non-.csv file with 415 and a file over 5 MB with 413', async () => {
+    const wrongName = await send('/api/products/import', 'name,price\nx,1\n', 'products.xlsx')
+    expect(wrongName.statusCode).toBe(415)
+    expect(wrongName.json().message).toBe('Only .csv files can be imported')
+    const binary = await send('/api/products/import', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]), 'image.csv')
+    expect(binary.statusCode).toBe(415)
+    const big = await send('/api/products/import', 'name,price\n' + 'x,1\n'.repeat(1_400_000))
+    expect(big.statusCode).toBe(413)
+    expect(big.json().code).toBe('PAYLOAD_TOO_LARGE')
+    const notMultipart = await ctx.app.inject({ method: 'POST', url: '/api/products/import', headers: admin.headers, payload: { file: 'x' } })
+    expect(notMultipart.statusCode).toBe(415)
+    const fieldsOnly = multipartForm({ a: 'b' })
+    const noFile = await ctx.app.inject({ method: 'POST', url: '/api/products/import', headers: { ...admin.headers, ...en, ...fieldsOnly.headers }, payload: fieldsOnly.payload })
+    expect(noFile.statusCode).toBe(422)
+    expect(noFile.json().errors).toEqual({ file: ['This field is required'] })
+  })
+
+  it('imports cities by name (case-insensitive) and reports bad rows', async () => {
+    await createCity(ctx.app, { name: 'Misrata', deliveryPrice: 15 })
+    const csv = BOM + 'name,delivery_price,is_active\nمصراتة الجديدة,20,true\nMISRATA,18.5,\nزليتن,abc,\nغات,30,false\n'
+    const res = await send('/api/cities/import', csv)
+    expect(res.statusCode).toBe(200)
+    expect(res.json().summary).toEqual({ created: 2, updated: 1, errors: [{ row: 4, error: 'delivery_price: Enter an amount such as 12.50' }] })
+    const [misrata] = await ctx.app.db.select().from(cities).where(sql`lower(${cities.name}) = 'misrata'`)
+    expect(misrata).toMatchObject({ deliveryPrice: 18.5, isActive: true })
+    expect(await ctx.app.db.select().from(cities).where(sql`lower(${cities.name}) = 'misrata'`)).toHaveLength(1)
+    const [ghat] = await ctx.app.db.select().from(cities).where(eq(cities.name, 'غات'))
+    expect(ghat).toMatchObject({ deliveryPrice: 30, isActive: false })
+    const missing = await send('/api/cities/import', 'name\nسرت\n')
+    expect(missing.json()).toMatchObject({ code: 'MISSING_COLUMNS', missing_columns: ['delivery_price'] })
+  })
+
+  it('answers in Arabic by default', async () => {
+    const res = await send('/api/cities/import', 'name,delivery_price\nدرنة,x\n', 'c.csv', admin.headers)
+    expect(res.json().summary.errors[0].error).toBe('delivery_price: أدخل مبلغًا مثل 12.50')
+  })
+
+  it('keeps every import endpoint admin-only: guest 401, shopper 403', async () => {
+    for (const url of ['/api/products/import/sample', '/api/cities/import/sample']) {
+      expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(401)
+      expect((await ctx.app.inject({ method: 'GET', url, headers: shopper.headers })).statusCode).toBe(403)
+    }
+    for (const url of ['/api/products/import', '/api/cities/import']) {
+      expect((await send(url, 'name,price\nx,1\n', 'a.csv', {})).statusCode).toBe(401)
+      expect((await send(url, 'name,price\nx,1\n', 'a.csv', shopper.headers)).statusCode).toBe(403)
+    }
+  })
+})
