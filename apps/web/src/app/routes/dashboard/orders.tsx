@@ -1,4 +1,5 @@
-// Placeholder route; the dashboard issue replaces it.
+import { OrdersScreen } from '../../../features/dashboard-orders/components/orders-screen.tsx'
+
 export function Component() {
-  return <div><h1 className="text-2xl font-bold">dashboard orders</h1></div>
+  return <OrdersScreen />
 }

@@ -1,4 +1,5 @@
-// Placeholder route; the dashboard issue replaces it.
+import { ProfileScreen } from '../../../features/dashboard-settings/components/profile-screen.tsx'
+
 export function Component() {
-  return <div><h1 className="text-2xl font-bold">dashboard profile</h1></div>
+  return <ProfileScreen />
 }

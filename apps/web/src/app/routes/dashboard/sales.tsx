@@ -1,4 +1,5 @@
-// Placeholder route; the dashboard issue replaces it.
+import { SalesScreen } from '../../../features/dashboard-sales/components/sales-screen.tsx'
+
 export function Component() {
-  return <div><h1 className="text-2xl font-bold">dashboard sales</h1></div>
+  return <SalesScreen />
 }

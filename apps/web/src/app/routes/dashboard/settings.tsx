@@ -1,4 +1,5 @@
-// Placeholder route; the dashboard issue replaces it.
+import { SettingsScreen } from '../../../features/dashboard-settings/components/settings-screen.tsx'
+
 export function Component() {
-  return <div><h1 className="text-2xl font-bold">dashboard settings</h1></div>
+  return <SettingsScreen />
 }

@@ -1,4 +1,5 @@
-// Placeholder route; the dashboard issue replaces it.
+import { UsersScreen } from '../../../features/dashboard-users/components/users-screen.tsx'
+
 export function Component() {
-  return <div><h1 className="text-2xl font-bold">dashboard users</h1></div>
+  return <UsersScreen />
 }

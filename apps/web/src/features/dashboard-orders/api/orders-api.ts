@@ -1,0 +1,54 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import type { Paginated } from '@shop/shared/schemas/common'
+import type { Order, UpdateOrderInput } from '@shop/shared/schemas/order'
+import { api } from '../../../lib/api-client.ts'
+
+export interface OrderListParams {
+  search: string
+  status: string
+  page: number
+  per_page: number
+}
+
+export const orderKeys = {
+  all: ['dashboard', 'orders'] as const,
+  lists: () => ['dashboard', 'orders', 'list'] as const,
+  list: (p: OrderListParams) => ['dashboard', 'orders', 'list', p] as const,
+  detail: (id: number) => ['dashboard', 'orders', 'detail', id] as const,
+}
+
+const n = (v: unknown) => Number(v) || 0
+// SPEC §3: amounts may arrive as numeric strings.
+export function parseOrder(o: Order): Order {
+  return {
+    ...o,
+    subtotal: n(o.subtotal),
+    delivery_price: n(o.delivery_price),
+    total_amount: n(o.total_amount),
+    profit: o.profit === undefined ? undefined : n(o.profit),
+    items: (o.items ?? []).map((i) => ({ ...i, quantity: n(i.quantity), unit_price: n(i.unit_price), line_total: n(i.line_total ?? n(i.unit_price) * n(i.quantity)) })),
+  }
+}
+
+export const orderListQuery = (p: OrderListParams) =>
+  queryOptions({
+    queryKey: orderKeys.list(p),
+    queryFn: async ({ signal }) => {
+      const r = await api<Paginated<Order>>('/api/orders', {
+        query: { search: p.search.trim(), status: p.status === 'all' ? undefined : p.status, page: p.page, per_page: p.per_page },
+        signal,
+      })
+      return { ...r, data: (r.data ?? []).map(parseOrder) }
+    },
+    placeholderData: keepPreviousData,
+  })
+
+export const orderDetailQuery = (id: number) =>
+  queryOptions({
+    queryKey: orderKeys.detail(id),
+    queryFn: async ({ signal }) => parseOrder(await api<Order>(`/api/orders/${id}`, { signal })),
+    staleTime: 0,
+    retry: false,
+  })
+
+export const updateOrder = (id: number, input: UpdateOrderInput) => api<Order>(`/api/orders/${id}`, { method: 'PUT', body: input })

@@ -1,0 +1,151 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { ArrowLeft } from 'lucide-react'
+import { useEffect } from 'react'
+import { useForm, type Resolver } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { toast } from 'sonner'
+import { ORDER_STATUSES, PAYMENT_STATUSES, UpdateOrderInput, type Order } from '@shop/shared/schemas/order'
+import { Button } from '../../../components/ui/button.tsx'
+import { Dialog } from '../../../components/ui/dialog.tsx'
+import { Field, Input, Select, Textarea } from '../../../components/ui/field.tsx'
+import { Skeleton } from '../../../components/ui/skeleton.tsx'
+import { ApiError } from '../../../lib/api-client.ts'
+import { orderDetailQuery, orderKeys, updateOrder } from '../api/orders-api.ts'
+
+type Values = Record<keyof UpdateOrderInput, string>
+const resolver = zodResolver(UpdateOrderInput) as unknown as Resolver<Values, unknown, UpdateOrderInput>
+
+const toValues = (o: Order): Values => ({
+  customer_name: o.customer_name ?? '',
+  customer_email: o.customer_email ?? '',
+  customer_phone: o.customer_phone ?? '',
+  shipping_address: o.shipping_address ?? '',
+  order_status: o.order_status,
+  payment_status: o.payment_status,
+  notes: o.notes ?? '',
+})
+
+/** SPEC §2 order edit dialog, with the order's status history. */
+export function OrderEditDialog({ order, onClose }: { order: Order | null; onClose(): void }) {
+  const { t, i18n } = useTranslation('dashboard')
+  const queryClient = useQueryClient()
+  const detail = useQuery({ ...orderDetailQuery(order?.id ?? 0), enabled: order !== null })
+  const { register, handleSubmit, reset, setError, formState } = useForm<Values, unknown, UpdateOrderInput>({ resolver })
+  const errors = formState.errors
+
+  useEffect(() => {
+    if (order) reset(toValues(detail.data ?? order))
+  }, [order, detail.data, reset])
+
+  const save = useMutation({
+    mutationFn: (v: UpdateOrderInput) => updateOrder(order!.id, v),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: orderKeys.lists() })
+      queryClient.removeQueries({ queryKey: orderKeys.detail(order!.id) })
+      toast.success(t('orders.updated'))
+      onClose()
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && err.errors) {
+        for (const [f, m] of Object.entries(err.errors)) if (f in toValues(order!)) setError(f as keyof Values, { message: m[0] })
+      }
+      toast.error(t('orders.update_failed', { message: err.message }))
+    },
+  })
+
+  const history = detail.data?.history ?? []
+  const when = (iso: string) => new Date(iso).toLocaleString(i18n.language === 'ar' ? 'ar-LY-u-nu-latn' : 'en-GB')
+  const pay = (s: string | null) => (s ? t(`orders.payment_edit.${s}`, { defaultValue: s }) : '—')
+  const status = (s: string | null) => (s ? t(`common:order_status.${s}`, { defaultValue: s }) : '—')
+
+  return (
+    <Dialog
+      open={order !== null}
+      onOpenChange={(o) => !o && onClose()}
+      title={t('orders.edit_title', { number: order?.order_number ?? '' })}
+      size="lg"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
+            {t('common:actions.cancel')}
+          </Button>
+          <Button type="submit" form="order-form" busy={save.isPending}>
+            {save.isPending ? t('common:actions.saving') : t('common:actions.save')}
+          </Button>
+        </>
+      }
+    >
+      <form id="order-form" noValidate onSubmit={(e) => void handleSubmit((v) => save.mutate(v))(e)} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <Field label={t('orders.customer_name')} required error={errors.customer_name?.message}>
+          {(p) => <Input {...p} autoComplete="off" {...register('customer_name')} />}
+        </Field>
+        <Field label={t('orders.email')} required error={errors.customer_email?.message}>
+          {(p) => <Input {...p} type="email" dir="ltr" {...register('customer_email')} />}
+        </Field>
+        <Field label={t('orders.phone')} required error={errors.customer_phone?.message}>
+          {(p) => <Input {...p} type="tel" inputMode="tel" dir="ltr" {...register('customer_phone')} />}
+        </Field>
+        <Field label={t('orders.shipping_address')} required error={errors.shipping_address?.message}>
+          {(p) => <Input {...p} {...register('shipping_address')} />}
+        </Field>
+        <Field label={t('orders.order_status')} error={errors.order_status?.message}>
+          {(p) => (
+            <Select {...p} {...register('order_status')}>
+              {ORDER_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`common:order_status.${s}`)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label={t('orders.payment_status')} error={errors.payment_status?.message}>
+          {(p) => (
+            <Select {...p} {...register('payment_status')}>
+              {PAYMENT_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`orders.payment_edit.${s}`)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label={t('orders.notes')} error={errors.notes?.message} className="sm:col-span-2">
+          {(p) => <Textarea {...p} rows={3} {...register('notes')} />}
+        </Field>
+      </form>
+      <section className="mt-6 border-t border-sand-300 pt-4" aria-labelledby="order-history-title">
+        <h3 id="order-history-title" className="mb-3 font-bold text-stone-900">
+          {t('orders.history')}
+        </h3>
+        {detail.isPending ? (
+          <Skeleton className="h-16" />
+        ) : detail.isError ? (
+          <p className="text-sm text-red-700">{detail.error.message}</p>
+        ) : history.length === 0 ? (
+          <p className="text-sm text-stone-600">{t('orders.no_history')}</p>
+        ) : (
+          <ol className="space-y-2">
+            {history.map((h) => (
+              <li key={h.id} className="rounded-lg bg-sand-100 px-3 py-2 text-sm">
+                <p className="flex flex-wrap items-center gap-1.5 font-semibold text-stone-800">
+                  {status(h.from_status)}
+                  <ArrowLeft className="size-4 ltr:rotate-180" aria-label={t('orders.to')} />
+                  {status(h.to_status)}
+                  <span className="text-stone-400">·</span>
+                  {pay(h.from_payment_status)}
+                  <ArrowLeft className="size-4 ltr:rotate-180" aria-label={t('orders.to')} />
+                  {pay(h.to_payment_status)}
+                </p>
+                <p className="text-xs text-stone-600">
+                  {t('orders.changed_by', { name: h.changed_by ?? t('orders.system') })} · <span className="ltr-nums">{when(h.created_at)}</span>
+                </p>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </Dialog>
+  )
+}

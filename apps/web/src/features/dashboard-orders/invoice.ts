@@ -1,0 +1,129 @@
+import { formatMoney } from '@shop/shared/money/money'
+import type { Order } from '@shop/shared/schemas/order'
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+
+/** Every dynamic value written into the invoice document goes through here (customer text is untrusted). */
+export function escapeHtml(value: unknown): string {
+  return String(value ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c)
+}
+
+// SPEC §1/§2: the printed invoice is Arabic whatever the dashboard language; SPEC §4: failed payment reads "rejected".
+const ORDER_STATUS_AR: Record<string, string> = {
+  pending: 'قيد الانتظار',
+  processing: 'قيد التجهيز',
+  completed: 'مكتمل',
+  cancelled: 'ملغي',
+  shipped: 'تم الشحن',
+  delivered: 'تم التوصيل',
+}
+const PAYMENT_STATUS_AR: Record<string, string> = { pending: 'غير مدفوع', paid: 'مدفوع', failed: 'مرفوض' }
+const PAYMENT_METHOD_AR: Record<string, string> = { cash: 'الدفع عند الاستلام', massarat: 'مصارات', paypal: 'باي بال' }
+
+function formatDate(iso: string): string {
+  const d = new Date(iso)
+  if (Number.isNaN(d.getTime())) return iso
+  return d.toLocaleDateString('ar-LY-u-nu-latn', { year: 'numeric', month: 'long', day: 'numeric' })
+}
+
+export interface InvoiceShop {
+  name: string
+  logoUrl: string
+}
+
+/** A complete Arabic RTL invoice page (A4 print CSS, no script: the CSP forbids inline scripts). */
+export function buildInvoiceHtml(order: Order, shop: InvoiceShop): string {
+  const e = escapeHtml
+  const items = order.items ?? []
+  const rows = items
+    .map(
+      (i) => `<tr>
+        <td>${e(i.product?.name ?? i.product_name ?? '')}</td>
+        <td class="num">${e(i.quantity)}</td>
+        <td class="num">${e(formatMoney(i.unit_price))}</td>
+        <td>${i.is_wholesale ? 'جملة' : 'قطعة'}</td>
+        <td class="num">${e(formatMoney(i.line_total ?? Number(i.unit_price) * Number(i.quantity)))}</td>
+      </tr>`,
+    )
+    .join('')
+  const itemsBlock = items.length
+    ? `<table class="items"><thead><tr><th>المنتج</th><th>الكمية</th><th>السعر</th><th>النوع</th><th>الإجمالي</th></tr></thead><tbody>${rows}</tbody></table>`
+    : `<p class="empty">لا توجد منتجات في هذا الطلب</p>`
+  const method = order.payment_method ? (PAYMENT_METHOD_AR[order.payment_method] ?? order.payment_method) : 'غير محدد'
+  return `<!DOCTYPE html>
+<html lang="ar" dir="rtl">
+<head>
+<meta charset="utf-8">
+<title>فاتورة ${e(order.order_number)}</title>
+<style>
+  @page { size: A4; margin: 16mm; }
+  * { box-sizing: border-box; }
+  body { font-family: 'Cairo', 'Noto Naskh Arabic', 'Segoe UI', Tahoma, sans-serif; color: #1c1917; margin: 0; padding: 24px; font-size: 14px; }
+  header { display: flex; align-items: center; justify-content: space-between; border-bottom: 3px solid #1f5130; padding-bottom: 16px; margin-bottom: 20px; }
+  .brand { display: flex; align-items: center; gap: 12px; }
+  .brand img { width: 64px; height: 64px; }
+  .brand h1 { margin: 0; font-size: 22px; color: #1f5130; }
+  .title { text-align: left; }
+  .title h2 { margin: 0; font-size: 26px; color: #7a4a21; }
+  .num, .ltr { direction: ltr; unicode-bidi: isolate; }
+  td.num { text-align: right; }
+  .meta { display: grid; grid-template-columns: 1fr 1fr; gap: 16px; margin-bottom: 20px; }
+  .box { border: 1px solid #e8dfd0; border-radius: 8px; padding: 12px 16px; }
+  .box h3 { margin: 0 0 8px; font-size: 15px; color: #1f5130; }
+  .box p { margin: 4px 0; }
+  table.items { width: 100%; border-collapse: collapse; margin-bottom: 20px; }
+  table.items th { background: #1f5130; color: #fff; padding: 8px; text-align: right; }
+  table.items td { border-bottom: 1px solid #e8dfd0; padding: 8px; }
+  .totals { width: 280px; margin-inline-start: auto; border: 1px solid #e8dfd0; border-radius: 8px; padding: 12px 16px; }
+  .totals p { display: flex; justify-content: space-between; margin: 6px 0; }
+  .totals .grand { font-size: 18px; font-weight: bold; color: #1f5130; border-top: 2px solid #1f5130; padding-top: 8px; }
+  .empty { padding: 16px; text-align: center; background: #faf6ef; border-radius: 8px; }
+  footer { margin-top: 32px; text-align: center; color: #78716c; font-size: 12px; }
+  @media print { body { padding: 0; } }
+</style>
+</head>
+<body>
+<header>
+  <div class="brand"><img src="${e(shop.logoUrl)}" alt=""><h1>${e(shop.name)}</h1></div>
+  <div class="title"><h2>فاتورة</h2><p>رقم الطلب: <span class="ltr">${e(order.order_number)}</span></p></div>
+</header>
+<section class="meta">
+  <div class="box">
+    <h3>تفاصيل الطلب</h3>
+    <p>رقم الطلب: <span class="ltr">${e(order.order_number)}</span></p>
+    <p>التاريخ: ${e(formatDate(order.created_at))}</p>
+    <p>حالة الطلب: ${e(ORDER_STATUS_AR[order.order_status] ?? order.order_status)}</p>
+    <p>طريقة الدفع: ${e(method)}</p>
+    <p>حالة الدفع: ${e(PAYMENT_STATUS_AR[order.payment_status] ?? order.payment_status)}</p>
+  </div>
+  <div class="box">
+    <h3>بيانات العميل</h3>
+    <p>الاسم: ${e(order.customer_name)}</p>
+    <p>البريد الإلكتروني: <span class="ltr">${e(order.customer_email)}</span></p>
+    <p>الهاتف: <span class="ltr">${e(order.customer_phone)}</span></p>
+    <p>العنوان: ${e(order.shipping_address)}</p>
+  </div>
+</section>
+${itemsBlock}
+<section class="totals">
+  <p><span>المجموع الفرعي</span><span class="ltr">${e(formatMoney(order.subtotal))}</span></p>
+  <p><span>التوصيل</span><span class="ltr">${e(formatMoney(order.delivery_price))}</span></p>
+  <p class="grand"><span>الإجمالي</span><span class="ltr">${e(formatMoney(order.total_amount))}</span></p>
+</section>
+<footer>شكرًا لتسوقكم معنا — ${e(shop.name)}</footer>
+</body>
+</html>`
+}
+
+/** SPEC §2/§9: a new window, printed about 500 ms later from the opener; if it cannot open, only log. */
+export function printInvoice(order: Order, shop: InvoiceShop): void {
+  const w = window.open('', '_blank')
+  if (!w) {
+    console.error('Invoice window could not be opened (pop-up blocked?)')
+    return
+  }
+  w.document.open()
+  w.document.write(buildInvoiceHtml(order, shop))
+  w.document.close()
+  setTimeout(() => w.print(), 500)
+}

@@ -1,0 +1,55 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { render } from '@testing-library/react'
+import type { ReactElement } from 'react'
+import { MemoryRouter } from 'react-router'
+import { Toaster } from 'sonner'
+import { vi } from 'vitest'
+import i18n from '../../lib/i18n.ts'
+import arDashboard from '../../locales/ar/dashboard.json'
+import enDashboard from '../../locales/en/dashboard.json'
+import { AuthProvider } from '../auth/auth-provider.tsx'
+
+i18n.addResourceBundle('ar', 'dashboard', arDashboard, true, true)
+i18n.addResourceBundle('en', 'dashboard', enDashboard, true, true)
+
+/** Renders a dashboard screen with the providers it needs, in the given language (test helper). */
+export async function renderDashboard(ui: ReactElement, lang: 'ar' | 'en' = 'en') {
+  await i18n.changeLanguage(lang)
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: 0 }, mutations: { retry: false } } })
+  const result = render(
+    <QueryClientProvider client={client}>
+      <AuthProvider>
+        <MemoryRouter>
+          {ui}
+          <Toaster />
+        </MemoryRouter>
+      </AuthProvider>
+    </QueryClientProvider>,
+  )
+  return { ...result, client }
+}
+
+export interface FetchCall {
+  method: string
+  url: string
+  body: unknown
+}
+
+type Handler = (call: FetchCall) => { status?: number; body?: unknown } | undefined
+
+/** Stubs fetch with a router of handlers; records every call (method, path + query, parsed body). */
+export function stubFetch(handler: Handler) {
+  const calls: FetchCall[] = []
+  const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+    const raw = init?.body
+    const body = typeof raw === 'string' ? JSON.parse(raw) : raw
+    const call = { method: init?.method ?? 'GET', url, body }
+    calls.push(call)
+    const answer = handler(call) ?? { status: 404, body: { code: 'NOT_FOUND', message: 'Not found' } }
+    const status = answer.status ?? 200
+    return new Response(status === 204 ? null : JSON.stringify(answer.body ?? {}), { status, headers: { 'Content-Type': 'application/json' } })
+  })
+  vi.stubGlobal('fetch', fn)
+  return calls
+}
