@@ -1,8 +1,27 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ChangePasswordInput, ForgotPasswordInput, LoginInput, LoginResponse, MessageResponse, RegisterInput, ResetPasswordInput, User } from '@shop/shared/schemas/auth'
+import {
+  ChangePasswordInput,
+  ForgotPasswordInput,
+  LoginInput,
+  LoginResponse,
+  MessageResponse,
+  RegisterInput,
+  ResetPasswordInput,
+  User,
+} from '@shop/shared/schemas/auth'
 import { authMessage, resetMail } from './auth-messages.ts'
-import { changePassword, createPasswordReset, findUser, login, logout, register, resetLink, resetPassword, RESET_TTL_MINUTES } from './auth.service.ts'
+import {
+  changePassword,
+  createPasswordReset,
+  findUser,
+  login,
+  logout,
+  register,
+  resetLink,
+  resetPassword,
+  RESET_TTL_MINUTES,
+} from './auth.service.ts'
 
 const bearer = [{ bearer: [] }]
 
@@ -10,7 +29,14 @@ const bearer = [{ bearer: [] }]
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/register',
-    { schema: { tags: ['auth'], summary: 'Create a shopper account (no token: the shopper signs in next)', body: RegisterInput, response: { 201: z.object({ message: z.string(), user: User }) } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create a shopper account (no token: the shopper signs in next)',
+        body: RegisterInput,
+        response: { 201: z.object({ message: z.string(), user: User }) },
+      },
+    },
     async (request, reply) => {
       const user = await register(app.db, request.body)
       return reply.status(201).send({ message: authMessage('registered', request.lang), user })
@@ -19,19 +45,37 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/login',
-    { schema: { tags: ['auth'], summary: 'Sign in; 10 failures per email or IP in 15 minutes → 429', body: LoginInput, response: { 200: LoginResponse } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in; 10 failures per email or IP in 15 minutes → 429',
+        body: LoginInput,
+        response: { 200: LoginResponse },
+      },
+    },
     async (request) => login(app.db, request.body, request.ip, app.config.TOKEN_TTL_DAYS),
   )
 
   app.get(
     '/me',
-    { preValidation: app.guards.signedIn, schema: { tags: ['auth'], summary: 'The signed-in user', security: bearer, response: { 200: User } } },
+    {
+      preValidation: app.guards.signedIn,
+      schema: { tags: ['auth'], summary: 'The signed-in user', security: bearer, response: { 200: User } },
+    },
     async (request) => findUser(app.db, request.user!.id),
   )
 
   app.post(
     '/logout',
-    { preValidation: app.guards.signedIn, schema: { tags: ['auth'], summary: 'Revoke this token', security: bearer, response: { 200: MessageResponse } } },
+    {
+      preValidation: app.guards.signedIn,
+      schema: {
+        tags: ['auth'],
+        summary: 'Revoke this token',
+        security: bearer,
+        response: { 200: MessageResponse },
+      },
+    },
     async (request) => {
       await logout(app.db, request.user!.tokenId)
       return { message: authMessage('logged_out', request.lang) }
@@ -40,7 +84,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/forgot-password',
-    { schema: { tags: ['auth'], summary: 'Mail a reset link (same answer whether the email exists or not)', body: ForgotPasswordInput, response: { 200: MessageResponse } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a reset link (same answer whether the email exists or not)',
+        body: ForgotPasswordInput,
+        response: { 200: MessageResponse },
+      },
+    },
     async (request) => {
       const reset = await createPasswordReset(app.db, request.body.email)
       if (reset) {
@@ -53,7 +104,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/reset-password',
-    { schema: { tags: ['auth'], summary: 'Set a new password with a mailed token (single use, 60 minutes)', body: ResetPasswordInput, response: { 200: MessageResponse } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with a mailed token (single use, 60 minutes)',
+        body: ResetPasswordInput,
+        response: { 200: MessageResponse },
+      },
+    },
     async (request) => {
       await resetPassword(app.db, request.body)
       return { message: authMessage('password_reset', request.lang) }
@@ -64,7 +122,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/change-password',
     {
       preValidation: app.guards.signedIn,
-      schema: { tags: ['auth'], summary: 'Change the password; other sessions are signed out', security: bearer, body: ChangePasswordInput, response: { 200: MessageResponse } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Change the password; other sessions are signed out',
+        security: bearer,
+        body: ChangePasswordInput,
+        response: { 200: MessageResponse },
+      },
     },
     async (request) => {
       await changePassword(app.db, request.user!.id, request.user!.tokenId, request.body)

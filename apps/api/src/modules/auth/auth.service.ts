@@ -1,5 +1,11 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm'
-import type { ChangePasswordInput, LoginInput, RegisterInput, ResetPasswordInput, User } from '@shop/shared/schemas/auth'
+import type {
+  ChangePasswordInput,
+  LoginInput,
+  RegisterInput,
+  ResetPasswordInput,
+  User,
+} from '@shop/shared/schemas/auth'
 import type { Db } from '../../db/client.ts'
 import { apiTokens, passwordResets, users } from '../../db/schema/users.ts'
 import { AppError } from '../../lib/app-error.ts'
@@ -34,7 +40,12 @@ export async function register(db: Db, input: RegisterInput): Promise<User> {
   try {
     const [row] = await db
       .insert(users)
-      .values({ name: input.name, email: input.email.toLowerCase(), passwordHash: await hashPassword(input.password), role: 'user' })
+      .values({
+        name: input.name,
+        email: input.email.toLowerCase(),
+        passwordHash: await hashPassword(input.password),
+        role: 'user',
+      })
       .returning()
     return toUser(row!)
   } catch (err) {
@@ -46,7 +57,9 @@ export async function register(db: Db, input: RegisterInput): Promise<User> {
 
 async function issueToken(db: Db, userId: number, ttlDays: number): Promise<string> {
   const token = newToken()
-  await db.insert(apiTokens).values({ userId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlDays * DAY_MS) })
+  await db
+    .insert(apiTokens)
+    .values({ userId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlDays * DAY_MS) })
   return token
 }
 
@@ -54,7 +67,12 @@ async function issueToken(db: Db, userId: number, ttlDays: number): Promise<stri
  * Decision 7: one answer for an unknown email and a wrong password, with similar timing (a dummy hash is
  * verified for unknown emails). The lockout is checked before any password work.
  */
-export async function login(db: Db, input: LoginInput, ip: string, ttlDays: number): Promise<{ token: string; user: User }> {
+export async function login(
+  db: Db,
+  input: LoginInput,
+  ip: string,
+  ttlDays: number,
+): Promise<{ token: string; user: User }> {
   const email = input.email.toLowerCase()
   await assertNotThrottled(db, email, ip)
   const [row] = await db.select().from(users).where(byEmail(email)).limit(1)
@@ -77,16 +95,31 @@ export async function logout(db: Db, tokenId: number): Promise<void> {
  * Creates a single-use reset token and returns it with the account's email, or null when there is no
  * active account (the caller answers the same either way).
  */
-export async function createPasswordReset(db: Db, emailInput: string): Promise<{ token: string; email: string } | null> {
-  const [row] = await db.select({ id: users.id, email: users.email, isActive: users.isActive }).from(users).where(byEmail(emailInput)).limit(1)
+export async function createPasswordReset(
+  db: Db,
+  emailInput: string,
+): Promise<{ token: string; email: string } | null> {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, isActive: users.isActive })
+    .from(users)
+    .where(byEmail(emailInput))
+    .limit(1)
   if (!row || !row.isActive) return null
   const [recent] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(passwordResets)
-    .where(and(eq(passwordResets.userId, row.id), gt(passwordResets.createdAt, new Date(Date.now() - 3_600_000))))
+    .where(
+      and(eq(passwordResets.userId, row.id), gt(passwordResets.createdAt, new Date(Date.now() - 3_600_000))),
+    )
   if ((recent?.count ?? 0) >= RESET_MAILS_PER_HOUR) return null
   const token = newToken()
-  await db.insert(passwordResets).values({ userId: row.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TTL_MINUTES * 60_000) })
+  await db
+    .insert(passwordResets)
+    .values({
+      userId: row.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + RESET_TTL_MINUTES * 60_000),
+    })
   return { token, email: row.email }
 }
 
@@ -96,29 +129,52 @@ export function resetLink(appUrl: string, token: string, email: string): string 
 
 /** Single use, 60-minute expiry, email must match; sets the password and signs the account out everywhere. */
 export async function resetPassword(db: Db, input: ResetPasswordInput): Promise<void> {
-  const invalid = () => new AppError('INVALID_RESET_TOKEN', 422, { fields: { token: ['errors.INVALID_RESET_TOKEN'] } })
+  const invalid = () =>
+    new AppError('INVALID_RESET_TOKEN', 422, { fields: { token: ['errors.INVALID_RESET_TOKEN'] } })
   const passwordHash = await hashPassword(input.password)
   await db.transaction(async (tx) => {
     // The conditional update claims the token, so two requests racing with it cannot both succeed.
     const [claimed] = await tx
       .update(passwordResets)
       .set({ usedAt: new Date() })
-      .where(and(eq(passwordResets.tokenHash, hashToken(input.token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`)))
+      .where(
+        and(
+          eq(passwordResets.tokenHash, hashToken(input.token)),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, sql`now()`),
+        ),
+      )
       .returning({ userId: passwordResets.userId })
     if (!claimed) throw invalid()
-    const [user] = await tx.select({ id: users.id, email: users.email, isActive: users.isActive }).from(users).where(eq(users.id, claimed.userId)).limit(1)
+    const [user] = await tx
+      .select({ id: users.id, email: users.email, isActive: users.isActive })
+      .from(users)
+      .where(eq(users.id, claimed.userId))
+      .limit(1)
     if (!user || !user.isActive || user.email.toLowerCase() !== input.email.toLowerCase()) throw invalid()
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id))
     // Older links mailed to the same account die with this one.
-    await tx.update(passwordResets).set({ usedAt: new Date() }).where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)))
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)))
     await tx.delete(apiTokens).where(eq(apiTokens.userId, user.id))
   })
   await clearFailures(db, input.email.toLowerCase())
 }
 
 /** Decision 7: a wrong current password is a 422 on current_password; other sessions are signed out, this one stays. */
-export async function changePassword(db: Db, userId: number, tokenId: number, input: ChangePasswordInput): Promise<void> {
-  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1)
+export async function changePassword(
+  db: Db,
+  userId: number,
+  tokenId: number,
+  input: ChangePasswordInput,
+): Promise<void> {
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1)
   if (!row) throw new AppError('UNAUTHENTICATED', 401)
   if (!(await verifyPassword(row.passwordHash, input.current_password))) {
     throw new AppError('WRONG_PASSWORD', 422, { fields: { current_password: ['errors.WRONG_PASSWORD'] } })

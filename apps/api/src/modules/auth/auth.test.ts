@@ -15,17 +15,34 @@ const freshIp = () => `10.0.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250)
 const en = { 'accept-language': 'en' }
 
 const login = (email: string, password: string, ip = '10.9.9.9', headers: Record<string, string> = {}) =>
-  ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: ip, headers })
-const me = (token: string) => ctx.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } })
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+    remoteAddress: ip,
+    headers,
+  })
+const me = (token: string) =>
+  ctx.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } })
 const uniqueEmail = (p: string) => `${p}-${Math.random().toString(36).slice(2, 10)}@example.ly`
 
 describe('POST /api/auth/register', () => {
   it('creates a shopper who can then sign in (no token in the answer: SPEC goes to /login)', async () => {
     const email = uniqueEmail('Sara')
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: 'سارة علي', email, password: 'secret12', password_confirmation: 'secret12' } })
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { name: 'سارة علي', email, password: 'secret12', password_confirmation: 'secret12' },
+    })
     expect(res.statusCode).toBe(201)
     const body = res.json()
-    expect(body.user).toMatchObject({ name: 'سارة علي', email: email.toLowerCase(), role: 'user', is_admin: false, roles: [{ name: 'user' }] })
+    expect(body.user).toMatchObject({
+      name: 'سارة علي',
+      email: email.toLowerCase(),
+      role: 'user',
+      is_admin: false,
+      roles: [{ name: 'user' }],
+    })
     expect(body).not.toHaveProperty('token')
     expect(typeof body.message).toBe('string')
     const signIn = await login(email, 'secret12', freshIp())
@@ -35,8 +52,14 @@ describe('POST /api/auth/register', () => {
   it('refuses a duplicate email, whatever its case, on the email field in Arabic and English', async () => {
     const email = uniqueEmail('dup')
     const payload = { name: 'Ali', email, password: 'secret12', password_confirmation: 'secret12' }
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload })).statusCode).toBe(201)
-    const ar = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: { ...payload, email: email.toUpperCase() } })
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload })).statusCode).toBe(
+      201,
+    )
+    const ar = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { ...payload, email: email.toUpperCase() },
+    })
     expect(ar.statusCode).toBe(422)
     expect(ar.json().errors.email).toEqual(['هذا البريد الإلكتروني مسجل مسبقًا'])
     const enRes = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload, headers: en })
@@ -53,10 +76,25 @@ describe('POST /api/auth/register', () => {
       email: ['البريد الإلكتروني غير صالح'],
       password: ['يجب أن تتكون كلمة المرور من 6 أحرف على الأقل'],
     })
-    const enRes = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: 'Ali', email: uniqueEmail('x'), password: 'secret12', password_confirmation: 'secret13' }, headers: en })
+    const enRes = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: {
+        name: 'Ali',
+        email: uniqueEmail('x'),
+        password: 'secret12',
+        password_confirmation: 'secret13',
+      },
+      headers: en,
+    })
     expect(enRes.statusCode).toBe(422)
     expect(enRes.json().errors).toEqual({ password_confirmation: ["Passwords don't match"] })
-    const empty = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: 'null', headers: { 'content-type': 'application/json' } })
+    const empty = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: 'null',
+      headers: { 'content-type': 'application/json' },
+    })
     expect(empty.statusCode).toBeGreaterThanOrEqual(400)
     expect(empty.statusCode).toBeLessThan(500)
   })
@@ -66,7 +104,16 @@ describe('POST /api/auth/register', () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { name: 'Sneaky', email, password: 'secret12', password_confirmation: 'secret12', is_admin: true, role: 'super_admin', user_id: 1, roles: [{ name: 'admin' }] },
+      payload: {
+        name: 'Sneaky',
+        email,
+        password: 'secret12',
+        password_confirmation: 'secret12',
+        is_admin: true,
+        role: 'super_admin',
+        user_id: 1,
+        roles: [{ name: 'admin' }],
+      },
     })
     expect(res.statusCode).toBe(201)
     expect(res.json().user).toMatchObject({ role: 'user', is_admin: false })
@@ -83,9 +130,20 @@ describe('POST /api/auth/login', () => {
     expect(res.statusCode).toBe(200)
     const body = res.json()
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/)
-    expect(body.user).toMatchObject({ id: admin.id, email: admin.email, is_admin: true, role: 'admin', roles: [{ name: 'admin' }] })
+    expect(body.user).toMatchObject({
+      id: admin.id,
+      email: admin.email,
+      is_admin: true,
+      role: 'admin',
+      roles: [{ name: 'admin' }],
+    })
     // Only the hash is stored, with an expiry about TOKEN_TTL_DAYS (30) ahead.
-    const [stored] = await ctx.app.db.select().from(apiTokens).where(eq(apiTokens.userId, admin.id)).orderBy(sql`${apiTokens.id} desc`).limit(1)
+    const [stored] = await ctx.app.db
+      .select()
+      .from(apiTokens)
+      .where(eq(apiTokens.userId, admin.id))
+      .orderBy(sql`${apiTokens.id} desc`)
+      .limit(1)
     expect(stored!.tokenHash).not.toBe(body.token)
     const days = (stored!.expiresAt.getTime() - Date.now()) / 86_400_000
     expect(days).toBeGreaterThan(29.9)
@@ -96,7 +154,11 @@ describe('POST /api/auth/login', () => {
   it('a super admin reads as admin first and super_admin second', async () => {
     const boss = await createUser(ctx.app, 'super_admin')
     const res = await login(boss.email, boss.password, freshIp())
-    expect(res.json().user).toMatchObject({ is_admin: true, role: 'super_admin', roles: [{ name: 'admin' }, { name: 'super_admin' }] })
+    expect(res.json().user).toMatchObject({
+      is_admin: true,
+      role: 'super_admin',
+      roles: [{ name: 'admin' }, { name: 'super_admin' }],
+    })
   })
 
   it('gives the same answer for an unknown email and a wrong password', async () => {
@@ -106,14 +168,22 @@ describe('POST /api/auth/login', () => {
     expect(wrong.statusCode).toBe(401)
     expect(unknown.statusCode).toBe(401)
     expect(wrong.json()).toEqual(unknown.json())
-    expect(wrong.json()).toEqual({ code: 'INVALID_CREDENTIALS', message: 'البريد الإلكتروني أو كلمة المرور غير صحيحة' })
-    expect((await login(shopper.email, 'nope-nope', freshIp(), en)).json().message).toBe('The email or password is incorrect')
+    expect(wrong.json()).toEqual({
+      code: 'INVALID_CREDENTIALS',
+      message: 'البريد الإلكتروني أو كلمة المرور غير صحيحة',
+    })
+    expect((await login(shopper.email, 'nope-nope', freshIp(), en)).json().message).toBe(
+      'The email or password is incorrect',
+    )
   })
 
   it('validates the body with translated messages', async () => {
     const ar = await login('bad', '12', freshIp())
     expect(ar.statusCode).toBe(422)
-    expect(ar.json().errors).toEqual({ email: ['البريد الإلكتروني غير صالح'], password: ['يجب أن تتكون كلمة المرور من 6 أحرف على الأقل'] })
+    expect(ar.json().errors).toEqual({
+      email: ['البريد الإلكتروني غير صالح'],
+      password: ['يجب أن تتكون كلمة المرور من 6 أحرف على الأقل'],
+    })
     const enRes = await login('bad', '12', freshIp(), en)
     expect(enRes.json().errors.password).toEqual(['Password must be at least 6 characters'])
   })
@@ -129,23 +199,33 @@ describe('POST /api/auth/login', () => {
 
   it('locks an email out after 10 failures in 15 minutes with 429 and Retry-After, even with the right password', async () => {
     const shopper = await createUser(ctx.app)
-    for (let i = 0; i < 10; i++) expect((await login(shopper.email, 'wrong-password', freshIp())).statusCode).toBe(401)
+    for (let i = 0; i < 10; i++)
+      expect((await login(shopper.email, 'wrong-password', freshIp())).statusCode).toBe(401)
     const blocked = await login(shopper.email, shopper.password, freshIp(), en)
     expect(blocked.statusCode).toBe(429)
     const retry = Number(blocked.headers['retry-after'])
     expect(retry).toBeGreaterThan(800)
     expect(retry).toBeLessThanOrEqual(900)
-    expect(blocked.json()).toEqual({ code: 'TOO_MANY_REQUESTS', message: 'Too many attempts. Please try again in 15 minutes' })
-    expect((await login(shopper.email, shopper.password, freshIp())).json().message).toBe('محاولات كثيرة جدًا. حاول مرة أخرى بعد 15 دقيقة')
+    expect(blocked.json()).toEqual({
+      code: 'TOO_MANY_REQUESTS',
+      message: 'Too many attempts. Please try again in 15 minutes',
+    })
+    expect((await login(shopper.email, shopper.password, freshIp())).json().message).toBe(
+      'محاولات كثيرة جدًا. حاول مرة أخرى بعد 15 دقيقة',
+    )
 
     // Failures older than the window no longer count.
-    await ctx.app.db.update(loginAttempts).set({ createdAt: new Date(Date.now() - 16 * 60_000) }).where(eq(loginAttempts.email, shopper.email))
+    await ctx.app.db
+      .update(loginAttempts)
+      .set({ createdAt: new Date(Date.now() - 16 * 60_000) })
+      .where(eq(loginAttempts.email, shopper.email))
     expect((await login(shopper.email, shopper.password, freshIp())).statusCode).toBe(200)
   })
 
   it('locks an IP out after 10 failures across different emails', async () => {
     const ip = freshIp()
-    for (let i = 0; i < 10; i++) expect((await login(uniqueEmail(`spray${i}`), 'wrong-password', ip)).statusCode).toBe(401)
+    for (let i = 0; i < 10; i++)
+      expect((await login(uniqueEmail(`spray${i}`), 'wrong-password', ip)).statusCode).toBe(401)
     const shopper = await createUser(ctx.app)
     const blocked = await login(shopper.email, shopper.password, ip)
     expect(blocked.statusCode).toBe(429)
@@ -168,7 +248,11 @@ describe('GET /api/me and POST /api/logout', () => {
     const guest = await ctx.app.inject({ method: 'GET', url: '/api/me' })
     expect(guest.statusCode).toBe(401)
     expect(guest.json()).toEqual({ code: 'UNAUTHENTICATED', message: 'يرجى تسجيل الدخول للمتابعة' })
-    const forged = await ctx.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: 'Bearer aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', ...en } })
+    const forged = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { authorization: 'Bearer aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', ...en },
+    })
     expect(forged.statusCode).toBe(401)
     expect(forged.json().message).toBe('Please sign in to continue')
   })
@@ -177,7 +261,15 @@ describe('GET /api/me and POST /api/logout', () => {
     const shopper = await createUser(ctx.app, 'user', { name: 'منى' })
     const res = await me(shopper.token)
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toMatchObject({ id: shopper.id, name: 'منى', email: shopper.email, is_admin: false, is_active: true, role: 'user', roles: [{ name: 'user' }] })
+    expect(res.json()).toMatchObject({
+      id: shopper.id,
+      name: 'منى',
+      email: shopper.email,
+      is_admin: false,
+      is_active: true,
+      role: 'user',
+      roles: [{ name: 'user' }],
+    })
     expect(res.json()).not.toHaveProperty('passwordHash')
     expect(res.json()).not.toHaveProperty('password_hash')
   })
@@ -189,13 +281,18 @@ describe('GET /api/me and POST /api/logout', () => {
     expect(res.statusCode).toBe(200)
     expect((await me(shopper.token)).statusCode).toBe(401)
     expect((await me(second)).statusCode).toBe(200)
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/logout', headers: shopper.headers })).statusCode).toBe(401)
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/logout', headers: shopper.headers })).statusCode,
+    ).toBe(401)
     expect((await ctx.app.inject({ method: 'POST', url: '/api/logout' })).statusCode).toBe(401)
   })
 
   it('an expired token is refused', async () => {
     const shopper = await createUser(ctx.app)
-    await ctx.app.db.update(apiTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(apiTokens.userId, shopper.id))
+    await ctx.app.db
+      .update(apiTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(apiTokens.userId, shopper.id))
     expect((await me(shopper.token)).statusCode).toBe(401)
   })
 })

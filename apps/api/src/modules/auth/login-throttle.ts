@@ -8,7 +8,12 @@ import { AppError } from '../../lib/app-error.ts'
 export const MAX_FAILURES = 10
 export const WINDOW_MS = 15 * 60_000
 
-async function retryAfterSeconds(db: Db, column: typeof loginAttempts.email | typeof loginAttempts.ip, value: string, since: Date): Promise<number | null> {
+async function retryAfterSeconds(
+  db: Db,
+  column: typeof loginAttempts.email | typeof loginAttempts.ip,
+  value: string,
+  since: Date,
+): Promise<number | null> {
   // The MAX_FAILURES-th most recent failure in the window: once it leaves the window, the count drops below the limit.
   const [row] = await db
     .select({ createdAt: loginAttempts.createdAt })
@@ -24,21 +29,27 @@ async function retryAfterSeconds(db: Db, column: typeof loginAttempts.email | ty
 /** Throws 429 (with Retry-After in seconds) when the email or the IP is locked out; checked before any password work. */
 export async function assertNotThrottled(db: Db, email: string, ip: string): Promise<void> {
   const since = new Date(Date.now() - WINDOW_MS)
-  const waits = await Promise.all([retryAfterSeconds(db, loginAttempts.email, email, since), retryAfterSeconds(db, loginAttempts.ip, ip, since)])
+  const waits = await Promise.all([
+    retryAfterSeconds(db, loginAttempts.email, email, since),
+    retryAfterSeconds(db, loginAttempts.ip, ip, since),
+  ])
   const seconds = Math.max(...waits.map((w) => w ?? 0))
   if (seconds > 0) {
-    throw new AppError('TOO_MANY_REQUESTS', 429, { params: { minutes: Math.ceil(seconds / 60) }, headers: { 'retry-after': String(seconds) } })
+    throw new AppError('TOO_MANY_REQUESTS', 429, {
+      params: { minutes: Math.ceil(seconds / 60) },
+      headers: { 'retry-after': String(seconds) },
+    })
   }
 }
 
 export async function recordFailure(db: Db, email: string, ip: string): Promise<void> {
   await db.insert(loginAttempts).values({ email, ip })
   // Keep the table small: anything older than the window no longer counts.
-  if (Math.random() < 0.05) await db.delete(loginAttempts).where(lt(loginAttempts.createdAt, new Date(Date.now() - WINDOW_MS)))
+  if (Math.random() < 0.05)
+    await db.delete(loginAttempts).where(lt(loginAttempts.createdAt, new Date(Date.now() - WINDOW_MS)))
 }
 
 /** A successful sign-in clears that email's failures (issue 3). */
 export async function clearFailures(db: Db, email: string): Promise<void> {
   await db.delete(loginAttempts).where(eq(loginAttempts.email, email))
 }
-

@@ -13,10 +13,18 @@ afterAll(() => ctx.close())
 const en = { 'accept-language': 'en' }
 let ipCounter = 1
 const login = (email: string, password: string) =>
-  ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: `10.1.0.${ipCounter++}` })
-const me = (token: string) => ctx.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } })
-const forgot = (email: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email }, headers })
-const reset = (payload: Record<string, unknown>, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload, headers })
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+    remoteAddress: `10.1.0.${ipCounter++}`,
+  })
+const me = (token: string) =>
+  ctx.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } })
+const forgot = (email: string, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email }, headers })
+const reset = (payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload, headers })
 
 async function mailsTo(email: string) {
   return ctx.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.id))
@@ -82,22 +90,42 @@ describe('POST /api/auth/reset-password', () => {
     expect((await me(shopper.token)).statusCode).toBe(401)
     expect((await login(shopper.email, shopper.password)).statusCode).toBe(401)
     expect((await login(shopper.email, 'brand-new-pass')).statusCode).toBe(200)
-    const [row] = await ctx.app.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, shopper.id))
+    const [row] = await ctx.app.db
+      .select({ hash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, shopper.id))
     expect(row!.hash).toMatch(/^\$argon2id\$/)
 
-    const again = await reset({ ...payload, password: 'third-pass-1', password_confirmation: 'third-pass-1' }, en)
+    const again = await reset(
+      { ...payload, password: 'third-pass-1', password_confirmation: 'third-pass-1' },
+      en,
+    )
     expect(again.statusCode).toBe(422)
-    expect(again.json()).toMatchObject({ code: 'INVALID_RESET_TOKEN', message: 'This reset link is invalid or has expired' })
+    expect(again.json()).toMatchObject({
+      code: 'INVALID_RESET_TOKEN',
+      message: 'This reset link is invalid or has expired',
+    })
     expect((await login(shopper.email, 'third-pass-1')).statusCode).toBe(401)
   })
 
   it('refuses an expired token', async () => {
     const shopper = await createUser(ctx.app)
     const { token, email } = await resetLinkFor(shopper.email)
-    await ctx.app.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(passwordResets.userId, shopper.id))
-    const res = await reset({ email, token, password: 'brand-new-pass', password_confirmation: 'brand-new-pass' })
+    await ctx.app.db
+      .update(passwordResets)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(passwordResets.userId, shopper.id))
+    const res = await reset({
+      email,
+      token,
+      password: 'brand-new-pass',
+      password_confirmation: 'brand-new-pass',
+    })
     expect(res.statusCode).toBe(422)
-    expect(res.json()).toMatchObject({ code: 'INVALID_RESET_TOKEN', message: 'رابط إعادة التعيين غير صالح أو منتهي الصلاحية' })
+    expect(res.json()).toMatchObject({
+      code: 'INVALID_RESET_TOKEN',
+      message: 'رابط إعادة التعيين غير صالح أو منتهي الصلاحية',
+    })
     expect((await me(shopper.token)).statusCode).toBe(200)
   })
 
@@ -105,15 +133,28 @@ describe('POST /api/auth/reset-password', () => {
     const shopper = await createUser(ctx.app)
     const other = await createUser(ctx.app)
     const { token, email } = await resetLinkFor(shopper.email)
-    const wrong = await reset({ email: other.email, token, password: 'brand-new-pass', password_confirmation: 'brand-new-pass' })
+    const wrong = await reset({
+      email: other.email,
+      token,
+      password: 'brand-new-pass',
+      password_confirmation: 'brand-new-pass',
+    })
     expect(wrong.statusCode).toBe(422)
     expect((await login(other.email, other.password)).statusCode).toBe(200)
-    expect((await reset({ email, token, password: 'brand-new-pass', password_confirmation: 'brand-new-pass' })).statusCode).toBe(200)
+    expect(
+      (await reset({ email, token, password: 'brand-new-pass', password_confirmation: 'brand-new-pass' }))
+        .statusCode,
+    ).toBe(200)
   })
 
   it('refuses a made-up token', async () => {
     const shopper = await createUser(ctx.app)
-    const res = await reset({ email: shopper.email, token: 'made-up-token', password: 'brand-new-pass', password_confirmation: 'brand-new-pass' })
+    const res = await reset({
+      email: shopper.email,
+      token: 'made-up-token',
+      password: 'brand-new-pass',
+      password_confirmation: 'brand-new-pass',
+    })
     expect(res.statusCode).toBe(422)
     expect(res.json().code).toBe('INVALID_RESET_TOKEN')
   })
@@ -126,33 +167,68 @@ describe('POST /api/auth/reset-password', () => {
       token: ['رمز إعادة التعيين مطلوب'],
       password: ['يجب أن تتكون كلمة المرور من 8 أحرف على الأقل'],
     })
-    const enRes = await reset({ email: 'a@b.ly', token: 't', password: 'long-enough-1', password_confirmation: 'long-enough-2' }, en)
+    const enRes = await reset(
+      { email: 'a@b.ly', token: 't', password: 'long-enough-1', password_confirmation: 'long-enough-2' },
+      en,
+    )
     expect(enRes.json().errors).toEqual({ password_confirmation: ["Passwords don't match"] })
   })
 })
 
 describe('POST /api/auth/change-password', () => {
-  const change = (token: string | null, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
-    ctx.app.inject({ method: 'POST', url: '/api/auth/change-password', payload, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } })
+  const change = (
+    token: string | null,
+    payload: Record<string, unknown>,
+    headers: Record<string, string> = {},
+  ) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      payload,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    })
 
   it('needs a signed-in user', async () => {
-    const res = await change(null, { current_password: 'secret123', password: 'new-password', password_confirmation: 'new-password' })
+    const res = await change(null, {
+      current_password: 'secret123',
+      password: 'new-password',
+      password_confirmation: 'new-password',
+    })
     expect(res.statusCode).toBe(401)
   })
 
   it('refuses a wrong current password on current_password (422, not 401) and changes nothing', async () => {
     const shopper = await createUser(ctx.app)
-    const ar = await change(shopper.token, { current_password: 'not-my-password', password: 'new-password', password_confirmation: 'new-password' })
+    const ar = await change(shopper.token, {
+      current_password: 'not-my-password',
+      password: 'new-password',
+      password_confirmation: 'new-password',
+    })
     expect(ar.statusCode).toBe(422)
-    expect(ar.json()).toMatchObject({ code: 'WRONG_PASSWORD', errors: { current_password: ['كلمة المرور الحالية غير صحيحة'] } })
-    const enRes = await change(shopper.token, { current_password: 'not-my-password', password: 'new-password', password_confirmation: 'new-password' }, en)
+    expect(ar.json()).toMatchObject({
+      code: 'WRONG_PASSWORD',
+      errors: { current_password: ['كلمة المرور الحالية غير صحيحة'] },
+    })
+    const enRes = await change(
+      shopper.token,
+      {
+        current_password: 'not-my-password',
+        password: 'new-password',
+        password_confirmation: 'new-password',
+      },
+      en,
+    )
     expect(enRes.json().errors.current_password).toEqual(['The current password is incorrect'])
     expect((await login(shopper.email, shopper.password)).statusCode).toBe(200)
   })
 
   it('validates the body', async () => {
     const shopper = await createUser(ctx.app)
-    const res = await change(shopper.token, { current_password: '', password: 'short', password_confirmation: 'x' }, en)
+    const res = await change(
+      shopper.token,
+      { current_password: '', password: 'short', password_confirmation: 'x' },
+      en,
+    )
     expect(res.statusCode).toBe(422)
     const errors = res.json().errors
     expect(errors.current_password).toEqual(['Current password is required'])
@@ -163,7 +239,11 @@ describe('POST /api/auth/change-password', () => {
   it('sets the new password, keeps this session and signs out the others', async () => {
     const shopper = await createUser(ctx.app)
     const other = (await login(shopper.email, shopper.password)).json().token as string
-    const res = await change(shopper.token, { current_password: shopper.password, password: 'new-password', password_confirmation: 'new-password' })
+    const res = await change(shopper.token, {
+      current_password: shopper.password,
+      password: 'new-password',
+      password_confirmation: 'new-password',
+    })
     expect(res.statusCode).toBe(200)
     expect((await me(shopper.token)).statusCode).toBe(200)
     expect((await me(other)).statusCode).toBe(401)

@@ -7,7 +7,12 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/profile',
     {
       preValidation: app.guards.signedIn,
-      schema: { tags: ['profile'], summary: "The signed-in user and the checkout autofill from their last order", security: [{ bearer: [] }], response: { 200: ProfileResponse } },
+      schema: {
+        tags: ['profile'],
+        summary: 'The signed-in user and the checkout autofill from their last order',
+        security: [{ bearer: [] }],
+        response: { 200: ProfileResponse },
+      },
     },
     async (request) => getProfile(app.db, request.user!.id),
   )

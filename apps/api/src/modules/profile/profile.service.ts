@@ -25,13 +25,26 @@ function splitName(name: string): { first: string; last: string } {
  * SPEC §3: shipping_address is "address, city, state" joined by commas. The address itself may hold commas,
  * so the parts are read from the end; the stored city name, when present, anchors the split.
  */
-export function parseShippingAddress(shipping: string, cityName: string | null): { address: string; city: string; state: string } {
+export function parseShippingAddress(
+  shipping: string,
+  cityName: string | null,
+): { address: string; city: string; state: string } {
   const text = shipping.trim()
   if (cityName) {
     const marker = `, ${cityName.trim()}, `
     const at = text.lastIndexOf(marker)
-    if (at >= 0) return { address: text.slice(0, at).trim(), city: cityName.trim(), state: text.slice(at + marker.length).trim() }
-    if (text.endsWith(`, ${cityName.trim()}`)) return { address: text.slice(0, -(cityName.trim().length + 2)).trim(), city: cityName.trim(), state: '' }
+    if (at >= 0)
+      return {
+        address: text.slice(0, at).trim(),
+        city: cityName.trim(),
+        state: text.slice(at + marker.length).trim(),
+      }
+    if (text.endsWith(`, ${cityName.trim()}`))
+      return {
+        address: text.slice(0, -(cityName.trim().length + 2)).trim(),
+        city: cityName.trim(),
+        state: '',
+      }
   }
   const parts = text.split(',').map((p) => p.trim())
   if (parts.length >= 3) {

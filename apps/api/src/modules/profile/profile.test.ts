@@ -31,7 +31,8 @@ async function placeOrder(userId: number | null, fields: Partial<typeof orders.$
   return row!
 }
 
-const profile = (headers?: Record<string, string>) => ctx.app.inject({ method: 'GET', url: '/api/profile', headers })
+const profile = (headers?: Record<string, string>) =>
+  ctx.app.inject({ method: 'GET', url: '/api/profile', headers })
 
 describe('GET /api/profile', () => {
   it('needs a signed-in user (translated 401)', async () => {
@@ -45,7 +46,10 @@ describe('GET /api/profile', () => {
     const shopper = await createUser(ctx.app, 'user', { name: 'هدى' })
     const res = await profile(shopper.headers)
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({ user: expect.objectContaining({ id: shopper.id, name: 'هدى', is_admin: false }), autofill: null })
+    expect(res.json()).toEqual({
+      user: expect.objectContaining({ id: shopper.id, name: 'هدى', is_admin: false }),
+      autofill: null,
+    })
   })
 
   it('prefills the checkout from the shopper’s latest order', async () => {
@@ -80,22 +84,50 @@ describe('GET /api/profile', () => {
     const bob = await createUser(ctx.app)
     await placeOrder(alice.id, { customerName: 'Alice Private', customerPhone: '0921111111' })
     await placeOrder(null, { customerName: 'Guest Order' })
-    const res = await ctx.app.inject({ method: 'GET', url: `/api/profile?user_id=${alice.id}`, headers: bob.headers })
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/profile?user_id=${alice.id}`,
+      headers: bob.headers,
+    })
     expect(res.statusCode).toBe(200)
     expect(res.json().user.id).toBe(bob.id)
     expect(res.json().autofill).toBeNull()
     expect(res.body).not.toContain('Alice')
-    expect((await profile(alice.headers)).json().autofill).toMatchObject({ first_name: 'Alice', last_name: 'Private', phone: '0921111111' })
+    expect((await profile(alice.headers)).json().autofill).toMatchObject({
+      first_name: 'Alice',
+      last_name: 'Private',
+      phone: '0921111111',
+    })
   })
 })
 
 describe('parseShippingAddress', () => {
   it('reads address, city and state back from the checkout’s joined text', () => {
-    expect(parseShippingAddress('Street 9, Misrata, Center', null)).toEqual({ address: 'Street 9', city: 'Misrata', state: 'Center' })
-    expect(parseShippingAddress('Street 9, Block 2, Misrata, Center', null)).toEqual({ address: 'Street 9, Block 2', city: 'Misrata', state: 'Center' })
-    expect(parseShippingAddress('Street 9, Misrata', null)).toEqual({ address: 'Street 9', city: 'Misrata', state: '' })
-    expect(parseShippingAddress('Street 9', 'Sabha')).toEqual({ address: 'Street 9', city: 'Sabha', state: '' })
+    expect(parseShippingAddress('Street 9, Misrata, Center', null)).toEqual({
+      address: 'Street 9',
+      city: 'Misrata',
+      state: 'Center',
+    })
+    expect(parseShippingAddress('Street 9, Block 2, Misrata, Center', null)).toEqual({
+      address: 'Street 9, Block 2',
+      city: 'Misrata',
+      state: 'Center',
+    })
+    expect(parseShippingAddress('Street 9, Misrata', null)).toEqual({
+      address: 'Street 9',
+      city: 'Misrata',
+      state: '',
+    })
+    expect(parseShippingAddress('Street 9', 'Sabha')).toEqual({
+      address: 'Street 9',
+      city: 'Sabha',
+      state: '',
+    })
     // A city name with a comma is found by the stored city name, not by counting commas.
-    expect(parseShippingAddress('Road 1, Zawiya, West, Old Town', 'Zawiya, West')).toEqual({ address: 'Road 1', city: 'Zawiya, West', state: 'Old Town' })
+    expect(parseShippingAddress('Road 1, Zawiya, West, Old Town', 'Zawiya, West')).toEqual({
+      address: 'Road 1',
+      city: 'Zawiya, West',
+      state: 'Old Town',
+    })
   })
 })

@@ -8,13 +8,27 @@ const security = [{ bearer: [] }]
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/settings',
-    { preValidation: app.guards.admin, schema: { tags: ['settings'], summary: 'Every setting, ordered by key', security, response: { 200: z.object({ data: z.array(Setting) }) } } },
+    {
+      preValidation: app.guards.admin,
+      schema: {
+        tags: ['settings'],
+        summary: 'Every setting, ordered by key',
+        security,
+        response: { 200: z.object({ data: z.array(Setting) }) },
+      },
+    },
     async () => ({ data: await listSettings(app.db) }),
   )
 
   app.get(
     '/settings/public',
-    { schema: { tags: ['settings'], summary: 'Shop name, contacts and currency for the storefront', response: { 200: PublicSettings } } },
+    {
+      schema: {
+        tags: ['settings'],
+        summary: 'Shop name, contacts and currency for the storefront',
+        response: { 200: PublicSettings },
+      },
+    },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=60')
       return publicSettings(app.db)
@@ -23,7 +37,16 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/settings',
-    { preValidation: app.guards.admin, schema: { tags: ['settings'], summary: 'Update one setting, found by key; the value is checked per key', security, body: UpdateSettingInput, response: { 200: Setting } } },
+    {
+      preValidation: app.guards.admin,
+      schema: {
+        tags: ['settings'],
+        summary: 'Update one setting, found by key; the value is checked per key',
+        security,
+        body: UpdateSettingInput,
+        response: { 200: Setting },
+      },
+    },
     async (request) => updateSetting(app.db, request.body),
   )
 }

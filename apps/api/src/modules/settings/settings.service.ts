@@ -1,10 +1,21 @@
 import { asc, eq, inArray } from 'drizzle-orm'
-import { PUBLIC_SETTING_KEYS, validateSettingValue, type PublicSettings, type Setting, type UpdateSettingInput } from '@shop/shared/schemas/setting'
+import {
+  PUBLIC_SETTING_KEYS,
+  validateSettingValue,
+  type PublicSettings,
+  type Setting,
+  type UpdateSettingInput,
+} from '@shop/shared/schemas/setting'
 import type { Db } from '../../db/client.ts'
 import { settings } from '../../db/schema/settings.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
 
-const toSetting = (row: typeof settings.$inferSelect): Setting => ({ id: row.id, key: row.key, description: row.description, value: row.value })
+const toSetting = (row: typeof settings.$inferSelect): Setting => ({
+  id: row.id,
+  key: row.key,
+  description: row.description,
+  value: row.value,
+})
 
 export async function listSettings(db: Db): Promise<Setting[]> {
   const rows = await db.select().from(settings).orderBy(asc(settings.key))
@@ -13,7 +24,10 @@ export async function listSettings(db: Db): Promise<Setting[]> {
 
 /** docs/api.md GET /settings/public: only the keys a storefront shows; a missing row reads as ''. */
 export async function publicSettings(db: Db): Promise<PublicSettings> {
-  const rows = await db.select({ key: settings.key, value: settings.value }).from(settings).where(inArray(settings.key, [...PUBLIC_SETTING_KEYS]))
+  const rows = await db
+    .select({ key: settings.key, value: settings.value })
+    .from(settings)
+    .where(inArray(settings.key, [...PUBLIC_SETTING_KEYS]))
   const values = new Map(rows.map((r) => [r.key, r.value]))
   return Object.fromEntries(PUBLIC_SETTING_KEYS.map((k) => [k, values.get(k) ?? ''])) as PublicSettings
 }
@@ -24,13 +38,18 @@ export async function publicSettings(db: Db): Promise<PublicSettings> {
  */
 export async function updateSetting(db: Db, input: UpdateSettingInput): Promise<Setting> {
   let [row] = await db.select().from(settings).where(eq(settings.key, input.key)).limit(1)
-  if (!row && input.id !== undefined) [row] = await db.select().from(settings).where(eq(settings.id, input.id)).limit(1)
+  if (!row && input.id !== undefined)
+    [row] = await db.select().from(settings).where(eq(settings.id, input.id)).limit(1)
   if (!row) throw notFound()
   const problem = validateSettingValue(row.key, input.value)
   if (problem) throw new AppError('VALIDATION_FAILED', 422, { fields: { value: [problem] } })
   const [updated] = await db
     .update(settings)
-    .set({ value: input.value, ...(input.description !== undefined ? { description: input.description } : {}), updatedAt: new Date() })
+    .set({
+      value: input.value,
+      ...(input.description !== undefined ? { description: input.description } : {}),
+      updatedAt: new Date(),
+    })
     .where(eq(settings.id, row.id))
     .returning()
   return toSetting(updated!)

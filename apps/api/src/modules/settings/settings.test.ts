@@ -9,25 +9,35 @@ let admin: TestUser
 let shopper: TestUser
 beforeAll(async () => {
   ctx = await createTestApp()
-  await ctx.app.db.insert(settings).values(seedSettings.map((s) => ({ key: s.key, description: s.description, value: s.value })))
+  await ctx.app.db
+    .insert(settings)
+    .values(seedSettings.map((s) => ({ key: s.key, description: s.description, value: s.value })))
   admin = await createUser(ctx.app, 'admin')
   shopper = await createUser(ctx.app)
 })
 afterAll(() => ctx.close())
 
 const en = { 'accept-language': 'en' }
-const put = (payload: unknown, headers: Record<string, string> = admin.headers) => ctx.app.inject({ method: 'PUT', url: '/api/settings', payload: payload as object, headers })
-const valueOf = async (key: string) => (await ctx.app.db.select().from(settings).where(eq(settings.key, key)))[0]!
+const put = (payload: unknown, headers: Record<string, string> = admin.headers) =>
+  ctx.app.inject({ method: 'PUT', url: '/api/settings', payload: payload as object, headers })
+const valueOf = async (key: string) =>
+  (await ctx.app.db.select().from(settings).where(eq(settings.key, key)))[0]!
 
 describe('permissions', () => {
   it('guests get 401 and shoppers 403 on the admin settings calls', async () => {
-    for (const call of [{ method: 'GET' as const, url: '/api/settings' }, { method: 'PUT' as const, url: '/api/settings', payload: { key: 'site_name', value: 'Hacked' } }]) {
+    for (const call of [
+      { method: 'GET' as const, url: '/api/settings' },
+      { method: 'PUT' as const, url: '/api/settings', payload: { key: 'site_name', value: 'Hacked' } },
+    ]) {
       const guest = await ctx.app.inject(call)
       expect(guest.statusCode).toBe(401)
       expect(guest.json()).toEqual({ code: 'UNAUTHENTICATED', message: 'يرجى تسجيل الدخول للمتابعة' })
       const asShopper = await ctx.app.inject({ ...call, headers: { ...shopper.headers, ...en } })
       expect(asShopper.statusCode).toBe(403)
-      expect(asShopper.json()).toEqual({ code: 'FORBIDDEN', message: 'You do not have permission to do this' })
+      expect(asShopper.json()).toEqual({
+        code: 'FORBIDDEN',
+        message: 'You do not have permission to do this',
+      })
     }
     expect((await put({ key: 'site_name' }, shopper.headers)).statusCode).toBe(403)
     expect((await valueOf('site_name')).value).toBe('مزارع النخيل الذهبية')
@@ -40,7 +50,11 @@ describe('GET /api/settings', () => {
     expect(res.statusCode).toBe(200)
     const keys = res.json().data.map((s: { key: string }) => s.key)
     expect(keys).toEqual([...seedSettings.map((s) => s.key)].sort())
-    expect(res.json().data.find((s: { key: string }) => s.key === 'currency')).toMatchObject({ id: expect.any(Number), value: 'LYD', description: 'رمز العملة (ISO 4217)' })
+    expect(res.json().data.find((s: { key: string }) => s.key === 'currency')).toMatchObject({
+      id: expect.any(Number),
+      value: 'LYD',
+      description: 'رمز العملة (ISO 4217)',
+    })
   })
 })
 
@@ -67,14 +81,28 @@ describe('GET /api/settings/public', () => {
 describe('PUT /api/settings', () => {
   it('updates the row found by key and keeps its description unless one is given', async () => {
     const before = await valueOf('contact_email')
-    const res = await put({ id: before.id, key: 'contact_email', description: undefined, value: '  sales@golden-palm.ly ' })
+    const res = await put({
+      id: before.id,
+      key: 'contact_email',
+      description: undefined,
+      value: '  sales@golden-palm.ly ',
+    })
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({ id: before.id, key: 'contact_email', description: before.description, value: 'sales@golden-palm.ly' })
+    expect(res.json()).toEqual({
+      id: before.id,
+      key: 'contact_email',
+      description: before.description,
+      value: 'sales@golden-palm.ly',
+    })
     expect((await valueOf('contact_email')).value).toBe('sales@golden-palm.ly')
     const pub = await ctx.app.inject({ method: 'GET', url: '/api/settings/public' })
     expect(pub.json().contact_email).toBe('sales@golden-palm.ly')
 
-    const described = await put({ key: 'low_stock_threshold', value: 7, description: 'Low stock alert level' })
+    const described = await put({
+      key: 'low_stock_threshold',
+      value: 7,
+      description: 'Low stock alert level',
+    })
     expect(described.statusCode).toBe(200)
     expect(described.json()).toMatchObject({ value: '7', description: 'Low stock alert level' })
   })
@@ -91,16 +119,35 @@ describe('PUT /api/settings', () => {
     const cases: [string, string, string, string][] = [
       ['contact_email', 'not-an-email', 'أدخل بريدًا إلكترونيًا صحيحًا', 'Enter a valid email address'],
       ['contact_phone', 'call me', 'أدخل رقم هاتف صحيحًا', 'Enter a valid phone number'],
-      ['currency', 'lyd', 'أدخل رمز عملة من ثلاثة أحرف مثل LYD', 'Enter a three-letter currency code such as LYD'],
-      ['timezone', 'Mars/Base', 'أدخل منطقة زمنية مثل Africa/Tripoli', 'Enter a time zone such as Africa/Tripoli'],
+      [
+        'currency',
+        'lyd',
+        'أدخل رمز عملة من ثلاثة أحرف مثل LYD',
+        'Enter a three-letter currency code such as LYD',
+      ],
+      [
+        'timezone',
+        'Mars/Base',
+        'أدخل منطقة زمنية مثل Africa/Tripoli',
+        'Enter a time zone such as Africa/Tripoli',
+      ],
       ['low_stock_threshold', '-1', 'أدخل عددًا صحيحًا من 0 فأكثر', 'Enter a whole number of 0 or more'],
-      ['facebook_url', 'javascript:alert(1)', 'أدخل عنوانًا كاملًا يبدأ بـ https://', 'Enter a full address starting with https://'],
+      [
+        'facebook_url',
+        'javascript:alert(1)',
+        'أدخل عنوانًا كاملًا يبدأ بـ https://',
+        'Enter a full address starting with https://',
+      ],
     ]
     for (const [key, value, arText, enText] of cases) {
       const before = (await valueOf(key)).value
       const ar = await put({ key, value })
       expect(ar.statusCode, key).toBe(422)
-      expect(ar.json()).toEqual({ code: 'VALIDATION_FAILED', message: 'بعض الحقول غير صالحة', errors: { value: [arText] } })
+      expect(ar.json()).toEqual({
+        code: 'VALIDATION_FAILED',
+        message: 'بعض الحقول غير صالحة',
+        errors: { value: [arText] },
+      })
       const enRes = await put({ key, value }, { ...admin.headers, ...en })
       expect(enRes.json().errors.value).toEqual([enText])
       expect((await valueOf(key)).value, key).toBe(before)
@@ -119,7 +166,12 @@ describe('PUT /api/settings', () => {
     expect(noValue.json().errors.value).toEqual(['A value is required'])
     const tooLong = await put({ key: 'site_description', value: 'x'.repeat(2001) })
     expect(tooLong.statusCode).toBe(422)
-    const notJson = await ctx.app.inject({ method: 'PUT', url: '/api/settings', payload: '{"key":', headers: { ...admin.headers, 'content-type': 'application/json' } })
+    const notJson = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      payload: '{"key":',
+      headers: { ...admin.headers, 'content-type': 'application/json' },
+    })
     expect(notJson.statusCode).toBe(400)
   })
 })

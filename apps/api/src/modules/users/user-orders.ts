@@ -23,7 +23,12 @@ export async function latestOrdersOf(db: Db, userId: number): Promise<Order[]> {
     .select({ item: orderItems, productName: products.name, imageId: products.imageId })
     .from(orderItems)
     .leftJoin(products, eq(products.id, orderItems.productId))
-    .where(inArray(orderItems.orderId, rows.map((r) => r.id)))
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((r) => r.id),
+      ),
+    )
     .orderBy(orderItems.id)
   const itemsByOrder = new Map<number, OrderItem[]>()
   for (const { item, productName, imageId } of items) {
@@ -37,7 +42,10 @@ export async function latestOrdersOf(db: Db, userId: number): Promise<Order[]> {
       is_wholesale: item.isWholesale,
       unit_cost: item.unitCost,
       // The product may have been erased since; the item keeps the name it was sold under.
-      product: item.productId !== null && productName !== null ? { id: item.productId, name: productName, image_url: imageUrl(imageId) } : null,
+      product:
+        item.productId !== null && productName !== null
+          ? { id: item.productId, name: productName, image_url: imageUrl(imageId) }
+          : null,
       product_name: item.productName,
     })
     itemsByOrder.set(item.orderId, list)

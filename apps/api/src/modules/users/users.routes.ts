@@ -2,7 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { idParam, paginated } from '@shop/shared/schemas/common'
 import { Order } from '@shop/shared/schemas/order'
-import { UpdateUserRoleInput, UpdateUserStatusInput, UserListQuery, UserSummary } from '@shop/shared/schemas/user'
+import {
+  UpdateUserRoleInput,
+  UpdateUserStatusInput,
+  UserListQuery,
+  UserSummary,
+} from '@shop/shared/schemas/user'
 import { changeRole, changeStatus, getUserDetail, listUsers } from './users.service.ts'
 
 const security = [{ bearer: [] }]
@@ -11,7 +16,16 @@ const security = [{ bearer: [] }]
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users',
-    { preValidation: app.guards.admin, schema: { tags: ['users'], summary: 'Users with search, role filter and pagination', security, querystring: UserListQuery, response: { 200: paginated(UserSummary) } } },
+    {
+      preValidation: app.guards.admin,
+      schema: {
+        tags: ['users'],
+        summary: 'Users with search, role filter and pagination',
+        security,
+        querystring: UserListQuery,
+        response: { 200: paginated(UserSummary) },
+      },
+    },
     async (request) => listUsers(app.db, request.query),
   )
 
@@ -19,7 +33,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/:id',
     {
       preValidation: app.guards.admin,
-      schema: { tags: ['users'], summary: 'A user and their latest 20 orders', security, params: idParam, response: { 200: z.object({ user: UserSummary, orders: z.array(Order) }) } },
+      schema: {
+        tags: ['users'],
+        summary: 'A user and their latest 20 orders',
+        security,
+        params: idParam,
+        response: { 200: z.object({ user: UserSummary, orders: z.array(Order) }) },
+      },
     },
     async (request) => getUserDetail(app.db, request.params.id),
   )
@@ -28,7 +48,14 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/:id/role',
     {
       preValidation: app.guards.superAdmin,
-      schema: { tags: ['users'], summary: 'Change a role (super admin; not yourself; never the last super admin)', security, params: idParam, body: UpdateUserRoleInput, response: { 200: UserSummary } },
+      schema: {
+        tags: ['users'],
+        summary: 'Change a role (super admin; not yourself; never the last super admin)',
+        security,
+        params: idParam,
+        body: UpdateUserRoleInput,
+        response: { 200: UserSummary },
+      },
     },
     async (request) => changeRole(app.db, request.user!, request.params.id, request.body.role),
   )
@@ -37,7 +64,14 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/:id/status',
     {
       preValidation: app.guards.admin,
-      schema: { tags: ['users'], summary: 'Activate or deactivate (deactivation signs the user out)', security, params: idParam, body: UpdateUserStatusInput, response: { 200: UserSummary } },
+      schema: {
+        tags: ['users'],
+        summary: 'Activate or deactivate (deactivation signs the user out)',
+        security,
+        params: idParam,
+        body: UpdateUserStatusInput,
+        response: { 200: UserSummary },
+      },
     },
     async (request) => changeStatus(app.db, request.user!, request.params.id, request.body.is_active),
   )

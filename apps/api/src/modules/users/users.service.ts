@@ -27,7 +27,10 @@ const summaryColumns = {
   ordersCount,
   ordersTotal,
 }
-type SummaryRow = Pick<typeof users.$inferSelect, 'id' | 'name' | 'email' | 'role' | 'isActive' | 'createdAt'> & { ordersCount: unknown; ordersTotal: unknown }
+type SummaryRow = Pick<
+  typeof users.$inferSelect,
+  'id' | 'name' | 'email' | 'role' | 'isActive' | 'createdAt'
+> & { ordersCount: unknown; ordersTotal: unknown }
 
 function toSummary(row: SummaryRow): UserSummary {
   return { ...toUser(row), orders_count: Number(row.ordersCount), orders_total: Number(row.ordersTotal) }
@@ -44,7 +47,10 @@ export async function listUsers(db: Db, query: UserListQuery): Promise<Paginated
   else if (query.role && query.role !== 'all') conditions.push(eq(users.role, query.role))
   const where = conditions.length > 0 ? and(...conditions) : undefined
 
-  const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(*)::int` }).from(users).where(where)
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(users)
+    .where(where)
   const rows = await db
     .select(summaryColumns)
     .from(users)
@@ -91,7 +97,10 @@ async function lockTarget(tx: Tx, id: number): Promise<{ target: LockedUser; oth
     .for('update')
   const target = rows.find((r) => r.id === id)
   if (!target) throw notFound()
-  return { target, otherSuperAdmins: rows.filter((r) => r.id !== id && r.role === 'super_admin' && r.isActive).length }
+  return {
+    target,
+    otherSuperAdmins: rows.filter((r) => r.id !== id && r.role === 'super_admin' && r.isActive).length,
+  }
 }
 
 /** Issue 5 (decision 3): roles change only by a super admin, never their own, never leaving zero super admins. */
@@ -110,13 +119,21 @@ export async function changeRole(db: Db, actor: AuthUser, id: number, role: Role
  * Deactivation signs the user out at once (their tokens are deleted) and blocks sign-in. Staff cannot
  * switch themselves off, and only a super admin can switch a super admin on or off.
  */
-export async function changeStatus(db: Db, actor: AuthUser, id: number, isActive: boolean): Promise<UserSummary> {
+export async function changeStatus(
+  db: Db,
+  actor: AuthUser,
+  id: number,
+  isActive: boolean,
+): Promise<UserSummary> {
   if (actor.id === id) throw selfChange()
   await db.transaction(async (tx) => {
     const { target, otherSuperAdmins } = await lockTarget(tx, id)
-    if (target.role === 'super_admin' && actor.role !== 'super_admin') throw new AppError('FORBIDDEN', 403, { messageKey: 'errors.SUPER_ADMIN_ONLY' })
-    if (!isActive && target.isActive && target.role === 'super_admin' && otherSuperAdmins === 0) throw lastSuperAdmin()
-    if (target.isActive !== isActive) await tx.update(users).set({ isActive, updatedAt: new Date() }).where(eq(users.id, id))
+    if (target.role === 'super_admin' && actor.role !== 'super_admin')
+      throw new AppError('FORBIDDEN', 403, { messageKey: 'errors.SUPER_ADMIN_ONLY' })
+    if (!isActive && target.isActive && target.role === 'super_admin' && otherSuperAdmins === 0)
+      throw lastSuperAdmin()
+    if (target.isActive !== isActive)
+      await tx.update(users).set({ isActive, updatedAt: new Date() }).where(eq(users.id, id))
     if (!isActive) await tx.delete(apiTokens).where(eq(apiTokens.userId, id))
   })
   return summaryOf(db, id)
