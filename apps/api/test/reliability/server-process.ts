@@ -1,0 +1,162 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+
+// The fault tests (issue 8 "Faults") run the REAL server as a child process on loopback:
+// `node --import tsx src/server.ts` (the same entry point as `npm start`, without writing a build anywhere).
+const apiRoot = fileURLToPath(new URL('../..', import.meta.url))
+export const ADMIN = { email: 'faults-admin@example.ly', password: 'faults-admin-123' }
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+export interface ServerProcess {
+  url: string
+  child: ChildProcess
+  /** Everything the server printed, for failure messages. */
+  output(): string
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
+}
+
+export interface StartOptions {
+  dataDir?: string
+  databaseUrl?: string
+  port?: number
+  env?: Record<string, string>
+}
+
+export async function startServer(options: StartOptions): Promise<ServerProcess> {
+  const port = options.port ?? (await freePort())
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: apiRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: options.dataDir ?? '',
+      DATABASE_URL: options.databaseUrl ?? '',
+      WEB_DIST: '/nonexistent',
+      SEED_DEMO_ORDERS: 'false',
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let log = ''
+  child.stdout!.on('data', (d) => (log += d))
+  child.stderr!.on('data', (d) => (log += d))
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 90_000
+  let dead = false
+  void exited.then(() => (dead = true))
+  while (Date.now() < deadline) {
+    if (dead) throw new Error(`server exited before it was ready:\n${log}`)
+    try {
+      const res = await fetch(`${url}/api/health`)
+      if (res.status === 200) return { url, child, output: () => log, exited }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  child.kill('SIGKILL')
+  throw new Error(`server not ready within 90 s:\n${log}`)
+}
+
+export async function stopServer(server: ServerProcess | undefined, signal: NodeJS.Signals = 'SIGTERM') {
+  if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return
+  server.child.kill(signal)
+  await server.exited
+}
+
+export function tempDir(prefix: string) {
+  const dir = mkdtempSync(join(tmpdir(), prefix))
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) }
+}
+
+/** A fresh, empty PostgreSQL database next to the test database (dropped by `drop`). */
+export async function freshPostgres(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `shop_fault_${randomBytes(5).toString('hex')}`
+  const admin = new pg.Client({ connectionString: baseUrl })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  const u = new URL(baseUrl)
+  u.pathname = `/${name}`
+  return {
+    url: u.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: baseUrl })
+      await c.connect()
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {})
+      await c.end()
+    },
+  }
+}
+
+/** JSON over real HTTP; a network failure becomes status 0 so load loops can count it. */
+export async function call(url: string, method: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: any; text: string }> {
+  try {
+    const res = await fetch(url, {
+      method,
+      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), 'accept-language': 'en', ...headers },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+      signal: AbortSignal.timeout(20_000),
+    })
+    const text = await res.text()
+    let json: any = null
+    try {
+      json = JSON.parse(text)
+    } catch {
+      // not JSON
+    }
+    return { status: res.status, json, text }
+  } catch {
+    return { status: 0, json: null, text: '' }
+  }
+}
+
+/** Signs in as the seeded admin and creates a city and products with known stock, through the API. */
+export async function setUpShop(url: string, stocks: number[]) {
+  const login = await call(`${url}/api/auth/login`, 'POST', ADMIN)
+  if (login.status !== 200) throw new Error(`admin login failed: ${login.status} ${login.text}`)
+  const auth = { authorization: `Bearer ${login.json.token}` }
+  const city = await call(`${url}/api/cities`, 'POST', { name: `Fault city ${randomBytes(3).toString('hex')}`, delivery_price: 7.5 }, auth)
+  if (city.status >= 300) throw new Error(`city: ${city.status} ${city.text}`)
+  const products: { id: number; stock: number }[] = []
+  for (const [i, stock] of stocks.entries()) {
+    const p = await call(`${url}/api/products`, 'POST', { name: `Fault product ${i} ${randomBytes(3).toString('hex')}`, description: 'x', price: 12.5 + i, wholesale_price: 10, wholesale_threshold: 3, stock }, auth)
+    if (p.status !== 201) throw new Error(`product: ${p.status} ${p.text}`)
+    products.push({ id: p.json.id, stock })
+  }
+  return { auth, cityId: city.json.id as number, products }
+}
+
+export function orderBody(cityId: number, items: { product_id: number; quantity: number }[], tag: string) {
+  return {
+    customer_name: `Load ${tag}`,
+    customer_email: `load-${tag}@example.ly`,
+    customer_phone: '0912345678',
+    shipping_address: 'Tripoli',
+    city_id: cityId,
+    payment_method: 'cash',
+    items,
+  }
+}
