@@ -48,12 +48,20 @@ export interface BuildAppOptions {
 
 export type App = FastifyInstance
 
+/** Per-IP login limits rely on the client address, so forwarded headers are trusted only when configured. */
+function parseTrustProxy(value: string): boolean | number | string[] {
+  if (value === 'true') return true
+  if (value === 'false' || value === '') return false
+  if (/^\d+$/.test(value)) return Number(value)
+  return value.split(',').map((v) => v.trim()).filter(Boolean)
+}
+
 /** Builds the whole shop (API + web) on a database; used by server.ts and by every test (fastify/demo). */
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const config: Env = { ...loadEnv(), ...options.env }
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: true,
+    trustProxy: parseTrustProxy(config.TRUST_PROXY),
     bodyLimit: 1_048_576,
     forceCloseConnections: 'idle',
     return503OnClosing: true,

@@ -12,6 +12,8 @@ const Env = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('مزارع النخيل الذهبية <no-reply@golden-palm.ly>'),
   CORS_ORIGINS: z.string().default(''),
+  /** Trust X-Forwarded-For only behind a known proxy: 'true', a hop count, or comma-separated proxy addresses. */
+  TRUST_PROXY: z.string().default('false'),
   LOG_LEVEL: z.string().default('info'),
   TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
   /** Folder of the built web app (defaults to apps/web/dist). */

@@ -31,7 +31,8 @@ export const ResetPasswordInput = z
     password: newPassword,
     password_confirmation: confirmation,
   })
-  .refine((v) => v.password === v.password_confirmation, { message: 'validation.passwords_dont_match', path: ['password_confirmation'] })
+  // A too-short confirmation already says "required"; only a full one is compared.
+  .refine((v) => v.password_confirmation.length < 8 || v.password === v.password_confirmation, { message: 'validation.passwords_dont_match', path: ['password_confirmation'] })
 export type ResetPasswordInput = z.infer<typeof ResetPasswordInput>
 
 export const ChangePasswordInput = z
@@ -40,7 +41,7 @@ export const ChangePasswordInput = z
     password: newPassword,
     password_confirmation: confirmation,
   })
-  .refine((v) => v.password === v.password_confirmation, { message: 'validation.passwords_dont_match', path: ['password_confirmation'] })
+  .refine((v) => v.password_confirmation.length < 8 || v.password === v.password_confirmation, { message: 'validation.passwords_dont_match', path: ['password_confirmation'] })
 export type ChangePasswordInput = z.infer<typeof ChangePasswordInput>
 
 export const ROLES = ['user', 'admin', 'super_admin'] as const
