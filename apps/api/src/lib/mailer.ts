@@ -27,13 +27,16 @@ export function createMailer(db: Db, options: { smtpUrl?: string; from: string; 
         options.log.info({ to: mail.to, subject: mail.subject, text: mail.text }, 'mail kept in outbox (no SMTP_URL)')
         return
       }
-      try {
-        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
-        await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row!.id))
-      } catch (err) {
-        options.log.warn({ err, to: mail.to }, 'mail could not be sent')
-        await db.update(mailOutbox).set({ error: String((err as Error).message).slice(0, 500) }).where(eq(mailOutbox.id, row!.id))
-      }
+      // Delivered after the answer: the caller never waits for SMTP, and the time a request takes does not
+      // reveal whether a mail was sent (forgot-password answers the same for unknown emails).
+      const id = row!.id
+      void transport
+        .sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
+        .then(() => db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, id)))
+        .catch(async (err: Error) => {
+          options.log.warn({ err, to: mail.to }, 'mail could not be sent')
+          await db.update(mailOutbox).set({ error: String(err.message).slice(0, 500) }).where(eq(mailOutbox.id, id)).catch(() => {})
+        })
     },
   }
 }
