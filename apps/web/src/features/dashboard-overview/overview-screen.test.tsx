@@ -1,0 +1,61 @@
+import { screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { renderDashboard, stubFetch } from '../dashboard-shell/test-render.tsx'
+import { currentMonth } from './date-range.ts'
+import { OverviewScreen } from './overview-screen.tsx'
+
+// Chart.js cannot draw in jsdom (TOOLING.md): the chart is replaced by its dataset.
+vi.mock('react-chartjs-2', () => ({
+  Line: ({ data }: { data: { datasets: { label: string; data: number[]; tension: number }[] } }) => (
+    <p data-testid="chart">{`${data.datasets[0]!.label}:${data.datasets[0]!.data.join(',')}:${data.datasets[0]!.tension}`}</p>
+  ),
+}))
+
+afterEach(() => vi.unstubAllGlobals())
+
+const stats = {
+  total_revenue: '1250.5',
+  total_orders: '12',
+  average_order_value: 104.21,
+  total_users: 30,
+  total_profit: '300',
+  total_products: 18,
+  top_products: [{ product_id: 1, product: { name: 'Ajwa' }, total_quantity: '7', total_revenue: '280' }],
+  low_stock_products: [{ id: 2, name: 'Sidr honey', price: '90', stock: 2 }],
+  recent_orders: [{ id: 44, order_number: 'ORD-1', customer_name: 'Salem', total_amount: '55', order_status: 'completed' }],
+}
+
+describe('overview', () => {
+  it('asks for the current month and shows parsed numbers, lists and the chart', async () => {
+    const calls = stubFetch((c) => {
+      if (c.url.startsWith('/api/dashboard/stats')) return { body: stats }
+      if (c.url.startsWith('/api/dashboard/revenue')) return { body: { data: [{ date: '2025-01-01', amount: '10.5' }, { date: '2025-01-02', amount: 0 }] } }
+      return undefined
+    })
+    await renderDashboard(<OverviewScreen />, 'en')
+    expect(await screen.findByText('1250.50 د.ل')).toBeInTheDocument()
+    const { from, to } = currentMonth()
+    expect(calls[0]!.url).toBe(`/api/dashboard/stats?from=${from}&to=${to}`)
+    expect(screen.getByText('#1')).toBeInTheDocument()
+    expect(screen.getByText('Quantity sold: 7')).toBeInTheDocument()
+    expect(screen.getByText('2 left')).toBeInTheDocument()
+    expect(screen.getByText('#44')).toBeInTheDocument()
+    expect(screen.getByTestId('chart')).toHaveTextContent('Revenue:10.5,0:0.1')
+  })
+
+  it('shows an error with Try Again instead of an endless spinner', async () => {
+    let fail = true
+    stubFetch((c) => {
+      if (fail) return { status: 403, body: { code: 'FORBIDDEN', message: 'You do not have permission to do this' } }
+      if (c.url.startsWith('/api/dashboard/stats')) return { body: { ...stats, top_products: [], low_stock_products: [] } }
+      return { body: { data: [] } }
+    })
+    await renderDashboard(<OverviewScreen />, 'en')
+    expect(await screen.findByText('The statistics could not be loaded')).toBeInTheDocument()
+    fail = false
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }))
+    expect(await screen.findByText('No sales in this period yet')).toBeInTheDocument()
+    expect(screen.getByText('Every product is well stocked')).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,136 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { Product } from '@shop/shared/schemas/product'
+import { renderDashboard, stubFetch } from '../../dashboard-shell/test-render.tsx'
+import { ProductFormDialog } from './product-form-dialog.tsx'
+
+const row: Product = {
+  id: 7,
+  name: 'Ajwa dates',
+  description: 'Soft dates from Madinah',
+  category_id: 2,
+  category: { id: 2, name: 'Dates' },
+  price: 40,
+  retail_price: 40,
+  wholesale_price: 35,
+  wholesale_threshold: 10,
+  retail_buying_price: 30,
+  wholesale_buying_price: 28,
+  stock: 12,
+  is_active: true,
+  is_always_in_stock: false,
+  image_url: null,
+  image_small_url: null,
+  attributes: { weight: '1 kg', origin: 'Jufra' },
+  created_at: '2025-01-01T00:00:00Z',
+  updated_at: '2025-01-01T00:00:00Z',
+}
+const categories = { data: [{ id: 2, name: 'Dates', description: null, slug: 'dates', is_active: true, products_count: 1 }] }
+
+afterEach(() => vi.unstubAllGlobals())
+
+describe('product form', () => {
+  it('shows the required-field messages in English and focuses the first invalid field', async () => {
+    const calls = stubFetch((c) => (c.url.startsWith('/api/categories') ? { body: categories } : undefined))
+    await renderDashboard(<ProductFormDialog open product={null} onClose={() => {}} />, 'en')
+    await userEvent.click(screen.getByRole('button', { name: 'Add product' }))
+    expect(await screen.findByText('Name is required')).toBeInTheDocument()
+    expect(screen.getByText('Description is required')).toBeInTheDocument()
+    expect(screen.getByText('Price is required')).toBeInTheDocument()
+    expect(screen.getByLabelText(/^Name/)).toHaveFocus()
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0)
+  })
+
+  it('shows the required-field messages in Arabic', async () => {
+    stubFetch((c) => (c.url.startsWith('/api/categories') ? { body: categories } : undefined))
+    await renderDashboard(<ProductFormDialog open product={null} onClose={() => {}} />, 'ar')
+    await userEvent.click(screen.getByRole('button', { name: 'إضافة منتج' }))
+    expect(await screen.findByText('الاسم مطلوب')).toBeInTheDocument()
+    expect(screen.getByText('الوصف مطلوب')).toBeInTheDocument()
+    expect(screen.getByText('السعر مطلوب')).toBeInTheDocument()
+  })
+
+  it('refuses a wholesale price at or above retail, and a threshold below 2', async () => {
+    const calls = stubFetch((c) => (c.url.startsWith('/api/categories') ? { body: categories } : undefined))
+    await renderDashboard(<ProductFormDialog open product={null} onClose={() => {}} />, 'en')
+    await userEvent.type(screen.getByLabelText(/^Name/), 'Honey')
+    await userEvent.type(screen.getByLabelText(/^Description/), 'Sidr honey')
+    await userEvent.type(screen.getByLabelText(/^Retail price/), '20')
+    await userEvent.type(screen.getByLabelText(/^Wholesale price/), '25')
+    await userEvent.type(screen.getByLabelText(/^Wholesale minimum quantity/), '1')
+    await userEvent.click(screen.getByRole('button', { name: 'Add product' }))
+    expect(await screen.findByText('The wholesale price must be below the retail price')).toBeInTheDocument()
+    expect(screen.getByText('The wholesale minimum quantity must be 2 or more')).toBeInTheDocument()
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0)
+  })
+
+  it('refuses a file that is not an image', async () => {
+    stubFetch((c) => (c.url.startsWith('/api/categories') ? { body: categories } : undefined))
+    await renderDashboard(<ProductFormDialog open product={null} onClose={() => {}} />, 'en')
+    const input = screen.getByLabelText('Image')
+    await userEvent.upload(input, new File(['a,b'], 'list.csv', { type: 'text/csv' }), { applyAccept: false })
+    expect(await screen.findByText(/The image must be a JPEG, PNG/)).toBeInTheDocument()
+  })
+
+  it('sends empty optional prices as null, then clears and stays open after adding', async () => {
+    const calls = stubFetch((c) => {
+      if (c.url.startsWith('/api/categories')) return { body: categories }
+      if (c.method === 'POST' && c.url === '/api/products') return { status: 201, body: { ...row, id: 99 } }
+      return undefined
+    })
+    const onClose = vi.fn()
+    await renderDashboard(<ProductFormDialog open product={null} onClose={onClose} />, 'en')
+    await userEvent.type(screen.getByLabelText(/^Name/), 'Honey')
+    await userEvent.type(screen.getByLabelText(/^Description/), 'Sidr honey')
+    await userEvent.type(screen.getByLabelText(/^Retail price/), '20.5')
+    await userEvent.click(screen.getByRole('button', { name: 'Add product' }))
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true))
+    const sent = calls.find((c) => c.method === 'POST')!.body as FormData
+    expect(sent.get('name')).toBe('Honey')
+    expect(sent.get('price')).toBe('20.5')
+    // Multipart has no null: the empty string is what the shared schema reads as null.
+    expect(sent.get('wholesale_price')).toBe('')
+    expect(sent.get('wholesale_threshold')).toBe('')
+    expect(sent.get('retail_buying_price')).toBe('')
+    expect(sent.get('category_id')).toBe('')
+    expect(sent.get('stock')).toBe('1')
+    expect(sent.get('is_active')).toBe('true')
+    expect(await screen.findByText('Product added. You can add another one.')).toBeInTheDocument()
+    await waitFor(() => expect(screen.getByLabelText(/^Name/)).toHaveValue(''))
+    expect(screen.getByLabelText(/^Retail price/)).toHaveValue(null)
+    expect(onClose).not.toHaveBeenCalled()
+  })
+
+  it('edits the full product, sends nulls as JSON and closes', async () => {
+    const full = { ...row, wholesale_price: null, wholesale_threshold: null, description: 'Full description from the server' }
+    const calls = stubFetch((c) => {
+      if (c.url.startsWith('/api/categories')) return { body: categories }
+      if (c.method === 'GET' && c.url === '/api/products/7') return { body: full }
+      if (c.method === 'PUT' && c.url === '/api/products/7') return { body: full }
+      return undefined
+    })
+    const onClose = vi.fn()
+    await renderDashboard(<ProductFormDialog open product={row} onClose={onClose} />, 'en')
+    expect(await screen.findByDisplayValue('Full description from the server')).toBeInTheDocument()
+    await userEvent.clear(screen.getByLabelText(/^Retail buying price/))
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(onClose).toHaveBeenCalled())
+    const put = calls.find((c) => c.method === 'PUT')!
+    expect(put.body).toMatchObject({ name: 'Ajwa dates', price: 40, wholesale_price: null, wholesale_threshold: null, retail_buying_price: null, category_id: 2, stock: 12 })
+  })
+
+  it('falls back to the row data when loading the product fails', async () => {
+    stubFetch((c) => {
+      if (c.url.startsWith('/api/categories')) return { body: categories }
+      if (c.url === '/api/products/7') return { status: 500, body: { code: 'INTERNAL', message: 'boom' } }
+      return undefined
+    })
+    await renderDashboard(<ProductFormDialog open product={row} onClose={() => {}} />, 'en')
+    expect(await screen.findByDisplayValue('Soft dates from Madinah')).toBeInTheDocument()
+    expect(screen.getByLabelText(/^Name/)).toHaveValue('Ajwa dates')
+    expect(screen.getByLabelText(/^Wholesale price/)).toHaveValue(35)
+    const dialog = screen.getByRole('dialog')
+    expect(within(dialog).getByRole('heading', { name: 'Edit product' })).toBeInTheDocument()
+  })
+})
