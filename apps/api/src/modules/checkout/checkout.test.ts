@@ -222,6 +222,45 @@ describe('checkout: quote and order placement', () => {
     expect((keys as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0)
   })
 
+  it('never answers 500 to malformed bodies, headers or types', async () => {
+    const city = await createCity(ctx.app)
+    const p = await createProduct(ctx.app)
+    const good = { ...customer, city_id: city.id, items: [{ product_id: p.id, quantity: 1 }] }
+    const bodies: unknown[] = [
+      null,
+      [],
+      'text',
+      42,
+      { ...good, city_id: 2 ** 31 },
+      { ...good, city_id: -1 },
+      { ...good, expected_total: 'free' },
+      { ...good, expected_total: -5 },
+      { ...good, items: [{ product_id: 2 ** 40, quantity: 1 }] },
+      { ...good, items: [{ product_id: p.id }] },
+      { ...good, items: [null] },
+      { ...good, items: Array.from({ length: 101 }, () => ({ product_id: p.id, quantity: 1 })) },
+      { ...good, notes: { $gt: '' } },
+      { ...good, customer_name: 'x'.repeat(5000) },
+    ]
+    for (const payload of bodies) {
+      for (const url of ['/api/orders', '/api/orders/quote']) {
+        const res = await ctx.app.inject({ method: 'POST', url, payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } })
+        expect(res.statusCode, `${url} ${JSON.stringify(payload)?.slice(0, 80)}`).toBeLessThan(500)
+        // The quote ignores the customer fields, so some of these are fine there; an order never is.
+        if (url === '/api/orders') {
+          expect(res.statusCode).toBeGreaterThanOrEqual(400)
+          expect(res.json().message).toBeTruthy()
+        }
+      }
+    }
+    const form = await ctx.app.inject({ method: 'POST', url: '/api/orders', payload: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+    expect(form.statusCode).toBe(415)
+    const polluted = await ctx.app.inject({ method: 'POST', url: '/api/orders', payload: `{"__proto__":{"x":1},${JSON.stringify(good).slice(1)}`, headers: { 'content-type': 'application/json' } })
+    expect(polluted.statusCode).toBe(400)
+    const broken = await ctx.app.inject({ method: 'POST', url: '/api/orders', payload: '{"items":', headers: { 'content-type': 'application/json' } })
+    expect(broken.statusCode).toBe(400)
+  })
+
   it('quotes a cart with server prices, availability and delivery, writing nothing', async () => {
     const city = await createCity(ctx.app, { deliveryPrice: 12.5 })
     const a = await createProduct(ctx.app, { retailPrice: 20, wholesalePrice: 16, wholesaleThreshold: 10, stock: 12 })
