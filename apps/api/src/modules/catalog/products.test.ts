@@ -204,6 +204,31 @@ describe('products API', () => {
     }
   })
 
+  it('answers malformed requests with a 4xx body, never a 500', async () => {
+    const p = await createProduct(ctx.app)
+    const big = '9'.repeat(30)
+    const calls = [
+      { method: 'GET' as const, url: '/api/products?page=abc&per_page=-1&category_id=x&active=maybe' },
+      { method: 'GET' as const, url: `/api/products?search=${'ت'.repeat(150)}` },
+      { method: 'GET' as const, url: `/api/products?search=%5C%25%27%22%3B--&page=${big}` },
+      { method: 'GET' as const, url: `/api/products/${big}` },
+      { method: 'GET' as const, url: '/api/products/-1' },
+      { method: 'PUT' as const, url: `/api/products/${p.id}`, headers: admin.headers, payload: [1, 2] },
+      { method: 'PUT' as const, url: `/api/products/${p.id}`, headers: admin.headers, payload: { price: big, stock: 1.5, category_id: 'abc', name: 5 } },
+      { method: 'PUT' as const, url: `/api/products/${p.id}`, headers: { ...admin.headers, 'content-type': 'application/json' }, payload: 'null' },
+      { method: 'POST' as const, url: '/api/products', headers: { ...admin.headers, 'content-type': 'text/plain' }, payload: 'hello' },
+      { method: 'POST' as const, url: '/api/products', headers: { ...admin.headers, 'content-type': 'multipart/form-data; boundary=x' }, payload: 'garbage' },
+      { method: 'PATCH' as const, url: `/api/products/${p.id}/stock`, headers: admin.headers, payload: { stock: big } },
+      { method: 'GET' as const, url: '/api/categories?active=1&search=' + 'x'.repeat(200) },
+    ]
+    for (const call of calls) {
+      const res = await ctx.app.inject(call)
+      expect(res.statusCode, `${call.method} ${call.url}`).toBeGreaterThanOrEqual(400)
+      expect(res.statusCode, `${call.method} ${call.url}`).toBeLessThan(500)
+      expect(res.json().message).toBeTruthy()
+    }
+  })
+
   it('describes the catalogue in the OpenAPI document', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })
     expect(res.statusCode).toBe(200)

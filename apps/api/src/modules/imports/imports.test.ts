@@ -93,6 +93,14 @@ describe('CSV imports', () => {
     expect(formula?.name).toBe('=HYPERLINK("http://evil")')
   })
 
+  it('a name repeated in the file updates the product its first row created', async () => {
+    const res = await send('/api/products/import', 'name,price,stock\nتمر مكرر,10,1\nتمر مكرر,12,9\n')
+    expect(res.json().summary).toEqual({ created: 1, updated: 1, errors: [] })
+    const rows = await ctx.app.db.select().from(products).where(eq(products.name, 'تمر مكرر'))
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatchObject({ retailPrice: 12, stock: 9 })
+  })
+
   it('updates a product matched by id', async () => {
     const p = await createProduct(ctx.app, { name: 'قديم' })
     const res = await send('/api/products/import', `id,name,price\n${p.id},جديد,21\n`)

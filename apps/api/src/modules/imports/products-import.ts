@@ -1,11 +1,56 @@
-import { eq, isNull, sql } from 'drizzle-orm'
+import { isNull, sql } from 'drizzle-orm'
 import { PRODUCT_IMPORT_COLUMNS, PRODUCT_IMPORT_REQUIRED, ProductImportRow, type ImportResult } from '@shop/shared/schemas/imports'
 import type { Db } from '../../db/client.ts'
 import { categories, products } from '../../db/schema/catalog.ts'
 import { AppError } from '../../lib/app-error.ts'
-import { toProductFields, type ProductRow } from '../catalog/product-view.ts'
+import { toProductFields } from '../catalog/product-view.ts'
 import { assertColumns, parseCsv, toCsvFile } from './csv.ts'
 import { describeRowErrors, givenCells, normaliseBoolean, zodRowError, type RowError, type Translate } from './row-errors.ts'
+
+/** A product as the import sees it: stored (id) or created by an earlier row of the file (id null). */
+interface Entry {
+  id: number | null
+  fields: Record<string, unknown>
+  values: ProductValues | null
+}
+
+type ProductValues = ReturnType<typeof toColumns>
+
+const toColumns = (input: ProductImportRow) => ({
+  name: input.name,
+  description: input.description,
+  categoryId: input.category_id,
+  retailPrice: input.price,
+  wholesalePrice: input.wholesale_price,
+  wholesaleThreshold: input.wholesale_threshold,
+  retailBuyingPrice: input.retail_buying_price,
+  wholesaleBuyingPrice: input.wholesale_buying_price,
+  stock: input.stock,
+  isActive: input.is_active,
+  isAlwaysInStock: input.is_always_in_stock,
+  attributes: { weight: input.weight || null, origin: input.origin || null },
+})
+
+function* chunks<T>(items: T[], size: number) {
+  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size)
+}
+
+/** One UPDATE … FROM (VALUES …) for a batch of stored products. */
+function updateStatement(batch: Entry[]) {
+  const rows = batch.map(({ id, values: v }) => {
+    const x = v!
+    return sql`(${id}::int, ${x.name}::text, ${x.description}::text, ${x.categoryId}::int, ${x.retailPrice}::numeric, ${x.wholesalePrice}::numeric,
+      ${x.wholesaleThreshold}::int, ${x.retailBuyingPrice}::numeric, ${x.wholesaleBuyingPrice}::numeric, ${x.stock}::int,
+      ${x.isActive}::boolean, ${x.isAlwaysInStock}::boolean, ${JSON.stringify(x.attributes)}::jsonb)`
+  })
+  return sql`UPDATE ${products} AS p SET name = v.name, description = v.description, category_id = v.category_id,
+      retail_price = v.retail_price, wholesale_price = v.wholesale_price, wholesale_threshold = v.wholesale_threshold,
+      retail_buying_price = v.retail_buying_price, wholesale_buying_price = v.wholesale_buying_price, stock = v.stock,
+      is_active = v.is_active, is_always_in_stock = v.is_always_in_stock, attributes = v.attributes, updated_at = now()
+    FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(id, name, description, category_id, retail_price, wholesale_price,
+      wholesale_threshold, retail_buying_price, wholesale_buying_price, stock, is_active, is_always_in_stock, attributes)
+    WHERE p.id = v.id`
+}
 
 /** Sample file of GET /products/import/sample: the columns the import reads, with Arabic example rows. */
 export function productsSampleCsv(): Buffer {
@@ -29,23 +74,25 @@ export async function importProducts(db: Db, text: string, t: Translate): Promis
   let created = 0
   let updated = 0
   await db.transaction(async (tx) => {
+    // Imports run one at a time (two at once could both create the same name); checkouts are not blocked.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('import:products'))`)
     const categoryIds = new Map<string, number>()
     for (const c of await tx.select({ id: categories.id, name: categories.name }).from(categories)) {
       categoryIds.set(c.name.trim().toLowerCase(), c.id)
     }
-    // Imports run one at a time (two at once could both create the same name); checkouts are not blocked.
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('import:products'))`)
-    const byId = new Map<number, ProductRow>()
-    const byName = new Map<string, ProductRow>()
+    const byId = new Map<number, Entry>()
+    const byName = new Map<string, Entry>()
     for (const p of await tx.select().from(products).where(isNull(products.archivedAt)).orderBy(products.id)) {
-      byId.set(p.id, p)
-      if (!byName.has(p.name.toLowerCase())) byName.set(p.name.toLowerCase(), p)
+      const entry: Entry = { id: p.id, fields: toProductFields(p), values: null }
+      byId.set(p.id, entry)
+      if (!byName.has(p.name.toLowerCase())) byName.set(p.name.toLowerCase(), entry)
     }
+    const fresh: Entry[] = []
 
     for (const { line, cells } of table.rows) {
       const given = givenCells(cells, PRODUCT_IMPORT_COLUMNS)
       const fieldErrors: Record<string, string[]> = {}
-      let target: ProductRow | undefined
+      let target: Entry | undefined
       if (given.id !== undefined) {
         if (!/^\d{1,9}$/.test(given.id)) fieldErrors.id = ['validation.id_invalid']
         else target = byId.get(Number(given.id))
@@ -61,11 +108,7 @@ export async function importProducts(db: Db, text: string, t: Translate): Promis
         continue
       }
       const { id: _id, category: _category, ...fields } = given
-      const raw: Record<string, unknown> = {
-        ...(target ? toProductFields(target) : {}),
-        ...fields,
-        ...(categoryId !== undefined ? { category_id: categoryId } : {}),
-      }
+      const raw: Record<string, unknown> = { ...target?.fields, ...fields, ...(categoryId !== undefined ? { category_id: categoryId } : {}) }
       for (const key of ['is_active', 'is_always_in_stock'] as const) {
         if (typeof raw[key] === 'string') raw[key] = normaliseBoolean(raw[key])
       }
@@ -74,33 +117,23 @@ export async function importProducts(db: Db, text: string, t: Translate): Promis
         errors.push({ row: line, error: zodRowError(parsed.error, t) })
         continue
       }
-      const input = parsed.data
-      const values = {
-        name: input.name,
-        description: input.description,
-        categoryId: input.category_id,
-        retailPrice: input.price,
-        wholesalePrice: input.wholesale_price,
-        wholesaleThreshold: input.wholesale_threshold,
-        retailBuyingPrice: input.retail_buying_price,
-        wholesaleBuyingPrice: input.wholesale_buying_price,
-        stock: input.stock,
-        isActive: input.is_active,
-        isAlwaysInStock: input.is_always_in_stock,
-        attributes: { weight: input.weight || null, origin: input.origin || null },
-      }
-      let saved: ProductRow
       if (target) {
-        ;[saved] = (await tx.update(products).set({ ...values, updatedAt: new Date() }).where(eq(products.id, target.id)).returning()) as [ProductRow]
+        if (byName.get(String(target.fields.name).toLowerCase()) === target) byName.delete(String(target.fields.name).toLowerCase())
         updated++
-        if (byName.get(target.name.toLowerCase())?.id === target.id) byName.delete(target.name.toLowerCase())
       } else {
-        ;[saved] = (await tx.insert(products).values(values).returning()) as [ProductRow]
+        target = { id: null, fields: {}, values: null }
+        fresh.push(target)
         created++
       }
-      byId.set(saved.id, saved)
-      if (!byName.has(saved.name.toLowerCase())) byName.set(saved.name.toLowerCase(), saved)
+      target.fields = parsed.data
+      target.values = toColumns(parsed.data)
+      if (!byName.has(parsed.data.name.toLowerCase())) byName.set(parsed.data.name.toLowerCase(), target)
     }
+
+    // Written in batches: a few hundred rows per statement instead of one round trip per row.
+    for (const batch of chunks(fresh, 500)) await tx.insert(products).values(batch.map((e) => e.values!))
+    const changed = [...byId.values()].filter((e) => e.values)
+    for (const batch of chunks(changed, 300)) await tx.execute(updateStatement(batch))
   })
   return {
     message: t('errors.IMPORT_DONE', { created, updated, errors: errors.length }),
