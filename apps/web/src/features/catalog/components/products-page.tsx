@@ -42,7 +42,7 @@ export function ProductsPage() {
 
   const goToPage = (page: number) => {
     update({ page })
-    listTop.current?.scrollIntoView({ block: 'start' })
+    listTop.current?.scrollIntoView?.({ block: 'start' })
   }
 
   return (

@@ -1,0 +1,221 @@
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Quote, QuoteInput } from '@shop/shared/schemas/order'
+import { mockFetch, renderScreen, setLanguage, type Handler } from '../../layout/testing/render-with-providers.tsx'
+import { CheckoutPage } from './checkout-page.tsx'
+
+const cities = { data: [{ id: 7, name: 'Tripoli', delivery_price: 15, is_active: true }, { id: 8, name: 'Benghazi', delivery_price: 30, is_active: true }], total: 2, last_page: 1, current_page: 1, per_page: 100 }
+
+const PRICES: Record<number, { name: string; price: number }> = { 1: { name: 'Deglet dates', price: 25 }, 2: { name: 'Sidr honey', price: 40 } }
+
+function quoteFor(input: QuoteInput, overridePrice?: number): Quote {
+  const items = input.items.map((i) => {
+    const unit = overridePrice ?? PRICES[i.product_id]!.price
+    return { product_id: i.product_id, name: PRICES[i.product_id]!.name, quantity: i.quantity, unit_price: unit, retail_price: unit, wholesale_price: null, wholesale_threshold: null, is_wholesale: false, line_total: unit * i.quantity, available: 100, is_available: true }
+  })
+  const subtotal = items.reduce((s, i) => s + i.line_total, 0)
+  const delivery = input.city_id ? cities.data.find((c) => c.id === input.city_id)!.delivery_price : 0
+  return { items, subtotal, delivery_price: delivery, total: subtotal + delivery }
+}
+
+const quoteHandler: Handler = ({ body }) => ({ body: quoteFor(body as QuoteInput) })
+
+function seedCart() {
+  localStorage.setItem('cart', JSON.stringify([{ id: 1, name: 'Deglet dates', price: 25, retail_price: 25, stock: 50, quantity: 2 }]))
+}
+
+function renderCheckout() {
+  return renderScreen(<CheckoutPage />, '/checkout', [{ path: '/order-confirmation', element: <p data-testid="confirmation">confirmation</p> }])
+}
+
+async function fillForm(u: ReturnType<typeof userEvent.setup>) {
+  await u.type(screen.getByLabelText(/First name/), 'Sara')
+  await u.type(screen.getByLabelText(/Last name/), 'Ali')
+  await u.type(screen.getByLabelText(/^Email/), 'sara@example.ly')
+  await u.type(screen.getByLabelText(/^Phone/), '0912345678')
+  await u.type(screen.getByLabelText(/^Address/), '12 Palm street')
+  await u.selectOptions(screen.getByLabelText(/^City/), '7')
+  await u.type(screen.getByLabelText(/State/), 'Tripoli')
+}
+
+beforeEach(async () => {
+  sessionStorage.clear()
+  await setLanguage('en')
+})
+afterEach(() => vi.unstubAllGlobals())
+
+describe('checkout (SPEC §2/§3/§4)', () => {
+  it('shows the empty state with a link to products when the cart is empty', async () => {
+    mockFetch({ 'GET /api/cities': () => ({ body: cities }) })
+    renderCheckout()
+    expect(screen.getByText('Your cart is empty')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Continue shopping' })).toHaveAttribute('href', '/products')
+  })
+
+  it('copies the phone into WhatsApp whenever the phone changes, and WhatsApp stays editable', async () => {
+    seedCart()
+    mockFetch({ 'GET /api/cities': () => ({ body: cities }), 'POST /api/orders/quote': quoteHandler })
+    const u = userEvent.setup()
+    renderCheckout()
+    await u.type(screen.getByLabelText(/^Phone/), '091')
+    expect(screen.getByLabelText(/WhatsApp number/)).toHaveValue('091')
+    await u.clear(screen.getByLabelText(/WhatsApp number/))
+    await u.type(screen.getByLabelText(/WhatsApp number/), '092')
+    expect(screen.getByLabelText(/WhatsApp number/)).toHaveValue('092')
+    await u.type(screen.getByLabelText(/^Phone/), '5')
+    expect(screen.getByLabelText(/WhatsApp number/)).toHaveValue('0915')
+  })
+
+  it('sets the delivery fee from the chosen city and back to none when cleared', async () => {
+    seedCart()
+    mockFetch({ 'GET /api/cities': () => ({ body: cities }), 'POST /api/orders/quote': quoteHandler })
+    const u = userEvent.setup()
+    renderCheckout()
+    await waitFor(() => expect(screen.getByTestId('summary-total')).toHaveTextContent('50.00 د.ل'))
+    await u.selectOptions(await screen.findByLabelText(/^City/), '8')
+    await waitFor(() => expect(screen.getByTestId('summary-delivery')).toHaveTextContent('30.00 د.ل'))
+    await waitFor(() => expect(screen.getByTestId('summary-total')).toHaveTextContent('80.00 د.ل'))
+    await u.selectOptions(screen.getByLabelText(/^City/), '')
+    await waitFor(() => expect(screen.getByTestId('summary-total')).toHaveTextContent('50.00 د.ل'))
+    expect(screen.getByTestId('summary-delivery')).toHaveTextContent('Choose a city')
+  })
+
+  it('shows every SPEC §5 message in English and in Arabic', async () => {
+    seedCart()
+    mockFetch({ 'GET /api/cities': () => ({ body: cities }), 'POST /api/orders/quote': quoteHandler })
+    const u = userEvent.setup()
+    renderCheckout()
+    await u.click(screen.getByRole('button', { name: 'Place order' }))
+    for (const text of ['First name is required', 'Last name is required', 'Invalid email address', 'Phone number is required', 'Address is required', 'City is required', 'State is required', 'WhatsApp number is required']) {
+      expect(await screen.findByText(text)).toBeInTheDocument()
+    }
+    expect(screen.getByLabelText(/First name/)).toHaveFocus()
+    await setLanguage('ar')
+    for (const text of ['الاسم الأول مطلوب', 'اسم العائلة مطلوب', 'البريد الإلكتروني غير صالح', 'رقم الهاتف مطلوب', 'العنوان مطلوب', 'المدينة مطلوبة', 'المنطقة مطلوبة', 'رقم واتساب مطلوب']) {
+      expect(await screen.findByText(text)).toBeInTheDocument()
+    }
+  })
+
+  it('places the order once, clears the cart and goes to the confirmation with id and number', async () => {
+    seedCart()
+    let release: () => void = () => {}
+    const { calls } = mockFetch({
+      'GET /api/cities': () => ({ body: cities }),
+      'POST /api/orders/quote': quoteHandler,
+      'POST /api/orders': () => new Promise((resolve) => (release = () => resolve({ status: 201, body: { id: 41, order_number: 'ORD-250101-00041' } }))),
+    })
+    const u = userEvent.setup()
+    const { router } = renderCheckout()
+    await fillForm(u)
+    await waitFor(() => expect(screen.getByTestId('summary-total')).toHaveTextContent('65.00 د.ل'))
+    await u.click(screen.getByRole('button', { name: 'Place order' }))
+    const busy = await screen.findByRole('button', { name: /Processing\.\.\./ })
+    expect(busy).toBeDisabled()
+    // A second submit (Enter in a field) while the first runs is ignored.
+    await u.type(screen.getByLabelText(/State/), '{Enter}')
+    await u.click(busy)
+    release()
+    await screen.findByTestId('confirmation')
+    const posts = calls.filter((c) => c.method === 'POST' && c.path === '/api/orders')
+    expect(posts).toHaveLength(1)
+    expect(posts[0]!.body).toEqual({
+      customer_name: 'Sara Ali',
+      customer_email: 'sara@example.ly',
+      customer_phone: '0912345678',
+      shipping_address: '12 Palm street, Tripoli, Tripoli',
+      city_id: 7,
+      payment_method: 'cash',
+      notes: 'WhatsApp: 0912345678',
+      items: [{ product_id: 1, quantity: 2 }],
+      expected_total: 65,
+    })
+    expect(posts[0]!.headers['Idempotency-Key']).toMatch(/.{8,}/)
+    expect(router.state.location.state).toEqual({ orderId: 41, orderNumber: 'ORD-250101-00041' })
+    expect(JSON.parse(localStorage.getItem('cart')!)).toEqual([])
+    expect(sessionStorage.length).toBe(0)
+  })
+
+  it('keeps the cart after a failure and reuses the same Idempotency-Key on retry', async () => {
+    seedCart()
+    let attempt = 0
+    const { calls } = mockFetch({
+      'GET /api/cities': () => ({ body: cities }),
+      'POST /api/orders/quote': quoteHandler,
+      'POST /api/orders': () => {
+        attempt += 1
+        if (attempt === 1) throw new TypeError('network down')
+        return { status: 201, body: { id: 5, order_number: 'ORD-5' } }
+      },
+    })
+    const u = userEvent.setup()
+    renderCheckout()
+    await fillForm(u)
+    await waitFor(() => expect(screen.getByTestId('summary-total')).toHaveTextContent('65.00 د.ل'))
+    await u.click(screen.getByRole('button', { name: 'Place order' }))
+    expect(await screen.findByText('Failed to place order. Please try again.')).toBeInTheDocument()
+    expect(JSON.parse(localStorage.getItem('cart')!)).toEqual([expect.objectContaining({ id: 1, quantity: 2 })])
+    await u.click(screen.getByRole('button', { name: 'Place order' }))
+    await screen.findByTestId('confirmation')
+    const keys = calls.filter((c) => c.method === 'POST' && c.path === '/api/orders').map((c) => c.headers['Idempotency-Key'])
+    expect(keys).toHaveLength(2)
+    expect(keys[0]).toBe(keys[1])
+  })
+
+  it('shows the server message on OUT_OF_STOCK and keeps the cart', async () => {
+    seedCart()
+    mockFetch({
+      'GET /api/cities': () => ({ body: cities }),
+      'POST /api/orders/quote': quoteHandler,
+      'POST /api/orders': () => ({ status: 409, body: { code: 'OUT_OF_STOCK', message: 'Not enough stock for Deglet dates (available: 1)', product_id: 1, available: 1 } }),
+    })
+    const u = userEvent.setup()
+    renderCheckout()
+    await fillForm(u)
+    await u.click(screen.getByRole('button', { name: 'Place order' }))
+    expect(await screen.findByText('Not enough stock for Deglet dates (available: 1)')).toBeInTheDocument()
+    expect(JSON.parse(localStorage.getItem('cart')!)[0].quantity).toBe(2)
+    expect(screen.queryByTestId('confirmation')).toBeNull()
+  })
+
+  it('shows a changed server price instead of charging it silently (quote and 409 PRICE_CHANGED)', async () => {
+    seedCart()
+    let price = 27
+    mockFetch({
+      'GET /api/cities': () => ({ body: cities }),
+      'POST /api/orders/quote': ({ body }) => ({ body: quoteFor(body as QuoteInput, price) }),
+      'POST /api/orders': ({ body }) => {
+        const b = body as { items: QuoteInput['items']; city_id: number }
+        return { status: 409, body: { code: 'PRICE_CHANGED', message: 'Some prices have changed', quote: quoteFor({ items: b.items, city_id: b.city_id }, 30) } }
+      },
+    })
+    const u = userEvent.setup()
+    renderCheckout()
+    expect(await screen.findByText('Some prices have changed since you added these items')).toBeInTheDocument()
+    expect(screen.getByText('25.00 د.ل')).toHaveClass('line-through')
+    expect(JSON.parse(localStorage.getItem('cart')!)[0].price).toBe(27)
+    await fillForm(u)
+    price = 30
+    await u.click(screen.getByRole('button', { name: 'Place order' }))
+    expect(await screen.findByText('Prices have changed. Please review the new total before placing your order.')).toBeInTheDocument()
+    await waitFor(() => expect(screen.getByTestId('summary-total')).toHaveTextContent('75.00 د.ل'))
+    expect(JSON.parse(localStorage.getItem('cart')!)[0].price).toBe(30)
+  })
+
+  it('prefills a signed-in shopper from the profile autofill with an info banner', async () => {
+    seedCart()
+    localStorage.setItem('token', 'tok')
+    mockFetch({
+      'GET /api/me': () => ({ body: { id: 3, name: 'Sara Ali', email: 'sara@example.ly', is_admin: false, is_active: true, role: 'user', roles: [{ name: 'user' }], created_at: '2025-01-01' } }),
+      'GET /api/profile': () => ({ body: { user: {}, autofill: { name: 'Sara Ali', first_name: 'Sara', last_name: 'Ali', email: 'sara@example.ly', phone: '0911111111', address: 'Palm st', city: 'Benghazi', city_id: 8, state: 'East' } } }),
+      'GET /api/cities': () => ({ body: cities }),
+      'POST /api/orders/quote': quoteHandler,
+    })
+    renderCheckout()
+    expect(await screen.findByText(/We filled in your details from your last order/)).toBeInTheDocument()
+    expect(screen.getByLabelText(/First name/)).toHaveValue('Sara')
+    expect(screen.getByLabelText(/WhatsApp number/)).toHaveValue('0911111111')
+    await waitFor(() => expect(screen.getByLabelText(/^City/)).toHaveValue('8'))
+    await waitFor(() => expect(screen.getByTestId('summary-delivery')).toHaveTextContent('30.00 د.ل'))
+  })
+})
