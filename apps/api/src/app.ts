@@ -24,6 +24,7 @@ import { settingsRoutes } from './modules/settings/settings.routes.ts'
 import { usersRoutes } from './modules/users/users.routes.ts'
 import { authPlugin } from './plugins/auth.ts'
 import { errorsPlugin } from './plugins/errors.ts'
+import { gracefulClosePlugin } from './plugins/graceful-close.ts'
 import { webPlugin } from './plugins/web.ts'
 
 declare module 'fastify' {
@@ -79,6 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.decorate('mailer', createMailer(options.database.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log }))
 
   await app.register(errorsPlugin)
+  await app.register(gracefulClosePlugin)
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
