@@ -1,0 +1,81 @@
+import { screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { mockFetch, renderScreen, setLanguage } from '../../layout/testing/render-with-providers.tsx'
+import { MyOrdersPage } from './my-orders-page.tsx'
+import { OrderConfirmationPage } from './order-confirmation-page.tsx'
+
+const me = { id: 3, name: 'Sara', email: 'sara@example.ly', is_admin: false, is_active: true, role: 'user', roles: [{ name: 'user' }], created_at: '2025-01-01' }
+const order = {
+  id: 9,
+  order_number: 'ORD-250301-00009',
+  user_id: 3,
+  customer_name: 'Sara Ali',
+  customer_email: 'sara@example.ly',
+  customer_phone: '0912345678',
+  shipping_address: 'Palm st, Tripoli, West',
+  city_id: 7,
+  city_name: 'Tripoli',
+  order_status: 'processing',
+  payment_status: 'pending',
+  payment_method: 'cash',
+  notes: null,
+  subtotal: 240,
+  delivery_price: 15,
+  total_amount: 255,
+  created_at: '2025-03-01T10:00:00Z',
+  items: [
+    { id: 1, product_id: 1, quantity: 12, unit_price: 20, line_total: 240, is_wholesale: true, product: { id: 1, name: 'Deglet dates', image_url: null }, product_name: 'Deglet dates' },
+    { id: 2, product_id: null, quantity: 1, unit_price: 0, line_total: 0, is_wholesale: false, product: null, product_name: 'Old thing' },
+  ],
+}
+
+beforeEach(() => setLanguage('en'))
+afterEach(() => vi.unstubAllGlobals())
+
+describe('my orders (SPEC §2)', () => {
+  it('asks a signed-out visitor to log in', () => {
+    mockFetch({})
+    renderScreen(<MyOrdersPage />, '/my-orders')
+    expect(screen.getByText('Please Log In')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login')
+  })
+
+  it('shows an order card with items, wholesale badge, unavailable product and delivery info', async () => {
+    localStorage.setItem('token', 't')
+    mockFetch({ 'GET /api/me': () => ({ body: me }), 'GET /api/orders': () => ({ body: { data: [order], total: 1, last_page: 1, current_page: 1, per_page: 10 } }) })
+    renderScreen(<MyOrdersPage />, '/my-orders')
+    expect(await screen.findByText('ORD-250301-00009')).toBeInTheDocument()
+    expect(screen.getByText('Processing')).toBeInTheDocument()
+    expect(screen.getByText('Cash on delivery', { exact: false })).toBeInTheDocument()
+    expect(screen.getByText('255.00 د.ل')).toBeInTheDocument()
+    expect(screen.getByText('Wholesale')).toBeInTheDocument()
+    expect(screen.getByText('Unavailable')).toBeInTheDocument()
+    expect(screen.getByText('Palm st, Tripoli, West')).toBeInTheDocument()
+    expect(screen.getByText('0912345678')).toBeInTheDocument()
+  })
+
+  it('shows the error with Try Again that reloads, then the empty state', async () => {
+    localStorage.setItem('token', 't')
+    let fail = true
+    mockFetch({
+      'GET /api/me': () => ({ body: me }),
+      'GET /api/orders': () => (fail ? { status: 500, body: { code: 'INTERNAL', message: 'x' } } : { body: { data: [], total: 0, last_page: 1, current_page: 1, per_page: 10 } }),
+    })
+    renderScreen(<MyOrdersPage />, '/my-orders')
+    expect(await screen.findByText('Failed to load orders')).toBeInTheDocument()
+    expect(screen.getByText('Error')).toBeInTheDocument()
+    fail = false
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }))
+    expect(await screen.findByText('No orders found')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Browse products' })).toHaveAttribute('href', '/products')
+  })
+})
+
+describe('order confirmation (SPEC §2)', () => {
+  it('redirects home without an order id', () => {
+    mockFetch({})
+    const { router } = renderScreen(<OrderConfirmationPage />, '/order-confirmation')
+    expect(router.state.location.pathname).toBe('/')
+  })
+})
