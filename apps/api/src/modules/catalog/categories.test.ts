@@ -37,6 +37,15 @@ describe('categories API', () => {
     expect(second.json().slug).toBe('zyt-alzytwn-2')
   })
 
+  it('keeps names and slugs unique when admins save at the same time', async () => {
+    const same = await Promise.all(Array.from({ length: 5 }, () => post({ name: 'تين مجفف' })))
+    expect(same.map((r) => r.statusCode).sort()).toEqual([201, 422, 422, 422, 422])
+    // Different names, one slug base: every save lands, each with its own slug.
+    const alike = await Promise.all(['Dry Figs', 'dry-figs', 'Dry  Figs!!', 'dry figs?'].map((name) => post({ name })))
+    expect(alike.map((r) => r.statusCode)).toEqual([201, 201, 201, 201])
+    expect(alike.map((r) => r.json().slug).sort()).toEqual(['dry-figs', 'dry-figs-2', 'dry-figs-3', 'dry-figs-4'])
+  })
+
   it('refuses a duplicate name (any case) with a translated 422 on name', async () => {
     await post({ name: 'Honey' })
     const dup = await post({ name: 'honey' }, { ...admin.headers, 'accept-language': 'en' })
