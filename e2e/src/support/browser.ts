@@ -39,6 +39,8 @@ export async function newContext(browser: Browser, baseURL: string, options: Con
     locale: options.language === 'en' ? 'en-US' : 'ar-LY',
     acceptDownloads: true,
   })
+  // Fail fast with a clear message instead of Playwright's 30 s default (whole journeys have 120 s).
+  context.setDefaultTimeout(15_000)
   const init = { language: options.language ?? 'ar', token: options.token ?? null, user: options.user ? JSON.stringify(options.user) : null }
   await context.addInitScript((v) => {
     if (sessionStorage.getItem('__e2e_init')) return

@@ -1,0 +1,42 @@
+import arCommon from '../../../apps/web/src/locales/ar/common.json'
+import enCommon from '../../../apps/web/src/locales/en/common.json'
+import arStore from '../../../apps/web/src/locales/ar/storefront.json'
+import enStore from '../../../apps/web/src/locales/en/storefront.json'
+import arDashboard from '../../../apps/web/src/locales/ar/dashboard.json'
+import enDashboard from '../../../apps/web/src/locales/en/dashboard.json'
+import { messages } from '@shop/shared/i18n/messages'
+
+export type Lang = 'ar' | 'en'
+type Ns = 'common' | 'storefront' | 'dashboard' | 'shared'
+
+const bundles: Record<Lang, Record<Ns, unknown>> = {
+  ar: { common: arCommon, storefront: arStore, dashboard: arDashboard, shared: messages.ar },
+  en: { common: enCommon, storefront: enStore, dashboard: enDashboard, shared: messages.en },
+}
+
+/**
+ * The screens' own texts (the locale files the web app ships), so the journeys find controls by what a
+ * shopper reads without hard-coding translations. `key` is "ns:path.to.key"; {{vars}} are filled in.
+ */
+export function tr(lang: Lang, key: string, vars: Record<string, string | number> = {}): string {
+  const [ns, path] = key.includes(':') ? (key.split(':', 2) as [Ns, string]) : (['common', key] as [Ns, string])
+  let node: unknown = bundles[lang][ns]
+  for (const part of path.split('.')) node = (node as Record<string, unknown> | undefined)?.[part]
+  if (typeof node !== 'string') throw new Error(`missing text ${lang}:${key}`)
+  return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, v: string) => String(vars[v] ?? `{{${v}}}`))
+}
+
+/** Arabic texts, the default language of the journeys. */
+export const ar = (key: string, vars?: Record<string, string | number>) => tr('ar', key, vars)
+
+export { formatMoney as money } from '@shop/shared/money/money'
+
+/** A regex matching a text exactly (for getByText/getByRole names that should not match longer texts). */
+export function exact(text: string): RegExp {
+  return new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`)
+}
+
+/** A form label as the screens render it: the text, then a '*' (aria-hidden) on required fields. */
+export function label(text: string): RegExp {
+  return new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?\\s*$`)
+}

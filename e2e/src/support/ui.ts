@@ -1,0 +1,57 @@
+import { expect } from 'vitest'
+import type { Locator, Page } from 'playwright-core'
+import { ar, label } from './texts.ts'
+
+/** Waits until the locator is visible (Playwright's auto-wait; vitest's expect does not wait by itself). */
+export async function visible(locator: Locator, timeout = 15_000): Promise<Locator> {
+  await locator.first().waitFor({ state: 'visible', timeout })
+  return locator
+}
+
+/** Polls the visible text of a locator until it contains every part. */
+export async function textContains(locator: Locator, ...parts: string[]) {
+  for (const part of parts) await expect.poll(() => locator.innerText(), { timeout: 15_000 }).toContain(part)
+}
+
+export async function waitForPath(page: Page, path: string | RegExp, timeout = 15_000) {
+  await page.waitForURL((url) => (typeof path === 'string' ? url.pathname === path : path.test(url.pathname + url.search)), { timeout })
+}
+
+/** Signs in through the real form (SPEC §2 sign-in screen), in Arabic. */
+export async function signInWithForm(page: Page, email: string, password: string) {
+  await page.goto('/login')
+  await page.getByLabel(label(ar('storefront:auth.email'))).fill(email)
+  await page.getByLabel(label(ar('storefront:auth.password'))).fill(password)
+  await page.getByRole('button', { name: ar('storefront:auth.login_button'), exact: true }).click()
+}
+
+export interface CheckoutDetails {
+  firstName: string
+  lastName: string
+  email: string
+  phone: string
+  address: string
+  cityId: number
+  state: string
+}
+
+/** Fills the checkout form (SPEC §3 fields) by its Arabic labels. */
+export async function fillCheckout(page: Page, d: CheckoutDetails) {
+  const field = (key: string) => page.getByLabel(label(ar(`storefront:checkout.${key}`)))
+  await field('first_name').fill(d.firstName)
+  await field('last_name').fill(d.lastName)
+  await field('email').fill(d.email)
+  await field('phone').fill(d.phone)
+  await field('address').fill(d.address)
+  const city = field('city')
+  await expect.poll(() => city.isEnabled(), { timeout: 15_000 }).toBe(true)
+  await city.selectOption(String(d.cityId))
+  await field('state').fill(d.state)
+}
+
+/** Collects what the browser logged as errors, so a journey can assert the page stayed healthy. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`))
+  return errors
+}
