@@ -100,22 +100,22 @@ export function SiteFooter() {
 
         <div>
           <h2 className="text-base font-bold text-white">{t('footer.hours_title')}</h2>
-          <dl className="mt-3 space-y-2 text-sm text-palm-100">
-            <div className="flex items-start gap-2">
+          <ul className="mt-3 space-y-2 text-sm text-palm-100">
+            <li className="flex items-start gap-2">
               <Clock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              <div>
-                <dt className="font-semibold text-white">{t('footer.hours_sat_thu')}</dt>
-                <dd><span className="ltr-nums">8:00 – 20:00</span></dd>
-              </div>
-            </div>
-            <div className="flex items-start gap-2">
+              <p>
+                <span className="block font-semibold text-white">{t('footer.hours_sat_thu')}</span>
+                <span className="ltr-nums">8:00 – 20:00</span>
+              </p>
+            </li>
+            <li className="flex items-start gap-2">
               <Clock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              <div>
-                <dt className="font-semibold text-white">{t('footer.hours_fri')}</dt>
-                <dd><span className="ltr-nums">15:00 – 20:00</span></dd>
-              </div>
-            </div>
-          </dl>
+              <p>
+                <span className="block font-semibold text-white">{t('footer.hours_fri')}</span>
+                <span className="ltr-nums">15:00 – 20:00</span>
+              </p>
+            </li>
+          </ul>
         </div>
       </div>
       <div className="border-t border-palm-800">

@@ -28,7 +28,7 @@ export function CartLine({ item }: { item: CartItem }) {
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
-            <h3 className="line-clamp-2 font-bold text-stone-900">{item.name}</h3>
+            <h2 className="line-clamp-2 font-bold text-stone-900">{item.name}</h2>
             <p className="text-sm text-stone-600">
               <Money value={fromCents(itemUnitCents(item))} className="font-semibold text-date-700" /> {t('cart.each')}
             </p>
@@ -36,7 +36,7 @@ export function CartLine({ item }: { item: CartItem }) {
           <button
             type="button"
             onClick={() => cart.remove(item.id)}
-            className="inline-flex size-9 shrink-0 items-center justify-center rounded-[var(--radius-control)] text-stone-500 hover:bg-red-50 hover:text-red-700"
+            className="inline-flex size-9 shrink-0 items-center justify-center rounded-[var(--radius-control)] text-stone-600 hover:bg-red-50 hover:text-red-700"
             aria-label={t('cart.remove', { name: item.name })}
           >
             <Trash2 className="size-5" aria-hidden="true" />

@@ -49,7 +49,7 @@ export function CartPage() {
     <div className="mx-auto max-w-7xl px-4 py-8 sm:py-12">
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-extrabold text-stone-900">
-          {t('cart.title')} <span className="ltr-nums text-lg font-semibold text-stone-500">({cart.itemCount})</span>
+          {t('cart.title')} <span className="ltr-nums text-lg font-semibold text-stone-600">({cart.itemCount})</span>
         </h1>
         <Button variant="ghost" className="text-red-700 hover:bg-red-50" icon={<Trash className="size-4" aria-hidden="true" />} onClick={() => setConfirmClear(true)}>
           {t('cart.clear')}
@@ -83,7 +83,7 @@ export function CartPage() {
               </dd>
             </div>
           </dl>
-          <p className="mt-2 text-xs text-stone-500">{t('cart.delivery_note')}</p>
+          <p className="mt-2 text-xs text-stone-600">{t('cart.delivery_note')}</p>
           <Button size="lg" className="mt-5 w-full" onClick={goToCheckout}>
             {t('cart.checkout')}
             <ArrowLeft className="size-4 ltr:rotate-180" aria-hidden="true" />

@@ -10,7 +10,9 @@ import { useAddToCart } from '../hooks/use-add-to-cart.ts'
 const FALLBACK_IMAGE = '/product-fallback.svg'
 
 /** SPEC §2 product card, UI.md storefront look. */
-export function ProductCard({ product }: { product: Product }) {
+/** `headingLevel`: h3 under a landing section's h2, h2 directly under the products page's h1. */
+export function ProductCard({ product, headingLevel = 'h3' }: { product: Product; headingLevel?: 'h2' | 'h3' }) {
+  const Heading = headingLevel
   const { t } = useTranslation('storefront')
   const addToCart = useAddToCart()
   const outOfStock = !product.is_always_in_stock && product.stock <= 0
@@ -48,7 +50,7 @@ export function ProductCard({ product }: { product: Product }) {
       </div>
 
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <h3 className="line-clamp-2 text-lg leading-snug font-bold text-stone-900">{product.name}</h3>
+        <Heading className="line-clamp-2 text-lg leading-snug font-bold text-stone-900">{product.name}</Heading>
         {product.description ? <p className="line-clamp-2 text-sm text-stone-600">{product.description}</p> : null}
         {weight || origin ? (
           <ul className="flex flex-wrap gap-1.5" aria-label={t('product.details')}>

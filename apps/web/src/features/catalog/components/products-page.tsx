@@ -91,7 +91,7 @@ export function ProductsPage() {
         </div>
       </div>
 
-      <section aria-busy={showSkeleton} aria-live="polite">
+      <section aria-busy={showSkeleton}>
         {products.isError && !data ? (
           <ErrorState
             title={t('products.error_title')}
@@ -125,7 +125,7 @@ export function ProductsPage() {
           <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
             {items.map((p) => (
               <li key={p.id} className="flex">
-                <ProductCard product={p} />
+                <ProductCard product={p} headingLevel="h2" />
               </li>
             ))}
           </ul>

@@ -95,7 +95,7 @@ export function CheckoutFields({ form, cities, citiesLoading, cityId, onCityChan
 
       <fieldset className="rounded-[var(--radius-card)] border border-sand-300 bg-white p-5 shadow-[var(--shadow-soft)]">
         <legend className="float-start mb-4 w-full text-lg font-bold text-stone-900">{t('checkout.payment_method')}</legend>
-        <div className="clear-both grid gap-3 sm:grid-cols-3" role="radiogroup" aria-label={t('checkout.payment_method')}>
+        <div className="clear-both grid gap-3 sm:grid-cols-3">
           {PAYMENT_METHODS.map((m: PaymentMethod) => (
             <label
               key={m}

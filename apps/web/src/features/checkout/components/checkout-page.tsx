@@ -213,7 +213,7 @@ export function CheckoutPage() {
           <Button type="submit" size="lg" className="w-full" busy={submitting} icon={<Lock className="size-4" aria-hidden="true" />}>
             {submitting ? t('checkout.processing') : t('checkout.place_order')}
           </Button>
-          <p className="text-center text-xs text-stone-500">{t('checkout.terms_note')}</p>
+          <p className="text-center text-xs text-stone-600">{t('checkout.terms_note')}</p>
         </div>
       </form>
     </div>

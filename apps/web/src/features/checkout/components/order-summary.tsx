@@ -21,7 +21,7 @@ export function OrderSummary({ items, numbers, cityChosen, refreshing }: { items
           {t('checkout.summary')}
         </h2>
         {refreshing ? (
-          <span className="inline-flex items-center gap-1 text-xs text-stone-500">
+          <span className="inline-flex items-center gap-1 text-xs text-stone-600">
             <Spinner className="[&_svg]:size-3.5" />
             {t('checkout.checking_prices')}
           </span>
@@ -32,7 +32,7 @@ export function OrderSummary({ items, numbers, cityChosen, refreshing }: { items
           <li key={item.id} className="flex items-start justify-between gap-3 py-2">
             <span className="min-w-0">
               <span className="line-clamp-2 font-semibold text-stone-800">{item.name}</span>
-              <span className="text-stone-500">
+              <span className="text-stone-600">
                 × <span className="ltr-nums">{item.quantity}</span>
                 {itemIsWholesale(item) ? <span className="ms-2 rounded bg-honey-100 px-1.5 text-xs font-semibold text-honey-800">{t('checkout.wholesale')}</span> : null}
               </span>
@@ -51,7 +51,7 @@ export function OrderSummary({ items, numbers, cityChosen, refreshing }: { items
         <div className="flex justify-between gap-3">
           <dt className="text-stone-600">{t('checkout.delivery')}</dt>
           <dd data-testid="summary-delivery">
-            {cityChosen ? <Money value={fromCents(numbers.deliveryCents)} className="font-semibold" /> : <span className="text-stone-500">{t('checkout.choose_city_for_delivery')}</span>}
+            {cityChosen ? <Money value={fromCents(numbers.deliveryCents)} className="font-semibold" /> : <span className="text-stone-600">{t('checkout.choose_city_for_delivery')}</span>}
           </dd>
         </div>
         <div className="flex justify-between gap-3 border-t border-sand-300 pt-3 text-base">

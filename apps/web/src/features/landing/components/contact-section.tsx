@@ -80,7 +80,7 @@ export function ContactSection() {
               <Button type="submit" size="lg" className="w-full sm:w-auto" icon={<Send className="size-4 rtl:-scale-x-100" aria-hidden="true" />}>
                 {t('landing.contact.send')}
               </Button>
-              <p className="mt-2 text-xs text-stone-500">{t('landing.contact.mail_client_note')}</p>
+              <p className="mt-2 text-xs text-stone-600">{t('landing.contact.mail_client_note')}</p>
             </div>
           </form>
         </div>

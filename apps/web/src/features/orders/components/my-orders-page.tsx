@@ -21,6 +21,7 @@ export function MyOrdersPage() {
   if (status === 'signed-out') {
     return (
       <div className="mx-auto max-w-3xl px-4 py-12">
+        <h1 className="mb-6 text-3xl font-extrabold text-stone-900">{t('orders.title')}</h1>
         <EmptyState
           icon={<LogIn className="size-10" aria-hidden="true" />}
           title={t('orders.please_log_in')}

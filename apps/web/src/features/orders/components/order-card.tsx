@@ -44,10 +44,11 @@ export function OrderCard({ order }: { order: Order }) {
             {order.items.map((item) => (
               <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
                 <span className="min-w-0">
-                  <span className={item.product ? 'font-semibold text-stone-900' : 'text-stone-500 italic'}>
+                  {/* bdi: an Arabic name next to "× 3" must not pull the quantity into its direction. */}
+                  <bdi className={item.product ? 'font-semibold text-stone-900' : 'text-stone-600 italic'}>
                     {item.product?.name ?? t('orders.unavailable')}
-                  </span>
-                  <span className="text-stone-500">
+                  </bdi>
+                  <span className="text-stone-600">
                     {' '}× <span className="ltr-nums">{item.quantity}</span>
                   </span>
                   {item.is_wholesale ? (
@@ -66,15 +67,15 @@ export function OrderCard({ order }: { order: Order }) {
         <section className="rounded-[var(--radius-control)] bg-sand-100 p-4 text-sm" aria-label={t('orders.delivery_info')}>
           <h3 className="mb-2 font-bold text-stone-700">{t('orders.delivery_info')}</h3>
           <p className="flex items-start gap-2">
-            <MapPin className="mt-0.5 size-4 shrink-0 text-stone-500" aria-hidden="true" />
+            <MapPin className="mt-0.5 size-4 shrink-0 text-stone-600" aria-hidden="true" />
             {order.shipping_address}
           </p>
           <p className="mt-1.5 flex items-center gap-2">
-            <Phone className="size-4 shrink-0 text-stone-500" aria-hidden="true" />
+            <Phone className="size-4 shrink-0 text-stone-600" aria-hidden="true" />
             <span dir="ltr">{order.customer_phone}</span>
           </p>
           <p className="mt-1.5 flex items-center gap-2">
-            <Mail className="size-4 shrink-0 text-stone-500" aria-hidden="true" />
+            <Mail className="size-4 shrink-0 text-stone-600" aria-hidden="true" />
             <span dir="ltr" className="break-all">
               {order.customer_email}
             </span>

@@ -20,10 +20,10 @@ export function OrderConfirmationPage() {
         <CheckCircle2 className="mx-auto size-16 text-palm-600" aria-hidden="true" />
         <h1 className="mt-4 text-3xl font-extrabold text-stone-900">{t('confirmation.title')}</h1>
         <p className="mt-2 text-stone-600">{t('confirmation.thanks')}</p>
-        <dl className="mx-auto mt-6 grid max-w-sm grid-cols-2 gap-3 rounded-[var(--radius-control)] bg-sand-100 p-4 text-sm">
+        <dl className="mx-auto mt-6 grid max-w-sm grid-cols-[auto_1fr] gap-x-4 gap-y-3 rounded-[var(--radius-control)] bg-sand-100 p-4 text-sm">
           <dt className="text-start text-stone-600">{t('confirmation.order_number')}</dt>
           <dd className="text-end font-bold">
-            <span className="ltr-nums">{state.orderNumber ?? state.orderId}</span>
+            <span className="ltr-nums whitespace-nowrap">{state.orderNumber ?? state.orderId}</span>
           </dd>
           <dt className="text-start text-stone-600">{t('confirmation.date')}</dt>
           <dd className="text-end font-bold">{formatDate(new Date().toISOString(), i18n.language)}</dd>
