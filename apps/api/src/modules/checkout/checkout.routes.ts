@@ -21,7 +21,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders',
     {
-      preHandler: app.guards.optionalUser,
+      preValidation: app.guards.optionalUser,
       schema: {
         tags: ['orders'],
         summary: 'Place an order (guest or shopper); prices, delivery and totals are computed by the server',

@@ -11,7 +11,7 @@ export const citiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/cities',
     {
-      preHandler: app.guards.optionalUser,
+      preValidation: app.guards.optionalUser,
       schema: { tags: ['cities'], summary: 'Active cities (public) or the searchable admin list', querystring: CityListQuery, response: { 200: CityList } },
     },
     async (request) => {
@@ -24,20 +24,20 @@ export const citiesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/cities',
-    { preHandler: app.guards.admin, schema: { tags: ['cities'], summary: 'Add a delivery city', body: CityInput, response: { 201: City } } },
+    { preValidation: app.guards.admin, schema: { tags: ['cities'], summary: 'Add a delivery city', body: CityInput, response: { 201: City } } },
     async (request, reply) => reply.code(201).send(await createCity(app.db, request.body)),
   )
 
   app.put(
     '/cities/:id',
-    { preHandler: app.guards.admin, schema: { tags: ['cities'], summary: 'Edit a delivery city', params: idParam, body: CityInput, response: { 200: City } } },
+    { preValidation: app.guards.admin, schema: { tags: ['cities'], summary: 'Edit a delivery city', params: idParam, body: CityInput, response: { 200: City } } },
     async (request) => updateCity(app.db, request.params.id, request.body),
   )
 
   app.patch(
     '/cities/:id/status',
     {
-      preHandler: app.guards.admin,
+      preValidation: app.guards.admin,
       schema: { tags: ['cities'], summary: 'Activate or deactivate a city', params: idParam, body: CityStatusInput, response: { 200: City } },
     },
     async (request) => setCityStatus(app.db, request.params.id, request.body.is_active),
@@ -45,7 +45,7 @@ export const citiesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/cities/:id',
-    { preHandler: app.guards.admin, schema: { tags: ['cities'], summary: 'Delete a city (orders keep its name)', params: idParam, response: { 204: z.null() } } },
+    { preValidation: app.guards.admin, schema: { tags: ['cities'], summary: 'Delete a city (orders keep its name)', params: idParam, response: { 204: z.null() } } },
     async (request, reply) => {
       await deleteCity(app.db, request.params.id)
       return reply.code(204).send(null)

@@ -6,7 +6,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dashboard/stats',
     {
-      preHandler: app.guards.admin,
+      preValidation: app.guards.admin,
       schema: {
         tags: ['dashboard'],
         summary: 'Revenue, profit, orders, customers, top products, low stock and recent orders for a range',
@@ -21,7 +21,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dashboard/revenue',
     {
-      preHandler: app.guards.admin,
+      preValidation: app.guards.admin,
       schema: {
         tags: ['dashboard'],
         summary: 'Completed sales per day of the range (0 on days without sales)',

@@ -10,7 +10,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders',
     {
-      preHandler: app.guards.signedIn,
+      preValidation: app.guards.signedIn,
       schema: {
         tags: ['orders'],
         summary: "Staff: every order with search and filters. Shopper: only the shopper's own orders",
@@ -25,7 +25,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders/export/csv',
     {
-      preHandler: app.guards.admin,
+      preValidation: app.guards.admin,
       schema: {
         tags: ['orders'],
         summary: 'Sales CSV (UTF-8 with BOM, formula-safe)',
@@ -47,7 +47,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders/:id',
     {
-      preHandler: app.guards.signedIn,
+      preValidation: app.guards.signedIn,
       schema: { tags: ['orders'], summary: 'One order with its status history (owner or staff)', security: [{ bearer: [] }], params: idParam, response: { 200: Order } },
     },
     async (request) => getOrder(app.db, request.user!, request.params.id),
@@ -56,7 +56,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/orders/:id',
     {
-      preHandler: app.guards.admin,
+      preValidation: app.guards.admin,
       schema: {
         tags: ['orders'],
         summary: 'Edit an order; status changes are kept in the history, cancelling restocks once',

@@ -7,7 +7,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sales',
     {
-      preHandler: app.guards.admin,
+      preValidation: app.guards.admin,
       schema: {
         tags: ['sales'],
         summary: 'Completed orders in a range with their profit, and totals',
