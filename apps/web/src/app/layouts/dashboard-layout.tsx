@@ -39,11 +39,19 @@ export function Component() {
 
   return (
     <StaffRoute>
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
         {t('common:nav.skip_to_content')}
       </a>
       <div className="min-h-dvh md:flex">
-        <DashboardSidebar collapsed={collapsed} onToggleCollapsed={toggleCollapsed} mobileOpen={mobileOpen} onCloseMobile={() => setMobileOpen(false)} />
+        <DashboardSidebar
+          collapsed={collapsed}
+          onToggleCollapsed={toggleCollapsed}
+          mobileOpen={mobileOpen}
+          onCloseMobile={() => setMobileOpen(false)}
+        />
         <div className="min-w-0 flex-1">
           <div className="sticky top-0 z-20 flex h-14 items-center gap-3 border-b border-sand-300 bg-white px-4 md:hidden">
             <button

@@ -13,7 +13,17 @@ export interface BatchAction {
 }
 
 /** UI.md: the batch bar slides in above the table when rows are selected (SPEC §2 products and cities). */
-export function BatchBar({ count, actions, busy, onClear }: { count: number; actions: BatchAction[]; busy?: boolean; onClear(): void }) {
+export function BatchBar({
+  count,
+  actions,
+  busy,
+  onClear,
+}: {
+  count: number
+  actions: BatchAction[]
+  busy?: boolean
+  onClear(): void
+}) {
   const { t } = useTranslation('dashboard')
   return (
     <div
@@ -32,11 +42,24 @@ export function BatchBar({ count, actions, busy, onClear }: { count: number; act
               {t('batch.selected', { count })}
             </p>
             {actions.map((a) => (
-              <Button key={a.key} size="sm" variant={a.tone ?? 'secondary'} icon={a.icon} onClick={a.onClick} disabled={busy}>
+              <Button
+                key={a.key}
+                size="sm"
+                variant={a.tone ?? 'secondary'}
+                icon={a.icon}
+                onClick={a.onClick}
+                disabled={busy}
+              >
                 {a.label}
               </Button>
             ))}
-            <Button size="sm" variant="ghost" icon={<X className="size-4" aria-hidden="true" />} onClick={onClear} disabled={busy}>
+            <Button
+              size="sm"
+              variant="ghost"
+              icon={<X className="size-4" aria-hidden="true" />}
+              onClick={onClear}
+              disabled={busy}
+            >
               {t('batch.clear')}
             </Button>
           </div>
@@ -52,7 +75,10 @@ export interface BatchOutcome {
 }
 
 /** SPEC §7: batch operations send one call per selected id; every call is awaited, failures are counted. */
-export async function runBatch(ids: readonly number[], call: (id: number) => Promise<unknown>): Promise<BatchOutcome> {
+export async function runBatch(
+  ids: readonly number[],
+  call: (id: number) => Promise<unknown>,
+): Promise<BatchOutcome> {
   const results = await Promise.allSettled(ids.map((id) => call(id)))
   const failed = results.filter((r) => r.status === 'rejected').length
   return { ok: results.length - failed, failed }

@@ -2,10 +2,10 @@ import { forwardRef, useEffect, useRef, type InputHTMLAttributes } from 'react'
 import { cn } from '../../lib/cn.ts'
 
 /** A native checkbox (keyboard and screen readers for free) that can show the mixed state of a select-all. */
-export const Checkbox = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & { indeterminate?: boolean }>(function Checkbox(
-  { indeterminate = false, className, ...rest },
-  forwarded,
-) {
+export const Checkbox = forwardRef<
+  HTMLInputElement,
+  InputHTMLAttributes<HTMLInputElement> & { indeterminate?: boolean }
+>(function Checkbox({ indeterminate = false, className, ...rest }, forwarded) {
   const inner = useRef<HTMLInputElement | null>(null)
   useEffect(() => {
     if (inner.current) inner.current.indeterminate = indeterminate

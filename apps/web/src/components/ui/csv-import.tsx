@@ -9,7 +9,13 @@ import { Button } from './button.tsx'
 import { Dialog } from './dialog.tsx'
 
 export type ImportOutcome =
-  | { kind: 'done'; message: string; created: number; updated: number; errors: { row: number; error: string }[] }
+  | {
+      kind: 'done'
+      message: string
+      created: number
+      updated: number
+      errors: { row: number; error: string }[]
+    }
   | { kind: 'missing'; message: string; missing: string[]; found: string[]; required: string[]; help: string }
   | { kind: 'failed'; message: string }
 
@@ -88,10 +94,20 @@ export function CsvImportActions({ upload, downloadSample, onImported }: CsvImpo
 
   return (
     <>
-      <Button variant="secondary" icon={<Download className="size-4" aria-hidden="true" />} busy={busy === 'sample'} onClick={() => void onSample()}>
+      <Button
+        variant="secondary"
+        icon={<Download className="size-4" aria-hidden="true" />}
+        busy={busy === 'sample'}
+        onClick={() => void onSample()}
+      >
         {t('import.sample')}
       </Button>
-      <Button variant="secondary" icon={<Upload className="size-4" aria-hidden="true" />} busy={busy === 'import'} onClick={() => input.current?.click()}>
+      <Button
+        variant="secondary"
+        icon={<Upload className="size-4" aria-hidden="true" />}
+        busy={busy === 'import'}
+        onClick={() => input.current?.click()}
+      >
         {t('import.import')}
       </Button>
       <input
@@ -111,7 +127,13 @@ export function CsvImportActions({ upload, downloadSample, onImported }: CsvImpo
 export function ImportResultDialog({ outcome, onClose }: { outcome: ImportOutcome | null; onClose(): void }) {
   const { t } = useTranslation('dashboard')
   return (
-    <Dialog open={outcome !== null} onOpenChange={(o) => !o && onClose()} title={t('import.result_title')} size="lg" footer={<Button onClick={onClose}>{t('import.ok')}</Button>}>
+    <Dialog
+      open={outcome !== null}
+      onOpenChange={(o) => !o && onClose()}
+      title={t('import.result_title')}
+      size="lg"
+      footer={<Button onClick={onClose}>{t('import.ok')}</Button>}
+    >
       {outcome ? <ImportResultBody outcome={outcome} /> : null}
     </Dialog>
   )
@@ -151,10 +173,24 @@ export function ImportResultBody({ outcome }: { outcome: ImportOutcome }) {
           <XCircle className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
           {outcome.message || t('import.missing_title')}
         </p>
-        <ColumnList label={t('import.missing_columns')} items={outcome.missing} tone="bg-red-100 text-red-800" />
-        <ColumnList label={t('import.found_columns')} items={outcome.found} tone="bg-stone-100 text-stone-700" />
-        <ColumnList label={t('import.required_columns')} items={outcome.required} tone="bg-palm-50 text-palm-800" />
-        <p className="rounded-md bg-honey-50 p-3 text-sm text-stone-800">{outcome.help || t('import.default_help')}</p>
+        <ColumnList
+          label={t('import.missing_columns')}
+          items={outcome.missing}
+          tone="bg-red-100 text-red-800"
+        />
+        <ColumnList
+          label={t('import.found_columns')}
+          items={outcome.found}
+          tone="bg-stone-100 text-stone-700"
+        />
+        <ColumnList
+          label={t('import.required_columns')}
+          items={outcome.required}
+          tone="bg-palm-50 text-palm-800"
+        />
+        <p className="rounded-md bg-honey-50 p-3 text-sm text-stone-800">
+          {outcome.help || t('import.default_help')}
+        </p>
       </div>
     )
   }

@@ -1,4 +1,10 @@
-import { createColumnHelper, tableFeatures, useTable, type ColumnDef, type RowData } from '@tanstack/react-table'
+import {
+  createColumnHelper,
+  tableFeatures,
+  useTable,
+  type ColumnDef,
+  type RowData,
+} from '@tanstack/react-table'
 import { useMemo, useRef, type ReactNode } from 'react'
 import { cn } from '../../lib/cn.ts'
 import { Checkbox } from './checkbox.tsx'
@@ -31,7 +37,14 @@ export interface DataTableProps<T extends RowData> {
   footer?: ReactNode
 }
 
-export function DataTable<T extends RowData>({ rows, columns, getRowId, caption, selection, footer }: DataTableProps<T>) {
+export function DataTable<T extends RowData>({
+  rows,
+  columns,
+  getRowId,
+  caption,
+  selection,
+  footer,
+}: DataTableProps<T>) {
   // Column specs are rebuilt by screens on every render (they close over handlers); the table's column model
   // stays stable per set of ids and reads the latest specs through a ref.
   const specs = useRef(columns)
@@ -39,11 +52,22 @@ export function DataTable<T extends RowData>({ rows, columns, getRowId, caption,
   const idKey = columns.map((c) => c.id).join('|')
   const tableColumns = useMemo(() => {
     const helper = createColumnHelper<DataTableFeatures, T>()
-    return idKey.split('|').map((id, i) =>
-      helper.display({ id, header: () => specs.current[i]?.header, cell: (ctx) => specs.current[i]?.cell(ctx.row.original) }),
-    ) as DataColumn<T>[]
+    return idKey
+      .split('|')
+      .map((id, i) =>
+        helper.display({
+          id,
+          header: () => specs.current[i]?.header,
+          cell: (ctx) => specs.current[i]?.cell(ctx.row.original),
+        }),
+      ) as DataColumn<T>[]
   }, [idKey])
-  const table = useTable({ features, columns: tableColumns, data: rows, getRowId: (row: T) => String(getRowId(row)) })
+  const table = useTable({
+    features,
+    columns: tableColumns,
+    data: rows,
+    getRowId: (row: T) => String(getRowId(row)),
+  })
 
   const ids = rows.map(getRowId)
   const selectedOnPage = selection ? ids.filter((id) => selection.selected.has(id)).length : 0
@@ -74,11 +98,23 @@ export function DataTable<T extends RowData>({ rows, columns, getRowId, caption,
             <tr key={group.id}>
               {selection ? (
                 <th scope="col" className="w-10 px-3 py-3 text-start">
-                  <Checkbox checked={allChecked} indeterminate={someChecked} onChange={toggleAll} aria-label={selection.allLabel} />
+                  <Checkbox
+                    checked={allChecked}
+                    indeterminate={someChecked}
+                    onChange={toggleAll}
+                    aria-label={selection.allLabel}
+                  />
                 </th>
               ) : null}
               {group.headers.map((header, i) => (
-                <th key={header.id} scope="col" className={cn('px-3 py-3 text-start font-semibold whitespace-nowrap', columns[i]?.className)}>
+                <th
+                  key={header.id}
+                  scope="col"
+                  className={cn(
+                    'px-3 py-3 text-start font-semibold whitespace-nowrap',
+                    columns[i]?.className,
+                  )}
+                >
                   {header.isPlaceholder ? null : <table.FlexRender header={header} />}
                 </th>
               ))}
@@ -90,10 +126,17 @@ export function DataTable<T extends RowData>({ rows, columns, getRowId, caption,
             const id = getRowId(row.original)
             const checked = selection?.selected.has(id) ?? false
             return (
-              <tr key={row.id} className={cn('border-t border-sand-200 hover:bg-sand-50', checked && 'bg-palm-50/60')}>
+              <tr
+                key={row.id}
+                className={cn('border-t border-sand-200 hover:bg-sand-50', checked && 'bg-palm-50/60')}
+              >
                 {selection ? (
                   <td className="px-3 py-3 align-middle">
-                    <Checkbox checked={checked} onChange={() => toggleOne(id)} aria-label={selection.rowLabel(row.original)} />
+                    <Checkbox
+                      checked={checked}
+                      onChange={() => toggleOne(id)}
+                      aria-label={selection.rowLabel(row.original)}
+                    />
                   </td>
                 ) : null}
                 {row.getAllCells().map((cell, i) => (

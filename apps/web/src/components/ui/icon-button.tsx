@@ -38,7 +38,10 @@ export const IconButton = forwardRef<HTMLButtonElement, IconButtonProps>(functio
           </button>
         </Tooltip.Trigger>
         <Tooltip.Portal>
-          <Tooltip.Content sideOffset={4} className="z-50 max-w-xs rounded-md bg-stone-900 px-2 py-1 text-xs text-white shadow">
+          <Tooltip.Content
+            sideOffset={4}
+            className="z-50 max-w-xs rounded-md bg-stone-900 px-2 py-1 text-xs text-white shadow"
+          >
             {label}
             <Tooltip.Arrow className="fill-stone-900" />
           </Tooltip.Content>

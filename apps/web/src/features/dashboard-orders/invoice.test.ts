@@ -22,8 +22,26 @@ const order: Order = {
   total_amount: 100,
   created_at: '2025-01-01T10:00:00Z',
   items: [
-    { id: 1, product_id: 1, quantity: 10, unit_price: 8, line_total: 80, is_wholesale: true, product: { id: 1, name: `Dates ${XSS}`, image_url: null }, product_name: 'Dates' },
-    { id: 2, product_id: 2, quantity: 1, unit_price: 10, line_total: 10, is_wholesale: false, product: null, product_name: 'Honey' },
+    {
+      id: 1,
+      product_id: 1,
+      quantity: 10,
+      unit_price: 8,
+      line_total: 80,
+      is_wholesale: true,
+      product: { id: 1, name: `Dates ${XSS}`, image_url: null },
+      product_name: 'Dates',
+    },
+    {
+      id: 2,
+      product_id: 2,
+      quantity: 1,
+      unit_price: 10,
+      line_total: 10,
+      is_wholesale: false,
+      product: null,
+      product_name: 'Honey',
+    },
   ],
 }
 
@@ -70,7 +88,10 @@ describe('invoice', () => {
   })
 
   it('says when there are no items and when the payment method is unknown', () => {
-    const empty = buildInvoiceHtml({ ...order, items: [], payment_method: '' as never }, { name: 'x', logoUrl: '/logo.png' })
+    const empty = buildInvoiceHtml(
+      { ...order, items: [], payment_method: '' as never },
+      { name: 'x', logoUrl: '/logo.png' },
+    )
     expect(empty).toContain('لا توجد منتجات في هذا الطلب')
     expect(empty).toContain('غير محدد')
   })

@@ -1,7 +1,13 @@
 import { formatMoney } from '@shop/shared/money/money'
 import type { Order } from '@shop/shared/schemas/order'
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+}
 
 /** Every dynamic value written into the invoice document goes through here (customer text is untrusted). */
 export function escapeHtml(value: unknown): string {
@@ -18,7 +24,11 @@ const ORDER_STATUS_AR: Record<string, string> = {
   delivered: 'تم التوصيل',
 }
 const PAYMENT_STATUS_AR: Record<string, string> = { pending: 'غير مدفوع', paid: 'مدفوع', failed: 'مرفوض' }
-const PAYMENT_METHOD_AR: Record<string, string> = { cash: 'الدفع عند الاستلام', massarat: 'مصارات', paypal: 'باي بال' }
+const PAYMENT_METHOD_AR: Record<string, string> = {
+  cash: 'الدفع عند الاستلام',
+  massarat: 'مصارات',
+  paypal: 'باي بال',
+}
 
 function formatDate(iso: string): string {
   const d = new Date(iso)
@@ -49,7 +59,9 @@ export function buildInvoiceHtml(order: Order, shop: InvoiceShop): string {
   const itemsBlock = items.length
     ? `<table class="items"><thead><tr><th>المنتج</th><th>الكمية</th><th>السعر</th><th>النوع</th><th>الإجمالي</th></tr></thead><tbody>${rows}</tbody></table>`
     : `<p class="empty">لا توجد منتجات في هذا الطلب</p>`
-  const method = order.payment_method ? (PAYMENT_METHOD_AR[order.payment_method] ?? order.payment_method) : 'غير محدد'
+  const method = order.payment_method
+    ? (PAYMENT_METHOD_AR[order.payment_method] ?? order.payment_method)
+    : 'غير محدد'
   return `<!DOCTYPE html>
 <html lang="ar" dir="rtl">
 <head>

@@ -7,5 +7,8 @@ export function isoDay(d: Date): string {
 
 /** SPEC §2/§9: the overview defaults to the first to the last day of the current month. */
 export function currentMonth(now = new Date()): { from: string; to: string } {
-  return { from: isoDay(new Date(now.getFullYear(), now.getMonth(), 1)), to: isoDay(new Date(now.getFullYear(), now.getMonth() + 1, 0)) }
+  return {
+    from: isoDay(new Date(now.getFullYear(), now.getMonth(), 1)),
+    to: isoDay(new Date(now.getFullYear(), now.getMonth() + 1, 0)),
+  }
 }

@@ -23,14 +23,24 @@ const stats = {
   total_products: 18,
   top_products: [{ product_id: 1, product: { name: 'Ajwa' }, total_quantity: '7', total_revenue: '280' }],
   low_stock_products: [{ id: 2, name: 'Sidr honey', price: '90', stock: 2 }],
-  recent_orders: [{ id: 44, order_number: 'ORD-1', customer_name: 'Salem', total_amount: '55', order_status: 'completed' }],
+  recent_orders: [
+    { id: 44, order_number: 'ORD-1', customer_name: 'Salem', total_amount: '55', order_status: 'completed' },
+  ],
 }
 
-describe('overview', () => {
+describe('overview', { timeout: 20_000 }, () => {
   it('asks for the current month and shows parsed numbers, lists and the chart', async () => {
     const calls = stubFetch((c) => {
       if (c.url.startsWith('/api/dashboard/stats')) return { body: stats }
-      if (c.url.startsWith('/api/dashboard/revenue')) return { body: { data: [{ date: '2025-01-01', amount: '10.5' }, { date: '2025-01-02', amount: 0 }] } }
+      if (c.url.startsWith('/api/dashboard/revenue'))
+        return {
+          body: {
+            data: [
+              { date: '2025-01-01', amount: '10.5' },
+              { date: '2025-01-02', amount: 0 },
+            ],
+          },
+        }
       return undefined
     })
     await renderDashboard(<OverviewScreen />, 'en')
@@ -47,8 +57,10 @@ describe('overview', () => {
   it('shows an error with Try Again instead of an endless spinner', async () => {
     let fail = true
     stubFetch((c) => {
-      if (fail) return { status: 403, body: { code: 'FORBIDDEN', message: 'You do not have permission to do this' } }
-      if (c.url.startsWith('/api/dashboard/stats')) return { body: { ...stats, top_products: [], low_stock_products: [] } }
+      if (fail)
+        return { status: 403, body: { code: 'FORBIDDEN', message: 'You do not have permission to do this' } }
+      if (c.url.startsWith('/api/dashboard/stats'))
+        return { body: { ...stats, top_products: [], low_stock_products: [] } }
       return { body: { data: [] } }
     })
     await renderDashboard(<OverviewScreen />, 'en')

@@ -25,11 +25,23 @@ export function OverviewScreen() {
     <div className="flex flex-wrap items-end gap-2">
       <label className="text-sm">
         <span className="mb-1 block font-semibold text-stone-700">{t('overview.from')}</span>
-        <Input type="date" value={range.from} max={range.to || undefined} onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))} className="ltr-nums w-40" />
+        <Input
+          type="date"
+          value={range.from}
+          max={range.to || undefined}
+          onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))}
+          className="ltr-nums w-40"
+        />
       </label>
       <label className="text-sm">
         <span className="mb-1 block font-semibold text-stone-700">{t('overview.to')}</span>
-        <Input type="date" value={range.to} min={range.from || undefined} onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))} className="ltr-nums w-40" />
+        <Input
+          type="date"
+          value={range.to}
+          min={range.from || undefined}
+          onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))}
+          className="ltr-nums w-40"
+        />
       </label>
       <Button
         variant="secondary"
@@ -65,14 +77,42 @@ export function OverviewScreen() {
     body = (
       <div className="space-y-6">
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
-          <StatCard label={t('overview.total_revenue')} value={<Money value={s.total_revenue} />} icon={<Banknote />} />
-          <StatCard label={t('overview.total_orders')} value={<span className="ltr-nums">{s.total_orders}</span>} icon={<ShoppingBag />} tone="blue" />
-          <StatCard label={t('overview.average_order_value')} value={<Money value={s.average_order_value} />} icon={<ReceiptText />} tone="date" />
-          <StatCard label={t('overview.total_customers')} value={<span className="ltr-nums">{s.total_users}</span>} icon={<Users />} tone="honey" />
+          <StatCard
+            label={t('overview.total_revenue')}
+            value={<Money value={s.total_revenue} />}
+            icon={<Banknote />}
+          />
+          <StatCard
+            label={t('overview.total_orders')}
+            value={<span className="ltr-nums">{s.total_orders}</span>}
+            icon={<ShoppingBag />}
+            tone="blue"
+          />
+          <StatCard
+            label={t('overview.average_order_value')}
+            value={<Money value={s.average_order_value} />}
+            icon={<ReceiptText />}
+            tone="date"
+          />
+          <StatCard
+            label={t('overview.total_customers')}
+            value={<span className="ltr-nums">{s.total_users}</span>}
+            icon={<Users />}
+            tone="honey"
+          />
         </div>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <StatCard label={t('overview.total_profit')} value={<Money value={s.total_profit} />} icon={<PiggyBank />} />
-          <StatCard label={t('overview.total_products')} value={<span className="ltr-nums">{s.total_products}</span>} icon={<Boxes />} tone="date" />
+          <StatCard
+            label={t('overview.total_profit')}
+            value={<Money value={s.total_profit} />}
+            icon={<PiggyBank />}
+          />
+          <StatCard
+            label={t('overview.total_products')}
+            value={<span className="ltr-nums">{s.total_products}</span>}
+            icon={<Boxes />}
+            tone="date"
+          />
         </div>
         <Panel title={t('overview.revenue_overview')}>
           <RevenueChart points={revenue.data.data} />

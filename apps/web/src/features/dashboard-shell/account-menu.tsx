@@ -30,7 +30,10 @@ export function AccountMenu({ collapsed }: { collapsed: boolean }) {
         )}
         aria-label={t('account.menu_label', { name })}
       >
-        <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-honey-400 font-bold text-stone-900" aria-hidden="true">
+        <span
+          className="flex size-9 shrink-0 items-center justify-center rounded-full bg-honey-400 font-bold text-stone-900"
+          aria-hidden="true"
+        >
           {initial}
         </span>
         <span className={cn('min-w-0 flex-1', collapsed && 'md:hidden')}>
@@ -41,11 +44,21 @@ export function AccountMenu({ collapsed }: { collapsed: boolean }) {
             </span>
           ) : null}
         </span>
-        <ChevronsUpDown className={cn('size-4 shrink-0 text-white/60', collapsed && 'md:hidden')} aria-hidden="true" />
+        <ChevronsUpDown
+          className={cn('size-4 shrink-0 text-white/60', collapsed && 'md:hidden')}
+          aria-hidden="true"
+        />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content side="top" align="start" sideOffset={8} className="z-50 min-w-56 rounded-[var(--radius-card)] border border-sand-300 bg-white p-1 shadow-lg">
-          <DropdownMenu.Label className="px-3 py-2 text-xs font-semibold text-stone-500">{name}</DropdownMenu.Label>
+        <DropdownMenu.Content
+          side="top"
+          align="start"
+          sideOffset={8}
+          className="z-50 min-w-56 rounded-[var(--radius-card)] border border-sand-300 bg-white p-1 shadow-lg"
+        >
+          <DropdownMenu.Label className="px-3 py-2 text-xs font-semibold text-stone-500">
+            {name}
+          </DropdownMenu.Label>
           <DropdownMenu.Item className={itemClass} onSelect={() => void navigate('/dashboard/profile')}>
             <UserRound aria-hidden="true" />
             {t('account.profile')}
@@ -54,12 +67,18 @@ export function AccountMenu({ collapsed }: { collapsed: boolean }) {
             <Settings aria-hidden="true" />
             {t('nav.settings')}
           </DropdownMenu.Item>
-          <DropdownMenu.Item className={itemClass} onSelect={() => void i18n.changeLanguage(i18n.language === 'ar' ? 'en' : 'ar')}>
+          <DropdownMenu.Item
+            className={itemClass}
+            onSelect={() => void i18n.changeLanguage(i18n.language === 'ar' ? 'en' : 'ar')}
+          >
             <Languages aria-hidden="true" />
             <span lang={i18n.language === 'ar' ? 'en' : 'ar'}>{t('common:nav.switch_to')}</span>
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-sand-300" />
-          <DropdownMenu.Item className={cn(itemClass, 'text-red-700 [&_svg]:text-red-700')} onSelect={() => void logout()}>
+          <DropdownMenu.Item
+            className={cn(itemClass, 'text-red-700 [&_svg]:text-red-700')}
+            onSelect={() => void logout()}
+          >
             <LogOut aria-hidden="true" className="rtl:rotate-180" />
             {t('common:nav.logout')}
           </DropdownMenu.Item>

@@ -5,7 +5,9 @@ import ar from '../../locales/ar/dashboard.json'
 import en from '../../locales/en/dashboard.json'
 
 const flatten = (o: Record<string, unknown>, prefix = ''): string[] =>
-  Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? flatten(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`]))
+  Object.entries(o).flatMap(([k, v]) =>
+    v && typeof v === 'object' ? flatten(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`],
+  )
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -18,13 +20,16 @@ function sources(dir: string): string[] {
 describe('dashboard texts', () => {
   it('has the same keys in Arabic and English, none empty', () => {
     expect(flatten(ar).sort()).toEqual(flatten(en).sort())
-    for (const key of flatten(ar)) expect(key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], ar)).not.toBe('')
+    for (const key of flatten(ar))
+      expect(key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], ar)).not.toBe('')
   })
 
   it('defines every static key the dashboard code asks for', () => {
     const src = join(__dirname, '..')
     const files = [
-      ...readdirSync(src).filter((d) => d.startsWith('dashboard-')).flatMap((d) => sources(join(src, d))),
+      ...readdirSync(src)
+        .filter((d) => d.startsWith('dashboard-'))
+        .flatMap((d) => sources(join(src, d))),
       join(src, '../app/layouts/dashboard-layout.tsx'),
       join(src, '../components/ui/batch-bar.tsx'),
       join(src, '../components/ui/csv-import.tsx'),
@@ -34,7 +39,8 @@ describe('dashboard texts', () => {
     for (const f of files) {
       const text = readFileSync(f, 'utf8')
       for (const m of text.matchAll(/\bt\('([a-z_.]+)'/g)) if (!keys.has(m[1]!)) missing.push(`${f}: ${m[1]}`)
-      for (const m of text.matchAll(/labelKey: '([a-z_.]+)'/g)) if (!keys.has(m[1]!)) missing.push(`${f}: ${m[1]}`)
+      for (const m of text.matchAll(/labelKey: '([a-z_.]+)'/g))
+        if (!keys.has(m[1]!)) missing.push(`${f}: ${m[1]}`)
     }
     expect(missing).toEqual([])
   })

@@ -16,12 +16,20 @@ export interface DashboardSidebarProps {
  * SPEC §2 / UI.md: side navigation on the start side (right in Arabic), collapsible to icons from 768 px,
  * an off-canvas drawer with a backdrop below it.
  */
-export function DashboardSidebar({ collapsed, onToggleCollapsed, mobileOpen, onCloseMobile }: DashboardSidebarProps) {
+export function DashboardSidebar({
+  collapsed,
+  onToggleCollapsed,
+  mobileOpen,
+  onCloseMobile,
+}: DashboardSidebarProps) {
   const { t } = useTranslation('dashboard')
   return (
     <>
       <div
-        className={cn('fixed inset-0 z-30 bg-stone-900/50 transition-opacity md:hidden', mobileOpen ? 'opacity-100' : 'pointer-events-none opacity-0')}
+        className={cn(
+          'fixed inset-0 z-30 bg-stone-900/50 transition-opacity md:hidden',
+          mobileOpen ? 'opacity-100' : 'pointer-events-none opacity-0',
+        )}
         aria-hidden="true"
         onClick={onCloseMobile}
       />
@@ -35,9 +43,24 @@ export function DashboardSidebar({ collapsed, onToggleCollapsed, mobileOpen, onC
           collapsed ? 'md:w-[4.5rem]' : 'md:w-64',
         )}
       >
-        <div className={cn('flex h-16 items-center gap-2 border-b border-white/10 px-4', collapsed && 'md:justify-center md:px-2')}>
-          <Link to="/" className="flex min-w-0 items-center gap-2 rounded-md font-bold focus-visible:outline-white" title={t('nav.to_store')}>
-            <img src="/logo.svg" alt="" width={32} height={32} className="size-8 shrink-0 rounded-full bg-white p-0.5" />
+        <div
+          className={cn(
+            'flex h-16 items-center gap-2 border-b border-white/10 px-4',
+            collapsed && 'md:justify-center md:px-2',
+          )}
+        >
+          <Link
+            to="/"
+            className="flex min-w-0 items-center gap-2 rounded-md font-bold focus-visible:outline-white"
+            title={t('nav.to_store')}
+          >
+            <img
+              src="/logo.svg"
+              alt=""
+              width={32}
+              height={32}
+              className="size-8 shrink-0 rounded-full bg-white p-0.5"
+            />
             <span className={cn('truncate', collapsed && 'md:sr-only')}>{t('common:brand.name')}</span>
           </Link>
           <button
@@ -63,7 +86,9 @@ export function DashboardSidebar({ collapsed, onToggleCollapsed, mobileOpen, onC
                     className={({ isActive }) =>
                       cn(
                         'flex items-center gap-3 rounded-[var(--radius-control)] px-3 py-2.5 text-sm font-semibold transition-colors focus-visible:outline-white',
-                        isActive ? 'bg-white text-palm-900 shadow-sm' : 'text-white/85 hover:bg-white/10 hover:text-white',
+                        isActive
+                          ? 'bg-white text-palm-900 shadow-sm'
+                          : 'text-white/85 hover:bg-white/10 hover:text-white',
                         collapsed && 'md:justify-center md:px-0',
                       )
                     }
@@ -88,8 +113,13 @@ export function DashboardSidebar({ collapsed, onToggleCollapsed, mobileOpen, onC
             )}
             aria-label={collapsed ? t('nav.expand') : t('nav.collapse')}
           >
-            <ChevronsLeft className={cn('size-5 shrink-0', collapsed ? 'ltr:rotate-180' : 'rtl:rotate-180')} aria-hidden="true" />
-            <span className={cn(collapsed && 'md:sr-only')}>{collapsed ? t('nav.expand') : t('nav.collapse')}</span>
+            <ChevronsLeft
+              className={cn('size-5 shrink-0', collapsed ? 'ltr:rotate-180' : 'rtl:rotate-180')}
+              aria-hidden="true"
+            />
+            <span className={cn(collapsed && 'md:sr-only')}>
+              {collapsed ? t('nav.expand') : t('nav.collapse')}
+            </span>
           </button>
           <AccountMenu collapsed={collapsed} />
         </div>

@@ -1,4 +1,14 @@
-import { ClipboardList, LayoutDashboard, MapPin, Package, Settings, Tags, TrendingUp, Users, type LucideIcon } from 'lucide-react'
+import {
+  ClipboardList,
+  LayoutDashboard,
+  MapPin,
+  Package,
+  Settings,
+  Tags,
+  TrendingUp,
+  Users,
+  type LucideIcon,
+} from 'lucide-react'
 
 /** SPEC §2 dashboard routes, in the order of the side navigation. */
 export interface DashboardNavItem {

@@ -15,7 +15,9 @@ i18n.addResourceBundle('en', 'dashboard', enDashboard, true, true)
 /** Renders a dashboard screen with the providers it needs, in the given language (test helper). */
 export async function renderDashboard(ui: ReactElement, lang: 'ar' | 'en' = 'en') {
   await i18n.changeLanguage(lang)
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: 0 }, mutations: { retry: false } } })
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: 0 }, mutations: { retry: false } },
+  })
   const result = render(
     <QueryClientProvider client={client}>
       <AuthProvider>
@@ -48,7 +50,10 @@ export function stubFetch(handler: Handler) {
     calls.push(call)
     const answer = handler(call) ?? { status: 404, body: { code: 'NOT_FOUND', message: 'Not found' } }
     const status = answer.status ?? 200
-    return new Response(status === 204 ? null : JSON.stringify(answer.body ?? {}), { status, headers: { 'Content-Type': 'application/json' } })
+    return new Response(status === 204 ? null : JSON.stringify(answer.body ?? {}), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    })
   })
   vi.stubGlobal('fetch', fn)
   return calls

@@ -11,10 +11,14 @@ export const categoryKeys = {
 export const categoryListQuery = (search: string) =>
   queryOptions({
     queryKey: categoryKeys.list(search),
-    queryFn: async ({ signal }): Promise<Category[]> => (await api<{ data: Category[] }>('/api/categories', { query: { search: search.trim() }, signal })).data ?? [],
+    queryFn: async ({ signal }): Promise<Category[]> =>
+      (await api<{ data: Category[] }>('/api/categories', { query: { search: search.trim() }, signal }))
+        .data ?? [],
     placeholderData: keepPreviousData,
   })
 
-export const createCategory = (input: CategoryInput) => api<Category>('/api/categories', { method: 'POST', body: input })
-export const updateCategory = (id: number, input: CategoryInput) => api<Category>(`/api/categories/${id}`, { method: 'PUT', body: input })
+export const createCategory = (input: CategoryInput) =>
+  api<Category>('/api/categories', { method: 'POST', body: input })
+export const updateCategory = (id: number, input: CategoryInput) =>
+  api<Category>(`/api/categories/${id}`, { method: 'PUT', body: input })
 export const deleteCategory = (id: number) => api<void>(`/api/categories/${id}`, { method: 'DELETE' })

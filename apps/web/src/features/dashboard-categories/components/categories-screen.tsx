@@ -23,7 +23,10 @@ export function CategoriesScreen() {
   const { t } = useTranslation('dashboard')
   const queryClient = useQueryClient()
   const [search, setSearch] = useState('')
-  const [form, setForm] = useState<{ open: boolean; category: Category | null }>({ open: false, category: null })
+  const [form, setForm] = useState<{ open: boolean; category: Category | null }>({
+    open: false,
+    category: null,
+  })
   const [toDelete, setToDelete] = useState<Category | null>(null)
   const list = useQuery(categoryListQuery(search))
   const rows = list.data ?? NO_ROWS
@@ -40,16 +43,50 @@ export function CategoriesScreen() {
 
   const add = () => setForm({ open: true, category: null })
   const columns: DataColumnSpec<Category>[] = [
-    { id: 'id', header: '#', className: 'w-14', cell: (c) => <span className="ltr-nums text-stone-500">{c.id}</span> },
-    { id: 'name', header: t('categories.name'), cell: (c) => <span className="font-semibold text-stone-900">{c.name}</span> },
+    {
+      id: 'id',
+      header: '#',
+      className: 'w-14',
+      cell: (c) => <span className="ltr-nums text-stone-500">{c.id}</span>,
+    },
+    {
+      id: 'name',
+      header: t('categories.name'),
+      cell: (c) => <span className="font-semibold text-stone-900">{c.name}</span>,
+    },
     {
       id: 'description',
       header: t('categories.description'),
-      cell: (c) => (c.description ? <span className="line-clamp-2 max-w-sm">{c.description}</span> : <span className="text-stone-500">{t('categories.no_description')}</span>),
+      cell: (c) =>
+        c.description ? (
+          <bdi className="line-clamp-2 max-w-sm">{c.description}</bdi>
+        ) : (
+          <span className="text-stone-500">{t('categories.no_description')}</span>
+        ),
     },
-    { id: 'slug', header: t('categories.slug'), cell: (c) => <code dir="ltr" className="text-xs text-stone-600">{c.slug}</code> },
-    { id: 'count', header: t('categories.products_count'), cell: (c) => <span className="ltr-nums">{c.products_count}</span> },
-    { id: 'status', header: t('categories.status'), cell: (c) => <Badge tone={c.is_active ? 'green' : 'gray'}>{c.is_active ? t('status.active') : t('status.inactive')}</Badge> },
+    {
+      id: 'slug',
+      header: t('categories.slug'),
+      cell: (c) => (
+        <code dir="ltr" className="text-xs text-stone-600">
+          {c.slug}
+        </code>
+      ),
+    },
+    {
+      id: 'count',
+      header: t('categories.products_count'),
+      cell: (c) => <span className="ltr-nums">{c.products_count}</span>,
+    },
+    {
+      id: 'status',
+      header: t('categories.status'),
+      cell: (c) => (
+        <Badge tone={c.is_active ? 'green' : 'gray'}>
+          {c.is_active ? t('status.active') : t('status.inactive')}
+        </Badge>
+      ),
+    },
     {
       id: 'actions',
       header: <span className="sr-only">{t('common.actions')}</span>,
@@ -57,11 +94,20 @@ export function CategoriesScreen() {
         const inUse = c.products_count > 0
         return (
           <div className="flex gap-1">
-            <IconButton label={t('categories.edit_named', { name: c.name })} icon={<Pencil aria-hidden="true" />} tone="primary" onClick={() => setForm({ open: true, category: c })} />
+            <IconButton
+              label={t('categories.edit_named', { name: c.name })}
+              icon={<Pencil aria-hidden="true" />}
+              tone="primary"
+              onClick={() => setForm({ open: true, category: c })}
+            />
             {/* SPEC §2: a category with products cannot be deleted; the tooltip says why. A disabled button cannot show a
                 tooltip, so it stays focusable and explains itself with aria-disabled instead. */}
             <IconButton
-              label={inUse ? t('categories.cannot_delete', { count: c.products_count }) : t('categories.delete_named', { name: c.name })}
+              label={
+                inUse
+                  ? t('categories.cannot_delete', { count: c.products_count })
+                  : t('categories.delete_named', { name: c.name })
+              }
               icon={<Trash2 aria-hidden="true" />}
               tone="danger"
               aria-disabled={inUse}
@@ -79,27 +125,63 @@ export function CategoriesScreen() {
 
   let content
   if (list.isPending) content = <Skeleton className="h-64 rounded-[var(--radius-card)]" />
-  else if (list.isError) content = <ErrorState title={t('categories.load_failed')} message={list.error.message} onRetry={() => void list.refetch()} />
+  else if (list.isError)
+    content = (
+      <ErrorState
+        title={t('categories.load_failed')}
+        message={list.error.message}
+        onRetry={() => void list.refetch()}
+      />
+    )
   else if (rows.length === 0)
     content = search ? (
-      <EmptyState title={t('categories.no_results')} action={<Button variant="secondary" onClick={() => setSearch('')}>{t('common.clear_search')}</Button>} />
+      <EmptyState
+        title={t('categories.no_results')}
+        action={
+          <Button variant="secondary" onClick={() => setSearch('')}>
+            {t('common.clear_search')}
+          </Button>
+        }
+      />
     ) : (
       <EmptyState
         icon={<Tags className="size-10" aria-hidden="true" />}
         title={t('categories.empty')}
-        action={<Button icon={<Plus className="size-4" aria-hidden="true" />} onClick={add}>{t('categories.add_first')}</Button>}
+        action={
+          <Button icon={<Plus className="size-4" aria-hidden="true" />} onClick={add}>
+            {t('categories.add_first')}
+          </Button>
+        }
       />
     )
-  else content = <DataTable rows={rows} columns={columns} getRowId={(c) => c.id} caption={t('categories.title')} />
+  else
+    content = (
+      <DataTable rows={rows} columns={columns} getRowId={(c) => c.id} caption={t('categories.title')} />
+    )
 
   return (
     <div>
-      <PageHeader title={t('categories.title')} actions={<Button icon={<Plus className="size-4" aria-hidden="true" />} onClick={add}>{t('categories.add')}</Button>} />
+      <PageHeader
+        title={t('categories.title')}
+        actions={
+          <Button icon={<Plus className="size-4" aria-hidden="true" />} onClick={add}>
+            {t('categories.add')}
+          </Button>
+        }
+      />
       <div className="mb-4">
-        <SearchInput label={t('categories.search')} value={search} onChange={(e) => setSearch(e.target.value)} />
+        <SearchInput
+          label={t('categories.search')}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
       </div>
       {content}
-      <CategoryFormDialog open={form.open} category={form.category} onClose={() => setForm({ open: false, category: null })} />
+      <CategoryFormDialog
+        open={form.open}
+        category={form.category}
+        onClose={() => setForm({ open: false, category: null })}
+      />
       <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(o) => !o && setToDelete(null)}

@@ -20,13 +20,29 @@ const EMPTY: Values = { name: '', description: '', is_active: true }
 const resolver = zodResolver(CategoryInput) as unknown as Resolver<Values, unknown, CategoryInput>
 
 /** SPEC §2/§5 category modal: name required, description optional, active. */
-export function CategoryFormDialog({ open, category, onClose }: { open: boolean; category: Category | null; onClose(): void }) {
+export function CategoryFormDialog({
+  open,
+  category,
+  onClose,
+}: {
+  open: boolean
+  category: Category | null
+  onClose(): void
+}) {
   const { t } = useTranslation('dashboard')
   const queryClient = useQueryClient()
-  const { register, handleSubmit, reset, setError, formState } = useForm<Values, unknown, CategoryInput>({ resolver, defaultValues: EMPTY })
+  const { register, handleSubmit, reset, setError, formState } = useForm<Values, unknown, CategoryInput>({
+    resolver,
+    defaultValues: EMPTY,
+  })
 
   useEffect(() => {
-    if (open) reset(category ? { name: category.name, description: category.description ?? '', is_active: category.is_active } : EMPTY)
+    if (open)
+      reset(
+        category
+          ? { name: category.name, description: category.description ?? '', is_active: category.is_active }
+          : EMPTY,
+      )
   }, [open, category, reset])
 
   const save = useMutation({
@@ -58,7 +74,12 @@ export function CategoryFormDialog({ open, category, onClose }: { open: boolean;
         </>
       }
     >
-      <form id="category-form" noValidate onSubmit={(e) => void handleSubmit((v) => save.mutate(v))(e)} className="space-y-4">
+      <form
+        id="category-form"
+        noValidate
+        onSubmit={(e) => void handleSubmit((v) => save.mutate(v))(e)}
+        className="space-y-4"
+      >
         <Field label={t('categories.name')} required error={formState.errors.name?.message}>
           {(p) => <Input {...p} {...register('name')} />}
         </Field>

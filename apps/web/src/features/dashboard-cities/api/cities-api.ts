@@ -23,15 +23,20 @@ export const cityListQuery = (p: CityListParams) =>
   queryOptions({
     queryKey: cityKeys.list(p),
     queryFn: async ({ signal }) => {
-      const r = await api<Paginated<City>>('/api/cities', { query: { search: p.search.trim(), page: p.page, per_page: p.per_page }, signal })
+      const r = await api<Paginated<City>>('/api/cities', {
+        query: { search: p.search.trim(), page: p.page, per_page: p.per_page },
+        signal,
+      })
       return { ...r, data: (r.data ?? []).map(parseCity) }
     },
     placeholderData: keepPreviousData,
   })
 
 export const createCity = (input: CityInput) => api<City>('/api/cities', { method: 'POST', body: input })
-export const updateCity = (id: number, input: CityInput) => api<City>(`/api/cities/${id}`, { method: 'PUT', body: input })
-export const setCityStatus = (id: number, is_active: boolean) => api<City>(`/api/cities/${id}/status`, { method: 'PATCH', body: { is_active } })
+export const updateCity = (id: number, input: CityInput) =>
+  api<City>(`/api/cities/${id}`, { method: 'PUT', body: input })
+export const setCityStatus = (id: number, is_active: boolean) =>
+  api<City>(`/api/cities/${id}/status`, { method: 'PATCH', body: { is_active } })
 export const deleteCity = (id: number) => api<void>(`/api/cities/${id}`, { method: 'DELETE' })
 
 export const importCities = (file: File) => {

@@ -19,7 +19,14 @@ import { SearchInput } from '../../../components/ui/search-input.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { EmptyState, ErrorState } from '../../../components/ui/states.tsx'
 import { StatusPill } from '../../../components/ui/status-pill.tsx'
-import { cityKeys, cityListQuery, deleteCity, downloadCitySample, importCities, setCityStatus } from '../api/cities-api.ts'
+import {
+  cityKeys,
+  cityListQuery,
+  deleteCity,
+  downloadCitySample,
+  importCities,
+  setCityStatus,
+} from '../api/cities-api.ts'
 import { CityFormDialog } from './city-form-dialog.tsx'
 
 const NO_ROWS: City[] = []
@@ -69,7 +76,9 @@ export function CitiesScreen() {
   const batch = async (kind: Batch) => {
     setBusy('batch')
     try {
-      const outcome = await runBatch(selectedIds, (id) => (kind === 'delete' ? deleteCity(id) : setCityStatus(id, kind === 'activate')))
+      const outcome = await runBatch(selectedIds, (id) =>
+        kind === 'delete' ? deleteCity(id) : setCityStatus(id, kind === 'activate'),
+      )
       await refresh()
       if (outcome.failed === 0) toast.success(t('batch.done', { count: outcome.ok }))
       else toast.error(t('batch.partial', { ok: outcome.ok, failed: outcome.failed }))
@@ -95,8 +104,16 @@ export function CitiesScreen() {
   }
 
   const columns: DataColumnSpec<City>[] = [
-    { id: 'name', header: t('cities.name'), cell: (c) => <span className="font-semibold text-stone-900">{c.name}</span> },
-    { id: 'price', header: t('cities.delivery_price'), cell: (c) => <Money value={c.delivery_price} className="text-date-700" /> },
+    {
+      id: 'name',
+      header: t('cities.name'),
+      cell: (c) => <span className="font-semibold text-stone-900">{c.name}</span>,
+    },
+    {
+      id: 'price',
+      header: t('cities.delivery_price'),
+      cell: (c) => <Money value={c.delivery_price} className="text-date-700" />,
+    },
     {
       id: 'status',
       header: t('cities.status'),
@@ -116,8 +133,18 @@ export function CitiesScreen() {
       className: 'w-24',
       cell: (c) => (
         <div className="flex gap-1">
-          <IconButton label={t('cities.edit_named', { name: c.name })} icon={<Pencil aria-hidden="true" />} tone="primary" onClick={() => setForm({ open: true, city: c })} />
-          <IconButton label={t('cities.delete_named', { name: c.name })} icon={<Trash2 aria-hidden="true" />} tone="danger" onClick={() => setToDelete(c)} />
+          <IconButton
+            label={t('cities.edit_named', { name: c.name })}
+            icon={<Pencil aria-hidden="true" />}
+            tone="primary"
+            onClick={() => setForm({ open: true, city: c })}
+          />
+          <IconButton
+            label={t('cities.delete_named', { name: c.name })}
+            icon={<Trash2 aria-hidden="true" />}
+            tone="danger"
+            onClick={() => setToDelete(c)}
+          />
         </div>
       ),
     },
@@ -126,12 +153,34 @@ export function CitiesScreen() {
   const add = () => setForm({ open: true, city: null })
   let content
   if (list.isPending) content = <Skeleton className="h-64 rounded-[var(--radius-card)]" />
-  else if (list.isError) content = <ErrorState title={t('cities.load_failed')} message={list.error.message} onRetry={() => void list.refetch()} />
+  else if (list.isError)
+    content = (
+      <ErrorState
+        title={t('cities.load_failed')}
+        message={list.error.message}
+        onRetry={() => void list.refetch()}
+      />
+    )
   else if (rows.length === 0)
     content = search ? (
-      <EmptyState title={t('cities.no_results')} action={<Button variant="secondary" onClick={() => changeParams({ search: '' })}>{t('common.clear_search')}</Button>} />
+      <EmptyState
+        title={t('cities.no_results')}
+        action={
+          <Button variant="secondary" onClick={() => changeParams({ search: '' })}>
+            {t('common.clear_search')}
+          </Button>
+        }
+      />
     ) : (
-      <EmptyState icon={<MapPin className="size-10" aria-hidden="true" />} title={t('cities.empty')} action={<Button icon={<Plus className="size-4" aria-hidden="true" />} onClick={add}>{t('cities.add')}</Button>} />
+      <EmptyState
+        icon={<MapPin className="size-10" aria-hidden="true" />}
+        title={t('cities.empty')}
+        action={
+          <Button icon={<Plus className="size-4" aria-hidden="true" />} onClick={add}>
+            {t('cities.add')}
+          </Button>
+        }
+      />
     )
   else
     content = (
@@ -141,9 +190,25 @@ export function CitiesScreen() {
           busy={busy === 'batch'}
           onClear={() => setSelected(new Set())}
           actions={[
-            { key: 'activate', label: t('batch.activate'), icon: <CheckCircle2 className="size-4" aria-hidden="true" />, onClick: () => void batch('activate') },
-            { key: 'deactivate', label: t('batch.deactivate'), icon: <CircleOff className="size-4" aria-hidden="true" />, onClick: () => void batch('deactivate') },
-            { key: 'delete', label: t('batch.delete'), tone: 'danger', icon: <Trash2 className="size-4" aria-hidden="true" />, onClick: () => setConfirmBatchDelete(true) },
+            {
+              key: 'activate',
+              label: t('batch.activate'),
+              icon: <CheckCircle2 className="size-4" aria-hidden="true" />,
+              onClick: () => void batch('activate'),
+            },
+            {
+              key: 'deactivate',
+              label: t('batch.deactivate'),
+              icon: <CircleOff className="size-4" aria-hidden="true" />,
+              onClick: () => void batch('deactivate'),
+            },
+            {
+              key: 'delete',
+              label: t('batch.delete'),
+              tone: 'danger',
+              icon: <Trash2 className="size-4" aria-hidden="true" />,
+              onClick: () => setConfirmBatchDelete(true),
+            },
           ]}
         />
         <DataTable
@@ -151,11 +216,20 @@ export function CitiesScreen() {
           columns={columns}
           getRowId={(c) => c.id}
           caption={t('cities.title')}
-          selection={{ selected, onChange: setSelected, rowLabel: (c) => t('batch.select_row', { name: c.name }), allLabel: t('batch.select_all') }}
+          selection={{
+            selected,
+            onChange: setSelected,
+            rowLabel: (c) => t('batch.select_row', { name: c.name }),
+            allLabel: t('batch.select_all'),
+          }}
         />
         <div className="mt-4 flex flex-col items-center justify-between gap-3 sm:flex-row">
           <ShowingLine page={page} perPage={perPage} total={list.data.total} count={rows.length} />
-          <Pagination page={page} lastPage={list.data.last_page} onPageChange={(p) => changeParams({ page: p })} />
+          <Pagination
+            page={page}
+            lastPage={list.data.last_page}
+            onPageChange={(p) => changeParams({ page: p })}
+          />
         </div>
       </>
     )
@@ -166,7 +240,11 @@ export function CitiesScreen() {
         title={t('cities.title')}
         actions={
           <>
-            <CsvImportActions upload={importCities} downloadSample={downloadCitySample} onImported={() => void refresh()} />
+            <CsvImportActions
+              upload={importCities}
+              downloadSample={downloadCitySample}
+              onImported={() => void refresh()}
+            />
             <Button icon={<Plus className="size-4" aria-hidden="true" />} onClick={add}>
               {t('cities.add')}
             </Button>
@@ -174,11 +252,24 @@ export function CitiesScreen() {
         }
       />
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <SearchInput label={t('cities.search')} value={search} onChange={(e) => changeParams({ search: e.target.value })} />
-        <PageSizeSelect value={perPage} sizes={ADMIN_PAGE_SIZES} label={t('common:pagination.per_page')} onChange={(s) => changeParams({ perPage: s })} />
+        <SearchInput
+          label={t('cities.search')}
+          value={search}
+          onChange={(e) => changeParams({ search: e.target.value })}
+        />
+        <PageSizeSelect
+          value={perPage}
+          sizes={ADMIN_PAGE_SIZES}
+          label={t('common:pagination.per_page')}
+          onChange={(s) => changeParams({ perPage: s })}
+        />
       </div>
       {content}
-      <CityFormDialog open={form.open} city={form.city} onClose={() => setForm({ open: false, city: null })} />
+      <CityFormDialog
+        open={form.open}
+        city={form.city}
+        onClose={() => setForm({ open: false, city: null })}
+      />
       <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(o) => !o && setToDelete(null)}

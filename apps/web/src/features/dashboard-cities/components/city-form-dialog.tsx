@@ -20,13 +20,29 @@ const EMPTY: Values = { name: '', delivery_price: '', is_active: true }
 const resolver = zodResolver(CityInput) as unknown as Resolver<Values, unknown, CityInput>
 
 /** SPEC §5 city form: name required; delivery price required, at least 0, step 0.01. */
-export function CityFormDialog({ open, city, onClose }: { open: boolean; city: City | null; onClose(): void }) {
+export function CityFormDialog({
+  open,
+  city,
+  onClose,
+}: {
+  open: boolean
+  city: City | null
+  onClose(): void
+}) {
   const { t } = useTranslation('dashboard')
   const queryClient = useQueryClient()
-  const { register, handleSubmit, reset, setError, formState } = useForm<Values, unknown, CityInput>({ resolver, defaultValues: EMPTY })
+  const { register, handleSubmit, reset, setError, formState } = useForm<Values, unknown, CityInput>({
+    resolver,
+    defaultValues: EMPTY,
+  })
 
   useEffect(() => {
-    if (open) reset(city ? { name: city.name, delivery_price: String(city.delivery_price), is_active: city.is_active } : EMPTY)
+    if (open)
+      reset(
+        city
+          ? { name: city.name, delivery_price: String(city.delivery_price), is_active: city.is_active }
+          : EMPTY,
+      )
   }, [open, city, reset])
 
   const save = useMutation({
@@ -40,7 +56,8 @@ export function CityFormDialog({ open, city, onClose }: { open: boolean; city: C
       // SPEC §8 fix: city save errors were only logged; now a toast and the field message.
       if (err instanceof ApiError && err.errors) {
         if (err.errors.name?.[0]) setError('name', { message: err.errors.name[0] })
-        if (err.errors.delivery_price?.[0]) setError('delivery_price', { message: err.errors.delivery_price[0] })
+        if (err.errors.delivery_price?.[0])
+          setError('delivery_price', { message: err.errors.delivery_price[0] })
       }
       toast.error(t('common.save_failed', { message: err.message }))
     },
@@ -63,12 +80,27 @@ export function CityFormDialog({ open, city, onClose }: { open: boolean; city: C
         </>
       }
     >
-      <form id="city-form" noValidate onSubmit={(e) => void handleSubmit((v) => save.mutate(v))(e)} className="space-y-4">
+      <form
+        id="city-form"
+        noValidate
+        onSubmit={(e) => void handleSubmit((v) => save.mutate(v))(e)}
+        className="space-y-4"
+      >
         <Field label={t('cities.name')} required error={formState.errors.name?.message}>
           {(p) => <Input {...p} {...register('name')} />}
         </Field>
         <Field label={t('cities.delivery_price')} required error={formState.errors.delivery_price?.message}>
-          {(p) => <Input {...p} type="number" step="0.01" min="0" inputMode="decimal" className="ltr-nums" {...register('delivery_price')} />}
+          {(p) => (
+            <Input
+              {...p}
+              type="number"
+              step="0.01"
+              min="0"
+              inputMode="decimal"
+              className="ltr-nums"
+              {...register('delivery_price')}
+            />
+          )}
         </Field>
         <label className="flex items-center gap-2 text-sm font-semibold text-stone-700">
           <input type="checkbox" className="size-4 accent-palm-700" {...register('is_active')} />

@@ -26,7 +26,12 @@ export function parseOrder(o: Order): Order {
     delivery_price: n(o.delivery_price),
     total_amount: n(o.total_amount),
     profit: o.profit === undefined ? undefined : n(o.profit),
-    items: (o.items ?? []).map((i) => ({ ...i, quantity: n(i.quantity), unit_price: n(i.unit_price), line_total: n(i.line_total ?? n(i.unit_price) * n(i.quantity)) })),
+    items: (o.items ?? []).map((i) => ({
+      ...i,
+      quantity: n(i.quantity),
+      unit_price: n(i.unit_price),
+      line_total: n(i.line_total ?? n(i.unit_price) * n(i.quantity)),
+    })),
   }
 }
 
@@ -35,7 +40,12 @@ export const orderListQuery = (p: OrderListParams) =>
     queryKey: orderKeys.list(p),
     queryFn: async ({ signal }) => {
       const r = await api<Paginated<Order>>('/api/orders', {
-        query: { search: p.search.trim(), status: p.status === 'all' ? undefined : p.status, page: p.page, per_page: p.per_page },
+        query: {
+          search: p.search.trim(),
+          status: p.status === 'all' ? undefined : p.status,
+          page: p.page,
+          per_page: p.per_page,
+        },
         signal,
       })
       return { ...r, data: (r.data ?? []).map(parseOrder) }
@@ -51,4 +61,5 @@ export const orderDetailQuery = (id: number) =>
     retry: false,
   })
 
-export const updateOrder = (id: number, input: UpdateOrderInput) => api<Order>(`/api/orders/${id}`, { method: 'PUT', body: input })
+export const updateOrder = (id: number, input: UpdateOrderInput) =>
+  api<Order>(`/api/orders/${id}`, { method: 'PUT', body: input })

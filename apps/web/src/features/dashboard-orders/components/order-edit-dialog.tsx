@@ -31,7 +31,9 @@ export function OrderEditDialog({ order, onClose }: { order: Order | null; onClo
   const { t, i18n } = useTranslation('dashboard')
   const queryClient = useQueryClient()
   const detail = useQuery({ ...orderDetailQuery(order?.id ?? 0), enabled: order !== null })
-  const { register, handleSubmit, reset, setError, formState } = useForm<Values, unknown, UpdateOrderInput>({ resolver })
+  const { register, handleSubmit, reset, setError, formState } = useForm<Values, unknown, UpdateOrderInput>({
+    resolver,
+  })
   const errors = formState.errors
 
   useEffect(() => {
@@ -48,14 +50,16 @@ export function OrderEditDialog({ order, onClose }: { order: Order | null; onClo
     },
     onError: (err) => {
       if (err instanceof ApiError && err.errors) {
-        for (const [f, m] of Object.entries(err.errors)) if (f in toValues(order!)) setError(f as keyof Values, { message: m[0] })
+        for (const [f, m] of Object.entries(err.errors))
+          if (f in toValues(order!)) setError(f as keyof Values, { message: m[0] })
       }
       toast.error(t('orders.update_failed', { message: err.message }))
     },
   })
 
   const history = detail.data?.history ?? []
-  const when = (iso: string) => new Date(iso).toLocaleString(i18n.language === 'ar' ? 'ar-LY-u-nu-latn' : 'en-GB')
+  const when = (iso: string) =>
+    new Date(iso).toLocaleString(i18n.language === 'ar' ? 'ar-LY-u-nu-latn' : 'en-GB')
   const pay = (s: string | null) => (s ? t(`orders.payment_edit.${s}`, { defaultValue: s }) : '—')
   const status = (s: string | null) => (s ? t(`common:order_status.${s}`, { defaultValue: s }) : '—')
 
@@ -76,7 +80,12 @@ export function OrderEditDialog({ order, onClose }: { order: Order | null; onClo
         </>
       }
     >
-      <form id="order-form" noValidate onSubmit={(e) => void handleSubmit((v) => save.mutate(v))(e)} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+      <form
+        id="order-form"
+        noValidate
+        onSubmit={(e) => void handleSubmit((v) => save.mutate(v))(e)}
+        className="grid grid-cols-1 gap-4 sm:grid-cols-2"
+      >
         <Field label={t('orders.customer_name')} required error={errors.customer_name?.message}>
           {(p) => <Input {...p} autoComplete="off" {...register('customer_name')} />}
         </Field>
@@ -130,16 +139,29 @@ export function OrderEditDialog({ order, onClose }: { order: Order | null; onClo
             {history.map((h) => (
               <li key={h.id} className="rounded-lg bg-sand-100 px-3 py-2 text-sm">
                 <p className="flex flex-wrap items-center gap-1.5 font-semibold text-stone-800">
-                  {status(h.from_status)}
-                  <ArrowLeft className="size-4 ltr:rotate-180" aria-label={t('orders.to')} />
-                  {status(h.to_status)}
-                  <span className="text-stone-400">·</span>
-                  {pay(h.from_payment_status)}
-                  <ArrowLeft className="size-4 ltr:rotate-180" aria-label={t('orders.to')} />
-                  {pay(h.to_payment_status)}
+                  {h.from_status === null ? (
+                    <>
+                      {t('orders.created_entry')}
+                      <span className="text-stone-400">·</span>
+                      {status(h.to_status)}
+                      <span className="text-stone-400">·</span>
+                      {pay(h.to_payment_status)}
+                    </>
+                  ) : (
+                    <>
+                      {status(h.from_status)}
+                      <ArrowLeft className="size-4 ltr:rotate-180" aria-label={t('orders.to')} />
+                      {status(h.to_status)}
+                      <span className="text-stone-400">·</span>
+                      {pay(h.from_payment_status)}
+                      <ArrowLeft className="size-4 ltr:rotate-180" aria-label={t('orders.to')} />
+                      {pay(h.to_payment_status)}
+                    </>
+                  )}
                 </p>
                 <p className="text-xs text-stone-600">
-                  {t('orders.changed_by', { name: h.changed_by ?? t('orders.system') })} · <span className="ltr-nums">{when(h.created_at)}</span>
+                  {t('orders.changed_by', { name: h.changed_by ?? t('orders.system') })} ·{' '}
+                  <span className="ltr-nums">{when(h.created_at)}</span>
                 </p>
               </li>
             ))}

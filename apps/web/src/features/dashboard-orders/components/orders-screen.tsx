@@ -34,35 +34,72 @@ export function OrdersScreen() {
   const [editing, setEditing] = useState<Order | null>(null)
   const list = useQuery(orderListQuery({ search, status, page, per_page: perPage }))
   const rows = list.data?.data ?? NO_ROWS
-  const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language === 'ar' ? 'ar-LY-u-nu-latn' : 'en-GB')
+  const date = (iso: string) =>
+    new Date(iso).toLocaleDateString(i18n.language === 'ar' ? 'ar-LY-u-nu-latn' : 'en-GB')
 
   const print = (o: Order) =>
-    printInvoice(o, { name: i18n.t('common:brand.name', { lng: 'ar' }), logoUrl: `${window.location.origin}/logo.png` })
+    printInvoice(o, {
+      name: i18n.t('common:brand.name', { lng: 'ar' }),
+      logoUrl: `${window.location.origin}/logo.png`,
+    })
 
   const columns: DataColumnSpec<Order>[] = [
-    { id: 'number', header: t('orders.order'), cell: (o) => <span className="font-semibold ltr-nums whitespace-nowrap">{o.order_number || `#${o.id}`}</span> },
+    {
+      id: 'number',
+      header: t('orders.order'),
+      cell: (o) => (
+        <span className="font-semibold ltr-nums whitespace-nowrap">{o.order_number || `#${o.id}`}</span>
+      ),
+    },
     {
       id: 'customer',
       header: t('orders.customer'),
       cell: (o) => (
         <div className="min-w-0">
           <p className="font-semibold text-stone-900">{o.customer_name}</p>
-          <p className="text-xs text-stone-500" dir="ltr">{o.customer_email}</p>
+          <p className="text-xs text-stone-500" dir="ltr">
+            {o.customer_email}
+          </p>
         </div>
       ),
     },
-    { id: 'date', header: t('orders.date'), cell: (o) => <span className="ltr-nums whitespace-nowrap">{date(o.created_at)}</span> },
-    { id: 'amount', header: t('orders.amount'), cell: (o) => <Money value={o.total_amount} className="font-semibold" /> },
+    {
+      id: 'date',
+      header: t('orders.date'),
+      cell: (o) => <span className="ltr-nums whitespace-nowrap">{date(o.created_at)}</span>,
+    },
+    {
+      id: 'amount',
+      header: t('orders.amount'),
+      cell: (o) => <Money value={o.total_amount} className="font-semibold" />,
+    },
     { id: 'status', header: t('orders.status'), cell: (o) => <OrderStatusBadge status={o.order_status} /> },
     // SPEC §4: the list labels pending as unpaid and failed as refunded.
-    { id: 'payment', header: t('orders.payment'), cell: (o) => <Badge tone={PAY_TONE[o.payment_status] ?? 'gray'}>{t(`common:payment_status.${o.payment_status}`, { defaultValue: o.payment_status })}</Badge> },
+    {
+      id: 'payment',
+      header: t('orders.payment'),
+      cell: (o) => (
+        <Badge tone={PAY_TONE[o.payment_status] ?? 'gray'}>
+          {t(`common:payment_status.${o.payment_status}`, { defaultValue: o.payment_status })}
+        </Badge>
+      ),
+    },
     {
       id: 'actions',
       header: <span className="sr-only">{t('common.actions')}</span>,
       cell: (o) => (
         <div className="flex gap-1">
-          <IconButton label={t('orders.edit_named', { number: o.order_number })} icon={<Pencil aria-hidden="true" />} tone="primary" onClick={() => setEditing(o)} />
-          <IconButton label={t('orders.print_named', { number: o.order_number })} icon={<Printer aria-hidden="true" />} onClick={() => print(o)} />
+          <IconButton
+            label={t('orders.edit_named', { number: o.order_number })}
+            icon={<Pencil aria-hidden="true" />}
+            tone="primary"
+            onClick={() => setEditing(o)}
+          />
+          <IconButton
+            label={t('orders.print_named', { number: o.order_number })}
+            icon={<Printer aria-hidden="true" />}
+            onClick={() => print(o)}
+          />
         </div>
       ),
     },
@@ -70,13 +107,33 @@ export function OrdersScreen() {
 
   let content
   if (list.isPending) content = <Skeleton className="h-64 rounded-[var(--radius-card)]" />
-  else if (list.isError) content = <ErrorState title={t('orders.load_failed')} message={list.error.message} onRetry={() => void list.refetch()} />
+  else if (list.isError)
+    content = (
+      <ErrorState
+        title={t('orders.load_failed')}
+        message={list.error.message}
+        onRetry={() => void list.refetch()}
+      />
+    )
   else if (rows.length === 0)
     content = (
       <EmptyState
         icon={<ClipboardList className="size-10" aria-hidden="true" />}
         title={t('orders.empty')}
-        action={search || status !== 'all' ? <Button variant="secondary" onClick={() => { setSearch(''); setStatus('all'); setPage(1) }}>{t('common.clear_filters')}</Button> : undefined}
+        action={
+          search || status !== 'all' ? (
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setSearch('')
+                setStatus('all')
+                setPage(1)
+              }}
+            >
+              {t('common.clear_filters')}
+            </Button>
+          ) : undefined
+        }
       />
     )
   else
@@ -94,15 +151,40 @@ export function OrdersScreen() {
     <div>
       <PageHeader title={t('orders.title')} />
       <div className="mb-4 flex flex-wrap items-center gap-3">
-        <SearchInput label={t('orders.search')} value={search} onChange={(e) => { setSearch(e.target.value); setPage(1) }} />
-        <Select aria-label={t('orders.status_filter')} value={status} onChange={(e) => { setStatus(e.target.value); setPage(1) }} className="w-auto min-w-40">
+        <SearchInput
+          label={t('orders.search')}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value)
+            setPage(1)
+          }}
+        />
+        <Select
+          aria-label={t('orders.status_filter')}
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value)
+            setPage(1)
+          }}
+          className="w-auto min-w-40"
+        >
           <option value="all">{t('orders.all_statuses')}</option>
           {ORDER_STATUSES.map((s) => (
-            <option key={s} value={s}>{t(`common:order_status.${s}`)}</option>
+            <option key={s} value={s}>
+              {t(`common:order_status.${s}`)}
+            </option>
           ))}
         </Select>
         <div className="ms-auto">
-          <PageSizeSelect value={perPage} sizes={ADMIN_PAGE_SIZES} label={t('common:pagination.per_page')} onChange={(s) => { setPerPage(s); setPage(1) }} />
+          <PageSizeSelect
+            value={perPage}
+            sizes={ADMIN_PAGE_SIZES}
+            label={t('common:pagination.per_page')}
+            onChange={(s) => {
+              setPerPage(s)
+              setPage(1)
+            }}
+          />
         </div>
       </div>
       {content}

@@ -35,7 +35,12 @@ export function parseStats(raw: Loose): DashboardStats {
       total_quantity: num(p.total_quantity),
       total_revenue: num(p.total_revenue),
     })),
-    low_stock_products: list(raw.low_stock_products).map((p) => ({ id: num(p.id), name: String(p.name ?? ''), price: num(p.price), stock: num(p.stock) })),
+    low_stock_products: list(raw.low_stock_products).map((p) => ({
+      id: num(p.id),
+      name: String(p.name ?? ''),
+      price: num(p.price),
+      stock: num(p.stock),
+    })),
     recent_orders: list(raw.recent_orders).map((o) => ({
       id: num(o.id),
       order_number: String(o.order_number ?? o.id ?? ''),
@@ -49,7 +54,8 @@ export function parseStats(raw: Loose): DashboardStats {
 export const statsQuery = (range: DateRange) =>
   queryOptions({
     queryKey: overviewKeys.stats(range),
-    queryFn: async ({ signal }) => parseStats(await api<Loose>('/api/dashboard/stats', { query: { ...range }, signal })),
+    queryFn: async ({ signal }) =>
+      parseStats(await api<Loose>('/api/dashboard/stats', { query: { ...range }, signal })),
   })
 
 export const revenueQuery = (range: DateRange) =>

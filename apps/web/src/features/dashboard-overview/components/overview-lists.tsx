@@ -7,9 +7,24 @@ import { Money } from '../../../components/ui/money.tsx'
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge.tsx'
 import { cn } from '../../../lib/cn.ts'
 
-export function Panel({ title, titleClass, children, className }: { title: ReactNode; titleClass?: string; children: ReactNode; className?: string }) {
+export function Panel({
+  title,
+  titleClass,
+  children,
+  className,
+}: {
+  title: ReactNode
+  titleClass?: string
+  children: ReactNode
+  className?: string
+}) {
   return (
-    <section className={cn('rounded-[var(--radius-card)] border border-sand-300 bg-white p-5 shadow-[var(--shadow-soft)]', className)}>
+    <section
+      className={cn(
+        'rounded-[var(--radius-card)] border border-sand-300 bg-white p-5 shadow-[var(--shadow-soft)]',
+        className,
+      )}
+    >
       <h2 className={cn('mb-4 text-lg font-bold text-stone-900', titleClass)}>{title}</h2>
       {children}
     </section>
@@ -31,7 +46,9 @@ export function TopProducts({ items }: { items: DashboardStats['top_products'] }
         <ol className="divide-y divide-sand-200">
           {items.map((p, i) => (
             <li key={`${p.product_id ?? 'x'}-${i}`} className="flex items-center gap-3 py-3">
-              <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-honey-100 text-sm font-bold text-honey-800 ltr-nums">#{i + 1}</span>
+              <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-honey-100 text-sm font-bold text-honey-800 ltr-nums">
+                #{i + 1}
+              </span>
               <div className="min-w-0 flex-1">
                 <p className="truncate font-semibold text-stone-900">{p.product.name}</p>
                 <p className="text-sm text-stone-600">{t('overview.sold', { count: p.total_quantity })}</p>
@@ -88,10 +105,18 @@ export function RecentOrders({ items }: { items: DashboardStats['recent_orders']
           <table className="w-full min-w-[480px] text-sm">
             <thead className="text-stone-600">
               <tr>
-                <th scope="col" className="px-3 py-2 text-start font-semibold">{t('orders.order')}</th>
-                <th scope="col" className="px-3 py-2 text-start font-semibold">{t('orders.customer')}</th>
-                <th scope="col" className="px-3 py-2 text-start font-semibold">{t('orders.amount')}</th>
-                <th scope="col" className="px-3 py-2 text-start font-semibold">{t('orders.status')}</th>
+                <th scope="col" className="px-3 py-2 text-start font-semibold">
+                  {t('orders.order')}
+                </th>
+                <th scope="col" className="px-3 py-2 text-start font-semibold">
+                  {t('orders.customer')}
+                </th>
+                <th scope="col" className="px-3 py-2 text-start font-semibold">
+                  {t('orders.amount')}
+                </th>
+                <th scope="col" className="px-3 py-2 text-start font-semibold">
+                  {t('orders.status')}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -99,8 +124,12 @@ export function RecentOrders({ items }: { items: DashboardStats['recent_orders']
                 <tr key={o.id} className="border-t border-sand-200 hover:bg-sand-50">
                   <td className="px-3 py-2.5 font-semibold ltr-nums">#{o.id}</td>
                   <td className="px-3 py-2.5">{o.customer_name}</td>
-                  <td className="px-3 py-2.5"><Money value={o.total_amount} /></td>
-                  <td className="px-3 py-2.5"><OrderStatusBadge status={o.order_status} /></td>
+                  <td className="px-3 py-2.5">
+                    <Money value={o.total_amount} />
+                  </td>
+                  <td className="px-3 py-2.5">
+                    <OrderStatusBadge status={o.order_status} />
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -22,7 +22,11 @@ export const productKeys = {
 export const productListQuery = (p: ProductListParams) =>
   queryOptions({
     queryKey: productKeys.list(p),
-    queryFn: ({ signal }) => api<Paginated<Product>>('/api/products', { query: { search: p.search.trim(), page: p.page, per_page: p.per_page }, signal }),
+    queryFn: ({ signal }) =>
+      api<Paginated<Product>>('/api/products', {
+        query: { search: p.search.trim(), page: p.page, per_page: p.per_page },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   })
 
@@ -37,13 +41,15 @@ export const productDetailQuery = (id: number) =>
 export const categoryOptionsQuery = () =>
   queryOptions({
     queryKey: productKeys.categoryOptions(),
-    queryFn: ({ signal }) => api<{ data: Category[] }>('/api/categories', { signal }).then((r) => r.data ?? []),
+    queryFn: ({ signal }) =>
+      api<{ data: Category[] }>('/api/categories', { signal }).then((r) => r.data ?? []),
   })
 
 /** Multipart body for POST /api/products(/:id): nulls travel as empty strings, which the shared schema reads as null. */
 export function productFormData(values: ProductInput, image: File | null, methodOverride?: 'PUT'): FormData {
   const fd = new FormData()
-  for (const [key, value] of Object.entries(values)) fd.append(key, value === null || value === undefined ? '' : String(value))
+  for (const [key, value] of Object.entries(values))
+    fd.append(key, value === null || value === undefined ? '' : String(value))
   if (image) fd.append('image', image)
   if (methodOverride) fd.append('_method', methodOverride)
   return fd
@@ -58,8 +64,10 @@ export const updateProduct = (id: number, values: ProductInput, image: File | nu
     ? api<Product>(`/api/products/${id}`, { method: 'POST', body: productFormData(values, image, 'PUT') })
     : api<Product>(`/api/products/${id}`, { method: 'PUT', body: values })
 
-export const setProductStatus = (id: number, is_active: boolean) => api<Product>(`/api/products/${id}/status`, { method: 'PATCH', body: { is_active } })
-export const setProductStock = (id: number, stock: number) => api<Product>(`/api/products/${id}/stock`, { method: 'PATCH', body: { stock } })
+export const setProductStatus = (id: number, is_active: boolean) =>
+  api<Product>(`/api/products/${id}/status`, { method: 'PATCH', body: { is_active } })
+export const setProductStock = (id: number, stock: number) =>
+  api<Product>(`/api/products/${id}/stock`, { method: 'PATCH', body: { stock } })
 export const deleteProduct = (id: number) => api<void>(`/api/products/${id}`, { method: 'DELETE' })
 
 export const importProducts = (file: File) => {

@@ -15,7 +15,10 @@ export interface ProductColumnHandlers {
 }
 
 /** SPEC §2 dashboard products columns. */
-export function productColumns(t: TFunction<'dashboard'>, h: ProductColumnHandlers): DataColumnSpec<Product>[] {
+export function productColumns(
+  t: TFunction<'dashboard'>,
+  h: ProductColumnHandlers,
+): DataColumnSpec<Product>[] {
   return [
     {
       id: 'product',
@@ -36,7 +39,9 @@ export function productColumns(t: TFunction<'dashboard'>, h: ProductColumnHandle
           />
           <div className="min-w-0">
             <p className="font-semibold text-stone-900">{p.name}</p>
-            <p className="line-clamp-1 max-w-xs text-xs text-stone-500">{p.description}</p>
+            <p className="line-clamp-1 max-w-xs text-xs text-stone-500">
+              <bdi>{p.description}</bdi>
+            </p>
           </div>
         </div>
       ),
@@ -44,13 +49,18 @@ export function productColumns(t: TFunction<'dashboard'>, h: ProductColumnHandle
     {
       id: 'category',
       header: t('products.category'),
-      cell: (p) => (p.category?.name ? p.category.name : <span className="text-stone-500">{t('products.no_category')}</span>),
+      cell: (p) =>
+        p.category?.name ? (
+          p.category.name
+        ) : (
+          <span className="text-stone-500">{t('products.no_category')}</span>
+        ),
     },
     {
       id: 'price',
       header: t('products.price'),
       cell: (p) => (
-        <div>
+        <div className="whitespace-nowrap">
           <Money value={p.retail_price ?? p.price} className="font-semibold text-date-700" />
           {p.wholesale_price !== null && p.wholesale_threshold !== null ? (
             <p className="text-xs text-honey-800">
@@ -65,11 +75,17 @@ export function productColumns(t: TFunction<'dashboard'>, h: ProductColumnHandle
       header: t('products.stock'),
       cell: (p) =>
         p.is_always_in_stock ? (
-          <Badge tone="palm">{t('products.always_in_stock')}</Badge>
+          <Badge tone="palm" className="whitespace-nowrap">
+            {t('products.always_in_stock')}
+          </Badge>
         ) : p.stock <= 0 ? (
-          <Badge tone="red">{t('products.out_of_stock')}</Badge>
+          <Badge tone="red" className="whitespace-nowrap">
+            {t('products.out_of_stock')}
+          </Badge>
         ) : (
-          <Badge tone="green">{t('products.in_stock_count', { count: p.stock })}</Badge>
+          <Badge tone="green" className="whitespace-nowrap">
+            {t('products.in_stock_count', { count: p.stock })}
+          </Badge>
         ),
     },
     {
@@ -91,8 +107,18 @@ export function productColumns(t: TFunction<'dashboard'>, h: ProductColumnHandle
       className: 'w-24',
       cell: (p) => (
         <div className="flex gap-1">
-          <IconButton label={t('products.edit_named', { name: p.name })} icon={<Pencil aria-hidden="true" />} tone="primary" onClick={() => h.onEdit(p)} />
-          <IconButton label={t('products.delete_named', { name: p.name })} icon={<Trash2 aria-hidden="true" />} tone="danger" onClick={() => h.onDelete(p)} />
+          <IconButton
+            label={t('products.edit_named', { name: p.name })}
+            icon={<Pencil aria-hidden="true" />}
+            tone="primary"
+            onClick={() => h.onEdit(p)}
+          />
+          <IconButton
+            label={t('products.delete_named', { name: p.name })}
+            icon={<Trash2 aria-hidden="true" />}
+            tone="danger"
+            onClick={() => h.onDelete(p)}
+          />
         </div>
       ),
     },

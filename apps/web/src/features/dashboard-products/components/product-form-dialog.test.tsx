@@ -26,11 +26,13 @@ const row: Product = {
   created_at: '2025-01-01T00:00:00Z',
   updated_at: '2025-01-01T00:00:00Z',
 }
-const categories = { data: [{ id: 2, name: 'Dates', description: null, slug: 'dates', is_active: true, products_count: 1 }] }
+const categories = {
+  data: [{ id: 2, name: 'Dates', description: null, slug: 'dates', is_active: true, products_count: 1 }],
+}
 
 afterEach(() => vi.unstubAllGlobals())
 
-describe('product form', () => {
+describe('product form', { timeout: 20_000 }, () => {
   it('shows the required-field messages in English and focuses the first invalid field', async () => {
     const calls = stubFetch((c) => (c.url.startsWith('/api/categories') ? { body: categories } : undefined))
     await renderDashboard(<ProductFormDialog open product={null} onClose={() => {}} />, 'en')
@@ -103,7 +105,12 @@ describe('product form', () => {
   })
 
   it('edits the full product, sends nulls as JSON and closes', async () => {
-    const full = { ...row, wholesale_price: null, wholesale_threshold: null, description: 'Full description from the server' }
+    const full = {
+      ...row,
+      wholesale_price: null,
+      wholesale_threshold: null,
+      description: 'Full description from the server',
+    }
     const calls = stubFetch((c) => {
       if (c.url.startsWith('/api/categories')) return { body: categories }
       if (c.method === 'GET' && c.url === '/api/products/7') return { body: full }
@@ -117,7 +124,15 @@ describe('product form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(onClose).toHaveBeenCalled())
     const put = calls.find((c) => c.method === 'PUT')!
-    expect(put.body).toMatchObject({ name: 'Ajwa dates', price: 40, wholesale_price: null, wholesale_threshold: null, retail_buying_price: null, category_id: 2, stock: 12 })
+    expect(put.body).toMatchObject({
+      name: 'Ajwa dates',
+      price: 40,
+      wholesale_price: null,
+      wholesale_threshold: null,
+      retail_buying_price: null,
+      category_id: 2,
+      stock: 12,
+    })
   })
 
   it('falls back to the row data when loading the product fails', async () => {

@@ -11,7 +11,13 @@ import { Dialog } from '../../../components/ui/dialog.tsx'
 import { Field, FieldError, Input, Select, Textarea } from '../../../components/ui/field.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
-import { categoryOptionsQuery, createProduct, productDetailQuery, productKeys, updateProduct } from '../api/products-api.ts'
+import {
+  categoryOptionsQuery,
+  createProduct,
+  productDetailQuery,
+  productKeys,
+  updateProduct,
+} from '../api/products-api.ts'
 
 export interface ProductFormValues {
   name: string
@@ -81,7 +87,11 @@ export function ProductFormDialog({ open, product, onClose }: ProductFormDialogP
   const { t } = useTranslation('dashboard')
   const queryClient = useQueryClient()
   const editing = product !== null
-  const form = useForm<ProductFormValues, unknown, ProductInput>({ resolver, defaultValues: EMPTY_PRODUCT, shouldFocusError: true })
+  const form = useForm<ProductFormValues, unknown, ProductInput>({
+    resolver,
+    defaultValues: EMPTY_PRODUCT,
+    shouldFocusError: true,
+  })
   const { register, handleSubmit, reset, setError, formState } = form
   const errors = formState.errors
   const [image, setImage] = useState<File | null>(null)
@@ -113,11 +123,11 @@ export function ProductFormDialog({ open, product, onClose }: ProductFormDialogP
 
   useEffect(() => {
     if (!open) clearImage()
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open])
 
   const save = useMutation({
-    mutationFn: (values: ProductInput) => (product ? updateProduct(product.id, values, image) : createProduct(values, image)),
+    mutationFn: (values: ProductInput) =>
+      product ? updateProduct(product.id, values, image) : createProduct(values, image),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: productKeys.lists() })
       if (product) {
@@ -154,8 +164,18 @@ export function ProductFormDialog({ open, product, onClose }: ProductFormDialogP
   }
 
   const loading = editing && detail.isFetching && !detail.data && !detail.isError
-  const currentImage = preview ?? (editing ? (detail.data?.image_small_url ?? product?.image_small_url ?? product?.image_url ?? null) : null)
-  const money = { type: 'number', step: '0.01', min: '0', inputMode: 'decimal' as const, className: 'ltr-nums' }
+  const currentImage =
+    preview ??
+    (editing
+      ? (detail.data?.image_small_url ?? product?.image_small_url ?? product?.image_url ?? null)
+      : null)
+  const money = {
+    type: 'number',
+    step: '0.01',
+    min: '0',
+    inputMode: 'decimal' as const,
+    className: 'ltr-nums',
+  }
 
   return (
     <Dialog
@@ -169,7 +189,11 @@ export function ProductFormDialog({ open, product, onClose }: ProductFormDialogP
             {t('common:actions.cancel')}
           </Button>
           <Button type="submit" form="product-form" busy={save.isPending} disabled={loading}>
-            {save.isPending ? t('common:actions.saving') : editing ? t('common:actions.save') : t('products.add')}
+            {save.isPending
+              ? t('common:actions.saving')
+              : editing
+                ? t('common:actions.save')
+                : t('products.add')}
           </Button>
         </>
       }
@@ -181,11 +205,21 @@ export function ProductFormDialog({ open, product, onClose }: ProductFormDialogP
           <Skeleton className="h-10" />
         </div>
       ) : (
-        <form id="product-form" noValidate onSubmit={(e) => void handleSubmit((v) => save.mutate(v))(e)} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <form
+          id="product-form"
+          noValidate
+          onSubmit={(e) => void handleSubmit((v) => save.mutate(v))(e)}
+          className="grid grid-cols-1 gap-4 sm:grid-cols-2"
+        >
           <Field label={t('products.name')} required error={errors.name?.message} className="sm:col-span-2">
             {(p) => <Input {...p} {...register('name')} />}
           </Field>
-          <Field label={t('products.description')} required error={errors.description?.message} className="sm:col-span-2">
+          <Field
+            label={t('products.description')}
+            required
+            error={errors.description?.message}
+            className="sm:col-span-2"
+          >
             {(p) => <Textarea {...p} rows={3} {...register('description')} />}
           </Field>
           <Field label={t('products.category')} error={errors.category_id?.message}>
@@ -203,11 +237,25 @@ export function ProductFormDialog({ open, product, onClose }: ProductFormDialogP
           <Field label={t('products.price')} required error={errors.price?.message}>
             {(p) => <Input {...p} {...money} {...register('price')} />}
           </Field>
-          <Field label={t('products.wholesale_price')} error={errors.wholesale_price?.message} hint={t('products.wholesale_hint')}>
+          <Field
+            label={t('products.wholesale_price')}
+            error={errors.wholesale_price?.message}
+            hint={t('products.wholesale_hint')}
+          >
             {(p) => <Input {...p} {...money} {...register('wholesale_price')} />}
           </Field>
           <Field label={t('products.wholesale_threshold')} error={errors.wholesale_threshold?.message}>
-            {(p) => <Input {...p} type="number" step="1" min="2" inputMode="numeric" className="ltr-nums" {...register('wholesale_threshold')} />}
+            {(p) => (
+              <Input
+                {...p}
+                type="number"
+                step="1"
+                min="2"
+                inputMode="numeric"
+                className="ltr-nums"
+                {...register('wholesale_threshold')}
+              />
+            )}
           </Field>
           <Field label={t('products.retail_buying_price')} error={errors.retail_buying_price?.message}>
             {(p) => <Input {...p} {...money} {...register('retail_buying_price')} />}
@@ -216,7 +264,17 @@ export function ProductFormDialog({ open, product, onClose }: ProductFormDialogP
             {(p) => <Input {...p} {...money} {...register('wholesale_buying_price')} />}
           </Field>
           <Field label={t('products.stock')} error={errors.stock?.message}>
-            {(p) => <Input {...p} type="number" step="1" min="0" inputMode="numeric" className="ltr-nums" {...register('stock')} />}
+            {(p) => (
+              <Input
+                {...p}
+                type="number"
+                step="1"
+                min="0"
+                inputMode="numeric"
+                className="ltr-nums"
+                {...register('stock')}
+              />
+            )}
           </Field>
           <Field label={t('products.weight')} error={errors.weight?.message}>
             {(p) => <Input {...p} placeholder={t('products.weight_placeholder')} {...register('weight')} />}
@@ -241,7 +299,11 @@ export function ProductFormDialog({ open, product, onClose }: ProductFormDialogP
             <div className="flex items-center gap-4">
               <div className="flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-sand-300 bg-sand-100">
                 {currentImage ? (
-                  <img src={currentImage} alt={t('products.image_preview')} className="size-full object-cover" />
+                  <img
+                    src={currentImage}
+                    alt={t('products.image_preview')}
+                    className="size-full object-cover"
+                  />
                 ) : (
                   <ImagePlus className="size-7 text-stone-400" aria-hidden="true" />
                 )}

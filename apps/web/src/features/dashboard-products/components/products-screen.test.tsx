@@ -35,12 +35,15 @@ function api() {
   return stubFetch((c) => {
     if (c.method === 'GET' && c.url.startsWith('/api/products?')) return { body: page }
     if (c.method === 'PATCH') return { body: rows[0] }
-    if (c.method === 'DELETE') return c.url.endsWith('/3') ? { status: 409, body: { code: 'CONFLICT', message: 'nope' } } : { status: 204 }
+    if (c.method === 'DELETE')
+      return c.url.endsWith('/3')
+        ? { status: 409, body: { code: 'CONFLICT', message: 'nope' } }
+        : { status: 204 }
     return undefined
   })
 }
 
-describe('products batch bar', () => {
+describe('products batch bar', { timeout: 20_000 }, () => {
   it('appears with the selection and shows its count', async () => {
     api()
     await renderDashboard(<ProductsScreen />, 'en')
@@ -78,6 +81,11 @@ describe('products batch bar', () => {
     expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(0)
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
     await waitFor(() => expect(screen.getByText('1 succeeded, 1 failed.')).toBeInTheDocument())
-    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url).sort()).toEqual(['/api/products/1', '/api/products/3'])
+    expect(
+      calls
+        .filter((c) => c.method === 'DELETE')
+        .map((c) => c.url)
+        .sort(),
+    ).toEqual(['/api/products/1', '/api/products/3'])
   })
 })

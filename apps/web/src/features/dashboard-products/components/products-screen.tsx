@@ -61,14 +61,23 @@ export function ProductsScreen() {
   let content
   if (list.isPending) {
     content = (
-      <div className="space-y-2 rounded-[var(--radius-card)] border border-sand-300 bg-white p-4" aria-busy="true">
+      <div
+        className="space-y-2 rounded-[var(--radius-card)] border border-sand-300 bg-white p-4"
+        aria-busy="true"
+      >
         {Array.from({ length: 5 }, (_, i) => (
           <Skeleton key={i} className="h-14" />
         ))}
       </div>
     )
   } else if (list.isError) {
-    content = <ErrorState title={t('products.load_failed')} message={list.error.message} onRetry={() => void list.refetch()} />
+    content = (
+      <ErrorState
+        title={t('products.load_failed')}
+        message={list.error.message}
+        onRetry={() => void list.refetch()}
+      />
+    )
   } else if (rows.length === 0) {
     content = (
       <EmptyState
@@ -80,7 +89,10 @@ export function ProductsScreen() {
               {t('common.clear_search')}
             </Button>
           ) : (
-            <Button icon={<Plus className="size-4" aria-hidden="true" />} onClick={() => setForm({ open: true, product: null })}>
+            <Button
+              icon={<Plus className="size-4" aria-hidden="true" />}
+              onClick={() => setForm({ open: true, product: null })}
+            >
               {t('products.add')}
             </Button>
           )
@@ -95,11 +107,37 @@ export function ProductsScreen() {
           busy={actions.batchBusy}
           onClear={() => setSelected(new Set())}
           actions={[
-            { key: 'activate', label: t('batch.activate'), icon: <CheckCircle2 className="size-4" aria-hidden="true" />, onClick: () => void runBatch('activate') },
-            { key: 'deactivate', label: t('batch.deactivate'), icon: <CircleOff className="size-4" aria-hidden="true" />, onClick: () => void runBatch('deactivate') },
-            { key: 'in_stock', label: t('batch.in_stock'), icon: <PackageCheck className="size-4" aria-hidden="true" />, onClick: () => void runBatch('in_stock') },
-            { key: 'out_of_stock', label: t('batch.out_of_stock'), icon: <PackageX className="size-4" aria-hidden="true" />, onClick: () => void runBatch('out_of_stock') },
-            { key: 'delete', label: t('batch.delete'), tone: 'danger', icon: <Trash2 className="size-4" aria-hidden="true" />, onClick: () => setConfirmBatchDelete(true) },
+            {
+              key: 'activate',
+              label: t('batch.activate'),
+              icon: <CheckCircle2 className="size-4" aria-hidden="true" />,
+              onClick: () => void runBatch('activate'),
+            },
+            {
+              key: 'deactivate',
+              label: t('batch.deactivate'),
+              icon: <CircleOff className="size-4" aria-hidden="true" />,
+              onClick: () => void runBatch('deactivate'),
+            },
+            {
+              key: 'in_stock',
+              label: t('batch.in_stock'),
+              icon: <PackageCheck className="size-4" aria-hidden="true" />,
+              onClick: () => void runBatch('in_stock'),
+            },
+            {
+              key: 'out_of_stock',
+              label: t('batch.out_of_stock'),
+              icon: <PackageX className="size-4" aria-hidden="true" />,
+              onClick: () => void runBatch('out_of_stock'),
+            },
+            {
+              key: 'delete',
+              label: t('batch.delete'),
+              tone: 'danger',
+              icon: <Trash2 className="size-4" aria-hidden="true" />,
+              onClick: () => setConfirmBatchDelete(true),
+            },
           ]}
         />
         <DataTable
@@ -107,11 +145,20 @@ export function ProductsScreen() {
           columns={columns}
           getRowId={(p) => p.id}
           caption={t('products.title')}
-          selection={{ selected, onChange: setSelected, rowLabel: (p) => t('batch.select_row', { name: p.name }), allLabel: t('batch.select_all') }}
+          selection={{
+            selected,
+            onChange: setSelected,
+            rowLabel: (p) => t('batch.select_row', { name: p.name }),
+            allLabel: t('batch.select_all'),
+          }}
         />
         <div className="mt-4 flex flex-col items-center justify-between gap-3 sm:flex-row">
           <ShowingLine page={page} perPage={perPage} total={list.data.total} count={rows.length} />
-          <Pagination page={page} lastPage={list.data.last_page} onPageChange={(p) => changeParams({ page: p })} />
+          <Pagination
+            page={page}
+            lastPage={list.data.last_page}
+            onPageChange={(p) => changeParams({ page: p })}
+          />
         </div>
       </>
     )
@@ -123,19 +170,39 @@ export function ProductsScreen() {
         title={t('products.title')}
         actions={
           <>
-            <CsvImportActions upload={importProducts} downloadSample={downloadProductSample} onImported={() => void actions.refresh()} />
-            <Button icon={<Plus className="size-4" aria-hidden="true" />} onClick={() => setForm({ open: true, product: null })}>
+            <CsvImportActions
+              upload={importProducts}
+              downloadSample={downloadProductSample}
+              onImported={() => void actions.refresh()}
+            />
+            <Button
+              icon={<Plus className="size-4" aria-hidden="true" />}
+              onClick={() => setForm({ open: true, product: null })}
+            >
               {t('products.add')}
             </Button>
           </>
         }
       />
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <SearchInput label={t('products.search')} value={search} onChange={(e) => changeParams({ search: e.target.value })} />
-        <PageSizeSelect value={perPage} sizes={ADMIN_PAGE_SIZES} label={t('common:pagination.per_page')} onChange={(s) => changeParams({ perPage: s })} />
+        <SearchInput
+          label={t('products.search')}
+          value={search}
+          onChange={(e) => changeParams({ search: e.target.value })}
+        />
+        <PageSizeSelect
+          value={perPage}
+          sizes={ADMIN_PAGE_SIZES}
+          label={t('common:pagination.per_page')}
+          onChange={(s) => changeParams({ perPage: s })}
+        />
       </div>
       {content}
-      <ProductFormDialog open={form.open} product={form.product} onClose={() => setForm({ open: false, product: null })} />
+      <ProductFormDialog
+        open={form.open}
+        product={form.product}
+        onClose={() => setForm({ open: false, product: null })}
+      />
       <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(o) => !o && setToDelete(null)}

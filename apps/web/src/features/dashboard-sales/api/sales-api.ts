@@ -19,7 +19,11 @@ export const salesQuery = (r: SalesRange) =>
     queryKey: salesKeys.list(r),
     queryFn: async ({ signal }): Promise<SalesResponse> => {
       const raw = await api<SalesResponse>('/api/sales', { query: { from: r.from, to: r.to }, signal })
-      const data = (raw.data ?? []).map((row) => ({ ...row, total_amount: n(row.total_amount), profit: n(row.profit) }))
+      const data = (raw.data ?? []).map((row) => ({
+        ...row,
+        total_amount: n(row.total_amount),
+        profit: n(row.profit),
+      }))
       return {
         data,
         totals: {

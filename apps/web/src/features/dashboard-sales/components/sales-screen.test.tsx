@@ -6,15 +6,29 @@ import { SalesScreen } from './sales-screen.tsx'
 
 afterEach(() => vi.unstubAllGlobals())
 
-describe('sales', () => {
+describe('sales', { timeout: 20_000 }, () => {
   it('lists completed orders with real profit and a totals row (amounts given as strings)', async () => {
     const calls = stubFetch((c) =>
       c.url.startsWith('/api/sales')
         ? {
             body: {
               data: [
-                { id: 1, order_number: 'ORD-250101-00001', customer_name: 'Salem', created_at: '2025-01-01T10:00:00Z', total_amount: '100.50', profit: '20.25' },
-                { id: 2, order_number: 'ORD-250102-00002', customer_name: 'Huda', created_at: '2025-01-02T10:00:00Z', total_amount: 49.5, profit: 9.75 },
+                {
+                  id: 1,
+                  order_number: 'ORD-250101-00001',
+                  customer_name: 'Salem',
+                  created_at: '2025-01-01T10:00:00Z',
+                  total_amount: '100.50',
+                  profit: '20.25',
+                },
+                {
+                  id: 2,
+                  order_number: 'ORD-250102-00002',
+                  customer_name: 'Huda',
+                  created_at: '2025-01-02T10:00:00Z',
+                  total_amount: 49.5,
+                  profit: 9.75,
+                },
               ],
               totals: { total_amount: '150.00', profit: '30.00', count: 2 },
             },

@@ -21,7 +21,8 @@ export function SalesScreen() {
   useEffect(() => {
     if (sales.isError) toast.error(t('sales.load_failed'))
   }, [sales.isError, t])
-  const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language === 'ar' ? 'ar-LY-u-nu-latn' : 'en-GB')
+  const date = (iso: string) =>
+    new Date(iso).toLocaleDateString(i18n.language === 'ar' ? 'ar-LY-u-nu-latn' : 'en-GB')
 
   const onExport = async () => {
     setExporting(true)
@@ -36,8 +37,22 @@ export function SalesScreen() {
 
   let content
   if (sales.isPending) content = <Skeleton className="h-64 rounded-[var(--radius-card)]" />
-  else if (sales.isError) content = <ErrorState title={t('sales.load_failed')} message={sales.error.message} onRetry={() => void sales.refetch()} />
-  else if (sales.data.data.length === 0) content = <EmptyState icon={<TrendingUp className="size-10" aria-hidden="true" />} title={t('sales.empty')} text={t('sales.empty_text')} />
+  else if (sales.isError)
+    content = (
+      <ErrorState
+        title={t('sales.load_failed')}
+        message={sales.error.message}
+        onRetry={() => void sales.refetch()}
+      />
+    )
+  else if (sales.data.data.length === 0)
+    content = (
+      <EmptyState
+        icon={<TrendingUp className="size-10" aria-hidden="true" />}
+        title={t('sales.empty')}
+        text={t('sales.empty_text')}
+      />
+    )
   else {
     const { data, totals } = sales.data
     content = (
@@ -46,21 +61,37 @@ export function SalesScreen() {
           <caption className="sr-only">{t('sales.title')}</caption>
           <thead className="sticky top-0 bg-sand-100 text-stone-600">
             <tr>
-              <th scope="col" className="px-4 py-3 text-start font-semibold">{t('orders.order')}</th>
-              <th scope="col" className="px-4 py-3 text-start font-semibold">{t('orders.date')}</th>
-              <th scope="col" className="px-4 py-3 text-start font-semibold">{t('orders.customer')}</th>
-              <th scope="col" className="px-4 py-3 text-end font-semibold">{t('sales.total')}</th>
-              <th scope="col" className="px-4 py-3 text-end font-semibold">{t('sales.profit')}</th>
+              <th scope="col" className="px-4 py-3 text-start font-semibold">
+                {t('orders.order')}
+              </th>
+              <th scope="col" className="px-4 py-3 text-start font-semibold">
+                {t('orders.date')}
+              </th>
+              <th scope="col" className="px-4 py-3 text-start font-semibold">
+                {t('orders.customer')}
+              </th>
+              <th scope="col" className="px-4 py-3 text-end font-semibold">
+                {t('sales.total')}
+              </th>
+              <th scope="col" className="px-4 py-3 text-end font-semibold">
+                {t('sales.profit')}
+              </th>
             </tr>
           </thead>
           <tbody>
             {data.map((r) => (
               <tr key={r.id} className="border-t border-sand-200 hover:bg-sand-50">
-                <td className="px-4 py-3 font-semibold ltr-nums">{r.order_number || `#${r.id}`}</td>
-                <td className="px-4 py-3 ltr-nums">{date(r.created_at)}</td>
+                <td className="px-4 py-3 font-semibold whitespace-nowrap ltr-nums">
+                  {r.order_number || `#${r.id}`}
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap ltr-nums">{date(r.created_at)}</td>
                 <td className="px-4 py-3">{r.customer_name}</td>
-                <td className="px-4 py-3 text-end"><Money value={r.total_amount} /></td>
-                <td className="px-4 py-3 text-end"><Money value={r.profit} className={r.profit < 0 ? 'text-red-700' : 'text-palm-700'} /></td>
+                <td className="px-4 py-3 text-end">
+                  <Money value={r.total_amount} />
+                </td>
+                <td className="px-4 py-3 text-end">
+                  <Money value={r.profit} className={r.profit < 0 ? 'text-red-700' : 'text-palm-700'} />
+                </td>
               </tr>
             ))}
           </tbody>
@@ -69,8 +100,12 @@ export function SalesScreen() {
               <th scope="row" colSpan={3} className="px-4 py-3 text-start">
                 {t('sales.totals', { count: totals.count })}
               </th>
-              <td className="px-4 py-3 text-end"><Money value={totals.total_amount} /></td>
-              <td className="px-4 py-3 text-end"><Money value={totals.profit} className="text-palm-800" /></td>
+              <td className="px-4 py-3 text-end">
+                <Money value={totals.total_amount} />
+              </td>
+              <td className="px-4 py-3 text-end">
+                <Money value={totals.profit} className="text-palm-800" />
+              </td>
             </tr>
           </tfoot>
         </table>
@@ -84,7 +119,11 @@ export function SalesScreen() {
         title={t('sales.title')}
         description={t('sales.subtitle')}
         actions={
-          <Button icon={<FileDown className="size-4" aria-hidden="true" />} busy={exporting} onClick={() => void onExport()}>
+          <Button
+            icon={<FileDown className="size-4" aria-hidden="true" />}
+            busy={exporting}
+            onClick={() => void onExport()}
+          >
             {t('sales.export')}
           </Button>
         }
@@ -92,11 +131,23 @@ export function SalesScreen() {
       <div className="mb-4 flex flex-wrap items-end gap-3">
         <label className="text-sm">
           <span className="mb-1 block font-semibold text-stone-700">{t('overview.from')}</span>
-          <Input type="date" value={range.from} max={range.to || undefined} onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))} className="ltr-nums w-40" />
+          <Input
+            type="date"
+            value={range.from}
+            max={range.to || undefined}
+            onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))}
+            className="ltr-nums w-40"
+          />
         </label>
         <label className="text-sm">
           <span className="mb-1 block font-semibold text-stone-700">{t('overview.to')}</span>
-          <Input type="date" value={range.to} min={range.from || undefined} onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))} className="ltr-nums w-40" />
+          <Input
+            type="date"
+            value={range.to}
+            min={range.from || undefined}
+            onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))}
+            className="ltr-nums w-40"
+          />
         </label>
         {range.from || range.to ? (
           <Button variant="ghost" onClick={() => setRange({ from: '', to: '' })}>

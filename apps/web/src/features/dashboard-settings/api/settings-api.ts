@@ -10,9 +10,13 @@ export const settingKeys = {
 export const settingsQuery = () =>
   queryOptions({
     queryKey: settingKeys.list(),
-    queryFn: async ({ signal }): Promise<Setting[]> => (await api<{ data: Setting[] }>('/api/settings', { signal })).data ?? [],
+    queryFn: async ({ signal }): Promise<Setting[]> =>
+      (await api<{ data: Setting[] }>('/api/settings', { signal })).data ?? [],
   })
 
 /** SPEC §7: PUT /api/settings with the edited setting (id, key, description, value); no id in the path. */
 export const updateSetting = (s: Setting) =>
-  api<Setting>('/api/settings', { method: 'PUT', body: { id: s.id, key: s.key, description: s.description, value: s.value } })
+  api<Setting>('/api/settings', {
+    method: 'PUT',
+    body: { id: s.id, key: s.key, description: s.description, value: s.value },
+  })

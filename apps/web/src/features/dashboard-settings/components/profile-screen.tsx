@@ -10,13 +10,19 @@ export function ProfileScreen() {
   const { t, i18n } = useTranslation('dashboard')
   const { user } = useAuth()
   if (!user) return null
-  const since = new Date(user.created_at).toLocaleDateString(i18n.language === 'ar' ? 'ar-LY-u-nu-latn' : 'en-GB', { year: 'numeric', month: 'long', day: 'numeric' })
+  const since = new Date(user.created_at).toLocaleDateString(
+    i18n.language === 'ar' ? 'ar-LY-u-nu-latn' : 'en-GB',
+    { year: 'numeric', month: 'long', day: 'numeric' },
+  )
   return (
     <div>
       <PageHeader title={t('profile.title')} />
       <section className="max-w-2xl rounded-[var(--radius-card)] border border-sand-300 bg-white p-6 shadow-[var(--shadow-soft)]">
         <div className="mb-6 flex items-center gap-4">
-          <span className="flex size-16 items-center justify-center rounded-full bg-honey-400 text-2xl font-bold text-stone-900" aria-hidden="true">
+          <span
+            className="flex size-16 items-center justify-center rounded-full bg-honey-400 text-2xl font-bold text-stone-900"
+            aria-hidden="true"
+          >
             {user.name.slice(0, 1).toUpperCase()}
           </span>
           <div>
@@ -25,10 +31,24 @@ export function ProfileScreen() {
           </div>
         </div>
         <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <div><dt className="text-sm text-stone-500">{t('users.name')}</dt><dd className="font-semibold">{user.name}</dd></div>
-          <div><dt className="text-sm text-stone-500">{t('users.email')}</dt><dd dir="ltr" className="text-start font-semibold">{user.email}</dd></div>
-          <div><dt className="text-sm text-stone-500">{t('users.role')}</dt><dd className="font-semibold">{t(`users.roles.${user.role}`, { defaultValue: user.role })}</dd></div>
-          <div><dt className="text-sm text-stone-500">{t('profile.member_since')}</dt><dd className="font-semibold ltr-nums">{since}</dd></div>
+          <div>
+            <dt className="text-sm text-stone-500">{t('users.name')}</dt>
+            <dd className="font-semibold">{user.name}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-stone-500">{t('users.email')}</dt>
+            <dd className="font-semibold">
+              <bdi dir="ltr">{user.email}</bdi>
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm text-stone-500">{t('users.role')}</dt>
+            <dd className="font-semibold">{t(`users.roles.${user.role}`, { defaultValue: user.role })}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-stone-500">{t('profile.member_since')}</dt>
+            <dd className="font-semibold">{since}</dd>
+          </div>
         </dl>
         <LinkButton to="/change-password" variant="outline" className="mt-6">
           <KeyRound className="size-4" aria-hidden="true" />

@@ -10,7 +10,7 @@ const settings = [
 ]
 afterEach(() => vi.unstubAllGlobals())
 
-describe('settings', () => {
+describe('settings', { timeout: 20_000 }, () => {
   it('edits one row at a time and saves with PUT /api/settings', async () => {
     const calls = stubFetch((c) => {
       if (c.method === 'GET' && c.url === '/api/settings') return { body: { data: settings } }
@@ -32,13 +32,23 @@ describe('settings', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }))
     expect(await screen.findByText('Setting updated successfully')).toBeInTheDocument()
     await waitFor(() => expect(screen.queryByRole('textbox')).not.toBeInTheDocument())
-    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ url: '/api/settings', body: { id: 1, key: 'site_name', description: 'Shop name', value: 'Palm Farms' } })
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
+      url: '/api/settings',
+      body: { id: 1, key: 'site_name', description: 'Shop name', value: 'Palm Farms' },
+    })
   })
 
   it('shows the server field message when a value is refused', async () => {
     stubFetch((c) => {
       if (c.method === 'GET') return { body: { data: settings } }
-      return { status: 422, body: { code: 'VALIDATION_FAILED', message: 'Some fields are not valid', errors: { value: ['Enter a valid email address'] } } }
+      return {
+        status: 422,
+        body: {
+          code: 'VALIDATION_FAILED',
+          message: 'Some fields are not valid',
+          errors: { value: ['Enter a valid email address'] },
+        },
+      }
     })
     await renderDashboard(<SettingsScreen />, 'en')
     await userEvent.click(await screen.findByRole('button', { name: 'Edit contact_email' }))

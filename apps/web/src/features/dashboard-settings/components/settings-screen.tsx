@@ -42,7 +42,14 @@ export function SettingsScreen() {
 
   let list
   if (settings.isPending) list = <Skeleton className="h-64 rounded-[var(--radius-card)]" />
-  else if (settings.isError) list = <ErrorState title={t('settings.load_failed')} message={settings.error.message} onRetry={() => void settings.refetch()} />
+  else if (settings.isError)
+    list = (
+      <ErrorState
+        title={t('settings.load_failed')}
+        message={settings.error.message}
+        onRetry={() => void settings.refetch()}
+      />
+    )
   else if (settings.data.length === 0) list = <EmptyState title={t('settings.empty')} />
   else
     list = (
@@ -53,8 +60,13 @@ export function SettingsScreen() {
           return (
             <li key={s.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start">
               <div className="min-w-0 sm:w-1/3">
-                <label htmlFor={isEditing ? inputId : undefined} className="block font-semibold text-stone-900">
-                  <code dir="ltr" className="text-sm">{s.key}</code>
+                <label
+                  htmlFor={isEditing ? inputId : undefined}
+                  className="block font-semibold text-stone-900"
+                >
+                  <code dir="ltr" className="text-sm">
+                    {s.key}
+                  </code>
                 </label>
                 {s.description ? <p className="mt-0.5 text-sm text-stone-600">{s.description}</p> : null}
               </div>
@@ -71,6 +83,7 @@ export function SettingsScreen() {
                       <Input
                         id={inputId}
                         autoFocus
+                        dir="auto"
                         value={editing.value}
                         aria-invalid={Boolean(fieldError)}
                         onChange={(e) => setEditing({ id: s.id, value: e.target.value })}
@@ -79,14 +92,30 @@ export function SettingsScreen() {
                       <FieldError message={fieldError} />
                     </div>
                     <div className="flex gap-2">
-                      <Button type="submit" size="md" busy={save.isPending}>{t('common:actions.save')}</Button>
-                      <Button variant="secondary" onClick={() => setEditing(null)} disabled={save.isPending}>{t('common:actions.cancel')}</Button>
+                      <Button type="submit" size="md" busy={save.isPending}>
+                        {t('common:actions.save')}
+                      </Button>
+                      <Button variant="secondary" onClick={() => setEditing(null)} disabled={save.isPending}>
+                        {t('common:actions.cancel')}
+                      </Button>
                     </div>
                   </form>
                 ) : (
                   <div className="flex items-start gap-3">
-                    <p className="min-w-0 flex-1 break-words text-stone-800">{s.value || <span className="text-stone-400">{t('settings.empty_value')}</span>}</p>
-                    <Button variant="secondary" size="sm" icon={<Pencil className="size-4" aria-hidden="true" />} onClick={() => startEdit(s)} aria-label={t('settings.edit_named', { key: s.key })}>
+                    <p className="min-w-0 flex-1 break-words text-stone-800">
+                      {s.value ? (
+                        <bdi>{s.value}</bdi>
+                      ) : (
+                        <span className="text-stone-400">{t('settings.empty_value')}</span>
+                      )}
+                    </p>
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      icon={<Pencil className="size-4" aria-hidden="true" />}
+                      onClick={() => startEdit(s)}
+                      aria-label={t('settings.edit_named', { key: s.key })}
+                    >
                       {t('common:actions.edit')}
                     </Button>
                   </div>
@@ -101,8 +130,13 @@ export function SettingsScreen() {
   return (
     <div>
       <PageHeader title={t('settings.title')} />
-      <section className="mb-8 rounded-[var(--radius-card)] border border-sand-300 bg-white p-5 shadow-[var(--shadow-soft)]" aria-labelledby="account-title">
-        <h2 id="account-title" className="text-lg font-bold text-stone-900">{t('settings.account')}</h2>
+      <section
+        className="mb-8 rounded-[var(--radius-card)] border border-sand-300 bg-white p-5 shadow-[var(--shadow-soft)]"
+        aria-labelledby="account-title"
+      >
+        <h2 id="account-title" className="text-lg font-bold text-stone-900">
+          {t('settings.account')}
+        </h2>
         <p className="mt-1 mb-4 text-sm text-stone-600">{t('settings.account_text')}</p>
         <LinkButton to="/change-password" variant="outline">
           <KeyRound className="size-4" aria-hidden="true" />
@@ -110,7 +144,9 @@ export function SettingsScreen() {
         </LinkButton>
       </section>
       <section aria-labelledby="app-settings-title">
-        <h2 id="app-settings-title" className="mb-3 text-lg font-bold text-stone-900">{t('settings.application')}</h2>
+        <h2 id="app-settings-title" className="mb-3 text-lg font-bold text-stone-900">
+          {t('settings.application')}
+        </h2>
         {list}
       </section>
     </div>

@@ -24,7 +24,12 @@ export const userListQuery = (p: UserListParams) =>
     queryKey: userKeys.list(p),
     queryFn: ({ signal }) =>
       api<Paginated<UserSummary>>('/api/users', {
-        query: { search: p.search.trim(), role: p.role === 'all' ? undefined : p.role, page: p.page, per_page: p.per_page },
+        query: {
+          search: p.search.trim(),
+          role: p.role === 'all' ? undefined : p.role,
+          page: p.page,
+          per_page: p.per_page,
+        },
         signal,
       }),
     placeholderData: keepPreviousData,
@@ -37,5 +42,7 @@ export const userDetailQuery = (id: number) =>
     staleTime: 0,
   })
 
-export const setUserRole = (id: number, role: Role) => api<UserSummary>(`/api/users/${id}/role`, { method: 'PATCH', body: { role } })
-export const setUserStatus = (id: number, is_active: boolean) => api<UserSummary>(`/api/users/${id}/status`, { method: 'PATCH', body: { is_active } })
+export const setUserRole = (id: number, role: Role) =>
+  api<UserSummary>(`/api/users/${id}/role`, { method: 'PATCH', body: { role } })
+export const setUserStatus = (id: number, is_active: boolean) =>
+  api<UserSummary>(`/api/users/${id}/status`, { method: 'PATCH', body: { is_active } })

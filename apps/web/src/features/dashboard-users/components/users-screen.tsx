@@ -7,7 +7,6 @@ import { ROLES, type Role } from '@shop/shared/schemas/auth'
 import { ADMIN_PAGE_SIZES } from '@shop/shared/schemas/common'
 import type { UserSummary } from '@shop/shared/schemas/user'
 import { Badge } from '../../../components/ui/badge.tsx'
-import { Button } from '../../../components/ui/button.tsx'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
 import { DataTable, type DataColumnSpec } from '../../../components/ui/data-table.tsx'
 import { Select } from '../../../components/ui/field.tsx'
@@ -40,7 +39,8 @@ export function UsersScreen() {
   const [statusChange, setStatusChange] = useState<UserSummary | null>(null)
   const list = useQuery(userListQuery({ search, role, page, per_page: perPage }))
   const rows = list.data?.data ?? NO_ROWS
-  const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language === 'ar' ? 'ar-LY-u-nu-latn' : 'en-GB')
+  const date = (iso: string) =>
+    new Date(iso).toLocaleDateString(i18n.language === 'ar' ? 'ar-LY-u-nu-latn' : 'en-GB')
 
   const afterChange = async (u: UserSummary) => {
     await queryClient.invalidateQueries({ queryKey: userKeys.lists() })
@@ -59,7 +59,9 @@ export function UsersScreen() {
     mutationFn: (u: UserSummary) => setUserStatus(u.id, !u.is_active),
     onSuccess: async (_r, u) => {
       await afterChange(u)
-      toast.success(u.is_active ? t('users.deactivated', { name: u.name }) : t('users.activated', { name: u.name }))
+      toast.success(
+        u.is_active ? t('users.deactivated', { name: u.name }) : t('users.activated', { name: u.name }),
+      )
       setStatusChange(null)
     },
     onError: (err) => toast.error(t('common.update_failed', { message: err.message })),
@@ -71,15 +73,40 @@ export function UsersScreen() {
       header: t('users.name'),
       cell: (u) => (
         <div>
-          <p className="font-semibold text-stone-900">{u.name}{u.id === me?.id ? <span className="ms-1 text-xs font-normal text-stone-500">({t('users.you')})</span> : null}</p>
-          {!u.is_active ? <Badge tone="red" className="mt-0.5">{t('status.inactive')}</Badge> : null}
+          <p className="font-semibold text-stone-900">
+            {u.name}
+            {u.id === me?.id ? (
+              <span className="ms-1 text-xs font-normal text-stone-500">({t('users.you')})</span>
+            ) : null}
+          </p>
+          {!u.is_active ? (
+            <Badge tone="red" className="mt-0.5">
+              {t('status.inactive')}
+            </Badge>
+          ) : null}
         </div>
       ),
     },
     { id: 'email', header: t('users.email'), cell: (u) => <span dir="ltr">{u.email}</span> },
-    { id: 'role', header: t('users.role'), cell: (u) => <Badge tone={ROLE_TONE[u.role] ?? 'gray'}>{t(`users.roles.${u.role}`, { defaultValue: u.role })}</Badge> },
-    { id: 'created', header: t('users.created'), cell: (u) => <span className="ltr-nums whitespace-nowrap">{date(u.created_at)}</span> },
-    { id: 'orders', header: t('users.orders_count'), cell: (u) => <span className="ltr-nums">{u.orders_count}</span> },
+    {
+      id: 'role',
+      header: t('users.role'),
+      cell: (u) => (
+        <Badge tone={ROLE_TONE[u.role] ?? 'gray'}>
+          {t(`users.roles.${u.role}`, { defaultValue: u.role })}
+        </Badge>
+      ),
+    },
+    {
+      id: 'created',
+      header: t('users.created'),
+      cell: (u) => <span className="ltr-nums whitespace-nowrap">{date(u.created_at)}</span>,
+    },
+    {
+      id: 'orders',
+      header: t('users.orders_count'),
+      cell: (u) => <span className="ltr-nums">{u.orders_count}</span>,
+    },
     {
       id: 'actions',
       header: <span className="sr-only">{t('common.actions')}</span>,
@@ -87,13 +114,26 @@ export function UsersScreen() {
         const self = u.id === me?.id
         return (
           <div className="flex gap-1">
-            <IconButton label={t('users.view_named', { name: u.name })} icon={<Eye aria-hidden="true" />} onClick={() => setViewing(u)} />
+            <IconButton
+              label={t('users.view_named', { name: u.name })}
+              icon={<Eye aria-hidden="true" />}
+              onClick={() => setViewing(u)}
+            />
             {isSuper && !self ? (
-              <IconButton label={t('users.change_role_named', { name: u.name })} icon={<ShieldCheck aria-hidden="true" />} tone="primary" onClick={() => setRoleChange({ user: u, role: u.role })} />
+              <IconButton
+                label={t('users.change_role_named', { name: u.name })}
+                icon={<ShieldCheck aria-hidden="true" />}
+                tone="primary"
+                onClick={() => setRoleChange({ user: u, role: u.role })}
+              />
             ) : null}
             {!self ? (
               <IconButton
-                label={u.is_active ? t('users.deactivate_named', { name: u.name }) : t('users.activate_named', { name: u.name })}
+                label={
+                  u.is_active
+                    ? t('users.deactivate_named', { name: u.name })
+                    : t('users.activate_named', { name: u.name })
+                }
                 icon={u.is_active ? <UserX aria-hidden="true" /> : <UserCheck aria-hidden="true" />}
                 tone={u.is_active ? 'danger' : 'primary'}
                 onClick={() => setStatusChange(u)}
@@ -107,8 +147,16 @@ export function UsersScreen() {
 
   let content
   if (list.isPending) content = <Skeleton className="h-64 rounded-[var(--radius-card)]" />
-  else if (list.isError) content = <ErrorState title={t('users.load_failed')} message={list.error.message} onRetry={() => void list.refetch()} />
-  else if (rows.length === 0) content = <EmptyState icon={<Users className="size-10" aria-hidden="true" />} title={t('users.empty')} />
+  else if (list.isError)
+    content = (
+      <ErrorState
+        title={t('users.load_failed')}
+        message={list.error.message}
+        onRetry={() => void list.refetch()}
+      />
+    )
+  else if (rows.length === 0)
+    content = <EmptyState icon={<Users className="size-10" aria-hidden="true" />} title={t('users.empty')} />
   else
     content = (
       <>
@@ -124,15 +172,40 @@ export function UsersScreen() {
     <div>
       <PageHeader title={t('users.title')} />
       <div className="mb-4 flex flex-wrap items-center gap-3">
-        <SearchInput label={t('users.search')} value={search} onChange={(e) => { setSearch(e.target.value); setPage(1) }} />
-        <Select aria-label={t('users.role_filter')} value={role} onChange={(e) => { setRole(e.target.value); setPage(1) }} className="w-auto min-w-40">
+        <SearchInput
+          label={t('users.search')}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value)
+            setPage(1)
+          }}
+        />
+        <Select
+          aria-label={t('users.role_filter')}
+          value={role}
+          onChange={(e) => {
+            setRole(e.target.value)
+            setPage(1)
+          }}
+          className="w-auto min-w-40"
+        >
           <option value="all">{t('users.all_roles')}</option>
           {ROLES.map((r) => (
-            <option key={r} value={r}>{t(`users.roles.${r}`)}</option>
+            <option key={r} value={r}>
+              {t(`users.roles.${r}`)}
+            </option>
           ))}
         </Select>
         <div className="ms-auto">
-          <PageSizeSelect value={perPage} sizes={ADMIN_PAGE_SIZES} label={t('common:pagination.per_page')} onChange={(s) => { setPerPage(s); setPage(1) }} />
+          <PageSizeSelect
+            value={perPage}
+            sizes={ADMIN_PAGE_SIZES}
+            label={t('common:pagination.per_page')}
+            onChange={(s) => {
+              setPerPage(s)
+              setPage(1)
+            }}
+          />
         </div>
       </div>
       {content}
@@ -144,13 +217,20 @@ export function UsersScreen() {
         tone="primary"
         busy={changeRole.isPending}
         confirmLabel={t('users.change_role')}
-        onConfirm={() => roleChange && roleChange.role !== roleChange.user.role && changeRole.mutate(roleChange)}
+        onConfirm={() =>
+          roleChange && roleChange.role !== roleChange.user.role && changeRole.mutate(roleChange)
+        }
         message={
           <label className="block">
             <span className="mb-1 block text-sm font-semibold text-stone-700">{t('users.new_role')}</span>
-            <Select value={roleChange?.role ?? 'user'} onChange={(e) => roleChange && setRoleChange({ ...roleChange, role: e.target.value as Role })}>
+            <Select
+              value={roleChange?.role ?? 'user'}
+              onChange={(e) => roleChange && setRoleChange({ ...roleChange, role: e.target.value as Role })}
+            >
               {ROLES.map((r) => (
-                <option key={r} value={r}>{t(`users.roles.${r}`)}</option>
+                <option key={r} value={r}>
+                  {t(`users.roles.${r}`)}
+                </option>
               ))}
             </Select>
           </label>
@@ -160,7 +240,11 @@ export function UsersScreen() {
         open={statusChange !== null}
         onOpenChange={(o) => !o && setStatusChange(null)}
         title={statusChange?.is_active ? t('users.deactivate_title') : t('users.activate_title')}
-        message={statusChange?.is_active ? t('users.deactivate_confirm', { name: statusChange.name }) : t('users.activate_confirm', { name: statusChange?.name ?? '' })}
+        message={
+          statusChange?.is_active
+            ? t('users.deactivate_confirm', { name: statusChange.name })
+            : t('users.activate_confirm', { name: statusChange?.name ?? '' })
+        }
         tone={statusChange?.is_active ? 'danger' : 'primary'}
         confirmLabel={statusChange?.is_active ? t('status.deactivate') : t('status.activate')}
         busy={changeStatus.isPending}
