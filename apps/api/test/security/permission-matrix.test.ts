@@ -68,8 +68,6 @@ describe('permission matrix over every registered route', () => {
 
   // The guard must run before body validation (onRequest/preValidation): a guest gets 401 and a shopper 403 whatever
   // they send, never the 422 field list of an admin form (DESIGN.md: 401 not signed in, 403 not allowed).
-  // Known failing at the time of writing: cities writes and PUT /orders/:id guard in preHandler (after validation);
-  // left to their owner, who was still committing — see the issue 8 report.
   it('lets each caller through exactly the routes of its class and refuses the rest with 401/403', async () => {
     const wrong: string[] = []
     // Logout revokes the caller's token, so it goes last.
