@@ -52,6 +52,8 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   origin: '',
 }
 
+const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']
+
 const str = (v: number | string | null | undefined) => (v === null || v === undefined ? '' : String(v))
 
 export function toFormValues(p: Product): ProductFormValues {
@@ -155,7 +157,8 @@ export function ProductFormDialog({ open, product, onClose }: ProductFormDialogP
   const onImage = (file: File | undefined) => {
     clearImage()
     if (!file) return
-    if (!file.type.startsWith('image/')) {
+    // SPEC §5: an image file; the API takes these formats only (and checks the content again).
+    if (!IMAGE_TYPES.includes(file.type)) {
       setImageError('validation.image_invalid')
       return
     }
