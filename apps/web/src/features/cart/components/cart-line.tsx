@@ -28,7 +28,7 @@ export function CartLine({ item }: { item: CartItem }) {
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
-            <h2 className="line-clamp-2 font-bold text-stone-900">{item.name}</h2>
+            <h2 dir="auto" className="line-clamp-2 font-bold text-stone-900">{item.name}</h2>
             <p className="text-sm text-stone-600">
               <Money value={fromCents(itemUnitCents(item))} className="font-semibold text-date-700" /> {t('cart.each')}
             </p>

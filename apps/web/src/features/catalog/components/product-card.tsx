@@ -50,8 +50,8 @@ export function ProductCard({ product, headingLevel = 'h3' }: { product: Product
       </div>
 
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <Heading className="line-clamp-2 text-lg leading-snug font-bold text-stone-900">{product.name}</Heading>
-        {product.description ? <p className="line-clamp-2 text-sm text-stone-600">{product.description}</p> : null}
+        <Heading dir="auto" className="line-clamp-2 text-lg leading-snug font-bold text-stone-900">{product.name}</Heading>
+        {product.description ? <p dir="auto" className="line-clamp-2 text-sm text-stone-600">{product.description}</p> : null}
         {weight || origin ? (
           <ul className="flex flex-wrap gap-1.5" aria-label={t('product.details')}>
             {weight ? (
