@@ -75,7 +75,8 @@ export class ShopApi {
     return (await this.call<{ data: ApiCity[] }>('GET', '/api/cities?active=true')).data
   }
 
-  async placeOrder(items: { product_id: number; quantity: number }[], cityId: number, customer: { name: string; email: string; phone?: string }): Promise<ApiOrder> {
+  /** Places an order the way the checkout form does (address, city and state joined by ", "; SPEC §3). */
+  async placeOrder(items: { product_id: number; quantity: number }[], cityId: number, customer: { name: string; email: string; phone?: string; address?: string }): Promise<ApiOrder> {
     return this.call(
       'POST',
       '/api/orders',
@@ -83,7 +84,7 @@ export class ShopApi {
         customer_name: customer.name,
         customer_email: customer.email,
         customer_phone: customer.phone ?? '0912345678',
-        shipping_address: 'شارع عمر المختار، طرابلس، طرابلس',
+        shipping_address: customer.address ?? 'شارع عمر المختار, طرابلس, حي الأندلس',
         city_id: cityId,
         payment_method: 'cash',
         notes: 'WhatsApp: 0912345678',

@@ -1,4 +1,5 @@
-import { expect } from 'vitest'
+import { expect, onTestFailed } from 'vitest'
+import { shot } from './browser.ts'
 import type { Locator, Page } from 'playwright-core'
 import { ar, label } from './texts.ts'
 
@@ -54,4 +55,13 @@ export function watchErrors(page: Page): string[] {
   const errors: string[] = []
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`))
   return errors
+}
+
+/** On failure, a screenshot of the page as it was and the server log tail, to see why. Call inside a test. */
+export function explainFailure(page: Page, name: string, serverLog?: () => string) {
+  onTestFailed(async () => {
+    await shot(page, `FAILED-${name}`).catch(() => {})
+    if (serverLog) console.error(`server log (tail) for ${name}:\n${serverLog().slice(-3000)}`)
+    console.error(`page at failure: ${page.url()}`)
+  })
 }
