@@ -50,10 +50,13 @@ export interface BuildAppOptions {
 export type App = FastifyInstance
 
 /** Per-IP login limits rely on the client address, so forwarded headers are trusted only when configured. */
-function parseTrustProxy(value: string): boolean | number | string[] {
+function parseTrustProxy(value: string): boolean | string[] | ((address: string, hop: number) => boolean) {
   if (value === 'true') return true
   if (value === 'false' || value === '') return false
-  if (/^\d+$/.test(value)) return Number(value)
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value)
+    return (_address, hop) => hop < hops
+  }
   return value.split(',').map((v) => v.trim()).filter(Boolean)
 }
 
@@ -134,6 +137,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     },
     { prefix: '/api' },
   )
+
+  // Issue 7: the bare reference route R0 that the benchmark budgets are ratios of (bench/src/run.ts).
+  if (process.env.BENCH_REFERENCE === '1') app.get('/api/_bench/ref', { schema: { hide: true } }, async () => ({ ok: true }))
 
   await app.register(webPlugin, { distDir: options.webDist })
   await app.ready()

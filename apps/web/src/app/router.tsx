@@ -3,49 +3,51 @@ import { PublicLayout } from './layouts/public-layout.tsx'
 import { ProtectedRoute } from './guards/protected-route.tsx'
 import { LandingRoute } from './routes/landing.tsx'
 import { ProductsRoute } from './routes/products.tsx'
-import { CartRoute } from './routes/cart.tsx'
-import { CheckoutRoute } from './routes/checkout.tsx'
-import { LoginRoute } from './routes/login.tsx'
-import { RegisterRoute } from './routes/register.tsx'
-import { ForgotPasswordRoute } from './routes/forgot-password.tsx'
-import { ResetPasswordRoute } from './routes/reset-password.tsx'
-import { OrderConfirmationRoute } from './routes/order-confirmation.tsx'
-import { MyOrdersRoute } from './routes/my-orders.tsx'
-import { ChangePasswordRoute } from './routes/change-password.tsx'
-import { NotFoundRoute } from './routes/not-found.tsx'
 import { RouteErrorBoundary } from './route-error-boundary.tsx'
+import { FullPageSpinner } from '../components/ui/spinner.tsx'
 
 // SPEC §2 routes. The dashboard (layout and every screen) is lazy-loaded: a shopper never downloads it.
 export const routes: RouteObject[] = [
   {
     element: <PublicLayout />,
     errorElement: <RouteErrorBoundary />,
+    hydrateFallbackElement: <FullPageSpinner />,
     children: [
       { path: '/', element: <LandingRoute /> },
       { path: '/products', element: <ProductsRoute /> },
-      { path: '/cart', element: <CartRoute /> },
-      { path: '/checkout', element: <CheckoutRoute /> },
-      { path: '/login', element: <LoginRoute /> },
-      { path: '/register', element: <RegisterRoute /> },
-      { path: '/forgot-password', element: <ForgotPasswordRoute /> },
-      { path: '/reset-password', element: <ResetPasswordRoute /> },
-      { path: '/order-confirmation', element: <OrderConfirmationRoute /> },
-      { path: '/my-orders', element: <MyOrdersRoute /> },
+      // Everything but the landing and products pages loads on demand, keeping the first download small.
+      { path: '/cart', lazy: async () => ({ Component: (await import('./routes/cart.tsx')).CartRoute }) },
+      { path: '/checkout', lazy: async () => ({ Component: (await import('./routes/checkout.tsx')).CheckoutRoute }) },
+      { path: '/login', lazy: async () => ({ Component: (await import('./routes/login.tsx')).LoginRoute }) },
+      { path: '/register', lazy: async () => ({ Component: (await import('./routes/register.tsx')).RegisterRoute }) },
+      { path: '/forgot-password', lazy: async () => ({ Component: (await import('./routes/forgot-password.tsx')).ForgotPasswordRoute }) },
+      { path: '/reset-password', lazy: async () => ({ Component: (await import('./routes/reset-password.tsx')).ResetPasswordRoute }) },
+      {
+        path: '/order-confirmation',
+        lazy: async () => ({ Component: (await import('./routes/order-confirmation.tsx')).OrderConfirmationRoute }),
+      },
+      { path: '/my-orders', lazy: async () => ({ Component: (await import('./routes/my-orders.tsx')).MyOrdersRoute }) },
       {
         path: '/change-password',
-        element: (
-          <ProtectedRoute>
-            <ChangePasswordRoute />
-          </ProtectedRoute>
-        ),
+        lazy: async () => {
+          const { ChangePasswordRoute } = await import('./routes/change-password.tsx')
+          return {
+            Component: () => (
+              <ProtectedRoute>
+                <ChangePasswordRoute />
+              </ProtectedRoute>
+            ),
+          }
+        },
       },
-      { path: '*', element: <NotFoundRoute /> },
+      { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found.tsx')).NotFoundRoute }) },
     ],
   },
   {
     path: '/dashboard',
     lazy: () => import('./layouts/dashboard-layout.tsx'),
     errorElement: <RouteErrorBoundary />,
+    hydrateFallbackElement: <FullPageSpinner />,
     children: [
       { index: true, lazy: () => import('./routes/dashboard/overview.tsx') },
       { path: 'products', lazy: () => import('./routes/dashboard/products.tsx') },

@@ -1,4 +1,7 @@
 import { z } from 'zod'
+import { ROLES } from '../constants.ts'
+
+export { ROLES, isStaffRoleName, type Role } from '../constants.ts'
 
 const email = z.string().trim().toLowerCase().max(254, 'validation.too_long').pipe(z.email('validation.email_invalid'))
 
@@ -44,8 +47,6 @@ export const ChangePasswordInput = z
   .refine((v) => v.password_confirmation.length < 8 || v.password === v.password_confirmation, { message: 'validation.passwords_dont_match', path: ['password_confirmation'] })
 export type ChangePasswordInput = z.infer<typeof ChangePasswordInput>
 
-export const ROLES = ['user', 'admin', 'super_admin'] as const
-export type Role = (typeof ROLES)[number]
 
 export const User = z.object({
   id: z.number().int(),
@@ -79,10 +80,3 @@ export type Autofill = z.infer<typeof Autofill>
 
 export const ProfileResponse = z.object({ user: User, autofill: Autofill.nullable() })
 export type ProfileResponse = z.infer<typeof ProfileResponse>
-
-/** SPEC §2: the dashboard link appears for roles admin, Admin and Super Admin (and our super_admin). */
-export function isStaffRoleName(name: string | undefined): boolean {
-  if (!name) return false
-  const n = name.toLowerCase().replace(/[\s_-]+/g, '')
-  return n === 'admin' || n === 'superadmin'
-}

@@ -71,5 +71,4 @@ export interface Paginated<T> {
   per_page: number
 }
 
-export const STOREFRONT_PAGE_SIZES = [12, 24, 36, 48] as const
-export const ADMIN_PAGE_SIZES = [10, 25, 50, 100] as const
+export { ADMIN_PAGE_SIZES, STOREFRONT_PAGE_SIZES } from '../constants.ts'

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import { isStaffRoleName, type User } from '@shop/shared/schemas/auth'
+import { isStaffRoleName } from '@shop/shared/constants'
+import type { User } from '@shop/shared/schemas/auth'
 import { getToken, readStorage, setToken, STORAGE_KEYS, writeStorage } from '../../lib/storage.ts'
 import { fetchMe, postLogout } from './api/session.ts'
 

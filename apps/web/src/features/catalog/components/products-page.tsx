@@ -1,7 +1,7 @@
 import { Search, SearchX } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { STOREFRONT_PAGE_SIZES } from '@shop/shared/schemas/common'
+import { STOREFRONT_PAGE_SIZES } from '@shop/shared/constants'
 import { Button } from '../../../components/ui/button.tsx'
 import { Input, Select } from '../../../components/ui/field.tsx'
 import { Pagination, ShowingLine } from '../../../components/ui/pagination.tsx'

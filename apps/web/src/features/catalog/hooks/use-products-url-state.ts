@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react'
 import { useSearchParams } from 'react-router'
-import { STOREFRONT_PAGE_SIZES } from '@shop/shared/schemas/common'
+import { STOREFRONT_PAGE_SIZES } from '@shop/shared/constants'
 
 export interface ProductsUrlState {
   search: string
