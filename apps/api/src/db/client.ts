@@ -42,8 +42,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 30_000,
     })
-    // A dropped connection (database restart) must not crash the process; the next query reconnects.
+    // A dropped connection (database restart) must not crash the process: idle clients report to the pool,
+    // checked-out clients emit on themselves. Their queries fail (→ 503) and the next query reconnects.
     pool.on('error', () => {})
+    pool.on('connect', (client) => client.on('error', () => {}))
     const db = drizzlePg(pool, { schema }) as unknown as Db
     return { db, kind: 'postgres', pool, close: () => pool.end() }
   }

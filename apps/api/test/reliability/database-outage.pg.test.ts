@@ -78,7 +78,7 @@ describe('PostgreSQL unavailable under load', () => {
       const first = await Promise.all(firstTry)
 
       // While cut: 503 with a translated body and Retry-After — never a 500, never a dropped connection.
-      expect(health.status).toBe(503)
+      expect(health.status, server.output()).toBe(503)
       expect(catalogue.status).toBe(503)
       expect(catalogue.json).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: expect.any(String) })
       for (const s of duringStatuses) expect(s).toBe(503)
