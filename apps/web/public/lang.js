@@ -4,5 +4,7 @@
     var lang = localStorage.getItem('language') === 'en' ? 'en' : 'ar'
     document.documentElement.lang = lang
     document.documentElement.dir = lang === 'ar' ? 'rtl' : 'ltr'
-  } catch (e) {}
+  } catch {
+    // storage blocked: keep the Arabic default
+  }
 })()

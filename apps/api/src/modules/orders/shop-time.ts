@@ -6,7 +6,7 @@ import { settings } from '../../db/schema/settings.ts'
 export const DEFAULT_TIMEZONE = 'Africa/Tripoli'
 
 function isValidTimezone(tz: string): boolean {
-  if (!/^[A-Za-z_]+(\/[A-Za-z0-9_+\-]+){0,2}$/.test(tz)) return false
+  if (!/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+){0,2}$/.test(tz)) return false
   try {
     new Intl.DateTimeFormat('en', { timeZone: tz })
     return true
