@@ -1,0 +1,147 @@
+/**
+ * `npm run bench` (issue 7): every scenario against the BUILT server (apps/api/dist + apps/web/dist), a table of
+ * figure / budget / pass, bench/results/latest.json, and a non-zero exit when a budget is missed.
+ * Budgets are ratios measured in the same run, so they hold on a noisy shared 2-core machine.
+ * `--only=postgres,pglite,web` runs a subset (while iterating); the full run is what counts.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { DbTarget, LoadRequest, LoadResult } from './data/bench-data.ts'
+import { runJson } from './lib/load-job.ts'
+import { repoRoot } from './lib/paths.ts'
+import { fmt, Report } from './lib/report.ts'
+import { createBenchDatabase, startShop, type ShopServer } from './lib/shop-server.ts'
+import { LIST_PATH, listScenarios, measure, reference, REF_PATH, SEARCH_PATH, warmUp } from './scenarios/api-list.ts'
+import { checkoutLoad, dashboardVsList, signInFlood, stockInvariant } from './scenarios/api-orders.ts'
+import { bundleScenarios } from './scenarios/web-bundle.ts'
+import { cacheHeaders, lighthouseScenario } from './scenarios/web-serve.ts'
+
+const loader = fileURLToPath(new URL('./data/load-data.ts', import.meta.url))
+// BENCH_WEB_DIST / BENCH_SERVER_JS: benchmark a private build instead of the shared dist folders.
+const webDist = process.env.BENCH_WEB_DIST ?? join(repoRoot, 'apps/web/dist')
+const serverJs = process.env.BENCH_SERVER_JS ?? join(repoRoot, 'apps/api/dist/server.js')
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',')
+const wanted = (part: string) => !only || only.includes(part)
+const report = new Report()
+const meta: Record<string, unknown> = { node: process.version }
+
+async function loadData(request: LoadRequest): Promise<LoadResult> {
+  const result = await runJson<LoadResult>(loader, ['load', JSON.stringify(request)])
+  console.log(`  loaded ${fmt(result.products)} products, ${fmt(result.orders)} orders in ${fmt(result.loadSeconds, 1)} s`)
+  return result
+}
+
+/** Runs one scenario; an exception becomes a failed row and the next scenario still runs. */
+async function step(name: string, fn: () => Promise<unknown>) {
+  try {
+    await fn()
+  } catch (error) {
+    report.failed(name, error)
+  }
+}
+
+async function postgres() {
+  console.log('\nPostgreSQL')
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+  const database = await createBenchDatabase(adminUrl)
+  const target: DbTarget = { url: database.url }
+  let server: ShopServer | undefined
+  try {
+    await loadData({ target, products: 1_000 })
+    server = await startShop(target)
+    const url = server.url
+    await warmUp(url, [REF_PATH, LIST_PATH])
+    const list1k = await measure(url, LIST_PATH)
+
+    const data = await loadData({ target, products: 10_000, orders: 50_000, users: 200 })
+    await warmUp(url, [REF_PATH, LIST_PATH, SEARCH_PATH])
+    const r0 = await reference(report, url, '(PostgreSQL)')
+    await step('products list (PostgreSQL, 10k)', () => listScenarios(report, url, r0, 0.25, '(PostgreSQL, 10k)', data.snapshot))
+    await step('dashboard stats (PostgreSQL)', () => dashboardVsList(report, url))
+    await step('sign-in flood (PostgreSQL)', () => signInFlood(report, url, 200))
+    await step('checkout (PostgreSQL)', async () => {
+      const placed = await checkoutLoad(report, url, data.snapshot, '(PostgreSQL)')
+      await stockInvariant(report, target, data.snapshot, placed.statusCodes['201'] ?? 0, '(PostgreSQL)')
+    })
+
+    await step('scale 1k → 100k (PostgreSQL)', async () => {
+      await loadData({ target, products: 100_000 })
+      await warmUp(url, [LIST_PATH])
+      const list100k = await measure(url, LIST_PATH)
+      const ratio = list100k.meanMs / list1k.meanMs
+      report.add({
+        scenario: 'products list scale 1k → 100k (PostgreSQL)',
+        figure: `mean ${fmt(list1k.meanMs, 2)} ms at 1k → ${fmt(list100k.meanMs, 2)} ms at 100k = ${fmt(ratio, 2)}× (p99 ${fmt(list1k.p99Ms)} → ${fmt(list100k.p99Ms)} ms)`,
+        budget: '≤ 2× slower',
+        pass: ratio <= 2 && list100k.non2xx === 0,
+        data: { list1k, list100k },
+      })
+    })
+  } finally {
+    await server?.stop()
+    await database.drop()
+  }
+}
+
+async function pglite() {
+  console.log('\nPGlite')
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-pglite-'))
+  const target: DbTarget = { dataDir }
+  let server: ShopServer | undefined
+  try {
+    const data = await loadData({ target, products: 10_000, users: 20 })
+    server = await startShop(target)
+    const url = server.url
+    await warmUp(url, [REF_PATH, LIST_PATH, SEARCH_PATH])
+    const r0 = await reference(report, url, '(PGlite)')
+    await step('products list (PGlite, 10k)', () => listScenarios(report, url, r0, 0.1, '(PGlite, 10k)', data.snapshot))
+    let placed = 0
+    await step('checkout (PGlite)', async () => {
+      placed = (await checkoutLoad(report, url, data.snapshot, '(PGlite)')).statusCodes['201'] ?? 0
+    })
+    // One connection per data dir: the server lets go of it before the invariant is read back.
+    await server.stop()
+    await step('checkout stock invariant (PGlite)', () => stockInvariant(report, target, data.snapshot, placed, '(PGlite)'))
+  } finally {
+    await server?.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+async function web() {
+  console.log('\nWeb')
+  let assets: string[] = []
+  await step('web bundle', async () => {
+    const { fontFile, initialFiles } = bundleScenarios(report, webDist)
+    assets = [...initialFiles.slice(0, 2), ...(fontFile ? [fontFile] : [])]
+  })
+  // A fresh shop with the demo catalogue (real product images), as a visitor meets it.
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-web-'))
+  let server: ShopServer | undefined
+  try {
+    server = await startShop({ dataDir })
+    const url = server.url
+    await step('cache headers', () => cacheHeaders(report, url, assets))
+    await step('Lighthouse /', () => lighthouseScenario(report, url, '/'))
+    await step('Lighthouse /products', () => lighthouseScenario(report, url, '/products'))
+  } finally {
+    await server?.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+if (!existsSync(serverJs) || !existsSync(join(webDist, 'index.html'))) {
+  console.error('Build first: `npm run bench` builds, or run `npm run build`.')
+  process.exit(2)
+}
+const started = Date.now()
+for (const [name, part] of [['postgres', postgres], ['pglite', pglite], ['web', web]] as const) {
+  if (wanted(name)) await step(name, part)
+}
+meta.seconds = Math.round((Date.now() - started) / 1000)
+console.log(`\n${report.table()}\n`)
+const file = report.write(meta)
+console.log(`${report.ok ? 'All budgets met' : 'BUDGET MISSED'} in ${meta.seconds} s; written to ${file}`)
+process.exit(report.ok ? 0 : 1)
