@@ -28,6 +28,8 @@ async function webPluginImpl(app: FastifyInstance, options: { distDir?: string }
       prefix: '/',
       wildcard: false,
       index: false,
+      // The web build writes .br/.gz siblings (apps/web/vite.config.ts precompress): sent when the browser accepts them.
+      preCompressed: true,
       setHeaders(res, path) {
         if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable')
         else res.header('cache-control', 'public, max-age=3600')
