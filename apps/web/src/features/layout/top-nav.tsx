@@ -100,7 +100,9 @@ export function TopNav() {
   )
 
   return (
-    <header className="sticky top-0 z-30 border-b border-sand-300 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+    // A backdrop-filter makes the header the containing block of fixed children, which would shrink the
+    // menu's full-screen backdrop (SPEC §2) to nothing; so the blur is off while the menu is open.
+    <header className={cn('sticky top-0 z-30 border-b border-sand-300', open ? 'bg-white' : 'bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85')}>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-palm-700 focus:px-4 focus:py-2 focus:text-white">
         {t('nav.skip_to_content')}
       </a>
