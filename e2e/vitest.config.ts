@@ -8,5 +8,7 @@ export default defineConfig({
     hookTimeout: 180_000,
     fileParallelism: false,
     passWithNoTests: true,
+    // Pages update asynchronously; polls wait for what a user would see (no fixed sleeps).
+    expect: { poll: { timeout: 10_000, interval: 100 } },
   },
 })

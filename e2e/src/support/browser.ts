@@ -37,6 +37,8 @@ export async function newContext(browser: Browser, baseURL: string, options: Con
     baseURL,
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     locale: options.language === 'en' ? 'en-US' : 'ar-LY',
+    // The shop's days are Tripoli days (decisions.md 10); the browser's "this month" must agree.
+    timezoneId: 'Africa/Tripoli',
     acceptDownloads: true,
   })
   // Fail fast with a clear message instead of Playwright's 30 s default (whole journeys have 120 s).

@@ -12,6 +12,8 @@ import { Field, Input, Select, Textarea } from '../../../components/ui/field.tsx
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { orderDetailQuery, orderKeys, updateOrder } from '../api/orders-api.ts'
+import { overviewKeys } from '../../dashboard-overview/api/overview-api.ts'
+import { salesKeys } from '../../dashboard-sales/api/sales-api.ts'
 
 type Values = Record<keyof UpdateOrderInput, string>
 const resolver = zodResolver(UpdateOrderInput) as unknown as Resolver<Values, unknown, UpdateOrderInput>
@@ -44,6 +46,10 @@ export function OrderEditDialog({ order, onClose }: { order: Order | null; onClo
     mutationFn: (v: UpdateOrderInput) => updateOrder(order!.id, v),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: orderKeys.lists() })
+      // A status change moves revenue, profit and the sales list: the overview and sales must not show
+      // their cached numbers (staleTime 30 s) after an order is completed or cancelled.
+      void queryClient.invalidateQueries({ queryKey: overviewKeys.all })
+      void queryClient.invalidateQueries({ queryKey: salesKeys.all })
       queryClient.removeQueries({ queryKey: orderKeys.detail(order!.id) })
       toast.success(t('orders.updated'))
       onClose()
