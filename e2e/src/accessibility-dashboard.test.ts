@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser } from 'playwright-core'
+import { launchBrowser, newContext, shot } from './support/browser.ts'
+import { startTestShop } from './support/shop.ts'
+import type { ShopServer } from './support/server.ts'
+import { ShopApi } from './support/api.ts'
+import { describeFindings, seriousViolations, settle, type Finding } from './support/a11y.ts'
+
+const dashboardRoutes = ['/dashboard', '/dashboard/products', '/dashboard/categories', '/dashboard/cities', '/dashboard/orders', '/dashboard/sales', '/dashboard/users', '/dashboard/settings', '/dashboard/profile']
+
+// Issue 6 "Also": every dashboard route of SPEC §2, signed in as the admin, in both languages — no serious
+// or critical axe findings — and a screenshot of each, with data in every list (orders, sales, chart).
+describe('dashboard routes: accessibility scan and screenshots in Arabic and English', () => {
+  let shop: ShopServer
+  let browser: Browser
+  let session: { token: string; user: unknown }
+  beforeAll(async () => {
+    ;[shop, browser] = await Promise.all([startTestShop(), launchBrowser()])
+    const api = new ShopApi(shop.url)
+    session = await api.login(shop.adminEmail, shop.adminPassword)
+    const admin = api.as(session.token)
+    const products = await api.products('active=true&in_stock=true&per_page=10')
+    const city = (await api.cities())[0]!
+    for (const [i, p] of products.slice(0, 3).entries()) {
+      const order = await api.placeOrder([{ product_id: p.id, quantity: i + 1 }], city.id, { name: `زبون ${i + 1}`, email: `buyer${i}@e2e.ly` })
+      if (i < 2) {
+        await admin.call('PUT', `/api/orders/${order.id}`, {
+          customer_name: `زبون ${i + 1}`,
+          customer_email: `buyer${i}@e2e.ly`,
+          customer_phone: '0912345678',
+          shipping_address: 'طرابلس',
+          order_status: 'completed',
+          payment_status: 'paid',
+          notes: '',
+        })
+      }
+    }
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await shop?.stop()
+  })
+
+  for (const lang of ['ar', 'en'] as const) {
+    it(`has no serious or critical violations on the dashboard routes (${lang})`, async () => {
+      const context = await newContext(browser, shop.url, { language: lang, token: session.token, user: session.user })
+      const page = await context.newPage()
+      const findings: Finding[] = []
+      for (const path of dashboardRoutes) {
+        await page.goto(path)
+        await settle(page)
+        expect(await page.evaluate(() => document.documentElement.dir)).toBe(lang === 'ar' ? 'rtl' : 'ltr')
+        expect(new URL(page.url()).pathname).toBe(path)
+        findings.push(...(await seriousViolations(page, `${path} (${lang})`)))
+        await shot(page, `route${path.replace(/\//g, '-')}-${lang}-1280`)
+      }
+      await context.close()
+      expect(findings, describeFindings(findings)).toEqual([])
+    })
+  }
+})
