@@ -131,6 +131,8 @@ describe('admin journey: overview, catalogue, import, order completion, sales, e
     const row = page.getByRole('row', { name: new RegExp(target.order_number) })
     await visible(row)
     await textContains(row, money(target.total_amount), money(expectedProfit))
+    // The date reads day/month/year, not scrambled by the Arabic locale's direction marks.
+    expect((await row.getByRole('cell').nth(1).innerText()).trim()).toMatch(/^\d{1,2}\/\d{1,2}\/\d{4}$/)
     expect(await page.getByRole('row').count()).toBe(3) // header, the one completed order, totals
     await shot(page, 'journey3-06-sales')
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: d('sales.export') }).click()])

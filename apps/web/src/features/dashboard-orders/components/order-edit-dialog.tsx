@@ -65,7 +65,9 @@ export function OrderEditDialog({ order, onClose }: { order: Order | null; onClo
 
   const history = detail.data?.history ?? []
   const when = (iso: string) =>
-    new Date(iso).toLocaleString(i18n.language === 'ar' ? 'ar-LY-u-nu-latn' : 'en-GB')
+    new Date(iso)
+      .toLocaleString(i18n.language === 'ar' ? 'ar-LY-u-nu-latn' : 'en-GB')
+      .replace(/\u200f/g, '') /* RLMs scramble it inside ltr-nums */
   const pay = (s: string | null) => (s ? t(`orders.payment_edit.${s}`, { defaultValue: s }) : '—')
   const status = (s: string | null) => (s ? t(`common:order_status.${s}`, { defaultValue: s }) : '—')
 

@@ -35,7 +35,9 @@ export function OrdersScreen() {
   const list = useQuery(orderListQuery({ search, status, page, per_page: perPage }))
   const rows = list.data?.data ?? NO_ROWS
   const date = (iso: string) =>
-    new Date(iso).toLocaleDateString(i18n.language === 'ar' ? 'ar-LY-u-nu-latn' : 'en-GB')
+    new Date(iso)
+      .toLocaleDateString(i18n.language === 'ar' ? 'ar-LY-u-nu-latn' : 'en-GB')
+      .replace(/\u200f/g, '') /* RLMs scramble it inside ltr-nums */
 
   const print = (o: Order) =>
     printInvoice(o, {

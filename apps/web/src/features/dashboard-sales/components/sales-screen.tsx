@@ -22,7 +22,9 @@ export function SalesScreen() {
     if (sales.isError) toast.error(t('sales.load_failed'))
   }, [sales.isError, t])
   const date = (iso: string) =>
-    new Date(iso).toLocaleDateString(i18n.language === 'ar' ? 'ar-LY-u-nu-latn' : 'en-GB')
+    new Date(iso)
+      .toLocaleDateString(i18n.language === 'ar' ? 'ar-LY-u-nu-latn' : 'en-GB')
+      .replace(/\u200f/g, '') /* RLMs scramble it inside ltr-nums */
 
   const onExport = async () => {
     setExporting(true)

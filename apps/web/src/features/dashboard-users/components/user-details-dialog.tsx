@@ -16,7 +16,9 @@ export function UserDetailsDialog({ user, onClose }: { user: UserSummary | null;
   const detail = useQuery({ ...userDetailQuery(user?.id ?? 0), enabled: user !== null })
   const u = detail.data?.user ?? user
   const date = (iso: string) =>
-    new Date(iso).toLocaleDateString(i18n.language === 'ar' ? 'ar-LY-u-nu-latn' : 'en-GB')
+    new Date(iso)
+      .toLocaleDateString(i18n.language === 'ar' ? 'ar-LY-u-nu-latn' : 'en-GB')
+      .replace(/\u200f/g, '') /* RLMs scramble it inside ltr-nums */
   const orders = detail.data?.orders ?? []
 
   return (

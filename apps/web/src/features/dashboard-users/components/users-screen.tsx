@@ -40,7 +40,9 @@ export function UsersScreen() {
   const list = useQuery(userListQuery({ search, role, page, per_page: perPage }))
   const rows = list.data?.data ?? NO_ROWS
   const date = (iso: string) =>
-    new Date(iso).toLocaleDateString(i18n.language === 'ar' ? 'ar-LY-u-nu-latn' : 'en-GB')
+    new Date(iso)
+      .toLocaleDateString(i18n.language === 'ar' ? 'ar-LY-u-nu-latn' : 'en-GB')
+      .replace(/\u200f/g, '') /* RLMs scramble it inside ltr-nums */
 
   const afterChange = async (u: UserSummary) => {
     await queryClient.invalidateQueries({ queryKey: userKeys.lists() })
