@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { bytea, createdAt, money, updatedAt } from './columns.ts'
 
 export const categories = pgTable(
@@ -73,3 +73,13 @@ export const products = pgTable(
     index('products_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
   ],
 )
+
+/**
+ * Catalogue version (issue 7): sum(version) grows with every committed transaction that wrote products or
+ * categories (deferred triggers, migration 0002), so API processes know when cached public lists are stale.
+ * Sharded by backend so that concurrent checkouts do not queue on one row.
+ */
+export const catalogVersion = pgTable('catalog_version', {
+  shard: integer('shard').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+})

@@ -11,17 +11,25 @@ export function setCatalogCache(request: FastifyRequest, reply: FastifyReply) {
   reply.header('cache-control', isStaff(request.user) ? 'private, no-store' : 'public, max-age=30')
 }
 
-/** Adds a weak ETag (hash of the body) to public 200 answers of this plugin and answers If-None-Match with 304. */
+/** If-None-Match against an ETag; weak comparison (RFC 9110 §13.1.2): W/ prefixes do not matter. */
+export function etagMatches(request: FastifyRequest, etag: string): boolean {
+  const ifNoneMatch = request.headers['if-none-match']
+  if (!ifNoneMatch) return false
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '')
+  return ifNoneMatch.split(',').some((tag) => bare(tag) === bare(etag) || tag.trim() === '*')
+}
+
+/**
+ * Adds a weak ETag (hash of the body) to public 200 answers of this plugin and answers If-None-Match with 304.
+ * A handler that already set an ETag (the cached product list) answered If-None-Match itself.
+ */
 export function addEtags(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string') return payload
-    if (!String(reply.getHeader('cache-control') ?? '').startsWith('public')) return payload
+    if (!String(reply.getHeader('cache-control') ?? '').startsWith('public') || reply.hasHeader('etag')) return payload
     const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`
     reply.header('etag', etag)
-    const ifNoneMatch = request.headers['if-none-match']
-    // Weak comparison (RFC 9110 §13.1.2): W/ prefixes do not matter.
-    const bare = (tag: string) => tag.trim().replace(/^W\//, '')
-    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => bare(tag) === bare(etag) || tag.trim() === '*')) {
+    if (etagMatches(request, etag)) {
       reply.code(304)
       reply.removeHeader('content-type')
       return ''

@@ -1,12 +1,13 @@
 import { z } from 'zod'
-import type { FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ErrorBody } from '@shop/shared/errors'
 import { idParam, paginated } from '@shop/shared/schemas/common'
 import { Product, ProductListQuery, ProductStatusInput, ProductStockInput } from '@shop/shared/schemas/product'
 import { readMultipart } from '../../lib/multipart.ts'
 import { isStaff } from '../../plugins/auth.ts'
-import { addEtags, setCatalogCache } from './http-cache.ts'
+import { addEtags, etagMatches, setCatalogCache } from './http-cache.ts'
+import { createPublicListCache } from './public-list-cache.ts'
 import {
   createProduct,
   deleteProduct,
@@ -36,16 +37,24 @@ async function readProductForm(request: FastifyRequest): Promise<{ fields: Recor
 
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   addEtags(app)
+  const publicLists = createPublicListCache(app.db)
 
   app.get(
     '/products',
     {
       onRequest: app.guards.optionalUser,
-      schema: { tags: ['products'], summary: 'Product list (public: active only; staff: all, with buying prices)', querystring: ProductListQuery, response: { 200: paginated(Product), 422: ErrorBody } },
+      schema: { tags: ['products'], summary: 'Product list (public: active only; staff: all, with buying prices)', querystring: ProductListQuery, response: { 200: paginated(Product), 304: z.void().describe('Not modified (If-None-Match)'), 422: ErrorBody } },
     },
     async (request, reply) => {
       setCatalogCache(request, reply)
-      return listProducts(app.db, request.query, isStaff(request.user))
+      if (isStaff(request.user)) return listProducts(app.db, request.query, true)
+      // Issue 7: the storefront's lists come serialized from the per-version cache, sent without re-validation.
+      const { body, etag } = await publicLists.get(request.query)
+      reply.header('etag', etag)
+      // Plain FastifyReply: these bytes already are the 200 schema's JSON, and a 304 has no body.
+      const raw: FastifyReply = reply
+      if (etagMatches(request, etag)) return raw.code(304).send()
+      return raw.type('application/json; charset=utf-8').send(body)
     },
   )
 

@@ -18,8 +18,8 @@ const selectWithCategory = (db: DbOrTx) =>
 const isTrue = (v: string | undefined) => v === 'true' || v === '1'
 const isFalse = (v: string | undefined) => v === 'false' || v === '0'
 
-/** docs/api.md GET /products: archived never; guests and shoppers active only; newest first. */
-export async function listProducts(db: DbOrTx, query: ProductListQuery, staff: boolean): Promise<Paginated<Product>> {
+/** docs/api.md GET /products: archived never; guests and shoppers active only. */
+function listCondition(query: ProductListQuery, staff: boolean) {
   const where: SQL[] = [isNull(products.archivedAt)]
   if (!staff || isTrue(query.active)) where.push(eq(products.isActive, true))
   else if (isFalse(query.active)) where.push(eq(products.isActive, false))
@@ -30,13 +30,35 @@ export async function listProducts(db: DbOrTx, query: ProductListQuery, staff: b
     const pattern = likePattern(query.search)
     where.push(or(ilike(products.name, pattern), ilike(products.description, pattern))!)
   }
-  const condition = and(...where)
+  return and(...where)
+}
+
+/** The filters of a list query as listCondition reads them: equal keys select the same products. */
+export function productFilterKey(query: ProductListQuery, staff: boolean): string {
+  const active = !staff || isTrue(query.active) ? 'active' : isFalse(query.active) ? 'inactive' : 'all'
+  return JSON.stringify([active, query.category_id ?? null, isTrue(query.in_stock), query.search ?? ''])
+}
+
+/**
+ * docs/api.md GET /products, newest first. `countTotal` lets a caller reuse an exact total it already knows
+ * for these filters (the public list cache, issue 7); it receives the count query to run otherwise.
+ */
+export async function listProducts(
+  db: DbOrTx,
+  query: ProductListQuery,
+  staff: boolean,
+  countTotal: (run: () => Promise<number>) => Promise<number> = (run) => run(),
+): Promise<Paginated<Product>> {
+  const condition = listCondition(query, staff)
   const perPage = query.per_page
-  const [rows, [totals]] = await Promise.all([
+  const runCount = async () => {
+    const [totals] = await db.select({ total: count() }).from(products).where(condition)
+    return Number(totals?.total ?? 0)
+  }
+  const [rows, total] = await Promise.all([
     selectWithCategory(db).where(condition).orderBy(desc(products.id)).limit(perPage).offset((query.page - 1) * perPage),
-    db.select({ total: count() }).from(products).where(condition),
+    countTotal(runCount),
   ])
-  const total = Number(totals?.total ?? 0)
   return {
     data: (rows as ProductWithCategory[]).map((r) => toProduct(r, staff)),
     total,

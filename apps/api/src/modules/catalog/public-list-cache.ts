@@ -1,0 +1,61 @@
+import { createHash } from 'node:crypto'
+import type { ProductListQuery } from '@shop/shared/schemas/product'
+import type { DbOrTx } from '../../db/client.ts'
+import { createCatalogVersion, type CatalogVersion } from './catalog-version.ts'
+import { listProducts, productFilterKey } from './products.service.ts'
+
+/** A public list answer as it goes on the wire: serialized once, sent as is (issue 7). */
+export interface CachedList {
+  body: Buffer
+  etag: string
+}
+
+interface Entry<T> {
+  version: number
+  value: Promise<T>
+}
+
+/** Most recently used entries first out when full; any search term is a key, so the size is bounded. */
+const MAX_ENTRIES = 500
+
+function remember<T>(map: Map<string, Entry<T>>, key: string, version: number, make: () => Promise<T>): Promise<T> {
+  const hit = map.get(key)
+  if (hit && hit.version === version) {
+    // Map keeps insertion order: re-inserting marks the entry as recently used.
+    map.delete(key)
+    map.set(key, hit)
+    return hit.value
+  }
+  const value = make()
+  // A failed query is not remembered: the next request tries again.
+  value.catch(() => {
+    if (map.get(key)?.value === value) map.delete(key)
+  })
+  map.delete(key)
+  map.set(key, { version, value })
+  if (map.size > MAX_ENTRIES) map.delete(map.keys().next().value!)
+  return value
+}
+
+/**
+ * Public (guest and shopper) product lists cached per process by catalogue version and normalized query
+ * (docs/decisions.md 14). Staff answers carry buying prices and are never cached. Exact totals: the count
+ * of a filter is cached per version too, so that every page of one filter shares it.
+ */
+export function createPublicListCache(db: DbOrTx, version: CatalogVersion = createCatalogVersion(db)) {
+  const pages = new Map<string, Entry<CachedList>>()
+  const totals = new Map<string, Entry<number>>()
+
+  return {
+    async get(query: ProductListQuery): Promise<CachedList> {
+      const v = await version.current()
+      const filters = productFilterKey(query, false)
+      const key = `${filters}|${query.page}|${query.per_page}`
+      return remember(pages, key, v, async () => {
+        const list = await listProducts(db, query, false, (count) => remember(totals, filters, v, count))
+        const body = Buffer.from(JSON.stringify(list))
+        return { body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` }
+      })
+    },
+  }
+}
