@@ -3,18 +3,23 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { City, CityInput, CityListQuery, CityStatusInput } from '@shop/shared/schemas/city'
 import { idParam, paginated } from '@shop/shared/schemas/common'
 import { isStaff } from '../../plugins/auth.ts'
+import { addEtags, setCatalogCache } from '../catalog/http-cache.ts'
 import { activeCities, adminCities, createCity, deleteCity, setCityStatus, updateCity } from './cities.service.ts'
 
 const CityList = paginated(City)
 
 export const citiesRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Issue 7: the checkout's city list may be cached briefly (ETag + 304); the server prices delivery anyway.
+  addEtags(app)
+
   app.get(
     '/cities',
     {
       preValidation: app.guards.optionalUser,
       schema: { tags: ['cities'], summary: 'Active cities (public) or the searchable admin list', querystring: CityListQuery, response: { 200: CityList } },
     },
-    async (request) => {
+    async (request, reply) => {
+      setCatalogCache(request, reply)
       const { active, ...q } = request.query
       const activeOnly = active === 'true' || active === '1'
       if (!isStaff(request.user) || activeOnly) return activeCities(app.db)

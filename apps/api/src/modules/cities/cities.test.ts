@@ -34,6 +34,24 @@ describe('cities', () => {
     }
   })
 
+  it('lets browsers cache the public list briefly and revalidate it with an ETag (issue 7), never the admin list', async () => {
+    const first = await call('GET', '/api/cities')
+    expect(first.headers['cache-control']).toBe('public, max-age=30')
+    const etag = first.headers.etag as string
+    expect(etag).toMatch(/^W\/"/)
+    const same = await call('GET', '/api/cities', { headers: { 'if-none-match': etag } })
+    expect(same.statusCode).toBe(304)
+    expect(same.body).toBe('')
+    await createCity(ctx.app, { name: 'مدينة جديدة للتخزين', deliveryPrice: 12 })
+    const changed = await call('GET', '/api/cities', { headers: { 'if-none-match': etag } })
+    expect(changed.statusCode).toBe(200)
+    expect(changed.json().data.map((c: { name: string }) => c.name)).toContain('مدينة جديدة للتخزين')
+    const staff = await call('GET', '/api/cities', { headers: { ...admin.headers, 'if-none-match': etag } })
+    expect(staff.statusCode).toBe(200)
+    expect(staff.headers['cache-control']).toBe('private, no-store')
+    expect(staff.headers.etag).toBeUndefined()
+  })
+
   it('gives admins a searchable, paginated list of all cities (default 10)', async () => {
     for (let i = 0; i < 12; i++) await createCity(ctx.app, { name: `بحث-${i}`, isActive: i % 2 === 0 })
     const res = await call('GET', '/api/cities?search=%D8%A8%D8%AD%D8%AB', { headers: admin.headers })

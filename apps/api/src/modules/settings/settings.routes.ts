@@ -1,11 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { PublicSettings, Setting, UpdateSettingInput } from '@shop/shared/schemas/setting'
+import { addEtags } from '../catalog/http-cache.ts'
 import { listSettings, publicSettings, updateSetting } from './settings.service.ts'
 
 const security = [{ bearer: [] }]
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Issue 7: public GETs (cache-control public) get an ETag and answer If-None-Match with 304.
+  addEtags(app)
+
   app.get(
     '/settings',
     {

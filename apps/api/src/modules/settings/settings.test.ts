@@ -78,6 +78,23 @@ describe('GET /api/settings/public', () => {
   })
 })
 
+describe('GET /api/settings/public revalidation (issue 7)', () => {
+  it('answers If-None-Match with 304 until a setting changes', async () => {
+    const first = await ctx.app.inject({ method: 'GET', url: '/api/settings/public' })
+    const etag = first.headers.etag as string
+    expect(etag).toMatch(/^W\/"/)
+    const same = await ctx.app.inject({ method: 'GET', url: '/api/settings/public', headers: { 'if-none-match': etag } })
+    expect(same.statusCode).toBe(304)
+    expect(same.body).toBe('')
+    expect((await put({ key: 'contact_phone', value: '+218 92 000 0000' })).statusCode).toBe(200)
+    const changed = await ctx.app.inject({ method: 'GET', url: '/api/settings/public', headers: { 'if-none-match': etag } })
+    expect(changed.statusCode).toBe(200)
+    expect(changed.json().contact_phone).toBe('+218 92 000 0000')
+    const admins = await ctx.app.inject({ method: 'GET', url: '/api/settings', headers: admin.headers })
+    expect(admins.headers.etag).toBeUndefined()
+  })
+})
+
 describe('PUT /api/settings', () => {
   it('updates the row found by key and keeps its description unless one is given', async () => {
     const before = await valueOf('contact_email')

@@ -1,0 +1,38 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+
+// A controllable argon2: each call waits until the test releases it, so concurrency can be observed.
+const calls: { resolve: (v: unknown) => void }[] = []
+let active = 0
+let peak = 0
+vi.mock('argon2', () => {
+  const run = (value: unknown) =>
+    new Promise((resolve) => {
+      active++
+      peak = Math.max(peak, active)
+      calls.push({ resolve: (v) => (active--, resolve(v)) })
+    }).then(() => value)
+  return { default: { argon2id: 2, hash: (p: string) => run(`hash:${p}`), verify: (h: string, p: string) => run(h === `hash:${p}`) } }
+})
+
+const { hashPassword, verifyPassword } = await import('./passwords.ts')
+const tick = () => new Promise((r) => setTimeout(r, 5))
+
+describe('password hashing under a sign-in flood (issue 7)', () => {
+  afterEach(() => {
+    calls.length = 0
+    active = peak = 0
+  })
+
+  it('runs at most two argon2 computations at once and still answers every caller, first come first served', async () => {
+    const results = Array.from({ length: 6 }, (_, i) => verifyPassword('hash:pw', i % 2 ? 'pw' : 'wrong'))
+    const hashed = hashPassword('new')
+    for (let released = 0; released < 7; released++) {
+      await tick()
+      expect(active).toBeLessThanOrEqual(2)
+      calls[released]!.resolve(undefined)
+    }
+    expect(await Promise.all(results)).toEqual([false, true, false, true, false, true])
+    expect(await hashed).toBe('hash:new')
+    expect(peak).toBe(2)
+  })
+})
