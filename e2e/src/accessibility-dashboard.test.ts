@@ -6,7 +6,17 @@ import type { ShopServer } from './support/server.ts'
 import { ShopApi } from './support/api.ts'
 import { describeFindings, seriousViolations, settle, type Finding } from './support/a11y.ts'
 
-const dashboardRoutes = ['/dashboard', '/dashboard/products', '/dashboard/categories', '/dashboard/cities', '/dashboard/orders', '/dashboard/sales', '/dashboard/users', '/dashboard/settings', '/dashboard/profile']
+const dashboardRoutes = [
+  '/dashboard',
+  '/dashboard/products',
+  '/dashboard/categories',
+  '/dashboard/cities',
+  '/dashboard/orders',
+  '/dashboard/sales',
+  '/dashboard/users',
+  '/dashboard/settings',
+  '/dashboard/profile',
+]
 
 // Issue 6 "Also": every dashboard route of SPEC §2, signed in as the admin, in both languages — no serious
 // or critical axe findings — and a screenshot of each, with data in every list (orders, sales, chart).
@@ -22,7 +32,10 @@ describe('dashboard routes: accessibility scan and screenshots in Arabic and Eng
     const products = await api.products('active=true&in_stock=true&per_page=10')
     const city = (await api.cities())[0]!
     for (const [i, p] of products.slice(0, 3).entries()) {
-      const order = await api.placeOrder([{ product_id: p.id, quantity: i + 1 }], city.id, { name: `زبون ${i + 1}`, email: `buyer${i}@e2e.ly` })
+      const order = await api.placeOrder([{ product_id: p.id, quantity: i + 1 }], city.id, {
+        name: `زبون ${i + 1}`,
+        email: `buyer${i}@e2e.ly`,
+      })
       if (i < 2) {
         await admin.call('PUT', `/api/orders/${order.id}`, {
           customer_name: `زبون ${i + 1}`,
@@ -42,8 +55,12 @@ describe('dashboard routes: accessibility scan and screenshots in Arabic and Eng
   })
 
   for (const lang of ['ar', 'en'] as const) {
-    it(`has no serious or critical violations on the dashboard routes (${lang})`, async () => {
-      const context = await newContext(browser, shop.url, { language: lang, token: session.token, user: session.user })
+    it.concurrent(`has no serious or critical violations on the dashboard routes (${lang})`, async () => {
+      const context = await newContext(browser, shop.url, {
+        language: lang,
+        token: session.token,
+        user: session.user,
+      })
       const page = await context.newPage()
       const findings: Finding[] = []
       for (const path of dashboardRoutes) {

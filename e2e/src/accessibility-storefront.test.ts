@@ -22,7 +22,12 @@ describe('storefront routes: accessibility scan and screenshots in Arabic and En
     const session = await api.login(email, 'zainab-pass-1')
     shopper = { email, password: 'zainab-pass-1', ...session }
     const product = (await api.products('active=true&in_stock=true&per_page=5'))[0]!
-    await api.as(session.token).placeOrder([{ product_id: product.id, quantity: 2 }], (await api.cities())[0]!.id, { name: 'زينب الفيتوري', email })
+    await api
+      .as(session.token)
+      .placeOrder([{ product_id: product.id, quantity: 2 }], (await api.cities())[0]!.id, {
+        name: 'زينب الفيتوري',
+        email,
+      })
   })
   afterAll(async () => {
     await browser?.close()
@@ -31,16 +36,26 @@ describe('storefront routes: accessibility scan and screenshots in Arabic and En
 
   /** Puts one product with a wholesale price in the cart through the products page, as a shopper would. */
   async function fillCart(page: Page, lang: Lang) {
-    const product = (await api.products('active=true&in_stock=true&per_page=20')).find((p) => p.wholesale_price !== null && p.stock > 3)!
+    const product = (await api.products('active=true&in_stock=true&per_page=20')).find(
+      (p) => p.wholesale_price !== null && p.stock > 3,
+    )!
     await page.goto(`/products?search=${encodeURIComponent(product.name)}`)
-    await page.getByRole('button', { name: tr(lang, 'storefront:product.add_to_cart_named', { name: product.name }) }).click()
+    await page
+      .getByRole('button', { name: tr(lang, 'storefront:product.add_to_cart_named', { name: product.name }) })
+      .click()
     await page.getByTestId('cart-badge').filter({ visible: true }).waitFor()
   }
 
   /** The confirmation reads its order from navigation state (SPEC §2); set it as the router would. */
   async function openConfirmation(page: Page) {
     await page.goto('/')
-    await page.evaluate(() => history.replaceState({ usr: { orderId: 1, orderNumber: 'ORD-261122-00001' }, key: 'e2e', idx: 0 }, '', '/order-confirmation'))
+    await page.evaluate(() =>
+      history.replaceState(
+        { usr: { orderId: 1, orderNumber: 'ORD-261122-00001' }, key: 'e2e', idx: 0 },
+        '',
+        '/order-confirmation',
+      ),
+    )
     await page.reload()
   }
 
@@ -61,13 +76,23 @@ describe('storefront routes: accessibility scan and screenshots in Arabic and En
   ]
 
   for (const lang of ['ar', 'en'] as const) {
-    it(`has no serious or critical violations on the public routes (${lang})`, async () => {
+    it.concurrent(`has no serious or critical violations on the public routes (${lang})`, async () => {
       const findings: Finding[] = []
       const contexts: Record<string, BrowserContext> = {
         guest: await newContext(browser, shop.url, { language: lang }),
-        shopper: await newContext(browser, shop.url, { language: lang, token: shopper.token, user: shopper.user }),
+        shopper: await newContext(browser, shop.url, {
+          language: lang,
+          token: shopper.token,
+          user: shopper.user,
+        }),
         guest375: await newContext(browser, shop.url, { language: lang, width: 375, height: 812 }),
-        shopper375: await newContext(browser, shop.url, { language: lang, width: 375, height: 812, token: shopper.token, user: shopper.user }),
+        shopper375: await newContext(browser, shop.url, {
+          language: lang,
+          width: 375,
+          height: 812,
+          token: shopper.token,
+          user: shopper.user,
+        }),
       }
       const pages: Record<string, Page> = {}
       for (const [k, c] of Object.entries(contexts)) pages[k] = await c.newPage()
@@ -82,7 +107,10 @@ describe('storefront routes: accessibility scan and screenshots in Arabic and En
           await settle(page)
           expect(await page.evaluate(() => document.documentElement.dir)).toBe(lang === 'ar' ? 'rtl' : 'ltr')
           if (width === '375') {
-            expect(await page.evaluate(() => document.documentElement.scrollWidth), `${route.path} overflows at 375 px`).toBeLessThanOrEqual(375)
+            expect(
+              await page.evaluate(() => document.documentElement.scrollWidth),
+              `${route.path} overflows at 375 px`,
+            ).toBeLessThanOrEqual(375)
             await shot(page, `route-${name}-${lang}-375`)
           } else {
             findings.push(...(await seriousViolations(page, `${route.path} (${route.as}, ${lang})`)))

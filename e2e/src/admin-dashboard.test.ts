@@ -35,16 +35,39 @@ describe('admin journey: overview, catalogue, import, order completion, sales, e
   it('runs the shop from the dashboard', async () => {
     // Orders of this run (the seeded database has none): three guest orders today.
     const catalogue = await admin.products('active=true&in_stock=true&per_page=40')
-    const sold = catalogue.find((p) => p.stock >= 10 && p.retail_buying_price != null && (p.wholesale_threshold ?? 99) > 2)!
+    const sold = catalogue.find(
+      (p) => p.stock >= 10 && p.retail_buying_price != null && (p.wholesale_threshold ?? 99) > 2,
+    )!
     const other = catalogue.find((p) => p.stock >= 10 && p.id !== sold.id)!
     const city = (await api.cities()).find((c) => c.name === 'طرابلس')!
     const orders: ApiOrder[] = []
-    orders.push(await api.placeOrder([{ product_id: sold.id, quantity: 2 }], city.id, { name: 'نوري بن علي', email: 'nouri@e2e.ly' }))
-    orders.push(await api.placeOrder([{ product_id: other.id, quantity: 1 }], city.id, { name: 'سعاد', email: 'souad@e2e.ly' }))
-    orders.push(await api.placeOrder([{ product_id: other.id, quantity: 1 }, { product_id: sold.id, quantity: 1 }], city.id, { name: 'هدى', email: 'huda@e2e.ly' }))
+    orders.push(
+      await api.placeOrder([{ product_id: sold.id, quantity: 2 }], city.id, {
+        name: 'نوري بن علي',
+        email: 'nouri@e2e.ly',
+      }),
+    )
+    orders.push(
+      await api.placeOrder([{ product_id: other.id, quantity: 1 }], city.id, {
+        name: 'سعاد',
+        email: 'souad@e2e.ly',
+      }),
+    )
+    orders.push(
+      await api.placeOrder(
+        [
+          { product_id: other.id, quantity: 1 },
+          { product_id: sold.id, quantity: 1 },
+        ],
+        city.id,
+        { name: 'هدى', email: 'huda@e2e.ly' },
+      ),
+    )
     const target = orders[0]!
     // DESIGN.md "profit is real": (retail price − retail buying price) × quantity, delivery not included.
-    const expectedProfit = fromCents((toCents(sold.retail_price ?? sold.price)! - toCents(sold.retail_buying_price)!) * 2)
+    const expectedProfit = fromCents(
+      (toCents(sold.retail_price ?? sold.price)! - toCents(sold.retail_buying_price)!) * 2,
+    )
 
     const context = await newContext(browser, shop.url, { language: 'ar' })
     const page = await context.newPage()
@@ -63,7 +86,10 @@ describe('admin journey: overview, catalogue, import, order completion, sales, e
     // A new category.
     await page.getByRole('link', { name: d('nav.categories') }).click()
     await waitForPath(page, '/dashboard/categories')
-    await page.getByRole('button', { name: d('categories.add') }).first().click()
+    await page
+      .getByRole('button', { name: d('categories.add') })
+      .first()
+      .click()
     const categoryDialog = page.getByRole('dialog', { name: d('categories.add_title') })
     await categoryDialog.getByLabel(label(d('categories.name'))).fill('تمور الواحات')
     await categoryDialog.getByLabel(label(d('categories.description'))).fill('تمور من واحات الجنوب')
@@ -72,10 +98,17 @@ describe('admin journey: overview, catalogue, import, order completion, sales, e
     await visible(page.getByRole('cell', { name: 'تمور الواحات', exact: true }))
 
     // A new product in it, with an uploaded picture.
-    const png = await sharp({ create: { width: 320, height: 320, channels: 3, background: { r: 150, g: 90, b: 40 } } }).png().toBuffer()
+    const png = await sharp({
+      create: { width: 320, height: 320, channels: 3, background: { r: 150, g: 90, b: 40 } },
+    })
+      .png()
+      .toBuffer()
     await page.getByRole('link', { name: d('nav.products') }).click()
     await waitForPath(page, '/dashboard/products')
-    await page.getByRole('button', { name: d('products.add') }).first().click()
+    await page
+      .getByRole('button', { name: d('products.add') })
+      .first()
+      .click()
     const productDialog = page.getByRole('dialog', { name: d('products.add_title') })
     await productDialog.getByLabel(label(d('products.name'))).fill('تمر الواحة الذهبي – 1 كغ')
     await productDialog.getByLabel(label(d('products.description'))).fill('تمر طري من واحات الجنوب الليبي')
@@ -83,7 +116,9 @@ describe('admin journey: overview, catalogue, import, order completion, sales, e
     await productDialog.getByLabel(label(d('products.price'))).fill('50')
     await productDialog.getByLabel(label(d('products.retail_buying_price'))).fill('30')
     await productDialog.getByLabel(label(d('products.stock'))).fill('25')
-    await productDialog.getByLabel(label(d('products.image'))).setInputFiles({ name: 'oasis.png', mimeType: 'image/png', buffer: png })
+    await productDialog
+      .getByLabel(label(d('products.image')))
+      .setInputFiles({ name: 'oasis.png', mimeType: 'image/png', buffer: png })
     await visible(productDialog.getByRole('img', { name: d('products.image_preview') }))
     await shot(page, 'journey3-02-product-form')
     await productDialog.getByRole('button', { name: d('products.add') }).click()
@@ -94,7 +129,9 @@ describe('admin journey: overview, catalogue, import, order completion, sales, e
     // It is on the storefront, with its picture served by the shop.
     const store = await context.newPage()
     await store.goto(`/products?search=${encodeURIComponent('الواحة الذهبي')}`)
-    const card = store.getByRole('article').filter({ has: store.getByRole('heading', { name: 'تمر الواحة الذهبي – 1 كغ' }) })
+    const card = store
+      .getByRole('article')
+      .filter({ has: store.getByRole('heading', { name: 'تمر الواحة الذهبي – 1 كغ' }) })
     await visible(card)
     await textContains(card, 'تمور الواحات', money(50))
     const img = card.getByRole('img', { name: 'تمر الواحة الذهبي – 1 كغ' })
@@ -104,8 +141,15 @@ describe('admin journey: overview, catalogue, import, order completion, sales, e
     await store.close()
 
     // A products CSV with one bad row: the result names the row (header = row 1, decisions.md 13).
-    const csv = ['name,price,stock,category', 'زيت زيتون تجريبي – 1 لتر,40,10,زيت الزيتون', 'سعر غير صالح,غير-رقم,5,', 'عسل تجريبي – 500 غ,70,8,عسل'].join('\n')
-    await page.getByTestId('csv-file-input').setInputFiles({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') })
+    const csv = [
+      'name,price,stock,category',
+      'زيت زيتون تجريبي – 1 لتر,40,10,زيت الزيتون',
+      'سعر غير صالح,غير-رقم,5,',
+      'عسل تجريبي – 500 غ,70,8,عسل',
+    ].join('\n')
+    await page
+      .getByTestId('csv-file-input')
+      .setInputFiles({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') })
     const result = page.getByRole('dialog', { name: d('import.result_title') })
     await visible(result)
     await textContains(result, d('import.success', { created: 2, updated: 0 }), d('import.row', { row: 3 }))
@@ -116,14 +160,21 @@ describe('admin journey: overview, catalogue, import, order completion, sales, e
     await page.getByRole('link', { name: d('nav.orders') }).click()
     await waitForPath(page, '/dashboard/orders')
     await page.getByRole('button', { name: d('orders.edit_named', { number: target.order_number }) }).click()
-    const orderDialog = page.getByRole('dialog', { name: d('orders.edit_title', { number: target.order_number }) })
-    await expect.poll(() => orderDialog.getByLabel(label(d('orders.customer_name'))).inputValue()).toBe('نوري بن علي')
+    const orderDialog = page.getByRole('dialog', {
+      name: d('orders.edit_title', { number: target.order_number }),
+    })
+    await expect
+      .poll(() => orderDialog.getByLabel(label(d('orders.customer_name'))).inputValue())
+      .toBe('نوري بن علي')
     await orderDialog.getByLabel(label(d('orders.order_status'))).selectOption('completed')
     await shot(page, 'journey3-05-order-dialog')
     await orderDialog.getByRole('button', { name: ar('actions.save') }).click()
     await visible(page.getByText(d('orders.updated')))
     await orderDialog.waitFor({ state: 'hidden' })
-    await textContains(page.getByRole('row', { name: new RegExp(target.order_number) }), ar('order_status.completed'))
+    await textContains(
+      page.getByRole('row', { name: new RegExp(target.order_number) }),
+      ar('order_status.completed'),
+    )
 
     // Sales lists it with its real profit; the CSV export downloads.
     await page.getByRole('link', { name: d('nav.sales') }).click()
@@ -135,7 +186,10 @@ describe('admin journey: overview, catalogue, import, order completion, sales, e
     expect((await row.getByRole('cell').nth(1).innerText()).trim()).toMatch(/^\d{1,2}\/\d{1,2}\/\d{4}$/)
     expect(await page.getByRole('row').count()).toBe(3) // header, the one completed order, totals
     await shot(page, 'journey3-06-sales')
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: d('sales.export') }).click()])
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: d('sales.export') }).click(),
+    ])
     expect(download.suggestedFilename()).toMatch(/^sales_.+_.+\.csv$/)
     expect(download.suggestedFilename()).toBe('sales_all_all.csv')
     const content = readFileSync((await download.path())!, 'utf8')
@@ -159,10 +213,27 @@ describe('admin journey: overview, catalogue, import, order completion, sales, e
       page.getByRole('button', { name: d('orders.print_named', { number: target.order_number }) }).click(),
     ])
     await invoice.waitForLoadState()
-    await expect.poll(() => invoice.evaluate(() => document.body?.innerText ?? '')).toContain(target.order_number)
-    expect(await invoice.evaluate(() => ({ dir: document.documentElement.dir, lang: document.documentElement.lang }))).toEqual({ dir: 'rtl', lang: 'ar' })
+    await expect
+      .poll(() => invoice.evaluate(() => document.body?.innerText ?? ''))
+      .toContain(target.order_number)
+    expect(
+      await invoice.evaluate(() => ({
+        dir: document.documentElement.dir,
+        lang: document.documentElement.lang,
+      })),
+    ).toEqual({ dir: 'rtl', lang: 'ar' })
     const text = await invoice.evaluate(() => document.body.innerText)
-    for (const part of ['فاتورة', 'رقم الطلب', 'بيانات العميل', 'الإجمالي', 'مكتمل', 'نوري بن علي', sold.name, money(target.total_amount)]) expect(text).toContain(part)
+    for (const part of [
+      'فاتورة',
+      'رقم الطلب',
+      'بيانات العميل',
+      'الإجمالي',
+      'مكتمل',
+      'نوري بن علي',
+      sold.name,
+      money(target.total_amount),
+    ])
+      expect(text).toContain(part)
     await shot(invoice, 'journey3-07-invoice')
     await context.close()
   })

@@ -42,7 +42,12 @@ describe('the shop starts and keeps its data', () => {
     const reg = await fetch(`${shop.url}/api/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'سالم', email: 'restart@example.ly', password: 'secret123', password_confirmation: 'secret123' }),
+      body: JSON.stringify({
+        name: 'سالم',
+        email: 'restart@example.ly',
+        password: 'secret123',
+        password_confirmation: 'secret123',
+      }),
     })
     expect(reg.status).toBe(201)
     const dataDir = shop.dataDir

@@ -1,12 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { toCents, fromCents } from '@shop/shared/money/money'
 import { launchBrowser, newContext, shot } from './support/browser.ts'
 import { startTestShop } from './support/shop.ts'
 import type { ShopServer } from './support/server.ts'
 import { ShopApi, uniqueEmail, type ApiProduct } from './support/api.ts'
 import { ar, label, money } from './support/texts.ts'
-import { explainFailure, fillCheckout, signInWithForm, textContains, visible, waitForPath } from './support/ui.ts'
+import {
+  explainFailure,
+  fillCheckout,
+  signInWithForm,
+  textContains,
+  visible,
+  waitForPath,
+} from './support/ui.ts'
 
 // Journey 1 (issue 6): a guest finds products, reaches the wholesale price, checks out with a delivery
 // city, then registers — and the guest order stays a guest order (SPEC §2, §4, §6).
@@ -43,7 +50,9 @@ describe('guest journey: browse, cart at retail and wholesale, checkout, registe
     const before = await cards.count()
     expect(before).toBe(12) // SPEC §9: default page size 12, and the demo catalogue has more than 12
 
-    const honey = await api.products(`search=${encodeURIComponent('عسل')}&active=true&in_stock=true&per_page=12`)
+    const honey = await api.products(
+      `search=${encodeURIComponent('عسل')}&active=true&in_stock=true&per_page=12`,
+    )
     expect(honey.length).toBeGreaterThan(0)
     expect(honey.length).toBeLessThan(before)
     await page.getByLabel(ar('storefront:products.search_label'), { exact: true }).fill('عسل')
@@ -53,29 +62,48 @@ describe('guest journey: browse, cart at retail and wholesale, checkout, registe
 
     // Retail line: a honey product bought once (below any wholesale threshold).
     const retail = honey.find((p) => p.stock >= 2 && (p.wholesale_threshold ?? 99) > 1) as ApiProduct
-    await page.getByRole('button', { name: ar('storefront:product.add_to_cart_named', { name: retail.name }) }).click()
+    await page
+      .getByRole('button', { name: ar('storefront:product.add_to_cart_named', { name: retail.name }) })
+      .click()
     await visible(page.getByText(ar('storefront:product.added_toast', { name: retail.name })))
 
     // Category filter (search cleared): only that category's products are listed.
     await page.getByLabel(ar('storefront:products.search_label'), { exact: true }).fill('')
-    const offshoots = (await api.call<{ data: { id: number; name: string }[] }>('GET', '/api/categories?active=true')).data.find((c) => c.name === 'فسائل النخيل')!
+    const offshoots = (
+      await api.call<{ data: { id: number; name: string }[] }>('GET', '/api/categories?active=true')
+    ).data.find((c) => c.name === 'فسائل النخيل')!
     const inCategory = await api.products(`category_id=${offshoots.id}&active=true&in_stock=true&per_page=12`)
-    await page.getByLabel(ar('storefront:products.category_label'), { exact: true }).selectOption(String(offshoots.id))
+    await page
+      .getByLabel(ar('storefront:products.category_label'), { exact: true })
+      .selectOption(String(offshoots.id))
     await expect.poll(() => cardNames(page), { timeout: 15_000 }).toEqual(inCategory.map((p) => p.name))
     expect(inCategory.length).toBeLessThan(before)
     await shot(page, 'journey1-03-category-offshoots')
 
     // Wholesale line: added once, then raised with + in the cart up to the threshold.
-    const wholesale = inCategory.find((p) => p.wholesale_price !== null && p.wholesale_threshold !== null && p.wholesale_threshold <= 6 && p.stock >= p.wholesale_threshold) as ApiProduct
+    const wholesale = inCategory.find(
+      (p) =>
+        p.wholesale_price !== null &&
+        p.wholesale_threshold !== null &&
+        p.wholesale_threshold <= 6 &&
+        p.stock >= p.wholesale_threshold,
+    ) as ApiProduct
     expect(wholesale).toBeTruthy()
     const threshold = wholesale.wholesale_threshold!
-    await page.getByRole('button', { name: ar('storefront:product.add_to_cart_named', { name: wholesale.name }) }).click()
+    await page
+      .getByRole('button', { name: ar('storefront:product.add_to_cart_named', { name: wholesale.name }) })
+      .click()
     await visible(page.getByText(ar('storefront:product.added_toast', { name: wholesale.name })))
 
-    await page.getByRole('navigation').getByRole('link', { name: new RegExp(ar('nav.cart')) }).click()
+    await page
+      .getByRole('navigation')
+      .getByRole('link', { name: new RegExp(ar('nav.cart')) })
+      .click()
     await waitForPath(page, '/cart')
     const plus = page.getByRole('button', { name: ar('storefront:cart.increase', { name: wholesale.name }) })
-    const quantity = page.getByRole('group', { name: ar('storefront:cart.quantity_of', { name: wholesale.name }) }).getByTestId('quantity')
+    const quantity = page
+      .getByRole('group', { name: ar('storefront:cart.quantity_of', { name: wholesale.name }) })
+      .getByTestId('quantity')
     for (let q = 2; q <= threshold; q++) {
       await plus.click()
       await expect.poll(() => quantity.innerText()).toBe(String(q))
@@ -84,7 +112,9 @@ describe('guest journey: browse, cart at retail and wholesale, checkout, registe
     const note = page.getByText(ar('storefront:cart.wholesale_applied'))
     await visible(note)
     expect(await note.count()).toBe(1)
-    const expectedSubtotal = fromCents(toCents(retail.retail_price ?? retail.price)! + toCents(wholesale.wholesale_price)! * threshold)
+    const expectedSubtotal = fromCents(
+      toCents(retail.retail_price ?? retail.price)! + toCents(wholesale.wholesale_price)! * threshold,
+    )
     const summary = page.getByRole('complementary', { name: ar('storefront:cart.summary') })
     await textContains(summary, money(expectedSubtotal), ar('storefront:cart.free'))
     await shot(page, 'journey1-04-cart-wholesale')
@@ -94,7 +124,15 @@ describe('guest journey: browse, cart at retail and wholesale, checkout, registe
     await waitForPath(page, '/checkout')
     const city = (await api.cities()).find((c) => c.name === 'بنغازي')!
     const email = uniqueEmail('guest')
-    await fillCheckout(page, { firstName: 'سالم', lastName: 'الورفلي', email, phone: '0912345678', address: 'شارع جمال عبد الناصر', cityId: city.id, state: 'البركة' })
+    await fillCheckout(page, {
+      firstName: 'سالم',
+      lastName: 'الورفلي',
+      email,
+      phone: '0912345678',
+      address: 'شارع جمال عبد الناصر',
+      cityId: city.id,
+      state: 'البركة',
+    })
     const expectedTotal = fromCents(toCents(expectedSubtotal)! + toCents(city.delivery_price)!)
     await textContains(page.getByTestId('summary-delivery'), money(city.delivery_price))
     await textContains(page.getByTestId('summary-total'), money(expectedTotal))
@@ -108,7 +146,9 @@ describe('guest journey: browse, cart at retail and wholesale, checkout, registe
     expect(number).toMatch(/^ORD-\d{6}-\d+$/)
     await shot(page, 'journey1-06-confirmation')
     const admin = api.as((await api.login(shop.adminEmail, shop.adminPassword)).token)
-    const orders = await admin.call<{ data: { order_number: string; total_amount: number; user_id: number | null }[] }>('GET', `/api/orders?search=${number}`)
+    const orders = await admin.call<{
+      data: { order_number: string; total_amount: number; user_id: number | null }[]
+    }>('GET', `/api/orders?search=${number}`)
     expect(orders.data).toHaveLength(1)
     expect(Number(orders.data[0]!.total_amount)).toBe(expectedTotal)
     expect(orders.data[0]!.user_id).toBeNull()
@@ -129,7 +169,10 @@ describe('guest journey: browse, cart at retail and wholesale, checkout, registe
 
     await signInWithForm(page, email, 'salem-pass-1')
     await waitForPath(page, '/')
-    await page.getByRole('navigation').getByRole('link', { name: ar('nav.my_orders') }).click()
+    await page
+      .getByRole('navigation')
+      .getByRole('link', { name: ar('nav.my_orders') })
+      .click()
     await waitForPath(page, '/my-orders')
     await visible(page.getByText(ar('storefront:orders.empty_title')))
     await shot(page, 'journey1-07-my-orders-empty')
@@ -137,7 +180,7 @@ describe('guest journey: browse, cart at retail and wholesale, checkout, registe
   })
 })
 
-async function cardNames(page: import('playwright-core').Page): Promise<string[]> {
+async function cardNames(page: Page): Promise<string[]> {
   // Skeletons are aria-hidden divs, so only real cards are articles.
   return page.getByRole('article').getByRole('heading').allInnerTexts()
 }

@@ -6,7 +6,8 @@ import type { ShopServer } from './support/server.ts'
 import { tr } from './support/texts.ts'
 import { visible } from './support/ui.ts'
 
-const htmlLang = (page: Page) => page.evaluate(() => ({ dir: document.documentElement.dir, lang: document.documentElement.lang }))
+const htmlLang = (page: Page) =>
+  page.evaluate(() => ({ dir: document.documentElement.dir, lang: document.documentElement.lang }))
 
 // Journey 5 (issue 6): SPEC §1 language switch — sets <html dir lang>, is kept locally, survives a reload.
 describe('language switch', () => {
@@ -27,7 +28,8 @@ describe('language switch', () => {
     await visible(page.getByRole('heading', { level: 1, name: tr('ar', 'storefront:products.title') }))
     expect(await htmlLang(page)).toEqual({ dir: 'rtl', lang: 'ar' })
 
-    const switchTo = (from: 'ar' | 'en') => page.getByRole('button', { name: `${tr(from, 'nav.language')}: ${tr(from, 'nav.switch_to')}` }).first()
+    const switchTo = (from: 'ar' | 'en') =>
+      page.getByRole('button', { name: `${tr(from, 'nav.language')}: ${tr(from, 'nav.switch_to')}` }).first()
     await switchTo('ar').click()
     await visible(page.getByRole('heading', { level: 1, name: tr('en', 'storefront:products.title') }))
     expect(await htmlLang(page)).toEqual({ dir: 'ltr', lang: 'en' })

@@ -34,7 +34,12 @@ describe('phone width (375 px)', () => {
     await open.click()
     const panel = page.locator('#mobile-menu')
     await visible(panel)
-    expect(await page.getByRole('button', { name: ar('nav.close_menu') }).first().getAttribute('aria-expanded')).toBe('true')
+    expect(
+      await page
+        .getByRole('button', { name: ar('nav.close_menu') })
+        .first()
+        .getAttribute('aria-expanded'),
+    ).toBe('true')
     await shot(page, 'journey6-01-menu-open-375')
     await panel.getByRole('link', { name: ar('nav.products'), exact: true }).click()
     await waitForPath(page, '/products')
@@ -54,15 +59,22 @@ describe('phone width (375 px)', () => {
 
   it('uses the cart’s + and − and places an order from the checkout form', async () => {
     const api = new ShopApi(shop.url)
-    const product = (await api.products('active=true&in_stock=true&per_page=20')).find((p) => p.stock >= 5 && (p.wholesale_threshold ?? 99) > 3)!
+    const product = (await api.products('active=true&in_stock=true&per_page=20')).find(
+      (p) => p.stock >= 5 && (p.wholesale_threshold ?? 99) > 3,
+    )!
     const city = (await api.cities()).find((c) => c.name === 'طرابلس')!
     const context = await newContext(browser, shop.url, { language: 'ar', width: 375, height: 812 })
     const page = await context.newPage()
     explainFailure(page, 'journey6-cart', shop.log)
     await page.goto(`/products?search=${encodeURIComponent(product.name)}`)
-    await page.getByRole('button', { name: ar('storefront:product.add_to_cart_named', { name: product.name }) }).click()
+    await page
+      .getByRole('button', { name: ar('storefront:product.add_to_cart_named', { name: product.name }) })
+      .click()
     await visible(page.getByTestId('cart-badge').filter({ visible: true }))
-    await page.getByRole('banner').getByRole('link', { name: new RegExp(ar('nav.cart')) }).click()
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: new RegExp(ar('nav.cart')) })
+      .click()
     await waitForPath(page, '/cart')
 
     const quantity = page.getByTestId('quantity')
@@ -76,7 +88,15 @@ describe('phone width (375 px)', () => {
 
     await page.getByRole('button', { name: ar('storefront:cart.checkout') }).click()
     await waitForPath(page, '/checkout')
-    await fillCheckout(page, { firstName: 'علي', lastName: 'المصراتي', email: 'ali@e2e.ly', phone: '0911111111', address: 'شارع الجمهورية', cityId: city.id, state: 'سوق الجمعة' })
+    await fillCheckout(page, {
+      firstName: 'علي',
+      lastName: 'المصراتي',
+      email: 'ali@e2e.ly',
+      phone: '0911111111',
+      address: 'شارع الجمهورية',
+      cityId: city.id,
+      state: 'سوق الجمعة',
+    })
     expect(await noHorizontalOverflow(page)).toBeLessThanOrEqual(375)
     await shot(page, 'journey6-03-checkout-375')
     await page.getByRole('button', { name: ar('storefront:checkout.place_order') }).click()

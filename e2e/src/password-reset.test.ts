@@ -35,6 +35,8 @@ describe('password reset through the mailed link', () => {
     await page.goto('/login')
     await page.getByRole('link', { name: ar('storefront:auth.forgot_link') }).click()
     await waitForPath(page, '/forgot-password')
+    // The sign-in form has an email field with the same label: wait until the new screen replaced it.
+    await visible(page.getByRole('heading', { name: ar('storefront:auth.forgot_title') }))
     await page.getByLabel(label(ar('storefront:auth.email'))).fill(email)
     await page.getByRole('button', { name: ar('storefront:auth.forgot_button') }).click()
     await visible(page.getByText(ar('storefront:auth.forgot_success')))

@@ -27,7 +27,10 @@ describe('revoked token', () => {
     const page = await context.newPage()
     await signInWithForm(page, email, 'khaled-pass-1')
     await waitForPath(page, '/')
-    await page.getByRole('navigation').getByRole('link', { name: ar('nav.my_orders') }).click()
+    await page
+      .getByRole('navigation')
+      .getByRole('link', { name: ar('nav.my_orders') })
+      .click()
     await visible(page.getByText(ar('storefront:orders.empty_title')))
     const token = await page.evaluate(() => localStorage.getItem('token'))
     expect(token).toBeTruthy()

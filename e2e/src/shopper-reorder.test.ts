@@ -28,9 +28,18 @@ describe('shopper journey: prefilled checkout and my orders', () => {
     const { token } = await api.login(email, 'mariam-pass-1')
     const products = await api.products('active=true&in_stock=true&per_page=50')
     const first = products.find((p) => p.stock >= 5)!
-    const second = products.find((p) => p.stock >= 5 && p.id !== first.id && (p.wholesale_threshold ?? 99) > 2)!
+    const second = products.find(
+      (p) => p.stock >= 5 && p.id !== first.id && (p.wholesale_threshold ?? 99) > 2,
+    )!
     const misrata = (await api.cities()).find((c) => c.name === 'مصراتة')!
-    const previous = await api.as(token).placeOrder([{ product_id: first.id, quantity: 1 }], misrata.id, { name: 'مريم الزوي', email, phone: '0925551234', address: 'شارع طرابلس, مصراتة, الزروق' })
+    const previous = await api
+      .as(token)
+      .placeOrder([{ product_id: first.id, quantity: 1 }], misrata.id, {
+        name: 'مريم الزوي',
+        email,
+        phone: '0925551234',
+        address: 'شارع طرابلس, مصراتة, الزروق',
+      })
 
     const context = await newContext(browser, shop.url, { language: 'ar' })
     const page = await context.newPage()
@@ -40,8 +49,13 @@ describe('shopper journey: prefilled checkout and my orders', () => {
     await visible(page.getByRole('button', { name: ar('nav.logout') }).first())
 
     await page.goto(`/products?search=${encodeURIComponent(second.name)}`)
-    await page.getByRole('button', { name: ar('storefront:product.add_to_cart_named', { name: second.name }) }).click()
-    await page.getByRole('navigation').getByRole('link', { name: new RegExp(ar('nav.cart')) }).click()
+    await page
+      .getByRole('button', { name: ar('storefront:product.add_to_cart_named', { name: second.name }) })
+      .click()
+    await page
+      .getByRole('navigation')
+      .getByRole('link', { name: new RegExp(ar('nav.cart')) })
+      .click()
     await page.getByRole('button', { name: ar('storefront:cart.increase', { name: second.name }) }).click()
     await page.getByRole('button', { name: ar('storefront:cart.checkout') }).click()
     await waitForPath(page, '/checkout')

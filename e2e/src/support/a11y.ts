@@ -4,7 +4,9 @@ import type { Page } from 'playwright-core'
 /** Waits until the route shows its content: a heading, no skeletons, no busy regions, fonts loaded. */
 export async function settle(page: Page) {
   await page.locator('h1').first().waitFor({ state: 'visible' })
-  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .animate-pulse, [role="status"] .animate-spin'))
+  await page.waitForFunction(
+    () => !document.querySelector('[aria-busy="true"], .animate-pulse, [role="status"] .animate-spin'),
+  )
   await page.evaluate(() => document.fonts.ready.then(() => undefined))
 }
 
@@ -21,9 +23,19 @@ export async function seriousViolations(page: Page, route: string): Promise<Find
   const result = await new AxeBuilder({ page }).analyze()
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ route, id: v.id, impact: v.impact ?? '', help: v.help, targets: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1, 2).join(' ') ?? ''}`) }))
+    .map((v) => ({
+      route,
+      id: v.id,
+      impact: v.impact ?? '',
+      help: v.help,
+      targets: v.nodes
+        .slice(0, 5)
+        .map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1, 2).join(' ') ?? ''}`),
+    }))
 }
 
 export function describeFindings(findings: Finding[]): string {
-  return findings.map((f) => `${f.route}: [${f.impact}] ${f.id} — ${f.help}\n    ${f.targets.join('\n    ')}`).join('\n')
+  return findings
+    .map((f) => `${f.route}: [${f.impact}] ${f.id} — ${f.help}\n    ${f.targets.join('\n    ')}`)
+    .join('\n')
 }

@@ -35,7 +35,12 @@ export class ShopApi {
     readonly token: string | null = null,
   ) {}
 
-  async call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  async call<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<T> {
     const res = await fetch(`${this.baseURL}${path}`, {
       method,
       headers: {
@@ -55,7 +60,10 @@ export class ShopApi {
     return new ShopApi(this.baseURL, token)
   }
 
-  async login(email: string, password: string): Promise<{ token: string; user: { id: number; name: string; email: string } }> {
+  async login(
+    email: string,
+    password: string,
+  ): Promise<{ token: string; user: { id: number; name: string; email: string } }> {
     return new ShopApi(this.baseURL).call('POST', '/api/auth/login', { email, password })
   }
 
@@ -76,7 +84,11 @@ export class ShopApi {
   }
 
   /** Places an order the way the checkout form does (address, city and state joined by ", "; SPEC §3). */
-  async placeOrder(items: { product_id: number; quantity: number }[], cityId: number, customer: { name: string; email: string; phone?: string; address?: string }): Promise<ApiOrder> {
+  async placeOrder(
+    items: { product_id: number; quantity: number }[],
+    cityId: number,
+    customer: { name: string; email: string; phone?: string; address?: string },
+  ): Promise<ApiOrder> {
     return this.call(
       'POST',
       '/api/orders',

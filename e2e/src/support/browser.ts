@@ -32,7 +32,11 @@ export interface ContextOptions {
 }
 
 /** A fresh context (own storage) with the language and, optionally, a signed-in session preset. */
-export async function newContext(browser: Browser, baseURL: string, options: ContextOptions = {}): Promise<BrowserContext> {
+export async function newContext(
+  browser: Browser,
+  baseURL: string,
+  options: ContextOptions = {},
+): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL,
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
@@ -43,7 +47,11 @@ export async function newContext(browser: Browser, baseURL: string, options: Con
   })
   // Fail fast with a clear message instead of Playwright's 30 s default (whole journeys have 120 s).
   context.setDefaultTimeout(15_000)
-  const init = { language: options.language ?? 'ar', token: options.token ?? null, user: options.user ? JSON.stringify(options.user) : null }
+  const init = {
+    language: options.language ?? 'ar',
+    token: options.token ?? null,
+    user: options.user ? JSON.stringify(options.user) : null,
+  }
   await context.addInitScript((v) => {
     if (sessionStorage.getItem('__e2e_init')) return
     sessionStorage.setItem('__e2e_init', '1')
@@ -59,7 +67,11 @@ export async function shot(page: Page, name: string) {
 }
 
 /** Signs in through the API and returns the token and user, for presetting a context. */
-export async function apiLogin(baseURL: string, email: string, password: string): Promise<{ token: string; user: unknown }> {
+export async function apiLogin(
+  baseURL: string,
+  email: string,
+  password: string,
+): Promise<{ token: string; user: unknown }> {
   const res = await fetch(`${baseURL}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -23,7 +23,9 @@ export async function freePort(): Promise<number> {
     const srv = createServer()
     srv.listen(0, '127.0.0.1', () => {
       const address = srv.address()
-      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+      srv.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      )
     })
   })
 }
@@ -32,7 +34,10 @@ export async function freePort(): Promise<number> {
  * Starts the real built server (apps/api/dist/server.js serving apps/web/dist) on a free port with a fresh
  * embedded database: the demo catalogue and one admin, but no demo orders, so numbers come from the run.
  */
-export async function startShop(env: Record<string, string> = {}, options: { dataDir?: string; keepData?: boolean } = {}): Promise<ShopServer> {
+export async function startShop(
+  env: Record<string, string> = {},
+  options: { dataDir?: string; keepData?: boolean } = {},
+): Promise<ShopServer> {
   const port = await freePort()
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'shop-e2e-'))
   const adminEmail = 'admin@e2e.ly'

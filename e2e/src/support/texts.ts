@@ -19,7 +19,9 @@ const bundles: Record<Lang, Record<Ns, unknown>> = {
  * shopper reads without hard-coding translations. `key` is "ns:path.to.key"; {{vars}} are filled in.
  */
 export function tr(lang: Lang, key: string, vars: Record<string, string | number> = {}): string {
-  const [ns, path] = key.includes(':') ? (key.split(':', 2) as [Ns, string]) : (['common', key] as [Ns, string])
+  const [ns, path] = key.includes(':')
+    ? (key.split(':', 2) as [Ns, string])
+    : (['common', key] as [Ns, string])
   let node: unknown = bundles[lang][ns]
   for (const part of path.split('.')) node = (node as Record<string, unknown> | undefined)?.[part]
   if (typeof node !== 'string') throw new Error(`missing text ${lang}:${key}`)

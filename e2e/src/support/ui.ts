@@ -15,7 +15,10 @@ export async function textContains(locator: Locator, ...parts: string[]) {
 }
 
 export async function waitForPath(page: Page, path: string | RegExp, timeout = 15_000) {
-  await page.waitForURL((url) => (typeof path === 'string' ? url.pathname === path : path.test(url.pathname + url.search)), { timeout })
+  await page.waitForURL(
+    (url) => (typeof path === 'string' ? url.pathname === path : path.test(url.pathname + url.search)),
+    { timeout },
+  )
 }
 
 /** Signs in through the real form (SPEC §2 sign-in screen), in Arabic. */
