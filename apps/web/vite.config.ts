@@ -2,7 +2,8 @@
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { defineConfig, type Plugin } from 'vite'
 
@@ -21,6 +22,34 @@ function preloadArabicFont(): Plugin {
         if (!font) return []
         return [{ tag: 'link', attrs: { rel: 'preload', as: 'font', type: 'font/woff2', crossorigin: true, href: `/${font}` }, injectTo: 'head' }]
       },
+    },
+  }
+}
+
+/**
+ * Issue 7 (storefront initial JS ≤ 120 KB gzip): react-router publishes a production build (dev warnings off) that
+ * its package `exports` never select, and assigns `X.displayName = "…"` at module level and calls React.forwardRef/memo/createContext without a
+ * pure annotation, which the bundler must keep as side effects, and with them every component they name (Form,
+ * ScrollRestoration, HistoryRouter…) even when the app never uses them. In builds only: resolve the production
+ * files, drop those assignments (displayName only labels components in React DevTools) and mark those calls pure.
+ */
+function leanReactRouter(): Plugin {
+  const require = createRequire(import.meta.url)
+  const production = join(dirname(require.resolve('react-router')), '../production/index.mjs')
+  return {
+    name: 'shop:lean-react-router',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(id) {
+      return id === 'react-router' ? production : null
+    },
+    transform(code, id) {
+      if (!id.includes('/node_modules/react-router/dist/production/')) return null
+      const lean = code
+        .replace(/^\w+\.displayName = "[^"]*";$/gm, '')
+        // React.forwardRef/memo/createContext are pure; unannotated, their unused results (Form, fetcher.Form…) stay.
+        .replace(/= (React\d*)\.(forwardRef|memo|createContext)\(/g, '= /* @__PURE__ */ $1.$2(')
+      return { code: lean, map: null }
     },
   }
 }
@@ -78,7 +107,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadArabicFont(), chunkModulesReport(), precompress()],
+  plugins: [leanReactRouter(), react(), tailwindcss(), preloadArabicFont(), chunkModulesReport(), precompress()],
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000', '/logo.png': 'http://localhost:3000' } },
   // manifest: bench/ reads the entry's static imports to budget the storefront's initial JavaScript.
   build: { target: 'es2022', sourcemap: false, assetsInlineLimit: 0, chunkSizeWarningLimit: 400, manifest: true },

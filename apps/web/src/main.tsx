@@ -1,39 +1,43 @@
-import { StrictMode, useEffect, useState } from 'react'
+import { StrictMode, useEffect, useRef } from 'react'
 import { createRoot } from 'react-dom/client'
-import { RouterProvider } from 'react-router'
+import { BrowserRouter, useLocation, useNavigate } from 'react-router'
 import './index.css'
-import './lib/i18n.ts'
+import { i18nReady, loadSharedMessages } from './lib/i18n.ts'
 import { AppProviders } from './app/providers.tsx'
-import { createRouter } from './app/router.tsx'
+import { AppRoutes } from './app/router.tsx'
 import { setUnauthorizedHandler } from './lib/api-client.ts'
 import { useAuth } from './features/auth/auth-provider.tsx'
-
-const router = createRouter()
 
 /** SPEC §7: a 401 on any call removes the token and sends the user to /login unless already there. */
 function UnauthorizedBridge() {
   const { clearSession } = useAuth()
+  const navigate = useNavigate()
+  const { pathname } = useLocation()
+  const pathRef = useRef(pathname)
+  pathRef.current = pathname
   useEffect(() => {
     setUnauthorizedHandler(() => {
       clearSession()
-      if (router.state.location.pathname !== '/login') void router.navigate('/login')
+      if (pathRef.current !== '/login') void navigate('/login')
     })
-  }, [clearSession])
+  }, [clearSession, navigate])
   return null
 }
 
-function App() {
-  const [r] = useState(router)
-  return (
-    <AppProviders>
-      <UnauthorizedBridge />
-      <RouterProvider router={r} />
-    </AppProviders>
+// Arabic texts are bundled (ready at once); a saved English choice waits for its chunk, so no key is shown.
+void i18nReady.then(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <BrowserRouter>
+        <AppProviders>
+          <UnauthorizedBridge />
+          <AppRoutes />
+        </AppProviders>
+      </BrowserRouter>
+    </StrictMode>,
   )
-}
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-)
+  // Validation texts for forms, fetched once the first screen has painted (lib/i18n.ts).
+  const prefetch = () => setTimeout(() => void loadSharedMessages(), 1000)
+  if (document.readyState === 'complete') prefetch()
+  else window.addEventListener('load', prefetch, { once: true })
+})

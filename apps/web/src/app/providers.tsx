@@ -2,10 +2,10 @@ import { DirectionProvider } from '@radix-ui/react-direction'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { useEffect, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Toaster } from 'sonner'
 import { AuthProvider } from '../features/auth/auth-provider.tsx'
 import { CartProvider } from '../features/cart/cart-provider.tsx'
 import { createQueryClient } from '../lib/query-client.ts'
+import { LazyToaster } from './lazy-toaster.tsx'
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient)
@@ -20,8 +20,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
         <AuthProvider>
           <CartProvider>
             {children}
-            {/* SPEC §9: toasts 4000 ms, at most 3 visible, bottom right, 356 px wide (sonner's default width). */}
-            <Toaster position="bottom-right" duration={4000} visibleToasts={3} richColors closeButton dir={dir} />
+            <LazyToaster dir={dir === 'rtl' ? 'rtl' : 'ltr'} />
           </CartProvider>
         </AuthProvider>
       </DirectionProvider>

@@ -1,10 +1,8 @@
-import i18n from 'i18next'
+import i18n, { type BackendModule, type ResourceKey } from 'i18next'
 import { initReactI18next } from 'react-i18next'
-import { messages, type Language } from '@shop/shared/i18n/messages'
+import type { Language } from '@shop/shared/i18n/messages'
 import arCommon from '../locales/ar/common.json'
-import enCommon from '../locales/en/common.json'
 import arStore from '../locales/ar/storefront.json'
-import enStore from '../locales/en/storefront.json'
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage.ts'
 
 // SPEC §1: ar (default, rtl) or en (ltr), kept in localStorage, sets <html dir lang>.
@@ -16,22 +14,59 @@ export function applyDocumentLanguage(lang: Language) {
   document.documentElement.dir = lang === 'ar' ? 'rtl' : 'ltr'
 }
 
-void i18n.use(initReactI18next).init({
-  lng: savedLanguage(),
-  fallbackLng: 'ar',
-  supportedLngs: ['ar', 'en'],
-  ns: ['common', 'storefront', 'shared'],
-  defaultNS: 'common',
-  fallbackNS: ['shared'],
-  resources: {
-    ar: { common: arCommon, storefront: arStore, shared: messages.ar },
-    en: { common: enCommon, storefront: enStore, shared: messages.en },
-  },
-  interpolation: { escapeValue: false },
-  returnNull: false,
-})
+/**
+ * Issue 7: only Arabic (the default language) is in the first download. English texts and the shared
+ * validation/error messages (packages/shared, needed only by forms) are separate chunks that i18next loads
+ * through this backend: changeLanguage('en') waits for them before switching, so no key ever flashes on screen.
+ */
+const loaders: Record<string, () => Promise<ResourceKey>> = {
+  'en/common': async () => (await import('../locales/en/common.json')).default,
+  'en/storefront': async () => (await import('../locales/en/storefront.json')).default,
+  'ar/shared': async () => (await import('@shop/shared/i18n/messages')).messages.ar,
+  'en/shared': async () => (await import('@shop/shared/i18n/messages')).messages.en,
+}
 
-applyDocumentLanguage(i18n.language as Language)
+const lazyLocales: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = loaders[`${language}/${namespace}`]
+    // Namespaces added with addResourceBundle (dashboard) have no loader: nothing to fetch.
+    if (!load) return callback(null, {})
+    load().then(
+      (resources) => callback(null, resources),
+      (error: Error) => callback(error, false),
+    )
+  },
+}
+
+/** Resolves when the saved language's texts are loaded (at once for Arabic): main.tsx renders after it. */
+export const i18nReady = i18n
+  .use(lazyLocales)
+  .use(initReactI18next)
+  .init({
+    lng: savedLanguage(),
+    fallbackLng: 'ar',
+    supportedLngs: ['ar', 'en'],
+    // 'shared' joins on loadSharedMessages(); from then on every language switch loads it too.
+    ns: ['common', 'storefront'],
+    defaultNS: 'common',
+    fallbackNS: ['shared'],
+    resources: { ar: { common: arCommon, storefront: arStore } },
+    partialBundledLanguages: true,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  })
+
+/**
+ * Validation and API error texts (namespace `shared`): screens with forms load them with their code
+ * (app/router.tsx, the landing contact form), and main.tsx fetches them once the first screen has painted.
+ */
+export function loadSharedMessages(): Promise<void> {
+  return i18n.loadNamespaces('shared')
+}
+
+applyDocumentLanguage(savedLanguage())
 i18n.on('languageChanged', (lng) => {
   const lang: Language = lng === 'en' ? 'en' : 'ar'
   writeStorage(STORAGE_KEYS.language, lang)

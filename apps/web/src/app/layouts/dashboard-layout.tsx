@@ -7,6 +7,7 @@ import { readStorage, writeStorage } from '../../lib/storage.ts'
 import arDashboard from '../../locales/ar/dashboard.json'
 import enDashboard from '../../locales/en/dashboard.json'
 import { StaffRoute } from '../guards/protected-route.tsx'
+import { RouteBoundary } from '../route-error-boundary.tsx'
 import { DashboardSidebar } from '../../features/dashboard-shell/dashboard-sidebar.tsx'
 
 // Loaded only when staff open the dashboard: its texts come with it.
@@ -69,7 +70,9 @@ export function Component() {
             </Link>
           </div>
           <main id="main" className="mx-auto w-full max-w-[1280px] px-4 py-6 md:px-8 md:py-8">
-            <Outlet />
+            <RouteBoundary>
+              <Outlet />
+            </RouteBoundary>
           </main>
         </div>
       </div>

@@ -1,13 +1,16 @@
 import { Outlet } from 'react-router'
 import { TopNav } from '../../features/layout/top-nav.tsx'
 import { SiteFooter } from '../../features/layout/site-footer.tsx'
+import { RouteBoundary } from '../route-error-boundary.tsx'
 
 export function PublicLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
       <TopNav />
       <main id="main" className="flex-1">
-        <Outlet />
+        <RouteBoundary>
+          <Outlet />
+        </RouteBoundary>
       </main>
       <SiteFooter />
     </div>

@@ -1,9 +1,9 @@
 import { forwardRef, type ButtonHTMLAttributes, type ReactNode } from 'react'
 import { Link, type LinkProps } from 'react-router'
-import { cn } from '../../lib/cn.ts'
+import { clsx } from 'clsx'
 import { Spinner } from './spinner.tsx'
 
-type Variant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'accent' | 'outline'
+type Variant = 'primary' | 'secondary' | 'ghost' | 'ghost-danger' | 'danger' | 'accent' | 'outline'
 type Size = 'sm' | 'md' | 'lg' | 'icon'
 
 const variants: Record<Variant, string> = {
@@ -12,6 +12,7 @@ const variants: Record<Variant, string> = {
   secondary: 'bg-white text-stone-800 border border-sand-300 hover:bg-sand-100',
   outline: 'border border-palm-700 text-palm-700 hover:bg-palm-50',
   ghost: 'text-stone-700 hover:bg-sand-200',
+  'ghost-danger': 'text-red-700 hover:bg-red-50',
   danger: 'bg-red-700 text-white hover:bg-red-800 shadow-sm',
 }
 const sizes: Record<Size, string> = {
@@ -21,8 +22,13 @@ const sizes: Record<Size, string> = {
   icon: 'size-9 justify-center',
 }
 
+/**
+ * `className` adds layout classes (margin, width, responsive width); colours and sizes come from `variant` and
+ * `size`. Plain clsx, no tailwind-merge: the storefront's first download stays small (issue 7), so a class that
+ * competes with a variant's class would win or lose by stylesheet order; add a variant instead.
+ */
 export function buttonClasses(variant: Variant = 'primary', size: Size = 'md', className?: string) {
-  return cn(
+  return clsx(
     'inline-flex items-center justify-center rounded-[var(--radius-control)] font-semibold transition-colors select-none',
     'disabled:pointer-events-none disabled:opacity-55 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-palm-600',
     variants[variant],

@@ -1,7 +1,7 @@
 import { AlertTriangle, CheckCircle2, Download, Upload, XCircle } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { toast } from 'sonner'
+import { toast } from '../../lib/toast.ts'
 import type { ImportResult } from '@shop/shared/schemas/imports'
 import { ApiError } from '../../lib/api-client.ts'
 import { tKey } from '../../lib/i18n.ts'

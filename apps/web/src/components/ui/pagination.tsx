@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { cn } from '../../lib/cn.ts'
+import { clsx } from 'clsx'
 
 /** SPEC §9: up to 5 page buttons around the current page. */
 export function pageWindow(page: number, lastPage: number, size = 5): number[] {
@@ -21,12 +21,12 @@ export interface PaginationProps {
 export function Pagination({ page, lastPage, onPageChange, className }: PaginationProps) {
   const { t } = useTranslation()
   if (lastPage <= 1) return null
-  const btn = 'inline-flex h-9 min-w-9 items-center justify-center rounded-[var(--radius-control)] border px-2 text-sm font-semibold transition-colors'
+  const btn = 'inline-flex h-9 min-w-9 items-center justify-center rounded-[var(--radius-control)] border text-sm font-semibold transition-colors'
   return (
-    <nav aria-label={t('pagination.nav_label')} className={cn('flex flex-wrap items-center justify-center gap-1', className)}>
+    <nav aria-label={t('pagination.nav_label')} className={clsx('flex flex-wrap items-center justify-center gap-1', className)}>
       <button
         type="button"
-        className={cn(btn, 'gap-1 border-sand-300 bg-white px-3 hover:bg-sand-100 disabled:opacity-50')}
+        className={clsx(btn, 'gap-1 border-sand-300 bg-white px-3 hover:bg-sand-100 disabled:opacity-50')}
         onClick={() => onPageChange(page - 1)}
         disabled={page <= 1}
       >
@@ -40,14 +40,14 @@ export function Pagination({ page, lastPage, onPageChange, className }: Paginati
           onClick={() => onPageChange(p)}
           aria-current={p === page ? 'page' : undefined}
           aria-label={t('pagination.page', { page: p })}
-          className={cn(btn, 'ltr-nums', p === page ? 'border-palm-700 bg-palm-700 text-white' : 'border-sand-300 bg-white hover:bg-sand-100')}
+          className={clsx(btn, 'ltr-nums px-2', p === page ? 'border-palm-700 bg-palm-700 text-white' : 'border-sand-300 bg-white hover:bg-sand-100')}
         >
           {p}
         </button>
       ))}
       <button
         type="button"
-        className={cn(btn, 'gap-1 border-sand-300 bg-white px-3 hover:bg-sand-100 disabled:opacity-50')}
+        className={clsx(btn, 'gap-1 border-sand-300 bg-white px-3 hover:bg-sand-100 disabled:opacity-50')}
         onClick={() => onPageChange(page + 1)}
         disabled={page >= lastPage}
       >

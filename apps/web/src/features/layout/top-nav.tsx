@@ -2,13 +2,13 @@ import { LayoutDashboard, LogOut, Menu, ShoppingCart, X } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { Link, NavLink, useLocation, useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { cn } from '../../lib/cn.ts'
+import { clsx } from 'clsx'
 import { useAuth } from '../auth/auth-provider.tsx'
 import { useCart } from '../cart/cart-provider.tsx'
 import { LanguageSwitch } from './language-switch.tsx'
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  cn(
+  clsx(
     'inline-flex items-center gap-1.5 rounded-[var(--radius-control)] px-3 py-2 text-sm font-semibold transition-colors',
     isActive ? 'bg-palm-50 text-palm-800' : 'text-stone-700 hover:bg-sand-200 hover:text-stone-900',
   )
@@ -92,7 +92,7 @@ export function TopNav() {
       </NavLink>
       <NavLink
         to="/register"
-        className={({ isActive }) => cn('inline-flex items-center rounded-[var(--radius-control)] px-3 py-2 text-sm font-semibold', isActive ? 'bg-palm-800 text-white' : 'bg-palm-700 text-white hover:bg-palm-800')}
+        className={({ isActive }) => clsx('inline-flex items-center rounded-[var(--radius-control)] px-3 py-2 text-sm font-semibold', isActive ? 'bg-palm-800 text-white' : 'bg-palm-700 text-white hover:bg-palm-800')}
       >
         {t('nav.register')}
       </NavLink>
@@ -102,7 +102,7 @@ export function TopNav() {
   return (
     // A backdrop-filter makes the header the containing block of fixed children, which would shrink the
     // menu's full-screen backdrop (SPEC §2) to nothing; so the blur is off while the menu is open.
-    <header className={cn('sticky top-0 z-30 border-b border-sand-300', open ? 'bg-white' : 'bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85')}>
+    <header className={clsx('sticky top-0 z-30 border-b border-sand-300', open ? 'bg-white' : 'bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85')}>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-palm-700 focus:px-4 focus:py-2 focus:text-white">
         {t('nav.skip_to_content')}
       </a>

@@ -2,7 +2,7 @@ import { ArrowLeft, ShoppingBag, Trash } from 'lucide-react'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast.ts'
 import { fromCents } from '@shop/shared/money/money'
 import { Button, LinkButton } from '../../../components/ui/button.tsx'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
@@ -51,7 +51,7 @@ export function CartPage() {
         <h1 className="text-3xl font-extrabold text-stone-900">
           {t('cart.title')} <span className="ltr-nums text-lg font-semibold text-stone-600">({cart.itemCount})</span>
         </h1>
-        <Button variant="ghost" className="text-red-700 hover:bg-red-50" icon={<Trash className="size-4" aria-hidden="true" />} onClick={() => setConfirmClear(true)}>
+        <Button variant="ghost-danger" icon={<Trash className="size-4" aria-hidden="true" />} onClick={() => setConfirmClear(true)}>
           {t('cart.clear')}
         </Button>
       </div>

@@ -38,7 +38,7 @@ export function ProductCard({ product, headingLevel = 'h3' }: { product: Product
           }}
         />
         {product.category ? (
-          <Badge tone="palm" className="absolute start-3 top-3 bg-white/95 shadow-sm">
+          <Badge tone="palm-on-image" className="absolute start-3 top-3">
             {product.category.name}
           </Badge>
         ) : null}

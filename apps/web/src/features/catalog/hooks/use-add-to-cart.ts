@@ -1,6 +1,6 @@
 import { useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast.ts'
 import { useCart } from '../../cart/cart-provider.tsx'
 import type { CartProductInput } from '../../cart/cart-model.ts'
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast.ts'
 import type { Product } from '@shop/shared/schemas/product'
 import { runBatch } from '../../../components/ui/batch-bar.tsx'
 import { deleteProduct, productKeys, setProductStatus, setProductStock } from '../api/products-api.ts'

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { usePublicSettings } from '../../layout/api/public-settings.ts'
 import { SectionHeading } from './section-heading.tsx'
+import { loadSharedMessages } from '../../../lib/i18n.ts'
 
 export { mailer } from '../mailer.ts'
 
@@ -11,7 +12,8 @@ const FALLBACK_EMAIL = 'info@golden-palm.ly'
 
 // The form brings react-hook-form and zod; it is fetched when the section comes near the screen,
 // so the landing page's first download stays small (issue 7).
-const ContactFormCard = lazy(() => import('./contact-form.tsx'))
+// The form's validation texts (namespace `shared`) come with it (lib/i18n.ts).
+const ContactFormCard = lazy(async () => (await Promise.all([import('./contact-form.tsx'), loadSharedMessages()]))[0])
 
 function useNearViewport<T extends Element>(margin = '600px') {
   const ref = useRef<T>(null)
