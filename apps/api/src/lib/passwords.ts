@@ -1,14 +1,16 @@
 import argon2 from 'argon2'
+import { availableParallelism } from 'node:os'
 
 // OWASP password storage cheat sheet: argon2id, m=19 MiB, t=2, p=1 (minimum recommended configuration).
 const OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const
 
 /**
- * Issue 7 sign-in flood: at most this many hashes run at once per process. Each takes ~20 MiB and a core
- * for tens of milliseconds; on a 2-core machine unbounded sign-ins would starve every other request (and
- * fill libuv's 4-thread pool that file and DNS work share). Extra sign-ins wait their turn in order.
+ * Issue 7 sign-in flood: at most this many hashes run at once per process, leaving a core to the event loop
+ * (1 on a 2-core machine, 2 from 3 cores, never more than 4). Each hash takes ~20 MiB and a whole core for
+ * tens of milliseconds; unbounded sign-ins would starve every other request and fill libuv's 4-thread pool
+ * that file and DNS work share. Extra sign-ins wait their turn in order.
  */
-const MAX_CONCURRENT_HASHES = 2
+export const MAX_CONCURRENT_HASHES = Math.min(4, Math.max(1, availableParallelism() - 1))
 let running = 0
 const waiting: (() => void)[] = []
 

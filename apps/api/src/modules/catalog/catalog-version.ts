@@ -2,14 +2,16 @@ import { sql } from 'drizzle-orm'
 import { rowsOf, type DbOrTx } from '../../db/client.ts'
 
 /**
- * How long a process trusts the catalogue version it last read (docs/decisions.md 14). A write committed by
- * any API process (admin form, import, checkout's stock decrement) shows in every public list after at most
- * this long; the checkout re-checks stock and prices anyway (PRICE_CHANGED / OUT_OF_STOCK).
+ * How often a busy process re-reads the catalogue version, and the oldest read it may still answer from
+ * (docs/decisions.md 19). A write committed by any API process (admin form, import, checkout's stock
+ * decrement) is in every public list after at most CATALOG_MAX_STALE_MS; the checkout re-checks stock and
+ * prices anyway (PRICE_CHANGED / OUT_OF_STOCK).
  */
 export const CATALOG_RECHECK_MS = 250
+export const CATALOG_MAX_STALE_MS = 500
 
 export interface CatalogVersion {
-  /** The catalogue version, read from the database at most once per re-check interval. */
+  /** The catalogue version as of a read that started at most CATALOG_MAX_STALE_MS ago. */
   current(): Promise<number>
 }
 
@@ -19,26 +21,35 @@ export async function readCatalogVersion(db: DbOrTx): Promise<number> {
   return Number(row?.v ?? 0)
 }
 
-export function createCatalogVersion(db: DbOrTx, recheckMs = CATALOG_RECHECK_MS): CatalogVersion {
+export function createCatalogVersion(db: DbOrTx, recheckMs = CATALOG_RECHECK_MS, maxStaleMs = CATALOG_MAX_STALE_MS): CatalogVersion {
   let value = -1
   let readAt = -Infinity
   let pending: Promise<number> | null = null
+  const reread = () =>
+    // One read in flight per process, however many requests arrive meanwhile.
+    (pending ??= (async () => {
+      // The clock starts before the read: a write committed after it is seen by the next read.
+      const started = performance.now()
+      try {
+        value = await readCatalogVersion(db)
+        readAt = started
+        return value
+      } finally {
+        pending = null
+      }
+    })())
   return {
     current() {
-      if (performance.now() - readAt < recheckMs) return Promise.resolve(value)
-      // One read in flight per process, however many requests arrive meanwhile.
-      pending ??= (async () => {
-        // The clock starts before the read: a write committed after it is seen by the next read.
-        const started = performance.now()
-        try {
-          value = await readCatalogVersion(db)
-          readAt = started
-          return value
-        } finally {
-          pending = null
-        }
-      })()
-      return pending
+      const age = performance.now() - readAt
+      if (age < recheckMs) return Promise.resolve(value)
+      const next = reread()
+      // Issue 7 sign-in flood: while the database is busy, requests keep answering from a read that is still
+      // within the bound instead of queueing behind the re-read.
+      if (age < maxStaleMs) {
+        next.catch(() => {})
+        return Promise.resolve(value)
+      }
+      return next
     },
   }
 }

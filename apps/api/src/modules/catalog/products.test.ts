@@ -5,7 +5,7 @@ import { createCategory, createProduct, createTestApp, createUser, type TestCont
 import { products } from '../../db/schema/catalog.ts'
 import { orderItems, orders } from '../../db/schema/orders.ts'
 import { multipartForm } from './multipart-form.test-support.ts'
-import { CATALOG_RECHECK_MS } from './catalog-version.ts'
+import { CATALOG_MAX_STALE_MS } from './catalog-version.ts'
 
 const png = () => sharp({ create: { width: 1200, height: 600, channels: 3, background: '#b45309' } }).png().toBuffer()
 
@@ -88,8 +88,8 @@ describe('products API', () => {
     expect(again.statusCode).toBe(304)
     expect(again.body).toBe('')
     await createProduct(ctx.app)
-    // docs/decisions.md 14: public lists follow a catalogue change within the re-check interval.
-    await new Promise((r) => setTimeout(r, CATALOG_RECHECK_MS + 100))
+    // docs/decisions.md 19: public lists follow a catalogue change within the re-check interval.
+    await new Promise((r) => setTimeout(r, CATALOG_MAX_STALE_MS + 100))
     expect((await list('per_page=5', { 'if-none-match': etag })).statusCode).toBe(200)
   })
 

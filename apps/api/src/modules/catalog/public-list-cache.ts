@@ -39,7 +39,7 @@ function remember<T>(map: Map<string, Entry<T>>, key: string, version: number, m
 
 /**
  * Public (guest and shopper) product lists cached per process by catalogue version and normalized query
- * (docs/decisions.md 14). Staff answers carry buying prices and are never cached. Exact totals: the count
+ * (docs/decisions.md 19). Staff answers carry buying prices and are never cached. Exact totals: the count
  * of a filter is cached per version too, so that every page of one filter shares it.
  */
 export function createPublicListCache(db: DbOrTx, version: CatalogVersion = createCatalogVersion(db)) {

@@ -41,46 +41,49 @@ async function lowStockThreshold(db: DbOrTx): Promise<number> {
  * total_orders counts every order in the range.
  */
 export async function dashboardStats(db: DbOrTx, q: DashboardRangeQuery): Promise<DashboardStats> {
-  const { tz, from, to } = await resolveRange(db, q)
+  const [{ tz, from, to }, threshold] = await Promise.all([resolveRange(db, q), lowStockThreshold(db)])
   const range = inRange(tz, from, to)
-  const [sums] = rowsOf<{ revenue: unknown; profit: unknown; completed: unknown; all_orders: unknown }>(
-    await db.execute(sql`
+  // Issue 7: the five reads are independent; on PostgreSQL they run on separate pool connections at once.
+  const [sumRows, countRows, topRows, lowRows, recentRows] = await Promise.all([
+    db.execute(sql`
       select coalesce(sum(o.total_amount) filter (where o.order_status = 'completed'), 0) as revenue,
              coalesce(sum(o.subtotal - o.total_cost) filter (where o.order_status = 'completed'), 0) as profit,
              count(*) filter (where o.order_status = 'completed') as completed,
              count(*) as all_orders
       from orders o where ${range}`),
-  )
-  const [counts] = rowsOf<{ users: unknown; products: unknown }>(
-    await db.execute(sql`
+    db.execute(sql`
       select (select count(*) from users where role = 'user') as users,
              (select count(*) from products where archived_at is null) as products`),
-  )
-  const top = rowsOf<{ product_id: number | null; name: string; quantity: unknown; revenue: unknown }>(
-    await db.execute(sql`
-      select oi.product_id, coalesce(p.name, max(oi.product_name)) as name,
-             sum(oi.quantity) as quantity, sum(oi.line_total) as revenue
-      from order_items oi
-      join orders o on o.id = oi.order_id
-      left join products p on p.id = oi.product_id
-      where o.order_status = 'completed' and ${range}
-      group by oi.product_id, p.name, case when oi.product_id is null then oi.product_name end
-      order by sum(oi.quantity) desc, sum(oi.line_total) desc, oi.product_id
-      limit 5`),
-  )
-  const threshold = await lowStockThreshold(db)
-  const low = rowsOf<{ id: number; name: string; price: unknown; stock: number }>(
-    await db.execute(sql`
+    // Issue 7: aggregate on the integer product id alone (hash aggregate, no sort of Arabic text), keep the
+    // top 5, then join for their current names. Lines whose product was erased group by their stored name.
+    db.execute(sql`
+      select t.product_id, coalesce(p.name, t.orphan_name) as name, t.quantity, t.revenue
+      from (
+        select oi.product_id, case when oi.product_id is null then oi.product_name end as orphan_name,
+               sum(oi.quantity) as quantity, sum(oi.line_total) as revenue
+        from order_items oi
+        join orders o on o.id = oi.order_id
+        where o.order_status = 'completed' and ${range}
+        group by 1, 2
+        order by 3 desc, 4 desc, 1
+        limit 5
+      ) t
+      left join products p on p.id = t.product_id
+      order by t.quantity desc, t.revenue desc, t.product_id`),
+    db.execute(sql`
       select id, name, retail_price as price, stock from products
       where archived_at is null and not is_always_in_stock and is_active and stock <= ${threshold}
       order by stock asc, name asc, id asc
       limit 10`),
-  )
-  const recent = rowsOf<{ id: number; order_number: string; customer_name: string; total_amount: unknown; order_status: string }>(
-    await db.execute(sql`
+    db.execute(sql`
       select id, order_number, customer_name, total_amount, order_status from orders
       order by created_at desc, id desc limit 5`),
-  )
+  ])
+  const [sums] = rowsOf<{ revenue: unknown; profit: unknown; completed: unknown; all_orders: unknown }>(sumRows)
+  const [counts] = rowsOf<{ users: unknown; products: unknown }>(countRows)
+  const top = rowsOf<{ product_id: number | null; name: string; quantity: unknown; revenue: unknown }>(topRows)
+  const low = rowsOf<{ id: number; name: string; price: unknown; stock: number }>(lowRows)
+  const recent = rowsOf<{ id: number; order_number: string; customer_name: string; total_amount: unknown; order_status: string }>(recentRows)
   const revenue = money(sums?.revenue)
   const completed = num(sums?.completed)
   return {
