@@ -26,9 +26,9 @@ export async function resolveRange(db: DbOrTx, q: DashboardRangeQuery) {
   return { tz, ...currentMonth(tz) }
 }
 
-/** created_at within the whole days from..to of the shop's time zone. */
-const inRange = (tz: string, from: string, to: string) =>
-  sql`o.created_at >= (${from}::date)::timestamp AT TIME ZONE ${tz} AND o.created_at < (${to}::date + 1)::timestamp AT TIME ZONE ${tz}`
+/** created_at (of orders `o`, or another alias) within the whole days from..to of the shop's time zone. */
+const inRange = (tz: string, from: string, to: string, column = sql`o.created_at`) =>
+  sql`${column} >= (${from}::date)::timestamp AT TIME ZONE ${tz} AND ${column} < (${to}::date + 1)::timestamp AT TIME ZONE ${tz}`
 
 async function lowStockThreshold(db: DbOrTx): Promise<number> {
   const [row] = rowsOf<{ value: string }>(await db.execute(sql`select value from settings where key = 'low_stock_threshold' limit 1`))
@@ -54,22 +54,21 @@ export async function dashboardStats(db: DbOrTx, q: DashboardRangeQuery): Promis
     db.execute(sql`
       select (select count(*) from users where role = 'user') as users,
              (select count(*) from products where archived_at is null) as products`),
-    // Issue 7: aggregate on the integer product id alone (hash aggregate, no sort of Arabic text), keep the
-    // top 5, then join for their current names. Lines whose product was erased group by their stored name.
+    // Issue 7: completed lines are mirrored with their order's date (migration 0005), so this reads one narrow
+    // index: aggregate on the product id (hash aggregate, integer sums), keep the top 5, then join their
+    // current names. Lines whose product was erased group by their stored name.
     db.execute(sql`
-      select t.product_id, coalesce(p.name, t.orphan_name) as name, t.quantity, t.revenue
+      select t.product_id, coalesce(p.name, t.orphan_name) as name, t.quantity, t.revenue_cents
       from (
-        select oi.product_id, case when oi.product_id is null then oi.product_name end as orphan_name,
-               sum(oi.quantity) as quantity, sum(oi.line_total) as revenue
-        from order_items oi
-        join orders o on o.id = oi.order_id
-        where o.order_status = 'completed' and ${range}
+        select s.product_id, s.orphan_name, sum(s.quantity) as quantity, sum(s.revenue_cents) as revenue_cents
+        from completed_sales_lines s
+        where ${inRange(tz, from, to, sql`s.created_at`)}
         group by 1, 2
         order by 3 desc, 4 desc, 1
         limit 5
       ) t
       left join products p on p.id = t.product_id
-      order by t.quantity desc, t.revenue desc, t.product_id`),
+      order by t.quantity desc, t.revenue_cents desc, t.product_id`),
     db.execute(sql`
       select id, name, retail_price as price, stock from products
       where archived_at is null and not is_always_in_stock and is_active and stock <= ${threshold}
@@ -81,7 +80,7 @@ export async function dashboardStats(db: DbOrTx, q: DashboardRangeQuery): Promis
   ])
   const [sums] = rowsOf<{ revenue: unknown; profit: unknown; completed: unknown; all_orders: unknown }>(sumRows)
   const [counts] = rowsOf<{ users: unknown; products: unknown }>(countRows)
-  const top = rowsOf<{ product_id: number | null; name: string; quantity: unknown; revenue: unknown }>(topRows)
+  const top = rowsOf<{ product_id: number | null; name: string; quantity: unknown; revenue_cents: unknown }>(topRows)
   const low = rowsOf<{ id: number; name: string; price: unknown; stock: number }>(lowRows)
   const recent = rowsOf<{ id: number; order_number: string; customer_name: string; total_amount: unknown; order_status: string }>(recentRows)
   const revenue = money(sums?.revenue)
@@ -93,7 +92,7 @@ export async function dashboardStats(db: DbOrTx, q: DashboardRangeQuery): Promis
     total_users: num(counts?.users),
     total_profit: money(sums?.profit),
     total_products: num(counts?.products),
-    top_products: top.map((t) => ({ product_id: t.product_id, product: { name: t.name }, total_quantity: num(t.quantity), total_revenue: money(t.revenue) })),
+    top_products: top.map((t) => ({ product_id: t.product_id, product: { name: t.name }, total_quantity: num(t.quantity), total_revenue: num(t.revenue_cents) / 100 })),
     low_stock_products: low.map((p) => ({ id: p.id, name: p.name, price: money(p.price), stock: num(p.stock) })),
     recent_orders: recent.map((o) => ({
       id: o.id,

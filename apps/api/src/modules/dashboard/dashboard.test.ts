@@ -66,6 +66,24 @@ describe('dashboard stats and revenue', () => {
     expect(s.recent_orders[0]).toMatchObject({ customer_name: 'O5', total_amount: 160, order_status: 'completed' })
   })
 
+  it('follows an order completed and un-completed by staff in revenue and top products (issue 7 mirror table)', async () => {
+    const june = '/api/dashboard/stats?from=2024-06-01&to=2024-06-30'
+    const order = (await get(`/api/orders/${ids.O3}`)).json()
+    const setStatus = async (order_status: string) => {
+      const { customer_name, customer_email, customer_phone, shipping_address, payment_status } = order
+      const res = await ctx.app.inject({ method: 'PUT', url: `/api/orders/${ids.O3}`, headers: admin.headers, payload: { customer_name, customer_email, customer_phone, shipping_address, payment_status, order_status } })
+      expect(res.statusCode).toBe(200)
+    }
+    await setStatus('completed')
+    const done = (await get(june)).json()
+    expect(done).toMatchObject({ total_revenue: 360, total_orders: 5 })
+    expect(done.top_products[1]).toEqual({ product_id: ids.b, product: { name: 'عسل ب' }, total_quantity: 2, total_revenue: 100 })
+    await setStatus('processing')
+    const back = (await get(june)).json()
+    expect(back).toMatchObject({ total_revenue: 300, total_orders: 5 })
+    expect(back.top_products[1]).toEqual({ product_id: ids.b, product: { name: 'عسل ب' }, total_quantity: 1, total_revenue: 50 })
+  })
+
   it('lists low stock (active, not archived, not always-in-stock) lowest first, following the setting', async () => {
     const s = (await get('/api/dashboard/stats?from=2024-06-01&to=2024-06-30')).json()
     expect(s.low_stock_products).toEqual([
