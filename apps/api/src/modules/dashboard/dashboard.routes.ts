@@ -1,8 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { DashboardRangeQuery, DashboardStats, RevenueResponse } from '@shop/shared/schemas/dashboard'
+import type { DashboardStats as Stats, RevenueResponse as Revenue } from '@shop/shared/schemas/dashboard'
+import { createDashboardCache } from './dashboard-cache.ts'
 import { dailyRevenue, dashboardStats } from './dashboard.service.ts'
 
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  const statsCache = createDashboardCache<Stats>()
+  const revenueCache = createDashboardCache<Revenue>()
+
   app.get(
     '/dashboard/stats',
     {
@@ -15,7 +20,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: DashboardStats },
       },
     },
-    async (request) => dashboardStats(app.db, request.query),
+    async (request) => statsCache.get(app.db, JSON.stringify(request.query), () => dashboardStats(app.db, request.query)),
   )
 
   app.get(
@@ -30,6 +35,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: RevenueResponse },
       },
     },
-    async (request) => dailyRevenue(app.db, request.query),
+    async (request) => revenueCache.get(app.db, JSON.stringify(request.query), () => dailyRevenue(app.db, request.query)),
   )
 }
