@@ -7,6 +7,8 @@ import { AppProviders } from './app/providers.tsx'
 import { AppRoutes } from './app/router.tsx'
 import { setUnauthorizedHandler } from './lib/api-client.ts'
 import { useAuth } from './features/auth/auth-provider.tsx'
+import { prefetchCatalog } from './features/catalog/prefetch.ts'
+import { createQueryClient } from './lib/query-client.ts'
 
 /** SPEC §7: a 401 on any call removes the token and sends the user to /login unless already there. */
 function UnauthorizedBridge() {
@@ -26,10 +28,12 @@ function UnauthorizedBridge() {
 
 // Arabic texts are bundled (ready at once); a saved English choice waits for its chunk, so no key is shown.
 void i18nReady.then(() => {
+  const queryClient = createQueryClient()
+  prefetchCatalog(queryClient, window.location)
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <BrowserRouter>
-        <AppProviders>
+        <AppProviders queryClient={queryClient}>
           <UnauthorizedBridge />
           <AppRoutes />
         </AppProviders>

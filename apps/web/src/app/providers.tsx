@@ -1,5 +1,5 @@
 import { DirectionProvider } from '@radix-ui/react-direction'
-import { QueryClientProvider } from '@tanstack/react-query'
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { useEffect, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AuthProvider } from '../features/auth/auth-provider.tsx'
@@ -7,8 +7,9 @@ import { CartProvider } from '../features/cart/cart-provider.tsx'
 import { createQueryClient } from '../lib/query-client.ts'
 import { LazyToaster } from './lazy-toaster.tsx'
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient)
+/** `queryClient`: main.tsx passes the one it has already started fetching with (features/catalog/prefetch.ts). */
+export function AppProviders({ children, queryClient: given }: { children: ReactNode; queryClient?: QueryClient }) {
+  const [queryClient] = useState(() => given ?? createQueryClient())
   const { i18n } = useTranslation()
   const dir = i18n.dir(i18n.language)
   useEffect(() => {

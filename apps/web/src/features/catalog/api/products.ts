@@ -46,10 +46,11 @@ export const useFeaturedProducts = () =>
     select: (res) => res.data.filter(isListable).slice(0, 4),
   })
 
-export const useActiveCategories = () =>
-  useQuery({
+export const categoriesQuery = () =>
+  queryOptions({
     queryKey: catalogKeys.categories,
     queryFn: ({ signal }) => api<{ data: Category[] }>('/api/categories', { query: { active: true }, signal }),
-    select: (res) => res.data,
     staleTime: 5 * 60_000,
   })
+
+export const useActiveCategories = () => useQuery({ ...categoriesQuery(), select: (res) => res.data })

@@ -11,7 +11,11 @@ const FALLBACK_IMAGE = '/product-fallback.svg'
 
 /** SPEC §2 product card, UI.md storefront look. */
 /** `headingLevel`: h3 under a landing section's h2, h2 directly under the products page's h1. */
-export function ProductCard({ product, headingLevel = 'h3' }: { product: Product; headingLevel?: 'h2' | 'h3' }) {
+/**
+ * `priority`: a card in the first row of /products, whose picture is the page's largest paint (issue 7,
+ * Lighthouse "lcp-lazy-loaded"): fetched at once with high priority; every other picture loads lazily.
+ */
+export function ProductCard({ product, headingLevel = 'h3', priority = false }: { product: Product; headingLevel?: 'h2' | 'h3'; priority?: boolean }) {
   const Heading = headingLevel
   const { t } = useTranslation('storefront')
   const addToCart = useAddToCart()
@@ -28,7 +32,8 @@ export function ProductCard({ product, headingLevel = 'h3' }: { product: Product
           alt={product.name}
           width={400}
           height={400}
-          loading="lazy"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
           decoding="async"
           className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
           onError={(e) => {

@@ -40,6 +40,20 @@ describe('products page (SPEC §2)', () => {
     expect(await screen.findByText('Showing 25-30 of 30 results')).toBeInTheDocument()
   })
 
+  it('loads the first row of pictures at once with high priority and the rest lazily (issue 7, LCP)', async () => {
+    mockFetch({ 'GET /api/products': listHandler(5), 'GET /api/categories': () => ({ body: { data: [] } }) })
+    renderScreen(<ProductsPage />, '/products')
+    await screen.findByText('Showing 1-5 of 5 results')
+    const images = screen.getAllByRole('img').filter((img) => img.closest('article'))
+    expect(images.map((img) => [img.getAttribute('loading'), img.getAttribute('fetchpriority')])).toEqual([
+      ['eager', 'high'],
+      ['eager', 'high'],
+      ['eager', 'high'],
+      ['lazy', 'auto'],
+      ['lazy', 'auto'],
+    ])
+  })
+
   it('hides the pager when everything fits on one page', async () => {
     mockFetch({ 'GET /api/products': listHandler(5), 'GET /api/categories': () => ({ body: { data: [] } }) })
     renderScreen(<ProductsPage />, '/products')

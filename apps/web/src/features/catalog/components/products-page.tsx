@@ -11,6 +11,9 @@ import { useDebouncedValue } from '../hooks/use-debounced-value.ts'
 import { useProductsUrlState } from '../hooks/use-products-url-state.ts'
 import { ProductCard, ProductCardSkeleton } from './product-card.tsx'
 
+/** Columns of the widest grid (lg:grid-cols-3): that many cards form the first row. */
+const FIRST_ROW = 3
+
 /** SPEC §2 products page. */
 export function ProductsPage() {
   const { t } = useTranslation('storefront')
@@ -123,9 +126,10 @@ export function ProductsPage() {
           )
         ) : (
           <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
-            {items.map((p) => (
+            {items.map((p, i) => (
               <li key={p.id} className="flex">
-                <ProductCard product={p} headingLevel="h2" />
+                {/* The first row (up to 3 columns) holds the largest paint: its pictures load first. */}
+                <ProductCard product={p} headingLevel="h2" priority={i < FIRST_ROW} />
               </li>
             ))}
           </ul>

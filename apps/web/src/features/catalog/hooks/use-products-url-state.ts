@@ -15,18 +15,21 @@ const positiveInt = (v: string | null): number | null => {
   return n >= 1 ? n : null
 }
 
+/** The list a /products URL asks for (also read before the first render to fetch it early, see prefetch.ts). */
+export function productsStateFromParams(params: URLSearchParams): ProductsUrlState {
+  const size = positiveInt(params.get('size'))
+  return {
+    search: params.get('search') ?? '',
+    categoryId: positiveInt(params.get('category')),
+    page: positiveInt(params.get('page')) ?? 1,
+    perPage: size && (STOREFRONT_PAGE_SIZES as readonly number[]).includes(size) ? size : 12,
+  }
+}
+
 /** The list lives in the URL (search, category, page, size) so a link or a reload shows the same list. */
 export function useProductsUrlState() {
   const [params, setParams] = useSearchParams()
-  const state = useMemo<ProductsUrlState>(() => {
-    const size = positiveInt(params.get('size'))
-    return {
-      search: params.get('search') ?? '',
-      categoryId: positiveInt(params.get('category')),
-      page: positiveInt(params.get('page')) ?? 1,
-      perPage: size && (STOREFRONT_PAGE_SIZES as readonly number[]).includes(size) ? size : 12,
-    }
-  }, [params])
+  const state = useMemo(() => productsStateFromParams(params), [params])
 
   /** SPEC §4: changing search, category or page size goes back to page 1; changing the page alone keeps the rest. */
   const update = useCallback(
