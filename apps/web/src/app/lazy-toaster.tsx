@@ -1,14 +1,13 @@
 import { useEffect, useState } from 'react'
+import type * as Sonner from 'sonner'
 import { loadSonner, onSonnerLoaded } from '../lib/toast.ts'
-
-type Sonner = typeof import('sonner')
 
 /**
  * Sonner's <Toaster>, mounted once sonner is loaded (issue 7: it is not in the first download). It loads on the
  * first toast (lib/toast.ts) or on the visitor's first pointer or key interaction, whichever comes first.
  */
 export function LazyToaster({ dir }: { dir: 'rtl' | 'ltr' }) {
-  const [sonner, setSonner] = useState<Sonner | null>(null)
+  const [sonner, setSonner] = useState<typeof Sonner | null>(null)
   useEffect(() => onSonnerLoaded(setSonner), [])
   useEffect(() => {
     const load = () => void loadSonner()
@@ -22,5 +21,14 @@ export function LazyToaster({ dir }: { dir: 'rtl' | 'ltr' }) {
   }, [])
   if (!sonner) return null
   // SPEC §9: toasts 4000 ms, at most 3 visible, bottom right, 356 px wide (sonner's default width).
-  return <sonner.Toaster position="bottom-right" duration={4000} visibleToasts={3} richColors closeButton dir={dir} />
+  return (
+    <sonner.Toaster
+      position="bottom-right"
+      duration={4000}
+      visibleToasts={3}
+      richColors
+      closeButton
+      dir={dir}
+    />
+  )
 }

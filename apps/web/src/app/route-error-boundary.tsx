@@ -25,7 +25,10 @@ interface BoundaryState {
 export class RouteErrorBoundary extends Component<{ resetKey: string; children: ReactNode }, BoundaryState> {
   override state: BoundaryState = { failed: false, resetKey: this.props.resetKey }
 
-  static getDerivedStateFromProps(props: { resetKey: string }, state: BoundaryState): Partial<BoundaryState> | null {
+  static getDerivedStateFromProps(
+    props: { resetKey: string },
+    state: BoundaryState,
+  ): Partial<BoundaryState> | null {
     return props.resetKey === state.resetKey ? null : { failed: false, resetKey: props.resetKey }
   }
 

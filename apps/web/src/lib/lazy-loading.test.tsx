@@ -11,7 +11,9 @@ describe('lazy locales', () => {
     expect(i18n.hasResourceBundle('en', 'common')).toBe(false)
     await i18n.changeLanguage('en')
     expect(i18n.t('nav.products')).toBe('Products')
-    expect(i18n.t('product.added_toast', { ns: 'storefront', name: 'X' })).not.toContain('product.added_toast')
+    expect(i18n.t('product.added_toast', { ns: 'storefront', name: 'X' })).not.toContain(
+      'product.added_toast',
+    )
     // the shared validation texts follow the language switch too
     expect(tKey('validation.required')).toBe('This field is required')
     expect(document.documentElement.dir).toBe('ltr')

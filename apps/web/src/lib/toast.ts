@@ -1,3 +1,4 @@
+import type * as SonnerModule from 'sonner'
 import type { ExternalToast } from 'sonner'
 
 /**
@@ -6,7 +7,7 @@ import type { ExternalToast } from 'sonner'
  * first toast, or earlier on the visitor's first pointer/key interaction (app/lazy-toaster.tsx), so it is usually
  * there by the time an action answers.
  */
-type Sonner = typeof import('sonner')
+type Sonner = typeof SonnerModule
 type Message = Parameters<Sonner['toast']['success']>[0]
 type Kind = 'success' | 'error' | 'info'
 type Listener = (sonner: Sonner) => void
