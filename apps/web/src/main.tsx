@@ -4,7 +4,7 @@ import { BrowserRouter, useLocation, useNavigate } from 'react-router'
 import './index.css'
 import { i18nReady, loadSharedMessages } from './lib/i18n.ts'
 import { AppProviders } from './app/providers.tsx'
-import { AppRoutes } from './app/router.tsx'
+import { AppRoutes, prefetchRoutes } from './app/router.tsx'
 import { setUnauthorizedHandler } from './lib/api-client.ts'
 import { useAuth } from './features/auth/auth-provider.tsx'
 import { prefetchCatalog } from './features/catalog/prefetch.ts'
@@ -40,8 +40,13 @@ void i18nReady.then(() => {
       </BrowserRouter>
     </StrictMode>,
   )
-  // Validation texts for forms, fetched once the first screen has painted (lib/i18n.ts).
-  const prefetch = () => setTimeout(() => void loadSharedMessages(), 1000)
+  // Validation texts for forms and the table of the other routes, fetched once the first screen has painted
+  // (lib/i18n.ts, app/router.tsx).
+  const prefetch = () =>
+    setTimeout(() => {
+      void loadSharedMessages()
+      prefetchRoutes()
+    }, 1000)
   if (document.readyState === 'complete') prefetch()
   else window.addEventListener('load', prefetch, { once: true })
 })

@@ -20,10 +20,30 @@ export function applyDocumentLanguage(lang: Language) {
  * through this backend: changeLanguage('en') waits for them before switching, so no key ever flashes on screen.
  */
 const loaders: Record<string, () => Promise<ResourceKey>> = {
-  'en/common': async () => (await import('../locales/en/common.json')).default,
-  'en/storefront': async () => (await import('../locales/en/storefront.json')).default,
+  'en/common': async () => {
+    const [first, later] = await Promise.all([import('../locales/en/common.json'), import('../locales/en/common-later.json')])
+    return { ...first.default, ...later.default }
+  },
+  // English is never in the first download, so it comes whole: the first-screen texts and the later ones.
+  'en/storefront': async () => {
+    const [first, later] = await Promise.all([
+      import('../locales/en/storefront.json'),
+      import('../locales/en/storefront-later.json'),
+    ])
+    return deepMerge(first.default, later.default)
+  },
   'ar/shared': async () => (await import('@shop/shared/i18n/messages')).messages.ar,
   'en/shared': async () => (await import('@shop/shared/i18n/messages')).messages.en,
+}
+
+type Texts = { [key: string]: string | Texts }
+const deepMerge = (a: Texts, b: Texts): Texts => {
+  const out: Texts = { ...a }
+  for (const [k, v] of Object.entries(b)) {
+    const prev = out[k]
+    out[k] = typeof v === 'object' && typeof prev === 'object' ? deepMerge(prev, v) : v
+  }
+  return out
 }
 
 const lazyLocales: BackendModule = {
@@ -52,7 +72,8 @@ export const i18nReady = i18n
     ns: ['common', 'storefront'],
     defaultNS: 'common',
     fallbackNS: ['shared'],
-    resources: { ar: { common: arCommon, storefront: arStore } },
+    // Copies: loadLaterTexts() merges into these bundles, and must not change the imported JSON module.
+    resources: { ar: { common: structuredClone(arCommon), storefront: structuredClone(arStore) } },
     partialBundledLanguages: true,
     interpolation: { escapeValue: false },
     returnNull: false,
@@ -64,6 +85,28 @@ export const i18nReady = i18n
  */
 export function loadSharedMessages(): Promise<void> {
   return i18n.loadNamespaces('shared')
+}
+
+/**
+ * Issue 7: the Arabic texts of the first screens (hero, product list, product card, navigation) are in the first
+ * download; the rest (sections under the hero, footer, cart, checkout, orders, account, pagination, order and
+ * payment states) in `storefront-later.json` and `common-later.json`, which the lazy chunks that show them load
+ * first (app/lazy-screen.ts, landing below-fold, footer, pagination). Arabic is also the fallback language, so it is
+ * added whatever the current language is; English comes whole with its backend loaders.
+ */
+let laterTexts: Promise<void> | undefined
+export function loadLaterTexts(): Promise<void> {
+  laterTexts ??= Promise.all([import('../locales/ar/storefront-later.json'), import('../locales/ar/common-later.json')]).then(
+    ([storefront, common]) => {
+      i18n.addResourceBundle('ar', 'storefront', storefront.default, true, true)
+      i18n.addResourceBundle('ar', 'common', common.default, true, true)
+    },
+    (error: unknown) => {
+      laterTexts = undefined // a failed chunk download can be retried by the next screen
+      throw error
+    },
+  )
+  return laterTexts
 }
 
 applyDocumentLanguage(savedLanguage())

@@ -23,6 +23,22 @@ describe('lazy locales', () => {
   })
 })
 
+describe('later storefront texts', () => {
+  it('has the texts of lazy screens in both languages once they are loaded, without changing the first-screen ones', async () => {
+    await i18n.changeLanguage('ar')
+    // test/setup.ts loads them like a lazy screen does (app/lazy-screen.ts)
+    expect(i18n.t('cart.title', { ns: 'storefront' })).toBe('سلة التسوق')
+    expect(i18n.t('pagination.nav_label')).not.toBe('pagination.nav_label')
+    expect(i18n.t('landing.hero.shop_now', { ns: 'storefront' })).not.toBe('landing.hero.shop_now')
+    await i18n.changeLanguage('en')
+    expect(i18n.t('cart.title', { ns: 'storefront' })).toBe('Shopping cart')
+    expect(i18n.t('landing.contact.title', { ns: 'storefront' })).toBe('Get in touch')
+    expect(i18n.t('landing.hero.shop_now', { ns: 'storefront' })).not.toBe('landing.hero.shop_now')
+    expect(i18n.t('order_status.pending')).not.toBe('order_status.pending')
+    await i18n.changeLanguage('ar')
+  })
+})
+
 describe('lazy toasts', () => {
   async function freshModules() {
     vi.resetModules()

@@ -1,14 +1,14 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup } from '@testing-library/react'
 import { afterEach, beforeAll } from 'vitest'
-import { loadSharedMessages } from '../lib/i18n.ts'
+import { loadLaterTexts, loadSharedMessages } from '../lib/i18n.ts'
 import { loadSonner } from '../lib/toast.ts'
 
-// Issue 7 moved sonner and the shared validation texts out of the first download; in the browser they are loaded
+// Issue 7 moved sonner, the shared validation texts and the later storefront texts out of the first download; in the browser they are loaded
 // by the time a shopper acts (first interaction / after first paint). Tests start from that loaded state;
 // lib/lazy-loading.test.ts covers the loading itself.
 beforeAll(async () => {
-  await Promise.all([loadSonner(), loadSharedMessages()])
+  await Promise.all([loadSonner(), loadSharedMessages(), loadLaterTexts()])
 })
 
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router'
 import { TopNav } from '../../features/layout/top-nav.tsx'
-import { SiteFooter } from '../../features/layout/site-footer.tsx'
+import { LazyFooter } from '../../features/layout/lazy-footer.tsx'
 import { RouteBoundary } from '../route-error-boundary.tsx'
 
 export function PublicLayout() {
@@ -12,7 +12,7 @@ export function PublicLayout() {
           <Outlet />
         </RouteBoundary>
       </main>
-      <SiteFooter />
+      <LazyFooter />
     </div>
   )
 }

@@ -1,26 +1,12 @@
 import { AlertCircle } from 'lucide-react'
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react'
-import { clsx } from 'clsx'
+import { forwardRef, useId, type ReactNode, type TextareaHTMLAttributes } from 'react'
+import { control } from './controls.tsx'
 import { tKey } from '../../lib/i18n.ts'
 
-export const controlClasses =
-  'block rounded-[var(--radius-control)] border border-sand-300 bg-white px-3 py-2 text-sm text-stone-900 shadow-xs placeholder:text-stone-400 ' +
-  'focus:border-palm-600 focus:outline-none focus:ring-2 focus:ring-palm-600/25 disabled:bg-sand-100 disabled:text-stone-500 ' +
-  'aria-[invalid=true]:border-red-600 aria-[invalid=true]:ring-red-600/20'
-
-/** Full width unless the caller sets a width (`w-40`, `w-auto`); plain clsx, see button.tsx. */
-const control = (extra: string, className?: string) => clsx(controlClasses, !/(^|\s)w-/.test(className ?? '') && 'w-full', extra, className)
-
-export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input({ className, ...rest }, ref) {
-  return <input ref={ref} className={control('h-10', className)} {...rest} />
-})
+export { controlClasses, Input, Select } from './controls.tsx'
 
 export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(function Textarea({ className, ...rest }, ref) {
   return <textarea ref={ref} className={control('min-h-24', className)} {...rest} />
-})
-
-export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement>>(function Select({ className, ...rest }, ref) {
-  return <select ref={ref} className={control('h-10 pe-8', className)} {...rest} />
 })
 
 export function FieldError({ id, message }: { id?: string; message?: string }) {

@@ -1,5 +1,5 @@
 import { Clock, Mail, MapPin, MessageCircle, Phone } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '../../components/ui/router-link.tsx'
 import { useTranslation } from 'react-i18next'
 import { usePublicSettings } from './api/public-settings.ts'
 import { FacebookIcon, InstagramIcon } from './social-icons.tsx'

@@ -1,6 +1,7 @@
 import { LayoutDashboard, LogOut, Menu, ShoppingCart, X } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
-import { Link, NavLink, useLocation, useNavigate } from 'react-router'
+import { useLocation, useNavigate } from 'react-router'
+import { Link, NavLink } from '../../components/ui/router-link.tsx'
 import { useTranslation } from 'react-i18next'
 import { clsx } from 'clsx'
 import { useAuth } from '../auth/auth-provider.tsx'

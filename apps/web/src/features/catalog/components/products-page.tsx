@@ -1,15 +1,21 @@
 import { Search, SearchX } from 'lucide-react'
-import { useEffect, useId, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { STOREFRONT_PAGE_SIZES } from '@shop/shared/constants'
+import { loadLaterTexts } from '../../../lib/i18n.ts'
 import { Button } from '../../../components/ui/button.tsx'
-import { Input, Select } from '../../../components/ui/field.tsx'
-import { Pagination, ShowingLine } from '../../../components/ui/pagination.tsx'
+import { Input, Select } from '../../../components/ui/controls.tsx'
 import { EmptyState, ErrorState } from '../../../components/ui/states.tsx'
 import { isListable, useActiveCategories, useStorefrontProducts } from '../api/products.ts'
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts'
 import { useProductsUrlState } from '../hooks/use-products-url-state.ts'
 import { ProductCard, ProductCardSkeleton } from './product-card.tsx'
+
+// Issue 7: the page buttons sit under 12 cards, below the first screen at every width; they are not in the first
+// download (nor their texts). While they load, a row of their height holds the place of the buttons.
+const loadPagination = () => Promise.all([import('../../../components/ui/pagination.tsx'), loadLaterTexts()]).then(([m]) => m)
+const Pagination = lazy(async () => ({ default: (await loadPagination()).Pagination }))
+const ShowingLine = lazy(async () => ({ default: (await loadPagination()).ShowingLine }))
 
 /** Columns of the widest grid (lg:grid-cols-3): that many cards form the first row. */
 const FIRST_ROW = 3
@@ -138,8 +144,12 @@ export function ProductsPage() {
 
       {data && items.length > 0 ? (
         <div className="mt-8 flex flex-col items-center gap-3">
-          <Pagination page={data.current_page ?? state.page} lastPage={data.last_page} onPageChange={goToPage} />
-          <ShowingLine page={data.current_page ?? state.page} perPage={data.per_page ?? state.perPage} total={data.total} count={data.data.length} />
+          <Suspense fallback={data.last_page > 1 ? <div className="h-9" /> : null}>
+            <Pagination page={data.current_page ?? state.page} lastPage={data.last_page} onPageChange={goToPage} />
+          </Suspense>
+          <Suspense fallback={<div className="h-5" />}>
+            <ShowingLine page={data.current_page ?? state.page} perPage={data.per_page ?? state.perPage} total={data.total} count={data.data.length} />
+          </Suspense>
         </div>
       ) : null}
     </div>

@@ -1,9 +1,10 @@
 import { Mail, MapPin, Phone } from 'lucide-react'
-import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { usePublicSettings } from '../../layout/api/public-settings.ts'
 import { SectionHeading } from './section-heading.tsx'
 import { loadSharedMessages } from '../../../lib/i18n.ts'
+import { useNearViewport } from '../../../lib/use-near-viewport.ts'
 
 export { mailer } from '../mailer.ts'
 
@@ -14,18 +15,6 @@ const FALLBACK_EMAIL = 'info@golden-palm.ly'
 // so the landing page's first download stays small (issue 7).
 // The form's validation texts (namespace `shared`) come with it (lib/i18n.ts).
 const ContactFormCard = lazy(async () => (await Promise.all([import('./contact-form.tsx'), loadSharedMessages()]))[0])
-
-function useNearViewport<T extends Element>(margin = '600px') {
-  const ref = useRef<T>(null)
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined')
-  useEffect(() => {
-    if (near || !ref.current) return
-    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: margin })
-    io.observe(ref.current)
-    return () => io.disconnect()
-  }, [near, margin])
-  return [ref, near] as const
-}
 
 export function ContactSection() {
   const { t } = useTranslation('storefront')

@@ -1,0 +1,23 @@
+import { useEffect, useRef, useState } from 'react'
+
+/**
+ * True once the element comes within `margin` of the screen (issue 7: code below the fold loads when it is about to
+ * be seen, not in the first download). Without IntersectionObserver (old browsers, jsdom) it is true at once.
+ * `force` makes it true at once too (e.g. a /#section link must land on the real section).
+ */
+export function useNearViewport<T extends Element>(margin = '600px', force = false) {
+  const ref = useRef<T>(null)
+  const [near, setNear] = useState(() => force || typeof IntersectionObserver === 'undefined')
+  useEffect(() => {
+    if (force && !near) setNear(true)
+  }, [force, near])
+  useEffect(() => {
+    if (near || !ref.current) return
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), {
+      rootMargin: margin,
+    })
+    io.observe(ref.current)
+    return () => io.disconnect()
+  }, [near, margin])
+  return [ref, near] as const
+}
