@@ -1,9 +1,19 @@
 import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 
-/** Waits until the route shows its content: a heading, no skeletons, no busy regions, fonts loaded. */
+/** Waits until the route shows its content: a heading, lazy sections loaded, no skeletons, no busy regions, fonts loaded. */
 export async function settle(page: Page) {
   await page.locator('h1').first().waitFor({ state: 'visible' })
+  // Sections below the fold load as they come near the screen (issue 7): scroll through the page so the scan
+  // and the screenshot cover them too, then come back to the top.
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += Math.max(200, window.innerHeight / 2)) {
+      window.scrollTo(0, y)
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 60)))
+    }
+    window.scrollTo(0, 0)
+  })
+  await page.waitForLoadState('networkidle')
   await page.waitForFunction(
     () => !document.querySelector('[aria-busy="true"], .animate-pulse, [role="status"] .animate-spin'),
   )
