@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { pickLanguage, translate, type Language } from '@shop/shared/i18n/messages'
 import type { ErrorCode } from '@shop/shared/errors'
+import { pgErrorCode } from '../db/errors.ts'
 import { AppError } from '../lib/app-error.ts'
 
 declare module 'fastify' {
@@ -79,6 +80,13 @@ async function errorsPluginImpl(app: FastifyInstance) {
         ;(errors[path] ??= []).push(t(validationKey(v.message ?? '')))
       }
       return send(reply, request, 422, 'VALIDATION_FAILED', t('errors.VALIDATION_FAILED'), { errors })
+    }
+
+    // SQLSTATE class 22 (data exception: NUL bytes, out-of-range numbers, malformed values) is bad input that got
+    // past validation; the caller gets a 400, never a 500.
+    if (pgErrorCode(error)?.startsWith('22')) {
+      request.log.warn({ err: error }, 'database refused a value')
+      return send(reply, request, 400, 'BAD_REQUEST', t('errors.BAD_REQUEST'))
     }
 
     if (isDatabaseDown(error)) {

@@ -18,7 +18,12 @@ export const perPage = (defaultSize: number) =>
     .pipe(z.number().int().min(1, 'validation.per_page_invalid').max(100, 'validation.per_page_invalid'))
     .default(defaultSize)
 
-export const searchTerm = z.string().trim().max(100, 'validation.too_long').optional()
+// NUL bytes cannot be stored or searched in PostgreSQL text; a search drops them.
+export const searchTerm = z
+  .string()
+  .transform((s) => s.replace(/\u0000/g, ''))
+  .pipe(z.string().trim().max(100, 'validation.too_long'))
+  .optional()
 
 /** A positive int id given as number or string; '' and null become undefined. */
 export const optionalId = z.preprocess(

@@ -4,7 +4,7 @@ import type { Paginated } from '@shop/shared/schemas/common'
 import type { DbOrTx } from '../../db/client.ts'
 import { cities } from '../../db/schema/cities.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
-import { pgErrorCode, UNIQUE_VIOLATION } from '../orders/db-errors.ts'
+import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors.ts'
 
 type CityRow = typeof cities.$inferSelect
 
