@@ -7,7 +7,13 @@ import sharp from 'sharp'
 import { webDist, webPublic } from '../paths.ts'
 
 /** Serves the built web app (hashed assets cached for a year, index.html revalidated), SPA fallback and /logo.png. */
-async function webPluginImpl(app: FastifyInstance, options: { distDir?: string }) {
+export interface WebPluginOptions {
+  distDir?: string
+  /** Extra <head> tags for a page (e.g. a preload of the image that will be its largest paint). */
+  headHints?: (url: string) => Promise<string>
+}
+
+async function webPluginImpl(app: FastifyInstance, options: WebPluginOptions) {
   const dist = options.distDir ?? webDist
   const indexPath = join(dist, 'index.html')
   const hasBuild = existsSync(indexPath)
@@ -38,12 +44,15 @@ async function webPluginImpl(app: FastifyInstance, options: { distDir?: string }
   }
 
   const indexHtml = hasBuild ? readFileSync(indexPath, 'utf8') : null
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/'
     if (path.startsWith('/api') || request.method !== 'GET' || !indexHtml || /\.[a-z0-9]{2,5}$/i.test(path)) {
       return reply.status(404).send({ code: 'NOT_FOUND', message: request.t('errors.ROUTE_NOT_FOUND') })
     }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml)
+    // A hint must never cost the page: any failure just sends the plain shell.
+    const hints = options.headHints ? await options.headHints(request.url).catch(() => '') : ''
+    const html = hints ? indexHtml.replace('</head>', `${hints}</head>`) : indexHtml
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html)
   })
 }
 
