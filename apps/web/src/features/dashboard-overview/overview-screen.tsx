@@ -3,7 +3,6 @@ import { Banknote, Boxes, PiggyBank, ReceiptText, ShoppingBag, Users } from 'luc
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../components/ui/button.tsx'
-import { Input } from '../../components/ui/field.tsx'
 import { Money } from '../../components/ui/money.tsx'
 import { PageHeader } from '../../components/ui/page-header.tsx'
 import { FullPageSpinner } from '../../components/ui/spinner.tsx'
@@ -13,6 +12,7 @@ import { RevenueChart } from './components/revenue-chart.tsx'
 import { LowStock, Panel, RecentOrders, TopProducts } from './components/overview-lists.tsx'
 import { StatCard } from './components/stat-card.tsx'
 import { currentMonth, isoDay } from './date-range.ts'
+import { DateRangeInputs } from '../../components/ui/date-range-inputs.tsx'
 
 /** SPEC §2 dashboard overview. */
 export function OverviewScreen() {
@@ -23,26 +23,12 @@ export function OverviewScreen() {
 
   const dateInputs = (
     <div className="flex flex-wrap items-end gap-2">
-      <label className="text-sm">
-        <span className="mb-1 block font-semibold text-stone-700">{t('overview.from')}</span>
-        <Input
-          type="date"
-          value={range.from}
-          max={range.to || undefined}
-          onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))}
-          className="ltr-nums w-40"
-        />
-      </label>
-      <label className="text-sm">
-        <span className="mb-1 block font-semibold text-stone-700">{t('overview.to')}</span>
-        <Input
-          type="date"
-          value={range.to}
-          min={range.from || undefined}
-          onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))}
-          className="ltr-nums w-40"
-        />
-      </label>
+      <DateRangeInputs
+        value={range}
+        onChange={setRange}
+        fromLabel={t('overview.from')}
+        toLabel={t('overview.to')}
+      />
       <Button
         variant="secondary"
         onClick={() => {

@@ -4,12 +4,12 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../../lib/toast.ts'
 import { Button } from '../../../components/ui/button.tsx'
-import { Input } from '../../../components/ui/field.tsx'
 import { Money } from '../../../components/ui/money.tsx'
 import { PageHeader } from '../../../components/ui/page-header.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { EmptyState, ErrorState } from '../../../components/ui/states.tsx'
 import { exportSales, salesQuery, type SalesRange } from '../api/sales-api.ts'
+import { DateRangeInputs } from '../../../components/ui/date-range-inputs.tsx'
 
 /** SPEC §2 dashboard sales: completed orders in a range with real profit and a totals row. */
 export function SalesScreen() {
@@ -131,26 +131,12 @@ export function SalesScreen() {
         }
       />
       <div className="mb-4 flex flex-wrap items-end gap-3">
-        <label className="text-sm">
-          <span className="mb-1 block font-semibold text-stone-700">{t('overview.from')}</span>
-          <Input
-            type="date"
-            value={range.from}
-            max={range.to || undefined}
-            onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))}
-            className="ltr-nums w-40"
-          />
-        </label>
-        <label className="text-sm">
-          <span className="mb-1 block font-semibold text-stone-700">{t('overview.to')}</span>
-          <Input
-            type="date"
-            value={range.to}
-            min={range.from || undefined}
-            onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))}
-            className="ltr-nums w-40"
-          />
-        </label>
+        <DateRangeInputs
+          value={range}
+          onChange={setRange}
+          fromLabel={t('overview.from')}
+          toLabel={t('overview.to')}
+        />
         {range.from || range.to ? (
           <Button variant="ghost" onClick={() => setRange({ from: '', to: '' })}>
             {t('sales.all_time')}
