@@ -1,4 +1,4 @@
-import type { Product } from '@shop/shared/schemas/product'
+import type { Product, ProductInput } from '@shop/shared/schemas/product'
 import type { products } from '../../db/schema/catalog.ts'
 import { imageUrl } from '../images/images.service.ts'
 
@@ -57,3 +57,19 @@ export function toProductFields(p: ProductRow): Record<string, unknown> {
     origin: p.attributes?.origin ?? '',
   }
 }
+
+/** Validated product fields (admin form or CSV row) as table columns: one mapping for every writer. */
+export const productColumns = (input: Omit<ProductInput, 'description'> & { description: string }) => ({
+  name: input.name,
+  description: input.description,
+  categoryId: input.category_id,
+  retailPrice: input.price,
+  wholesalePrice: input.wholesale_price,
+  wholesaleThreshold: input.wholesale_threshold,
+  retailBuyingPrice: input.retail_buying_price,
+  wholesaleBuyingPrice: input.wholesale_buying_price,
+  stock: input.stock,
+  isActive: input.is_active,
+  isAlwaysInStock: input.is_always_in_stock,
+  attributes: { weight: input.weight || null, origin: input.origin || null },
+})

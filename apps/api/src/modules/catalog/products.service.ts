@@ -6,7 +6,7 @@ import { categories, products } from '../../db/schema/catalog.ts'
 import { orderItems } from '../../db/schema/orders.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
 import { storeImage } from '../images/images.service.ts'
-import { toProduct, toProductFields, type ProductWithCategory } from './product-view.ts'
+import { productColumns, toProduct, toProductFields, type ProductWithCategory } from './product-view.ts'
 import { likePattern, parseOrThrow, pgErrorOf } from './validation.ts'
 
 const selectWithCategory = (db: DbOrTx) =>
@@ -56,7 +56,11 @@ export async function listProducts(
     return Number(totals?.total ?? 0)
   }
   const [rows, total] = await Promise.all([
-    selectWithCategory(db).where(condition).orderBy(desc(products.id)).limit(perPage).offset((query.page - 1) * perPage),
+    selectWithCategory(db)
+      .where(condition)
+      .orderBy(desc(products.id))
+      .limit(perPage)
+      .offset((query.page - 1) * perPage),
     countTotal(runCount),
   ])
   return {
@@ -88,46 +92,50 @@ async function editableProduct(db: DbOrTx, id: number) {
 
 async function assertCategoryExists(db: DbOrTx, categoryId: number | null) {
   if (categoryId === null) return
-  const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId)).limit(1)
-  if (!row) throw new AppError('VALIDATION_FAILED', 422, { fields: { category_id: ['validation.category_not_found'] } })
+  const [row] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(eq(categories.id, categoryId))
+    .limit(1)
+  if (!row)
+    throw new AppError('VALIDATION_FAILED', 422, {
+      fields: { category_id: ['validation.category_not_found'] },
+    })
 }
-
-const toColumns = (input: ProductInput) => ({
-  name: input.name,
-  description: input.description,
-  categoryId: input.category_id,
-  retailPrice: input.price,
-  wholesalePrice: input.wholesale_price,
-  wholesaleThreshold: input.wholesale_threshold,
-  retailBuyingPrice: input.retail_buying_price,
-  wholesaleBuyingPrice: input.wholesale_buying_price,
-  stock: input.stock,
-  isActive: input.is_active,
-  isAlwaysInStock: input.is_always_in_stock,
-  attributes: { weight: input.weight || null, origin: input.origin || null },
-})
 
 /** A category deleted between our check and the write: same 422 as an unknown one, not a 500. */
 function rethrowForeignKey(err: unknown): never {
-  if (pgErrorOf(err)?.code === '23503') throw new AppError('VALIDATION_FAILED', 422, { fields: { category_id: ['validation.category_not_found'] } })
+  if (pgErrorOf(err)?.code === '23503')
+    throw new AppError('VALIDATION_FAILED', 422, {
+      fields: { category_id: ['validation.category_not_found'] },
+    })
   throw err
 }
 
 /** POST /products: fields as ProductInput (JSON or multipart strings), optional image (checked by content). */
-export async function createProduct(db: DbOrTx, fields: Record<string, unknown>, image?: Buffer): Promise<Product> {
+export async function createProduct(
+  db: DbOrTx,
+  fields: Record<string, unknown>,
+  image?: Buffer,
+): Promise<Product> {
   const input = parseOrThrow(ProductInput, fields)
   await assertCategoryExists(db, input.category_id)
   const imageId = image ? await storeImage(db, image) : null
   const [row] = await db
     .insert(products)
-    .values({ ...toColumns(input), imageId })
+    .values({ ...productColumns(input), imageId })
     .returning({ id: products.id })
     .catch(rethrowForeignKey)
   return toProduct((await findProduct(db, row!.id))!, true)
 }
 
 /** PUT /products/:id: absent fields keep their stored value, so a partial form never resets stock or prices. */
-export async function updateProduct(db: DbOrTx, id: number, fields: Record<string, unknown>, image?: Buffer): Promise<Product> {
+export async function updateProduct(
+  db: DbOrTx,
+  id: number,
+  fields: Record<string, unknown>,
+  image?: Buffer,
+): Promise<Product> {
   const current = await editableProduct(db, id)
   const given = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined))
   const input = parseOrThrow(ProductInput, { ...toProductFields(current), ...given })
@@ -135,7 +143,7 @@ export async function updateProduct(db: DbOrTx, id: number, fields: Record<strin
   const imageId = image ? await storeImage(db, image) : current.imageId
   await db
     .update(products)
-    .set({ ...toColumns(input), imageId, updatedAt: new Date() })
+    .set({ ...productColumns(input), imageId, updatedAt: new Date() })
     .where(eq(products.id, id))
     .catch(rethrowForeignKey)
   return toProduct((await findProduct(db, id))!, true)
@@ -166,9 +174,16 @@ export async function deleteProduct(db: DbOrTx, id: number): Promise<'deleted' |
       .where(eq(products.id, id))
       .for('update')
     if (!locked || locked.archivedAt) throw notFound()
-    const [used] = await tx.select({ one: sql<number>`1` }).from(orderItems).where(eq(orderItems.productId, id)).limit(1)
+    const [used] = await tx
+      .select({ one: sql<number>`1` })
+      .from(orderItems)
+      .where(eq(orderItems.productId, id))
+      .limit(1)
     if (used) {
-      await tx.update(products).set({ archivedAt: new Date(), isActive: false, updatedAt: new Date() }).where(eq(products.id, id))
+      await tx
+        .update(products)
+        .set({ archivedAt: new Date(), isActive: false, updatedAt: new Date() })
+        .where(eq(products.id, id))
       return 'archived'
     }
     await tx.delete(products).where(eq(products.id, id))

@@ -1,11 +1,23 @@
 import { isNull, sql } from 'drizzle-orm'
-import { PRODUCT_IMPORT_COLUMNS, PRODUCT_IMPORT_REQUIRED, ProductImportRow, type ImportResult } from '@shop/shared/schemas/imports'
+import {
+  PRODUCT_IMPORT_COLUMNS,
+  PRODUCT_IMPORT_REQUIRED,
+  ProductImportRow,
+  type ImportResult,
+} from '@shop/shared/schemas/imports'
 import type { Db } from '../../db/client.ts'
 import { categories, products } from '../../db/schema/catalog.ts'
 import { AppError } from '../../lib/app-error.ts'
-import { toProductFields } from '../catalog/product-view.ts'
+import { productColumns, toProductFields } from '../catalog/product-view.ts'
 import { assertColumns, parseCsv, toCsvFile } from './csv.ts'
-import { describeRowErrors, givenCells, normaliseBoolean, zodRowError, type RowError, type Translate } from './row-errors.ts'
+import {
+  describeRowErrors,
+  givenCells,
+  normaliseBoolean,
+  zodRowError,
+  type RowError,
+  type Translate,
+} from './row-errors.ts'
 
 /** A product as the import sees it: stored (id) or created by an earlier row of the file (id null). */
 interface Entry {
@@ -14,22 +26,7 @@ interface Entry {
   values: ProductValues | null
 }
 
-type ProductValues = ReturnType<typeof toColumns>
-
-const toColumns = (input: ProductImportRow) => ({
-  name: input.name,
-  description: input.description,
-  categoryId: input.category_id,
-  retailPrice: input.price,
-  wholesalePrice: input.wholesale_price,
-  wholesaleThreshold: input.wholesale_threshold,
-  retailBuyingPrice: input.retail_buying_price,
-  wholesaleBuyingPrice: input.wholesale_buying_price,
-  stock: input.stock,
-  isActive: input.is_active,
-  isAlwaysInStock: input.is_always_in_stock,
-  attributes: { weight: input.weight || null, origin: input.origin || null },
-})
+type ProductValues = ReturnType<typeof productColumns>
 
 function* chunks<T>(items: T[], size: number) {
   for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size)
@@ -55,9 +52,54 @@ function updateStatement(batch: Entry[]) {
 /** Sample file of GET /products/import/sample: the columns the import reads, with Arabic example rows. */
 export function productsSampleCsv(): Buffer {
   return toCsvFile(PRODUCT_IMPORT_COLUMNS, [
-    ['', 'تمر دقلة نور', 'تمر ليبي فاخر من واحات الجفرة', 'تمور', '25.00', '20.00', '10', '15.00', '12.00', '100', 'true', 'false', '1 كغ', 'الجفرة'],
-    ['', 'عسل السدر', 'عسل سدر طبيعي من الجبل الأخضر', 'عسل', '120.50', '', '', '80.00', '', '30', 'true', 'false', '500 غ', 'الجبل الأخضر'],
-    ['', 'فسيلة نخيل برني', 'فسيلة نخيل جاهزة للزراعة', 'فسائل', '150', '130', '5', '', '', '0', 'true', 'true', '', 'هون'],
+    [
+      '',
+      'تمر دقلة نور',
+      'تمر ليبي فاخر من واحات الجفرة',
+      'تمور',
+      '25.00',
+      '20.00',
+      '10',
+      '15.00',
+      '12.00',
+      '100',
+      'true',
+      'false',
+      '1 كغ',
+      'الجفرة',
+    ],
+    [
+      '',
+      'عسل السدر',
+      'عسل سدر طبيعي من الجبل الأخضر',
+      'عسل',
+      '120.50',
+      '',
+      '',
+      '80.00',
+      '',
+      '30',
+      'true',
+      'false',
+      '500 غ',
+      'الجبل الأخضر',
+    ],
+    [
+      '',
+      'فسيلة نخيل برني',
+      'فسيلة نخيل جاهزة للزراعة',
+      'فسائل',
+      '150',
+      '130',
+      '5',
+      '',
+      '',
+      '0',
+      'true',
+      'true',
+      '',
+      'هون',
+    ],
   ])
 }
 
@@ -82,7 +124,11 @@ export async function importProducts(db: Db, text: string, t: Translate): Promis
     }
     const byId = new Map<number, Entry>()
     const byName = new Map<string, Entry>()
-    for (const p of await tx.select().from(products).where(isNull(products.archivedAt)).orderBy(products.id)) {
+    for (const p of await tx
+      .select()
+      .from(products)
+      .where(isNull(products.archivedAt))
+      .orderBy(products.id)) {
       const entry: Entry = { id: p.id, fields: toProductFields(p), values: null }
       byId.set(p.id, entry)
       if (!byName.has(p.name.toLowerCase())) byName.set(p.name.toLowerCase(), entry)
@@ -108,7 +154,11 @@ export async function importProducts(db: Db, text: string, t: Translate): Promis
         continue
       }
       const { id: _id, category: _category, ...fields } = given
-      const raw: Record<string, unknown> = { ...target?.fields, ...fields, ...(categoryId !== undefined ? { category_id: categoryId } : {}) }
+      const raw: Record<string, unknown> = {
+        ...target?.fields,
+        ...fields,
+        ...(categoryId !== undefined ? { category_id: categoryId } : {}),
+      }
       for (const key of ['is_active', 'is_always_in_stock'] as const) {
         if (typeof raw[key] === 'string') raw[key] = normaliseBoolean(raw[key])
       }
@@ -118,7 +168,8 @@ export async function importProducts(db: Db, text: string, t: Translate): Promis
         continue
       }
       if (target) {
-        if (byName.get(String(target.fields.name).toLowerCase()) === target) byName.delete(String(target.fields.name).toLowerCase())
+        if (byName.get(String(target.fields.name).toLowerCase()) === target)
+          byName.delete(String(target.fields.name).toLowerCase())
         updated++
       } else {
         target = { id: null, fields: {}, values: null }
@@ -126,7 +177,7 @@ export async function importProducts(db: Db, text: string, t: Translate): Promis
         created++
       }
       target.fields = parsed.data
-      target.values = toColumns(parsed.data)
+      target.values = productColumns(parsed.data)
       if (!byName.has(parsed.data.name.toLowerCase())) byName.set(parsed.data.name.toLowerCase(), target)
     }
 
