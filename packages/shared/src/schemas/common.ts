@@ -21,7 +21,7 @@ export const perPage = (defaultSize: number) =>
 // NUL bytes cannot be stored or searched in PostgreSQL text; a search drops them.
 export const searchTerm = z
   .string()
-  .transform((s) => s.replace(/\u0000/g, ''))
+  .transform((s) => s.replaceAll(String.fromCharCode(0), ''))
   .pipe(z.string().trim().max(100, 'validation.too_long'))
   .optional()
 
