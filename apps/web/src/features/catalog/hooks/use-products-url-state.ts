@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react'
+import { useCallback, useMemo, useRef } from 'react'
 import { useSearchParams } from 'react-router'
 import { STOREFRONT_PAGE_SIZES } from '@shop/shared/constants'
 
@@ -30,27 +30,35 @@ export function productsStateFromParams(params: URLSearchParams): ProductsUrlSta
 export function useProductsUrlState() {
   const [params, setParams] = useSearchParams()
   const state = useMemo(() => productsStateFromParams(params), [params])
+  // The router shows a new URL in a transition, so for a moment after a change `params` is still the old URL. A
+  // second change in that moment (the debounced search landing right after a category pick) must build on the
+  // first, not on the old URL, or it would undo it. The URLs written and not yet shown are kept here, in order.
+  const pending = useRef<{ under: URLSearchParams; writes: string[] }>({ under: params, writes: [] })
 
   /** SPEC §4: changing search, category or page size goes back to page 1; changing the page alone keeps the rest. */
   const update = useCallback(
     (change: Partial<ProductsUrlState>) => {
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev)
-          const set = (key: string, value: string | null) => (value ? next.set(key, value) : next.delete(key))
-          if ('search' in change) set('search', change.search?.trim() || null)
-          if ('categoryId' in change) set('category', change.categoryId ? String(change.categoryId) : null)
-          if ('perPage' in change) set('size', change.perPage && change.perPage !== 12 ? String(change.perPage) : null)
-          const resets = 'search' in change || 'categoryId' in change || 'perPage' in change
-          const page = resets ? 1 : (change.page ?? 1)
-          set('page', page > 1 ? String(page) : null)
-          return next
-        },
-        // Typing in the search box should not fill the history with one entry per word.
-        { replace: 'search' in change },
-      )
+      const written = pending.current
+      if (written.under !== params) {
+        // The router has shown a URL since: drop the writes it has caught up with (all of them when it came from
+        // elsewhere, e.g. the back button).
+        const shown = written.writes.indexOf(params.toString())
+        written.writes = shown >= 0 ? written.writes.slice(shown + 1) : []
+        written.under = params
+      }
+      const next = new URLSearchParams(written.writes.at(-1) ?? params)
+      const set = (key: string, value: string | null) => (value ? next.set(key, value) : next.delete(key))
+      if ('search' in change) set('search', change.search?.trim() || null)
+      if ('categoryId' in change) set('category', change.categoryId ? String(change.categoryId) : null)
+      if ('perPage' in change) set('size', change.perPage && change.perPage !== 12 ? String(change.perPage) : null)
+      const resets = 'search' in change || 'categoryId' in change || 'perPage' in change
+      const page = resets ? 1 : (change.page ?? 1)
+      set('page', page > 1 ? String(page) : null)
+      written.writes.push(next.toString())
+      // Typing in the search box should not fill the history with one entry per word.
+      setParams(next, { replace: 'search' in change })
     },
-    [setParams],
+    [params, setParams],
   )
   return [state, update] as const
 }

@@ -1,0 +1,43 @@
+import { act, renderHook } from '@testing-library/react'
+import type { ReactNode } from 'react'
+import { MemoryRouter, useLocation, useNavigate } from 'react-router'
+import { describe, expect, it } from 'vitest'
+import { useProductsUrlState } from './use-products-url-state.ts'
+
+function setup(entry = '/products') {
+  const wrapper = ({ children }: { children: ReactNode }) => <MemoryRouter initialEntries={[entry]}>{children}</MemoryRouter>
+  return renderHook(() => ({ url: useProductsUrlState(), location: useLocation(), navigate: useNavigate() }), { wrapper })
+}
+
+describe('products URL state (SPEC §4)', () => {
+  it('keeps a category picked just before the debounced search lands (both changes before the router re-renders)', () => {
+    const { result } = setup('/products?search=%D8%B9%D8%B3%D9%84&page=2')
+    act(() => {
+      const update = result.current.url[1]
+      update({ categoryId: 7 })
+      update({ search: '' })
+    })
+    expect(result.current.location.search).toBe('?category=7')
+    expect(result.current.url[0]).toMatchObject({ search: '', categoryId: 7, page: 1 })
+  })
+
+  it('goes back to page 1 on a new filter and keeps the filters when only the page changes', () => {
+    const { result } = setup('/products?category=3&size=24')
+    act(() => result.current.url[1]({ page: 4 }))
+    expect(result.current.url[0]).toEqual({ search: '', categoryId: 3, page: 4, perPage: 24 })
+    act(() => result.current.url[1]({ search: ' تمر ' }))
+    expect(result.current.url[0]).toEqual({ search: 'تمر', categoryId: 3, page: 1, perPage: 24 })
+    act(() => result.current.url[1]({ perPage: 12 }))
+    expect(result.current.location.search).toBe(`?category=3&search=${encodeURIComponent('تمر').replace(/%20/g, '+')}`)
+  })
+
+  it('builds on a URL that came from elsewhere (back button), not on its own earlier change', async () => {
+    const { result } = setup('/products?category=3')
+    act(() => result.current.url[1]({ categoryId: 5 }))
+    expect(result.current.url[0].categoryId).toBe(5)
+    await act(async () => result.current.navigate(-1))
+    expect(result.current.location.search).toBe('?category=3')
+    act(() => result.current.url[1]({ page: 2 }))
+    expect(result.current.location.search).toBe('?category=3&page=2')
+  })
+})
