@@ -24,6 +24,8 @@ describe('the shop starts and keeps its data', () => {
     await page.goto('/')
     await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl')
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('ar')
+    // The shell paints a text-free top bar first (issue 7); the font is asked for once the app shows Arabic text.
+    await page.getByRole('heading', { level: 1 }).waitFor({ state: 'visible' })
     await page.evaluate(() => document.fonts.ready)
     const fontOk = await page.evaluate(() => document.fonts.check('16px "Cairo Variable"', 'تمر'))
     expect(fontOk).toBe(true)
@@ -32,6 +34,28 @@ describe('the shop starts and keeps its data', () => {
     expect(logo.headers()['content-type']).toBe('image/png')
     await shot(page, 'foundation-home-ar-1280')
     await context.close()
+  })
+
+  // Issue 7: the /products shell carries its first page and categories, so a phone renders the grid without a
+  // round trip to the API; the bar frame the shell paints first is replaced by the real top bar.
+  it('shows the first page of /products from the page itself, without asking the API, in English too', async () => {
+    for (const language of ['ar', 'en'] as const) {
+      const context = await newContext(browser, shop.url, { language })
+      const page = await context.newPage()
+      const apiCalls: string[] = []
+      page.on('request', (request) => {
+        const url = new URL(request.url())
+        if (url.pathname === '/api/products' || url.pathname === '/api/categories') apiCalls.push(url.pathname + url.search)
+      })
+      await page.goto('/products')
+      await expect.poll(() => page.locator('main article').count()).toBe(12)
+      expect(await page.getByRole('banner').count()).toBe(1)
+      expect(await page.locator('#root > [aria-hidden="true"]').count()).toBe(0)
+      expect(await page.getByRole('combobox').first().locator('option').count()).toBeGreaterThan(1)
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(language)
+      expect(apiCalls).toEqual([])
+      await context.close()
+    }
   })
 
   it('answers /api/health and keeps data over a restart without reseeding', async () => {

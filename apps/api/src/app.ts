@@ -3,6 +3,8 @@ import helmet from '@fastify/helmet'
 import multipart from '@fastify/multipart'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Database, Db } from './db/client.ts'
@@ -25,7 +27,9 @@ import { usersRoutes } from './modules/users/users.routes.ts'
 import { authPlugin } from './plugins/auth.ts'
 import { errorsPlugin } from './plugins/errors.ts'
 import { gracefulClosePlugin } from './plugins/graceful-close.ts'
+import { createStorefrontPageHints, inlineScriptHashes } from './plugins/storefront-shell.ts'
 import { webPlugin } from './plugins/web.ts'
+import { webDist } from './paths.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,19 +52,6 @@ export interface BuildAppOptions {
 }
 
 export type App = FastifyInstance
-
-/**
- * Issue 7 (Lighthouse LCP on /products): the first product picture is the page's largest paint. The shell of
- * /products names it in a preload, so the browser fetches it alongside the scripts instead of after them.
- * It reads the same cached public list the page will ask for.
- */
-async function storefrontHints(app: FastifyInstance, url: string): Promise<string> {
-  if (url !== '/products') return ''
-  const res = await app.inject({ method: 'GET', url: '/api/products?page=1&per_page=12&active=true&in_stock=true' })
-  if (res.statusCode !== 200) return ''
-  const first = (res.json() as { data?: { image_small_url?: string | null }[] }).data?.[0]?.image_small_url
-  return first && /^\/api\/images\/[a-f0-9]+\/small\.webp$/.test(first) ? `<link rel="preload" as="image" href="${first}" fetchpriority="high">` : ''
-}
 
 /** Per-IP login limits rely on the client address, so forwarded headers are trusted only when configured. */
 function parseTrustProxy(value: string): boolean | string[] | ((address: string, hop: number) => boolean) {
@@ -97,12 +88,15 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   await app.register(errorsPlugin)
   await app.register(gracefulClosePlugin)
+  const webFolder = options.webDist ?? webDist
+  const readWebFile = (name: string) => (existsSync(join(webFolder, name)) ? readFileSync(join(webFolder, name), 'utf8') : null)
+  const shellScripts = inlineScriptHashes(readWebFile('index.html') ?? '')
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...shellScripts],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
@@ -154,7 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // Issue 7: the bare reference route R0 that the benchmark budgets are ratios of (bench/src/run.ts).
   if (process.env.BENCH_REFERENCE === '1') app.get('/api/_bench/ref', { schema: { hide: true } }, async () => ({ ok: true }))
 
-  await app.register(webPlugin, { distDir: options.webDist, headHints: (url) => storefrontHints(app, url) })
+  await app.register(webPlugin, { distDir: options.webDist, pageHints: createStorefrontPageHints(app, readWebFile('logo.svg')) })
   await app.ready()
   return app
 }

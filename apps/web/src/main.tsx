@@ -1,4 +1,4 @@
-import { StrictMode, useEffect, useRef } from 'react'
+import { StrictMode, startTransition, useEffect, useRef } from 'react'
 import { createRoot } from 'react-dom/client'
 import { BrowserRouter, useLocation, useNavigate } from 'react-router'
 import './index.css'
@@ -30,15 +30,20 @@ function UnauthorizedBridge() {
 void i18nReady.then(() => {
   const queryClient = createQueryClient()
   prefetchCatalog(queryClient, window.location)
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <BrowserRouter>
-        <AppProviders queryClient={queryClient}>
-          <UnauthorizedBridge />
-          <AppRoutes />
-        </AppProviders>
-      </BrowserRouter>
-    </StrictMode>,
+  const root = createRoot(document.getElementById('root')!)
+  // Issue 7: the first render as a transition, so React renders it in slices between which the browser can
+  // answer the user, instead of one long task on a slow phone.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <BrowserRouter>
+          <AppProviders queryClient={queryClient}>
+            <UnauthorizedBridge />
+            <AppRoutes />
+          </AppProviders>
+        </BrowserRouter>
+      </StrictMode>,
+    ),
   )
   // Validation texts for forms and the table of the other routes, fetched once the first screen has painted
   // (lib/i18n.ts, app/router.tsx).

@@ -7,11 +7,12 @@ export async function settle(page: Page) {
   // Sections below the fold load as they come near the screen (issue 7): scroll through the page so the scan
   // and the screenshot cover them too, then come back to the top.
   await page.evaluate(async () => {
+    // 'instant': the shop scrolls smoothly (CSS), and a smooth scroll retargeted every 60 ms never reaches the bottom.
     for (let y = 0; y < document.documentElement.scrollHeight; y += Math.max(200, window.innerHeight / 2)) {
-      window.scrollTo(0, y)
+      window.scrollTo({ top: y, behavior: 'instant' })
       await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 60)))
     }
-    window.scrollTo(0, 0)
+    window.scrollTo({ top: 0, behavior: 'instant' })
   })
   await page.waitForLoadState('networkidle')
   await page.waitForFunction(

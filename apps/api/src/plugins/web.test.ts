@@ -1,17 +1,42 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { gunzipSync } from 'node:zlib'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BOOT_ANSWERS_ELEMENT_ID, PRODUCTS_PAGE_BOOT_PATHS } from '@shop/shared/constants'
 import { createProduct, createTestApp, type TestContext } from '../../test/helpers.ts'
 import { storeImage } from '../modules/images/images.service.ts'
+
+const LANG_SCRIPT = "try { if (localStorage.getItem('language') === 'en') document.documentElement.lang = 'en' } catch (e) {}"
+const CSS = 'body{color:#222}.size-10{width:2.5rem}'
+
+/** A built web app as Vite writes it: an inline language script, a linked stylesheet, the logo. */
+function fakeBuild(dir: string) {
+  mkdirSync(join(dir, 'assets'))
+  writeFileSync(join(dir, 'assets/index-abc123.css'), CSS)
+  writeFileSync(join(dir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">\n  <!-- palm -->\n  <circle cx="5" cy="5" r="4"/>\n</svg>\n')
+  writeFileSync(
+    join(dir, 'index.html'),
+    `<!doctype html><html lang="ar" dir="rtl"><head><title>shop</title><script>${LANG_SCRIPT}</script>` +
+      '<script type="module" crossorigin src="/assets/index-abc123.js"></script>' +
+      '<link rel="stylesheet" crossorigin href="/assets/index-abc123.css"></head><body><div id="root"></div></body></html>',
+  )
+}
+
+/** The JSON data block of a shell, read the way the browser reads it (apps/web/src/lib/boot-answers.ts). */
+function bootAnswers(html: string): Record<string, unknown> | null {
+  const match = new RegExp(`<script type="application/json" id="${BOOT_ANSWERS_ELEMENT_ID}">([\\s\\S]*?)</script>`).exec(html)
+  return match ? (JSON.parse(match[1]!) as Record<string, unknown>) : null
+}
 
 describe('web app shell', () => {
   let ctx: TestContext
   let dir: string
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'shop-web-'))
-    writeFileSync(join(dir, 'index.html'), '<!doctype html><html lang="ar" dir="rtl"><head><title>shop</title></head><body><div id="root"></div></body></html>')
+    fakeBuild(dir)
     ctx = await createTestApp({ webDist: dir })
   })
   afterAll(async () => {
@@ -29,13 +54,72 @@ describe('web app shell', () => {
     expect(api.json().code).toBe('NOT_FOUND')
   })
 
-  it('preloads the first product picture in the /products shell (largest paint), and nothing elsewhere', async () => {
+  it('allows exactly the inline language script by its hash, and no other inline script', async () => {
+    const page = await ctx.app.inject({ method: 'GET', url: '/' })
+    const csp = String(page.headers['content-security-policy'])
+    const hash = createHash('sha256').update(LANG_SCRIPT).digest('base64')
+    expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`)
+    expect(/script-src [^;]*unsafe-inline/.test(csp)).toBe(false)
+  })
+
+  it('puts the stylesheet into the shell instead of a render-blocking request', async () => {
+    const page = await ctx.app.inject({ method: 'GET', url: '/cart' })
+    expect(page.body).toContain(`<style>${CSS}</style>`)
+    expect(page.body).not.toContain('rel="stylesheet"')
+    const file = await ctx.app.inject({ method: 'GET', url: '/assets/index-abc123.css' })
+    expect(file.statusCode).toBe(200)
+  })
+
+  it('shows the top bar frame with the inline logo on storefront routes until the app renders, not on the dashboard', async () => {
+    for (const url of ['/', '/products', '/cart', '/products?page=2']) {
+      const body = (await ctx.app.inject({ method: 'GET', url })).body
+      expect(body, url).toMatch(/<div id="root"><div class="flex min-h-dvh flex-col" aria-hidden="true"><header [^>]*><div [^>]*><svg width="40" height="40" class="size-10 shrink-0"/)
+      expect(body, url).not.toContain('<!-- palm -->')
+    }
+    for (const url of ['/dashboard', '/dashboard/orders']) {
+      expect((await ctx.app.inject({ method: 'GET', url })).body, url).toContain('<div id="root"></div>')
+    }
+  })
+
+  it('preloads the hero art on / only', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/' })).body).toContain('<link rel="preload" as="image" href="/hero.svg"')
+    expect((await ctx.app.inject({ method: 'GET', url: '/cart' })).body).not.toContain('rel="preload" as="image"')
+  })
+
+  it('gives the /products shell its first data (the same answers the API gives) and a preload of the first picture', async () => {
     const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#7a4a21' } }).png().toBuffer()
     const imageId = await storeImage(ctx.app.db, png)
     await createProduct(ctx.app, { imageId, stock: 5 })
+    await new Promise((r) => setTimeout(r, 600)) // the public list cache's staleness bound
     const page = await ctx.app.inject({ method: 'GET', url: '/products' })
     expect(page.body).toContain(`<link rel="preload" as="image" href="/api/images/${imageId}/small.webp" fetchpriority="high">`)
-    const home = await ctx.app.inject({ method: 'GET', url: '/' })
-    expect(home.body).not.toContain('rel="preload" as="image"')
+    const answers = bootAnswers(page.body)
+    expect(Object.keys(answers ?? {})).toEqual([...PRODUCTS_PAGE_BOOT_PATHS])
+    for (const path of PRODUCTS_PAGE_BOOT_PATHS) {
+      expect(answers![path]).toEqual((await ctx.app.inject({ method: 'GET', url: path })).json())
+    }
+    // Another page of the list, or any other route, has no data block.
+    expect(bootAnswers((await ctx.app.inject({ method: 'GET', url: '/products?page=2' })).body)).toBeNull()
+    expect(bootAnswers((await ctx.app.inject({ method: 'GET', url: '/' })).body)).toBeNull()
+  })
+
+  it('writes staff-typed text into the data block so it cannot end the element, and reads back unchanged', async () => {
+    const name = '</script><script>alert(1)</script> & <!-- \u2028'
+    await createProduct(ctx.app, { name, stock: 3 })
+    await new Promise((r) => setTimeout(r, 600))
+    const page = await ctx.app.inject({ method: 'GET', url: '/products' })
+    expect(page.body).not.toContain('<script>alert(1)')
+    expect(page.body.match(/<\/script>/g)?.length).toBe(3) // the language script, the module script, the data block
+    const list = bootAnswers(page.body)![PRODUCTS_PAGE_BOOT_PATHS[0]] as { data: { name: string }[] }
+    expect(list.data.map((p) => p.name)).toContain(name)
+  })
+
+  it('sends the shell gzipped to browsers that accept it', async () => {
+    const plain = await ctx.app.inject({ method: 'GET', url: '/products' })
+    const zipped = await ctx.app.inject({ method: 'GET', url: '/products', headers: { 'accept-encoding': 'gzip, deflate, br' } })
+    expect(zipped.headers['content-encoding']).toBe('gzip')
+    expect(zipped.headers.vary).toContain('Accept-Encoding')
+    expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain.body)
+    expect(plain.headers['content-encoding']).toBeUndefined()
   })
 })

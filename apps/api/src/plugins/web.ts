@@ -3,14 +3,24 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
 import sharp from 'sharp'
+import { acceptsGzip } from '../lib/http-encoding.ts'
 import { webDist, webPublic } from '../paths.ts'
 
 /** Serves the built web app (hashed assets cached for a year, index.html revalidated), SPA fallback and /logo.png. */
 export interface WebPluginOptions {
   distDir?: string
-  /** Extra <head> tags for a page (e.g. a preload of the image that will be its largest paint). */
-  headHints?: (url: string) => Promise<string>
+  /**
+   * What the shell of a page carries besides index.html: `head` tags (e.g. a preload of the picture that will be
+   * its largest paint) and `root`, markup shown inside <div id="root"> until the app's first render replaces it.
+   */
+  pageHints?: (url: string) => Promise<PageHints>
+}
+
+export interface PageHints {
+  head?: string
+  root?: string
 }
 
 async function webPluginImpl(app: FastifyInstance, options: WebPluginOptions) {
@@ -43,17 +53,47 @@ async function webPluginImpl(app: FastifyInstance, options: WebPluginOptions) {
     })
   }
 
-  const indexHtml = hasBuild ? readFileSync(indexPath, 'utf8') : null
+  const indexHtml = hasBuild ? inlineStylesheets(readFileSync(indexPath, 'utf8'), dist) : null
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/'
     if (path.startsWith('/api') || request.method !== 'GET' || !indexHtml || /\.[a-z0-9]{2,5}$/i.test(path)) {
       return reply.status(404).send({ code: 'NOT_FOUND', message: request.t('errors.ROUTE_NOT_FOUND') })
     }
     // A hint must never cost the page: any failure just sends the plain shell.
-    const hints = options.headHints ? await options.headHints(request.url).catch(() => '') : ''
-    const html = hints ? indexHtml.replace('</head>', `${hints}</head>`) : indexHtml
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html)
+    const hints: PageHints = options.pageHints ? await options.pageHints(request.url).catch(() => ({})) : {}
+    let html = indexHtml
+    if (hints.head) html = html.replace('</head>', `${hints.head}</head>`)
+    if (hints.root) html = html.replace('<div id="root"></div>', `<div id="root">${hints.root}</div>`)
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding')
+    // Issue 7: the shell of /products carries its first data, so it is sent compressed when the browser can.
+    if (!acceptsGzip(request)) return reply.send(html)
+    return reply.header('content-encoding', 'gzip').send(gzipped(html))
   })
+}
+
+/**
+ * Issue 7: the built stylesheet (~11 KB compressed) goes into the shell instead of a render-blocking request, so a
+ * phone paints after one round trip instead of two. The file stays in assets/ for anything that links it.
+ */
+export function inlineStylesheets(html: string, dist: string): string {
+  return html.replace(/<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[\w.-]+\.css)">/g, (tag, file: string) => {
+    const path = join(dist, file)
+    if (!existsSync(path)) return tag
+    const css = readFileSync(path, 'utf8')
+    return css.length > 150_000 || /<\/style/i.test(css) ? tag : `<style>${css}</style>`
+  })
+}
+
+/** The last few compressed shells; a shell changes only with the catalogue (its data) or a new build. */
+const gzipCache = new Map<string, Buffer>()
+function gzipped(html: string): Buffer {
+  let body = gzipCache.get(html)
+  if (!body) {
+    body = gzipSync(html, { level: 9 })
+    if (gzipCache.size >= 16) gzipCache.delete(gzipCache.keys().next().value!)
+    gzipCache.set(html, body)
+  }
+  return body
 }
 
 export const webPlugin = fp(webPluginImpl, { name: 'webPlugin' })

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { startTransition, useEffect, useRef, useState } from 'react'
 
 /**
  * True once the element comes within `margin` of the screen (issue 7: code below the fold loads when it is about to
@@ -13,7 +13,8 @@ export function useNearViewport<T extends Element>(margin = '600px', force = fal
   }, [force, near])
   useEffect(() => {
     if (near || !ref.current) return
-    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), {
+    // A transition: what comes into view renders in slices, not as one long task on a slow phone.
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && startTransition(() => setNear(true)), {
       rootMargin: margin,
     })
     io.observe(ref.current)

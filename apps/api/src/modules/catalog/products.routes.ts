@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ErrorBody } from '@shop/shared/errors'
 import { idParam, paginated } from '@shop/shared/schemas/common'
 import { Product, ProductListQuery, ProductStatusInput, ProductStockInput } from '@shop/shared/schemas/product'
+import { acceptsGzip } from '../../lib/http-encoding.ts'
 import { readMultipart } from '../../lib/multipart.ts'
 import { isStaff } from '../../plugins/auth.ts'
 import { addEtags, etagMatches, setCatalogCache } from './http-cache.ts'
@@ -49,12 +50,15 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       setCatalogCache(request, reply)
       if (isStaff(request.user)) return listProducts(app.db, request.query, true)
       // Issue 7: the storefront's lists come serialized from the per-version cache, sent without re-validation.
-      const { body, etag } = await publicLists.get(request.query)
-      reply.header('etag', etag)
+      const list = await publicLists.get(request.query)
+      reply.header('etag', list.etag).header('vary', 'Authorization, Accept-Encoding')
       // Plain FastifyReply: these bytes already are the 200 schema's JSON, and a 304 has no body.
       const raw: FastifyReply = reply
-      if (etagMatches(request, etag)) return raw.code(304).send()
-      return raw.type('application/json; charset=utf-8').send(body)
+      if (etagMatches(request, list.etag)) return raw.code(304).send()
+      raw.type('application/json; charset=utf-8')
+      const gzip = acceptsGzip(request) ? list.gzip() : null
+      if (gzip) return raw.header('content-encoding', 'gzip').send(gzip)
+      return raw.send(list.body)
     },
   )
 

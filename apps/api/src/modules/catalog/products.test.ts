@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { gunzipSync } from 'node:zlib'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCategory, createProduct, createTestApp, createUser, type TestContext, type TestUser } from '../../../test/helpers.ts'
@@ -91,6 +92,19 @@ describe('products API', () => {
     // docs/decisions.md 19: public lists follow a catalogue change within the re-check interval.
     await new Promise((r) => setTimeout(r, CATALOG_MAX_STALE_MS + 100))
     expect((await list('per_page=5', { 'if-none-match': etag })).statusCode).toBe(200)
+  })
+
+  it('sends guests the list gzipped when they accept it, the same JSON once unpacked', async () => {
+    for (let i = 0; i < 6; i++) await createProduct(ctx.app)
+    const plain = await list('per_page=24')
+    const zipped = await list('per_page=24', { 'accept-encoding': 'gzip, deflate, br' })
+    expect(zipped.statusCode).toBe(200)
+    expect(zipped.headers['content-encoding']).toBe('gzip')
+    expect(zipped.headers.vary).toContain('Accept-Encoding')
+    expect(zipped.headers.etag).toBe(plain.headers.etag)
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2)
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.json())
+    expect(plain.headers['content-encoding']).toBeUndefined()
   })
 
   it('creates a product from multipart with an image stored as WebP in two sizes', async () => {

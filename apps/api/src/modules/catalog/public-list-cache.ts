@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { gzipSync } from 'node:zlib'
 import type { ProductListQuery } from '@shop/shared/schemas/product'
 import type { DbOrTx } from '../../db/client.ts'
 import { createCatalogVersion, type CatalogVersion } from './catalog-version.ts'
@@ -8,6 +9,20 @@ import { listProducts, productFilterKey } from './products.service.ts'
 export interface CachedList {
   body: Buffer
   etag: string
+  /** The body gzipped (null when too small to gain), made on the first request that accepts it, kept with the entry. */
+  gzip(): Buffer | null
+}
+
+/** Lists under this size are sent as they are: compressing would not save a network packet. */
+const GZIP_MIN_BYTES = 1024
+
+function cachedList(body: Buffer): CachedList {
+  let gz: Buffer | null | undefined
+  return {
+    body,
+    etag: `W/"${createHash('sha1').update(body).digest('base64url')}"`,
+    gzip: () => (gz === undefined ? (gz = body.length < GZIP_MIN_BYTES ? null : gzipSync(body, { level: 6 })) : gz),
+  }
 }
 
 interface Entry<T> {
@@ -53,8 +68,7 @@ export function createPublicListCache(db: DbOrTx, version: CatalogVersion = crea
       const key = `${filters}|${query.page}|${query.per_page}`
       return remember(pages, key, v, async () => {
         const list = await listProducts(db, query, false, (count) => remember(totals, filters, v, count))
-        const body = Buffer.from(JSON.stringify(list))
-        return { body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` }
+        return cachedList(Buffer.from(JSON.stringify(list)))
       })
     },
   }

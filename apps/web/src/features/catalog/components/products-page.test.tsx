@@ -1,9 +1,11 @@
-import { screen, waitFor } from '@testing-library/react'
+import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { mockFetch, renderScreen, setLanguage } from '../../layout/testing/render-with-providers.tsx'
 import { ProductsPage } from './products-page.tsx'
 import { makeProduct } from '../testing/make-product.ts'
+import { BOOT_ANSWERS_ELEMENT_ID, PRODUCTS_PAGE_BOOT_PATHS } from '@shop/shared/constants'
+import { resetBootAnswers } from '../../../lib/boot-answers.ts'
 
 
 function listHandler(total: number) {
@@ -40,6 +42,37 @@ describe('products page (SPEC §2)', () => {
     expect(await screen.findByText('Showing 25-30 of 30 results')).toBeInTheDocument()
   })
 
+  it('renders its first page from the answers in the page shell without asking the server, and asks for the next page (issue 7)', async () => {
+    const [productsPath, categoriesPath] = PRODUCTS_PAGE_BOOT_PATHS
+    const block = document.createElement('script')
+    block.type = 'application/json'
+    block.id = BOOT_ANSWERS_ELEMENT_ID
+    block.textContent = JSON.stringify({
+      [productsPath]: listHandler(30)({ url: new URL(productsPath, 'http://shop.test') }).body,
+      [categoriesPath]: { data: [{ id: 4, name: 'Honey', slug: 'honey', description: null, is_active: true, products_count: 3 }] },
+    })
+    document.body.append(block)
+    resetBootAnswers()
+    // The answers are good for 30 s after the page load; in the test worker performance.now() counts from its start.
+    const clock = vi.spyOn(performance, 'now').mockReturnValue(1_000)
+    try {
+      const { calls } = mockFetch({ 'GET /api/products': listHandler(30), 'GET /api/categories': () => ({ body: { data: [] } }) })
+      renderScreen(<ProductsPage />, '/products')
+      expect(await screen.findByText('Showing 1-12 of 30 results')).toBeInTheDocument()
+      expect(screen.getByRole('option', { name: 'Honey' })).toBeInTheDocument()
+      expect(calls.map((c) => c.path)).toEqual([])
+      expect(document.getElementById(BOOT_ANSWERS_ELEMENT_ID)).toBeNull()
+
+      await userEvent.click(screen.getByRole('button', { name: 'Page 2' }))
+      expect(await screen.findByText('Showing 13-24 of 30 results')).toBeInTheDocument()
+      expect(calls.map((c) => c.path)).toEqual(['/api/products'])
+    } finally {
+      clock.mockRestore()
+      block.remove()
+      resetBootAnswers()
+    }
+  })
+
   it('loads the first row of pictures at once with high priority and the rest lazily (issue 7, LCP)', async () => {
     mockFetch({ 'GET /api/products': listHandler(5), 'GET /api/categories': () => ({ body: { data: [] } }) })
     renderScreen(<ProductsPage />, '/products')
@@ -52,6 +85,36 @@ describe('products page (SPEC §2)', () => {
       ['lazy', 'auto'],
       ['lazy', 'auto'],
     ])
+  })
+
+  it('loads the pager when it comes near the screen, also when the list arrives after the first render (issue 7)', async () => {
+    const observers: { callback: IntersectionObserverCallback; targets: Element[] }[] = []
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        targets: Element[] = []
+        constructor(callback: IntersectionObserverCallback) {
+          observers.push({ callback, targets: this.targets })
+        }
+        observe(target: Element) {
+          this.targets.push(target)
+        }
+        disconnect() {
+          this.targets.length = 0
+        }
+      },
+    )
+    mockFetch({ 'GET /api/products': listHandler(30), 'GET /api/categories': () => ({ body: { data: [] } }) })
+    renderScreen(<ProductsPage />, '/products')
+    expect(await screen.findAllByRole('article')).toHaveLength(12)
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull()
+    const watching = observers.filter((o) => o.targets.length > 0)
+    expect(watching.length).toBeGreaterThan(0)
+    act(() => {
+      for (const o of watching) o.callback(o.targets.map((target) => ({ isIntersecting: true, target }) as IntersectionObserverEntry), {} as IntersectionObserver)
+    })
+    expect(await screen.findByRole('navigation', { name: 'Pagination' })).toBeInTheDocument()
+    expect(screen.getByText('Showing 1-12 of 30 results')).toBeInTheDocument()
   })
 
   it('hides the pager when everything fits on one page', async () => {

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { STOREFRONT_PAGE_SIZES } from '@shop/shared/constants'
 import { loadLaterTexts } from '../../../lib/i18n.ts'
+import { useNearViewport } from '../../../lib/use-near-viewport.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { Input, Select } from '../../../components/ui/controls.tsx'
 import { EmptyState, ErrorState } from '../../../components/ui/states.tsx'
@@ -12,7 +13,8 @@ import { useProductsUrlState } from '../hooks/use-products-url-state.ts'
 import { ProductCard, ProductCardSkeleton } from './product-card.tsx'
 
 // Issue 7: the page buttons sit under 12 cards, below the first screen at every width; they are not in the first
-// download (nor their texts). While they load, a row of their height holds the place of the buttons.
+// download (nor their texts) and load when they come near the screen, so they never compete with the first
+// screen's pictures. Until then rows of their height hold their place.
 const loadPagination = () => Promise.all([import('../../../components/ui/pagination.tsx'), loadLaterTexts()]).then(([m]) => m)
 const Pagination = lazy(async () => ({ default: (await loadPagination()).Pagination }))
 const ShowingLine = lazy(async () => ({ default: (await loadPagination()).ShowingLine }))
@@ -28,6 +30,7 @@ export function ProductsPage() {
   const debouncedSearch = useDebouncedValue(searchInput, 300)
   const ids = { search: useId(), category: useId(), size: useId() }
   const listTop = useRef<HTMLHeadingElement>(null)
+  const [pagerRef, pagerNear] = useNearViewport<HTMLDivElement>('400px')
 
   // Debounced text → URL (and page 1). A URL changed from outside (back button) → the box.
   const lastWritten = useRef(state.search)
@@ -142,14 +145,25 @@ export function ProductsPage() {
         )}
       </section>
 
+      {/* Always rendered (the list may arrive later): tells the pager below when it is near the screen. */}
+      <div ref={pagerNear ? undefined : pagerRef} aria-hidden="true" />
       {data && items.length > 0 ? (
         <div className="mt-8 flex flex-col items-center gap-3">
-          <Suspense fallback={data.last_page > 1 ? <div className="h-9" /> : null}>
-            <Pagination page={data.current_page ?? state.page} lastPage={data.last_page} onPageChange={goToPage} />
-          </Suspense>
-          <Suspense fallback={<div className="h-5" />}>
-            <ShowingLine page={data.current_page ?? state.page} perPage={data.per_page ?? state.perPage} total={data.total} count={data.data.length} />
-          </Suspense>
+          {pagerNear ? (
+            <>
+              <Suspense fallback={data.last_page > 1 ? <div className="h-9" /> : null}>
+                <Pagination page={data.current_page ?? state.page} lastPage={data.last_page} onPageChange={goToPage} />
+              </Suspense>
+              <Suspense fallback={<div className="h-5" />}>
+                <ShowingLine page={data.current_page ?? state.page} perPage={data.per_page ?? state.perPage} total={data.total} count={data.data.length} />
+              </Suspense>
+            </>
+          ) : (
+            <>
+              {data.last_page > 1 ? <div className="h-9" /> : null}
+              <div className="h-5" />
+            </>
+          )}
         </div>
       ) : null}
     </div>

@@ -1,0 +1,82 @@
+import { createHash } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import type { PageHints } from './web.ts'
+import { BOOT_ANSWERS_ELEMENT_ID, PRODUCTS_PAGE_BOOT_PATHS } from '@shop/shared/constants'
+
+/**
+ * Issue 7 (Lighthouse on a cheap phone): what the page shell of a storefront route carries besides the built
+ * index.html, so the phone shows something at once and the largest paint does not wait for script → API → render.
+ * - Every storefront route: the top bar's frame with the logo (same classes as features/layout/top-nav.tsx), shown
+ *   from the first paint until the app's first render replaces it, instead of a blank page. Not for /dashboard.
+ * - `/`: the hero art (its largest paint) is preloaded.
+ * - `/products`: the public answers its first render asks for (first page of the list, active categories) as a
+ *   JSON data block the browser reads instead of calling the API (apps/web/src/lib/boot-answers.ts), and a
+ *   preload of the first product picture. They come from the same per-version cache the API answers from.
+ */
+export function createStorefrontPageHints(app: FastifyInstance, logoSvg: string | null) {
+  const root = storefrontFrame(inlineLogo(logoSvg))
+  return (url: string) => storefrontPageHints(app, url, root)
+}
+
+async function storefrontPageHints(app: FastifyInstance, url: string, root: string): Promise<PageHints> {
+  const path = url.split('?')[0]!
+  if (path === '/dashboard' || path.startsWith('/dashboard/')) return {}
+  if (url === '/') return { root, head: '<link rel="preload" as="image" href="/hero.svg" type="image/svg+xml" fetchpriority="high">' }
+  if (url !== '/products') return { root }
+  const answers: Record<string, unknown> = {}
+  for (const answerPath of PRODUCTS_PAGE_BOOT_PATHS) {
+    const res = await app.inject({ method: 'GET', url: answerPath })
+    if (res.statusCode === 200) answers[answerPath] = res.json()
+  }
+  const list = answers[PRODUCTS_PAGE_BOOT_PATHS[0]] as { data?: { image_small_url?: string | null }[] } | undefined
+  const first = list?.data?.[0]?.image_small_url
+  const preload = first && /^\/api\/images\/[a-f0-9]+\/small\.webp$/.test(first) ? `<link rel="preload" as="image" href="${first}" fetchpriority="high">` : ''
+  const data = Object.keys(answers).length > 0 ? `<script type="application/json" id="${BOOT_ANSWERS_ELEMENT_ID}">${jsonForHtml(answers)}</script>` : ''
+  return { root, head: preload + data }
+}
+
+/**
+ * The top bar without its texts and links (they need the app): the layout's column, the bar and the logo, drawn
+ * inline (no request) so the first paint does not wait for anything but the stylesheet.
+ */
+function storefrontFrame(logoSvg: string): string {
+  return (
+    '<div class="flex min-h-dvh flex-col" aria-hidden="true"><header class="sticky top-0 z-30 border-b border-sand-300 bg-white">' +
+    `<div class="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">${logoSvg}</div></header></div>`
+  )
+}
+
+/** logo.svg of the web build as inline markup at the top bar's 40 px, or the <img> when it cannot be read. */
+export function inlineLogo(svg: string | null): string {
+  const fallback = '<img src="/logo.svg" alt="" width="40" height="40" class="size-10">'
+  if (!svg || !svg.trimStart().startsWith('<svg')) return fallback
+  return svg
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/>\s+</g, '><')
+    .trim()
+    .replace(/^<svg\b/, '<svg width="40" height="40" class="size-10 shrink-0" focusable="false"')
+}
+
+/**
+ * JSON that is safe inside a <script> data block: product names and descriptions are typed by staff, so `<`
+ * (which could close the element), `>`, `&` and the JS line separators are written as \u escapes; JSON.parse
+ * reads them back unchanged.
+ */
+export function jsonForHtml(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+}
+
+/**
+ * CSP hashes of the inline classic scripts of the built index.html (the one that sets <html lang dir> from the
+ * saved language before the first paint), so script-src needs neither 'unsafe-inline' nor an extra
+ * render-blocking request. JSON data blocks are not scripts and need no hash.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = []
+  for (const match of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)) {
+    const attrs = match[1] ?? ''
+    if (/\bsrc\s*=/i.test(attrs) || /\btype\s*=\s*["']?application\/(ld\+)?json/i.test(attrs) || !match[2]!.trim()) continue
+    hashes.push(`'sha256-${createHash('sha256').update(match[2]!).digest('base64')}'`)
+  }
+  return hashes
+}

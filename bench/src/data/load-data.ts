@@ -1,0 +1,407 @@
+/**
+ * Bench data loader, run as its own process (bench/src/lib/load-job.ts runJson):
+ *
+ *   tsx load-data.ts load   '<LoadRequest json>'   → LoadResult
+ *   tsx load-data.ts verify '<VerifyRequest json>' → VerifyResult
+ *
+ * Prints one JSON line as the last line of stdout; progress goes to stderr.
+ *
+ * `load` opens the database like the server does (openDatabase + migrateDatabase + seedDatabase with the bench
+ * admin, no demo orders) and grows it with set-based SQL (INSERT … SELECT … FROM generate_series): products
+ * (Arabic names, a fifth of them dates 'تمر', 1 category per 100 products), bench shoppers, and orders over the
+ * last 365 days. The database's own triggers (catalog_version, sales_version, completed_sales_lines) fire on
+ * these inserts and stay consistent. Then VACUUM ANALYZE and a stock snapshot for the checkout load.
+ */
+import { hashPassword } from '../../../apps/api/src/lib/passwords.ts'
+import { openDatabase, type Database } from '../../../apps/api/src/db/client.ts'
+import { migrateDatabase } from '../../../apps/api/src/db/migrate.ts'
+import { seedDatabase } from '../../../apps/api/src/db/seed.ts'
+import { BENCH_ADMIN } from '../lib/shop-server.ts'
+import {
+  ALWAYS_IN_STOCK_PRODUCTS,
+  BENCH_SHOPPER_PASSWORD,
+  CATEGORY_SLUG_PREFIX,
+  GENERATED_ORDER_NOTE,
+  PRODUCTS_PER_CATEGORY,
+  STOCK_PRODUCTS,
+  STOCK_START,
+  WHOLESALE_THRESHOLD,
+  type DbTarget,
+  type LoadRequest,
+  type LoadResult,
+  type StockMismatch,
+  type StockSnapshot,
+  type VerifyRequest,
+  type VerifyResult,
+} from './bench-data.ts'
+
+/** One connection: a pooled pg client or the PGlite instance (one statement per call, $n parameters). */
+interface Conn {
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>
+}
+
+const log = (message: string) => process.stderr.write(`[load-data] ${message}\n`)
+
+async function open(target: DbTarget): Promise<Database> {
+  if (target.url) return openDatabase({ url: target.url, poolSize: 2 })
+  if (target.dataDir) return openDatabase({ dataDir: target.dataDir })
+  throw new Error('target needs a url (PostgreSQL) or a dataDir (PGlite)')
+}
+
+async function withConn<T>(database: Database, fn: (conn: Conn) => Promise<T>): Promise<T> {
+  if (database.pool) {
+    const client = await database.pool.connect()
+    try {
+      return await fn({ query: async <R,>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as R[] })
+    } finally {
+      client.release()
+    }
+  }
+  const pglite = database.pglite!
+  return fn({ query: async <R,>(text: string, params?: unknown[]) => (await pglite.query<R>(text, params)).rows })
+}
+
+async function inTransaction<T>(conn: Conn, fn: () => Promise<T>): Promise<T> {
+  await conn.query('BEGIN')
+  try {
+    const result = await fn()
+    await conn.query('COMMIT')
+    return result
+  } catch (error) {
+    await conn.query('ROLLBACK').catch(() => {})
+    throw error
+  }
+}
+
+async function one<T>(conn: Conn, text: string, params?: unknown[]): Promise<T> {
+  const [row] = await conn.query<T>(text, params)
+  if (!row) throw new Error(`no row: ${text}`)
+  return row
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// SQL building blocks. Pseudo-random but deterministic: the same request builds the same data.
+
+/** A non-negative pseudo-random bigint from an integer expression and a salt. */
+const h = (expr: string, salt: number) => `abs(hashint8((${expr})::bigint * 7919 + ${salt})::bigint)`
+const quote = (s: string) => `'${s.replace(/'/g, "''")}'`
+const textArray = (list: readonly string[]) => `ARRAY[${list.map(quote).join(', ')}]::text[]`
+/** list[hash mod length] in SQL. */
+const pick = (list: readonly string[], expr: string, salt: number) => `(${textArray(list)})[1 + mod(${h(expr, salt)}, ${list.length})]`
+
+/** Five kinds of five varieties; kind 0 (every fifth product) are dates, whose names contain 'تمر'. */
+const VARIETIES = [
+  ['تمر دقلة نور', 'تمر برني', 'تمر مجدول', 'تمر عجوة', 'تمر صقعي'],
+  ['عسل سدر', 'عسل زهور برية', 'عسل سمرة', 'عسل زعتر', 'عسل حبة البركة'],
+  ['زيت زيتون بكر', 'زيت زيتون ممتاز', 'زيت زيتون عضوي', 'زيت زيتون معصور على البارد', 'زيت زيتون جبلي'],
+  ['زيتون أخضر', 'زيتون أسود', 'زيتون محشي', 'زيتون مخلل', 'زيتون شرائح'],
+  ['لوز مقشر', 'تين مجفف', 'حناء طبيعية', 'زعتر بري', 'فول سوداني محمص'],
+] as const
+const DESCRIPTIONS = [
+  'تمر طازج من واحات ',
+  'عسل طبيعي خام من مناحل ',
+  'زيت بكر معصور على البارد من زيتون ',
+  'زيتون مخلل بالطريقة التقليدية من ',
+  'منتج زراعي مختار من حقول ',
+]
+const QUALITIES = ['فاخر', 'ممتاز', 'بلدي', 'مختار', 'طبيعي', 'عائلي']
+const ORIGINS = ['ترهونة', 'مسلاتة', 'غريان', 'سبها', 'الجفرة', 'غدامس', 'زليتن', 'هون', 'ودان', 'الكفرة']
+const WEIGHTS = ['500 غ', '1 كغ', '2 كغ', '5 كغ']
+const FIRST = ['أحمد', 'محمد', 'فاطمة', 'خديجة', 'علي', 'سالم', 'مريم', 'عائشة', 'يوسف', 'نورية', 'عبد الله', 'هدى', 'إبراهيم', 'سعاد', 'مصطفى']
+const LAST = ['الورفلي', 'المصراتي', 'الزليتني', 'الترهوني', 'البرعصي', 'الفيتوري', 'الشريف', 'بن علي', 'السنوسي', 'العبيدي', 'الغرياني']
+const STREETS = ['الجمهورية', 'عمر المختار', 'الاستقلال', 'النصر', 'الشط', 'الجامعة', 'بن عاشور']
+
+const generatedProducts = `
+  SELECT p.* FROM products p JOIN categories c ON c.id = p.category_id
+  WHERE c.slug LIKE '${CATEGORY_SLUG_PREFIX}%'`
+
+const countOf = async (conn: Conn, text: string) => Number((await one<{ n: number | string }>(conn, `SELECT (${text})::int AS n`)).n)
+
+// ---------------------------------------------------------------------------------------------------------
+// Growth steps (each inside the load's transaction)
+
+async function growProducts(conn: Conn, target: number): Promise<number> {
+  const have = await countOf(conn, `SELECT count(*) FROM (${generatedProducts}) g`)
+  if (target <= have) return 0
+  const from = have + 1
+  const categoriesNeeded = Math.ceil(target / PRODUCTS_PER_CATEGORY)
+  await conn.query(
+    `INSERT INTO categories (name, description, slug, is_active)
+     SELECT 'تشكيلة المزرعة ' || c, 'تشكيلة مختارة من منتجات المزرعة رقم ' || c, '${CATEGORY_SLUG_PREFIX}' || c, true
+     FROM generate_series(1, $1::int) c
+     ON CONFLICT DO NOTHING`,
+    [categoriesNeeded],
+  )
+  const kind = 'mod(k, 5)'
+  const variety = `(${textArray(VARIETIES.flat())})[1 + ${kind} * 5 + mod(${h('k', 11)}, 5)]`
+  const description = `(${textArray(DESCRIPTIONS)})[1 + ${kind}]`
+  // Retail 5.00–199.99; two products in three sell wholesale from 10 units, 15 % cheaper (always below retail).
+  await conn.query(
+    `INSERT INTO products (name, description, category_id, retail_price, wholesale_price, wholesale_threshold,
+                           retail_buying_price, wholesale_buying_price, stock, is_active, is_always_in_stock, attributes)
+     SELECT x.variety || ' ' || x.quality || ' – ' || x.origin || ' ' || x.weight || ' رقم ' || x.k,
+            x.description || x.origin || '، ' || x.weight || '، منتقى ومعبأ بعناية في المزرعة.',
+            c.id,
+            x.retail,
+            CASE WHEN x.wholesale THEN round(x.retail * 0.85, 2) END,
+            CASE WHEN x.wholesale THEN ${WHOLESALE_THRESHOLD} END,
+            round(x.retail * 0.6, 2),
+            CASE WHEN x.wholesale THEN round(x.retail * 0.5, 2) END,
+            CASE WHEN x.always THEN 0 ELSE mod(${h('x.k', 12)}, 500)::int END,
+            true,
+            x.always,
+            jsonb_build_object('weight', x.weight, 'origin', x.origin)
+     FROM (
+       SELECT k,
+              ${variety} AS variety,
+              ${description} AS description,
+              ${pick(QUALITIES, 'k', 13)} AS quality,
+              ${pick(ORIGINS, 'k', 14)} AS origin,
+              ${pick(WEIGHTS, 'k', 15)} AS weight,
+              round(5 + mod(${h('k', 16)}, 19500) / 100.0, 2)::numeric(12, 2) AS retail,
+              mod(k, 3) <> 0 AS wholesale,
+              mod(k, 50) = 7 AS always
+       FROM generate_series($1::int, $2::int) k
+     ) x
+     JOIN categories c ON c.slug = '${CATEGORY_SLUG_PREFIX}' || ((x.k - 1) / ${PRODUCTS_PER_CATEGORY} + 1)
+     ORDER BY x.k`,
+    [from, target],
+  )
+  const now = await countOf(conn, `SELECT count(*) FROM (${generatedProducts}) g`)
+  if (now !== target) throw new Error(`expected ${target} generated products, found ${now} (a category slug or name clashed?)`)
+  return target - have
+}
+
+async function growUsers(conn: Conn, target: number): Promise<number> {
+  const have = await countOf(conn, `SELECT count(*) FROM users WHERE email LIKE 'shopper%@bench.ly'`)
+  if (target <= have) return 0
+  // One argon2 hash (the API's own function and options), shared by every bench shopper.
+  const hash = await hashPassword(BENCH_SHOPPER_PASSWORD)
+  const rows = await conn.query(
+    `INSERT INTO users (name, email, password_hash, role, is_active, created_at, updated_at)
+     SELECT ${pick(FIRST, 'i', 21)} || ' ' || ${pick(LAST, 'i', 22)}, 'shopper' || i || '@bench.ly', $2, 'user', true,
+            now() - make_interval(days => mod(${h('i', 23)}, 400)::int), now()
+     FROM generate_series(1, $1::int) i
+     ON CONFLICT DO NOTHING
+     RETURNING id`,
+    [target, hash],
+  )
+  return rows.length
+}
+
+/**
+ * Orders n = have+1 … target, oldest first, spread evenly over the last 364 days: 60 % completed, 12 % processing,
+ * 16 % pending, 12 % cancelled; 1–3 lines over distinct generated products, priced by the shop's rule (wholesale
+ * price from the threshold on), totals and costs summed from the lines, order numbers ORD-YYMMDD-<id>.
+ */
+async function growOrders(conn: Conn, target: number): Promise<number> {
+  const have = await countOf(conn, `SELECT count(*) FROM orders WHERE notes = '${GENERATED_ORDER_NOTE}'`)
+  if (target <= have) return 0
+  const count = target - have
+  await conn.query(
+    `CREATE TEMP TABLE bench_products ON COMMIT DROP AS
+     SELECT row_number() OVER (ORDER BY g.id)::int AS rn, g.id, g.name, g.retail_price, g.wholesale_price, g.wholesale_threshold,
+            g.retail_buying_price, g.wholesale_buying_price
+     FROM (${generatedProducts} AND p.is_active AND p.archived_at IS NULL) g`,
+  )
+  await conn.query(
+    `CREATE TEMP TABLE bench_cities ON COMMIT DROP AS
+     SELECT row_number() OVER (ORDER BY id)::int AS rn, id, name, delivery_price FROM cities WHERE is_active`,
+  )
+  await conn.query(
+    `CREATE TEMP TABLE bench_shoppers ON COMMIT DROP AS
+     SELECT row_number() OVER (ORDER BY id)::int AS rn, id, name, email FROM users
+     WHERE email LIKE 'shopper%@bench.ly' AND role = 'user' AND is_active`,
+  )
+  const productCount = await countOf(conn, 'SELECT count(*) FROM bench_products')
+  const cityCount = await countOf(conn, 'SELECT count(*) FROM bench_cities')
+  const shopperCount = await countOf(conn, 'SELECT count(*) FROM bench_shoppers')
+  if (productCount === 0 || cityCount === 0) throw new Error('orders need generated products and an active city')
+  const step = Math.max(1, Math.floor(productCount / 3))
+
+  await conn.query(
+    `CREATE TEMP TABLE bench_orders ON COMMIT DROP AS
+     SELECT o.*,
+            CASE WHEN o.status = 'completed' THEN 'paid'
+                 WHEN o.status = 'cancelled' THEN CASE WHEN mod(${h('o.n', 31)}, 2) = 0 THEN 'failed' ELSE 'pending' END
+                 WHEN mod(${h('o.n', 32)}, 10) < 3 THEN 'paid' ELSE 'pending' END AS payment_status
+     FROM (
+       SELECT n,
+              nextval(pg_get_serial_sequence('orders', 'id'))::int AS id,
+              now() - make_interval(secs => (1 - (n - $1::int + 0.5) / $2::int) * 364 * 86400 + mod(${h('n', 33)}, 3600)) AS created_at,
+              CASE WHEN mod(${h('n', 34)}, 100) < 60 THEN 'completed'
+                   WHEN mod(${h('n', 34)}, 100) < 72 THEN 'processing'
+                   WHEN mod(${h('n', 34)}, 100) < 88 THEN 'pending'
+                   ELSE 'cancelled' END AS status,
+              1 + mod(${h('n', 35)}, ${cityCount})::int AS city_rn,
+              CASE WHEN ${shopperCount} > 0 AND mod(${h('n', 36)}, 100) < 35 THEN 1 + mod(${h('n', 37)}, ${Math.max(shopperCount, 1)})::int END AS shopper_rn,
+              least(1 + mod(${h('n', 38)}, 3)::int, ${productCount}) AS lines,
+              (ARRAY['cash', 'cash', 'cash', 'massarat', 'paypal'])[1 + mod(${h('n', 39)}, 5)] AS payment_method
+       FROM generate_series($1::int, $3::int) n
+     ) o`,
+    [have + 1, count, target],
+  )
+  // Distinct products per order: offsets 0, step, 2·step (step = ⌊P/3⌋) from a random start.
+  await conn.query(
+    `CREATE TEMP TABLE bench_items ON COMMIT DROP AS
+     SELECT l.order_id, l.product_id, l.product_name, l.quantity, l.is_wholesale,
+            l.unit_price, l.unit_cost, l.unit_price * l.quantity AS line_total
+     FROM (
+       SELECT o.id AS order_id, p.id AS product_id, p.name AS product_name, q.quantity, w.is_wholesale,
+              CASE WHEN w.is_wholesale THEN p.wholesale_price ELSE p.retail_price END AS unit_price,
+              CASE WHEN w.is_wholesale THEN coalesce(p.wholesale_buying_price, p.retail_buying_price, 0)
+                   ELSE coalesce(p.retail_buying_price, 0) END AS unit_cost,
+              j
+       FROM bench_orders o
+       CROSS JOIN LATERAL generate_series(1, o.lines) j
+       JOIN bench_products p ON p.rn = 1 + mod(${h('o.n', 40)} + (j - 1) * ${step}, ${productCount})
+       CROSS JOIN LATERAL (
+         SELECT CASE WHEN mod(${h('o.n * 3 + j', 41)}, 5) = 0 THEN ${WHOLESALE_THRESHOLD}
+                     ELSE 1 + mod(${h('o.n * 3 + j', 42)}, 3)::int END AS quantity
+       ) q
+       CROSS JOIN LATERAL (
+         SELECT p.wholesale_price IS NOT NULL AND p.wholesale_threshold IS NOT NULL AND p.wholesale_threshold > 0
+                AND q.quantity >= p.wholesale_threshold AS is_wholesale
+       ) w
+     ) l
+     ORDER BY l.order_id, l.j`,
+  )
+  await conn.query(
+    `INSERT INTO orders (id, order_number, user_id, customer_name, customer_email, customer_phone, shipping_address,
+                         city_id, city_name, order_status, payment_status, payment_method, notes, subtotal, delivery_price,
+                         total_amount, total_cost, stock_restored_at, created_at, updated_at)
+     SELECT o.id,
+            'ORD-' || to_char(o.created_at AT TIME ZONE 'UTC', 'YYMMDD') || '-' ||
+              CASE WHEN length(o.id::text) >= 5 THEN o.id::text ELSE lpad(o.id::text, 5, '0') END,
+            u.id,
+            coalesce(u.name, ${pick(FIRST, 'o.n', 43)} || ' ' || ${pick(LAST, 'o.n', 44)}),
+            coalesce(u.email, 'customer' || o.n || '@bench-orders.ly'),
+            '+21891' || (1000000 + mod(${h('o.n', 45)}, 8999999))::text,
+            'شارع ' || ${pick(STREETS, 'o.n', 46)} || ' ' || (1 + mod(${h('o.n', 47)}, 90)) || '، ' || c.name,
+            c.id, c.name, o.status, o.payment_status, o.payment_method, '${GENERATED_ORDER_NOTE}',
+            s.subtotal, c.delivery_price, s.subtotal + c.delivery_price, s.cost,
+            CASE WHEN o.status = 'cancelled' THEN o.created_at END,
+            o.created_at, o.created_at
+     FROM bench_orders o
+     JOIN (SELECT order_id, sum(line_total) AS subtotal, sum(unit_cost * quantity) AS cost FROM bench_items GROUP BY order_id) s
+       ON s.order_id = o.id
+     JOIN bench_cities c ON c.rn = o.city_rn
+     LEFT JOIN bench_shoppers u ON u.rn = o.shopper_rn
+     ORDER BY o.id`,
+  )
+  // After the orders: the completed_sales_lines trigger reads each line's order status and date.
+  await conn.query(
+    `INSERT INTO order_items (order_id, product_id, product_name, quantity, unit_price, unit_cost, is_wholesale, line_total)
+     SELECT order_id, product_id, product_name, quantity, unit_price, unit_cost, is_wholesale, line_total FROM bench_items`,
+  )
+  await conn.query(
+    `INSERT INTO order_status_history (order_id, from_status, to_status, from_payment_status, to_payment_status, created_at)
+     SELECT id, NULL, 'pending', NULL, 'pending', created_at FROM bench_orders
+     UNION ALL
+     SELECT id, 'pending', status, 'pending', payment_status, least(created_at + interval '1 day', now())
+     FROM bench_orders WHERE status <> 'pending' OR payment_status <> 'pending'`,
+  )
+  return count
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+/** Gives the checkout's products their big starting stock and reads what the checkout load needs. */
+async function takeSnapshot(conn: Conn): Promise<StockSnapshot> {
+  const stockIds = (
+    await conn.query<{ id: number }>(
+      `SELECT g.id FROM (${generatedProducts} AND p.is_active AND p.archived_at IS NULL AND NOT p.is_always_in_stock) g
+       ORDER BY g.id LIMIT ${STOCK_PRODUCTS}`,
+    )
+  ).map((r) => Number(r.id))
+  if (stockIds.length === 0) throw new Error('no stock-counted generated product')
+  await conn.query(`UPDATE products SET stock = $1, updated_at = now() WHERE id = ANY($2::int[]) AND stock <> $1`, [STOCK_START, stockIds])
+  const stockRows = await conn.query<{ id: number; stock: number }>(`SELECT id, stock FROM products WHERE id = ANY($1::int[]) ORDER BY id`, [stockIds])
+  const always = await conn.query<{ id: number }>(
+    `SELECT g.id FROM (${generatedProducts} AND p.is_active AND p.archived_at IS NULL AND p.is_always_in_stock) g
+     ORDER BY g.id LIMIT ${ALWAYS_IN_STOCK_PRODUCTS}`,
+  )
+  const city = await one<{ id: number }>(conn, `SELECT id FROM cities WHERE is_active AND delivery_price > 0 ORDER BY id LIMIT 1`)
+  const category = await one<{ id: number }>(conn, `SELECT id FROM categories WHERE slug = '${CATEGORY_SLUG_PREFIX}1'`)
+  const maxOrder = await one<{ id: number }>(conn, `SELECT coalesce(max(id), 0)::int AS id FROM orders`)
+  return {
+    stocks: Object.fromEntries(stockRows.map((r) => [String(r.id), Number(r.stock)])),
+    alwaysInStock: always.map((r) => Number(r.id)),
+    cityId: Number(city.id),
+    categoryId: Number(category.id),
+    maxOrderId: Number(maxOrder.id),
+    takenAt: new Date().toISOString(),
+  }
+}
+
+async function load(request: LoadRequest): Promise<LoadResult> {
+  const started = performance.now()
+  const database = await open(request.target)
+  try {
+    await migrateDatabase(database)
+    const seeded = await seedDatabase(database.db, { adminEmail: BENCH_ADMIN.email, adminPassword: BENCH_ADMIN.password, demoOrders: false })
+    if (seeded.createdAdmin || seeded.seededCatalogue) log(`seeded (admin ${seeded.createdAdmin}, catalogue ${seeded.seededCatalogue})`)
+    return await withConn(database, async (conn) => {
+      const grown = await inTransaction(conn, async () => {
+        const products = await growProducts(conn, request.products)
+        const users = await growUsers(conn, request.users ?? 0)
+        const orders = await growOrders(conn, request.orders ?? 0)
+        return { products, users, orders }
+      })
+      log(`added ${grown.products} products, ${grown.users} shoppers, ${grown.orders} orders in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+      await conn.query('VACUUM ANALYZE')
+      const snapshot = await takeSnapshot(conn)
+      const products = await countOf(conn, 'SELECT count(*) FROM products')
+      const orders = await countOf(conn, 'SELECT count(*) FROM orders')
+      return { products, orders, loadSeconds: (performance.now() - started) / 1000, snapshot }
+    })
+  } finally {
+    await database.close()
+  }
+}
+
+/** For each snapshot product: stock now + units in orders placed after the snapshot = stock at the snapshot. */
+async function verify(request: VerifyRequest): Promise<VerifyResult> {
+  const { snapshot } = request
+  const database = await open(request.target)
+  try {
+    return await withConn(database, async (conn) => {
+      const ids = Object.keys(snapshot.stocks).map(Number)
+      const rows = await conn.query<{ id: number; stock: number; sold: number }>(
+        `SELECT p.id, p.stock,
+                coalesce((SELECT sum(i.quantity) FROM order_items i WHERE i.product_id = p.id AND i.order_id > $2), 0)::int AS sold
+         FROM products p WHERE p.id = ANY($1::int[]) ORDER BY p.id`,
+        [ids, snapshot.maxOrderId],
+      )
+      const found = new Map(rows.map((r) => [Number(r.id), { stock: Number(r.stock), sold: Number(r.sold) }]))
+      const mismatches: StockMismatch[] = []
+      let sold = 0
+      for (const id of ids) {
+        const startStock = snapshot.stocks[String(id)]!
+        const row = found.get(id)
+        const stockNow = row?.stock ?? Number.NaN
+        const soldSince = row?.sold ?? 0
+        sold += soldSince
+        if (stockNow + soldSince !== startStock) mismatches.push({ productId: id, startStock, stockNow, soldSince })
+      }
+      const newOrders = await countOf(conn, `SELECT count(*) FROM orders WHERE id > ${Math.trunc(Number(snapshot.maxOrderId))}`)
+      return { checked: ids.length, sold, ok: mismatches.length === 0, mismatches, newOrders }
+    })
+  } finally {
+    await database.close()
+  }
+}
+
+const [command, json] = process.argv.slice(2)
+try {
+  if (!json) throw new Error('usage: load-data.ts load|verify <json>')
+  let result: LoadResult | VerifyResult
+  if (command === 'load') result = await load(JSON.parse(json) as LoadRequest)
+  else if (command === 'verify') result = await verify(JSON.parse(json) as VerifyRequest)
+  else throw new Error(`unknown command ${command}; usage: load-data.ts load|verify <json>`)
+  process.stdout.write(`\n${JSON.stringify(result)}\n`)
+  process.exit(0)
+} catch (error) {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
+  process.exit(1)
+}
