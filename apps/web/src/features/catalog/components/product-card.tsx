@@ -1,4 +1,5 @@
-import { MapPin, Scale, ShoppingCart } from 'lucide-react'
+import { MapPin, Scale, ShoppingCart } from 'lucide'
+import { Icon } from '../../../components/ui/icon.tsx'
 import { useTranslation } from 'react-i18next'
 import type { Product } from '@shop/shared/schemas/product'
 import { Badge } from '../../../components/ui/badge.tsx'
@@ -15,6 +16,8 @@ const FALLBACK_IMAGE = '/product-fallback.svg'
  * `priority`: a card in the first row of /products, whose picture is the page's largest paint (issue 7,
  * Lighthouse "lcp-lazy-loaded"): fetched at once with high priority; every other picture loads lazily.
  */
+// Issue 7: a card off the screen is not laid out or painted until it comes near (content-visibility), so the first
+// layout of a 12-card page on a slow phone covers the first row only; 40rem holds its place (cards are 590–700 px).
 export function ProductCard({ product, headingLevel = 'h3', priority = false }: { product: Product; headingLevel?: 'h2' | 'h3'; priority?: boolean }) {
   const Heading = headingLevel
   const { t } = useTranslation('storefront')
@@ -25,7 +28,7 @@ export function ProductCard({ product, headingLevel = 'h3', priority = false }: 
   const { weight, origin } = product.attributes ?? { weight: null, origin: null }
 
   return (
-    <article className="group flex w-full flex-col overflow-hidden rounded-[var(--radius-card)] border border-sand-300 bg-white shadow-[var(--shadow-soft)] transition-shadow hover:shadow-md">
+    <article className="group flex w-full flex-col [contain-intrinsic-size:auto_40rem] [content-visibility:auto] overflow-hidden rounded-[var(--radius-card)] border border-sand-300 bg-white shadow-[var(--shadow-soft)] transition-shadow hover:shadow-md">
       <div className="relative aspect-square overflow-hidden bg-sand-100">
         <img
           src={product.image_small_url ?? product.image_url ?? FALLBACK_IMAGE}
@@ -61,14 +64,14 @@ export function ProductCard({ product, headingLevel = 'h3', priority = false }: 
           <ul className="flex flex-wrap gap-1.5" aria-label={t('product.details')}>
             {weight ? (
               <li className="inline-flex items-center gap-1 rounded-full bg-sand-200 px-2.5 py-0.5 text-xs text-stone-700">
-                <Scale className="size-3.5" aria-hidden="true" />
+                <Icon icon={Scale} className="size-3.5" />
                 <span className="sr-only">{t('product.weight')}: </span>
                 {weight}
               </li>
             ) : null}
             {origin ? (
               <li className="inline-flex items-center gap-1 rounded-full bg-sand-200 px-2.5 py-0.5 text-xs text-stone-700">
-                <MapPin className="size-3.5" aria-hidden="true" />
+                <Icon icon={MapPin} className="size-3.5" />
                 <span className="sr-only">{t('product.origin')}: </span>
                 {origin}
               </li>
@@ -99,7 +102,7 @@ export function ProductCard({ product, headingLevel = 'h3', priority = false }: 
           variant="primary"
           className="mt-2 w-full"
           disabled={outOfStock}
-          icon={<ShoppingCart className="size-4" aria-hidden="true" />}
+          icon={<Icon icon={ShoppingCart} className="size-4" />}
           onClick={() => addToCart(product)}
           aria-label={t('product.add_to_cart_named', { name: product.name })}
         >

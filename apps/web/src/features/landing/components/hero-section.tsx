@@ -1,4 +1,5 @@
-import { ChevronDown } from 'lucide-react'
+import { ChevronDown } from 'lucide'
+import { Icon } from '../../../components/ui/icon.tsx'
 import { useTranslation } from 'react-i18next'
 import { scrollToSection } from '../scroll-to-section.ts'
 
@@ -41,7 +42,7 @@ export function HeroSection() {
         className="absolute bottom-6 left-1/2 flex -translate-x-1/2 flex-col items-center gap-1 text-sm text-sand-100 hover:text-white"
       >
         <span>{t('landing.hero.scroll')}</span>
-        <ChevronDown className="size-6 motion-safe:animate-bounce" aria-hidden="true" />
+        <Icon icon={ChevronDown} className="size-6 motion-safe:animate-bounce" />
       </a>
     </section>
   )

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { act, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { mockFetch, renderScreen, setLanguage } from '../../layout/testing/render-with-providers.tsx'
 import { LandingPage } from './landing-page.tsx'
@@ -19,5 +19,46 @@ describe('landing page (SPEC §2, issue 7: sections under the hero load lazily)'
     expect(await screen.findByRole('heading', { name: 'Get in touch', level: 2 })).toBeInTheDocument()
     expect(document.getElementById('contact')?.tagName).toBe('SECTION')
     expect(document.querySelectorAll('#about')).toHaveLength(1)
+  })
+})
+
+describe('landing page sections under the hero (issue 7)', () => {
+  it('renders the section near the screen first and the others once the browser is idle, before any scrolling', async () => {
+    const observers: { callback: IntersectionObserverCallback; targets: Element[] }[] = []
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        targets: Element[] = []
+        constructor(callback: IntersectionObserverCallback) {
+          observers.push({ callback, targets: this.targets })
+        }
+        observe(target: Element) {
+          this.targets.push(target)
+        }
+        disconnect() {
+          this.targets.length = 0
+        }
+      },
+    )
+    const idleCallbacks: (() => void)[] = []
+    vi.stubGlobal('requestIdleCallback', (cb: () => void) => idleCallbacks.push(cb))
+    vi.stubGlobal('cancelIdleCallback', () => {})
+    mockFetch({
+      'GET /api/settings/public': () => ({ body: {} }),
+      'GET /api/products': () => ({ body: { data: [], current_page: 1, last_page: 1, per_page: 8, total: 0 } }),
+    })
+    renderScreen(<LandingPage />)
+    expect(idleCallbacks).toHaveLength(0)
+    act(() => {
+      for (const o of observers.filter((o) => o.targets.some((t) => t.id === 'about')))
+        o.callback(o.targets.map((target) => ({ isIntersecting: true, target }) as IntersectionObserverEntry), {} as IntersectionObserver)
+    })
+    expect(await screen.findByRole('heading', { name: 'A family farm that cares about every date', level: 2 })).toBeInTheDocument()
+    expect(document.getElementById('about')?.tagName).toBe('SECTION')
+    for (const id of ['products', 'quality', 'contact']) expect(document.getElementById(id)?.tagName, id).toBe('DIV')
+    expect(idleCallbacks.length).toBeGreaterThan(0)
+    act(() => idleCallbacks.splice(0).forEach((cb) => cb()))
+    expect(await screen.findByRole('heading', { name: 'Get in touch', level: 2 })).toBeInTheDocument()
+    for (const id of ['about', 'products', 'quality', 'contact']) expect(document.getElementById(id)?.tagName, id).toBe('SECTION')
   })
 })

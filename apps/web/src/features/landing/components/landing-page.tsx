@@ -1,50 +1,81 @@
-import { lazy, Suspense, type Ref } from 'react'
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react'
 import { useLocation } from 'react-router'
 import { loadLaterTexts } from '../../../lib/i18n.ts'
 import { useNearViewport } from '../../../lib/use-near-viewport.ts'
+import type { belowFoldSections } from './below-fold.tsx'
 import { HeroSection } from './hero-section.tsx'
 
-// Issue 7: the sections under the hero are not in the first download; they load as one chunk when they come near the
-// screen. Their anchors (#about, #products, #quality, #contact) exist at once as placeholders, with the heights the
-// real sections have (measured at 375 / 640 / 1024+ px in Arabic), so the hero's buttons scroll to the right place
-// and nothing on screen moves when the chunk arrives (CLS 0).
-const BelowFold = lazy(async () => ({
-  default: (await Promise.all([import('./below-fold.tsx'), loadLaterTexts()]))[0].BelowFold,
-}))
+// Issue 7: the sections under the hero are not in the first download; their chunk loads when the first comes near
+// the screen. A section near the screen renders at once; the others follow once the browser is idle after that
+// (or earlier when scrolled near), so a slow phone lays the page out in several short tasks instead of one long
+// one, and the whole landing page is there a moment after the first screen. Their anchors (#about, #products,
+// #quality, #contact) exist at once as placeholders with the heights the real sections have (measured at 375 /
+// 640 / 1024+ px in Arabic), so the hero's buttons scroll to the right place and nothing on screen moves when a
+// section arrives (CLS 0).
+type SectionId = keyof typeof belowFoldSections
 
-const placeholders = [
-  { id: 'about', className: 'bg-white min-h-[1400px] sm:min-h-[943px] lg:min-h-[698px]' },
-  { id: 'products', className: 'bg-sand-100 min-h-[2978px] sm:min-h-[1607px] lg:min-h-[964px]' },
-  { id: 'quality', className: 'bg-white min-h-[1221px] sm:min-h-[1080px] lg:min-h-[744px]' },
-  { id: 'contact', className: 'bg-sand-100 min-h-[1076px] sm:min-h-[1002px] lg:min-h-[765px]' },
+const loadSections = () => Promise.all([import('./below-fold.tsx'), loadLaterTexts()]).then(([m]) => m.belowFoldSections)
+const lazySection = (id: SectionId) => lazy(async () => ({ default: (await loadSections())[id] }))
+
+const sections: { id: SectionId; className: string; Section: ReturnType<typeof lazySection> }[] = [
+  { id: 'about', className: 'bg-white min-h-[1400px] sm:min-h-[943px] lg:min-h-[698px]', Section: lazySection('about') },
+  { id: 'products', className: 'bg-sand-100 min-h-[2978px] sm:min-h-[1607px] lg:min-h-[964px]', Section: lazySection('products') },
+  { id: 'quality', className: 'bg-white min-h-[1221px] sm:min-h-[1080px] lg:min-h-[744px]', Section: lazySection('quality') },
+  { id: 'contact', className: 'bg-sand-100 min-h-[1076px] sm:min-h-[1002px] lg:min-h-[765px]', Section: lazySection('contact') },
 ]
 
-function Placeholders({ firstRef }: { firstRef?: Ref<HTMLDivElement> }) {
-  return placeholders.map((p, i) => (
-    <div
-      key={p.id}
-      id={p.id}
-      ref={i === 0 ? firstRef : undefined}
-      tabIndex={-1}
-      className={`scroll-mt-20 outline-none ${p.className}`}
-    />
-  ))
+/** True once the browser has been idle after `start` became true (at most `timeoutMs` later). */
+function useIdleAfter(start: boolean, timeoutMs = 1500) {
+  const [idle, setIdle] = useState(false)
+  useEffect(() => {
+    if (!start || idle) return
+    const done = () => startTransition(() => setIdle(true))
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(done, { timeout: timeoutMs })
+      return () => cancelIdleCallback(id)
+    }
+    const id = setTimeout(done, 200)
+    return () => clearTimeout(id)
+  }, [start, idle, timeoutMs])
+  return idle
 }
+
+/** Mounted with its section: tells the page a section is shown, and lands a /#section link on the real section. */
+function SectionShown({ id, onShown }: { id: SectionId; onShown: () => void }) {
+  const { hash } = useLocation()
+  useEffect(onShown, [onShown])
+  useEffect(() => {
+    if (decodeURIComponent(hash.slice(1)) === id) document.getElementById(id)?.scrollIntoView({ block: 'start' })
+  }, [hash, id])
+  return null
+}
+
+function BelowFoldSection({ id, className, Section, forced, onShown }: (typeof sections)[number] & { forced: boolean; onShown: () => void }) {
+  const [ref, near] = useNearViewport<HTMLDivElement>('400px', forced)
+  const placeholder = <div id={id} ref={near ? undefined : ref} tabIndex={-1} className={`scroll-mt-20 outline-none ${className}`} />
+  if (!near) return placeholder
+  return (
+    <Suspense fallback={placeholder}>
+      <Section />
+      <SectionShown id={id} onShown={onShown} />
+    </Suspense>
+  )
+}
+
+const noop = () => {}
 
 /** SPEC §2 landing page; the footer comes from the public layout. */
 export function LandingPage() {
-  const { hash } = useLocation()
-  const [ref, near] = useNearViewport<HTMLDivElement>('400px', hash.length > 1)
+  const [anyShown, setAnyShown] = useState(false)
+  const idle = useIdleAfter(anyShown)
+  // A /#section link needs every section above its target real, so the scroll lands where the section ends up.
+  const forced = useLocation().hash.length > 1 || idle
   return (
     <>
       <HeroSection />
-      {near ? (
-        <Suspense fallback={<Placeholders />}>
-          <BelowFold />
-        </Suspense>
-      ) : (
-        <Placeholders firstRef={ref} />
-      )}
+      {sections.map((s) => (
+        <BelowFoldSection key={s.id} {...s} forced={forced} onShown={anyShown ? noop : () => setAnyShown(true)} />
+      ))}
     </>
   )
 }
