@@ -109,7 +109,7 @@ function precompress(): Plugin {
 }
 
 const FIRST_SCREEN_LIBRARY =
-  /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/](query-core|react-query)|clsx|lucide-react[\\/]dist[\\/]esm[\\/](shared|Icon|createLucideIcon|defaultAttributes|context))[\\/.]/
+  /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/](query-core|react-query)|clsx)[\\/.]/
 const LAZY_ONLY_QUERY_PARTS = /useMutation|useIsFetching|useMutationState|infiniteQueryObserver|queriesObserver|mutationObserver|useQueries|useSuspense|usePrefetch|HydrationBoundary|hydration/
 const firstScreenLibrary = (id: string) => FIRST_SCREEN_LIBRARY.test(id) && !LAZY_ONLY_QUERY_PARTS.test(id)
 
@@ -126,7 +126,7 @@ export default defineConfig({
     assetsInlineLimit: 0,
     chunkSizeWarningLimit: 400,
     manifest: true,
-    // Issue 7: the libraries every screen needs first (React, router, i18n, query, the icon base) in one chunk instead
+    // Issue 7: the libraries every screen needs first (React, router, i18n, query) in one chunk instead
     // of the 4–6 small ones automatic splitting makes from them: one file compresses better than several (−1.4 KB
     // gzip). Parts only lazy screens use (mutations, hydration…) stay out of it, in the chunks that need them.
     rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'vendor', test: firstScreenLibrary }] } } },

@@ -1,4 +1,5 @@
-import { LayoutDashboard, LogOut, Menu, ShoppingCart, X } from 'lucide-react'
+import { LayoutDashboard, LogOut, Menu, ShoppingCart, X } from 'lucide'
+import { Icon } from '../../components/ui/icon.tsx'
 import { useEffect, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { Link, NavLink } from '../../components/ui/router-link.tsx'
@@ -65,7 +66,7 @@ export function TopNav() {
         {t('nav.products')}
       </NavLink>
       <NavLink to="/cart" className={linkClass} aria-label={cartLabel}>
-        <ShoppingCart className="size-4" aria-hidden="true" />
+        <Icon icon={ShoppingCart} className="size-4" />
         {t('nav.cart')}
         <CartBadge count={itemCount} />
       </NavLink>
@@ -74,7 +75,7 @@ export function TopNav() {
       </NavLink>
       {isStaff ? (
         <NavLink to="/dashboard" className={linkClass}>
-          <LayoutDashboard className="size-4" aria-hidden="true" />
+          <Icon icon={LayoutDashboard} className="size-4" />
           {t('nav.dashboard')}
         </NavLink>
       ) : null}
@@ -83,7 +84,7 @@ export function TopNav() {
 
   const account = signedIn ? (
     <button type="button" onClick={() => void logout()} className={linkClass({ isActive: false })}>
-      <LogOut className="size-4 rtl:rotate-180" aria-hidden="true" />
+      <Icon icon={LogOut} className="size-4 rtl:rotate-180" />
       {t('nav.logout')}
     </button>
   ) : (
@@ -123,7 +124,7 @@ export function TopNav() {
 
         <div className="ms-auto flex items-center gap-1 md:hidden">
           <Link to="/cart" className="relative inline-flex size-10 items-center justify-center rounded-[var(--radius-control)] text-stone-700 hover:bg-sand-200" aria-label={cartLabel}>
-            <ShoppingCart className="size-5" aria-hidden="true" />
+            <Icon icon={ShoppingCart} className="size-5" />
             {itemCount > 0 ? (
               <span className="absolute -end-0.5 -top-0.5">
                 <CartBadge count={itemCount} />
@@ -139,7 +140,7 @@ export function TopNav() {
             aria-label={open ? t('nav.close_menu') : t('nav.open_menu')}
             onClick={() => setOpen((o) => !o)}
           >
-            {open ? <X className="size-6" aria-hidden="true" /> : <Menu className="size-6" aria-hidden="true" />}
+            {open ? <Icon icon={X} className="size-6" /> : <Icon icon={Menu} className="size-6" />}
           </button>
         </div>
       </div>

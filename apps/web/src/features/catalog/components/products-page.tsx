@@ -1,4 +1,5 @@
-import { Search, SearchX } from 'lucide-react'
+import { Search, SearchX } from 'lucide'
+import { Icon } from '../../../components/ui/icon.tsx'
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { STOREFRONT_PAGE_SIZES } from '@shop/shared/constants'
@@ -72,7 +73,7 @@ export function ProductsPage() {
             {t('products.search_label')}
           </label>
           <div className="relative">
-            <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-stone-400" aria-hidden="true" />
+            <Icon icon={Search} className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-stone-400" />
             <Input id={ids.search} type="search" value={searchInput} onChange={(e) => setSearchInput(e.target.value)} placeholder={t('products.search_placeholder')} className="ps-9" />
           </div>
         </div>
@@ -121,7 +122,7 @@ export function ProductsPage() {
         ) : items.length === 0 ? (
           state.search ? (
             <EmptyState
-              icon={<SearchX className="size-10" aria-hidden="true" />}
+              icon={<Icon icon={SearchX} className="size-10" />}
               title={t('products.no_results', { term: state.search })}
               text={t('products.no_results_hint')}
               action={
