@@ -59,6 +59,8 @@ export async function cacheHeaders(report: Report, url: string, assets: string[]
 interface LighthouseResult {
   categories: Record<string, { score: number | null }>
   audits: Record<string, { score: number | null; numericValue?: number; displayValue?: string }>
+  /** Set when Lighthouse could not measure the page (e.g. NO_NAVSTART: the trace missed the navigation). */
+  runtimeError?: { code: string; message: string }
 }
 
 const CHROME_FLAGS = [
@@ -109,36 +111,58 @@ function lighthouse(url: string): Promise<LighthouseResult> {
 
 const score = (r: LighthouseResult, c: string) => Math.round((r.categories[c]?.score ?? 0) * 100)
 
+/** Runs the budget is judged on: their median, so one starved run on a shared 2-core machine neither fails nor passes it. */
+const MEASURED_RUNS = 3
+/** Lighthouse's own failures (a trace without a navigation start, a crashed tab) are run again, at most this often. */
+const TOOL_FAILURES_ALLOWED = 3
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)]!
+}
+
 /**
- * Lighthouse on a page; on a shared 2-core machine one run can be starved, so a missed budget is re-run once
- * and the better run kept (both are recorded in latest.json).
+ * Lighthouse mobile on a page: three measured runs, each budget judged on their median (the run with the median
+ * performance score is shown). A run where Lighthouse itself failed to measure (runtimeError) is not a measurement:
+ * it is recorded in latest.json and run again.
  */
 export async function lighthouseScenario(report: Report, url: string, page: string) {
   const runs: LighthouseResult[] = []
-  const passes = (r: LighthouseResult) =>
-    score(r, 'performance') >= 95 && (r.audits['cumulative-layout-shift']?.numericValue ?? 1) <= 0.05 && score(r, 'accessibility') >= 95
-  runs.push(await lighthouse(`${url}${page}`))
-  if (!passes(runs[0]!)) runs.push(await lighthouse(`${url}${page}`))
-  const best = runs.reduce((a, b) => (score(b, 'performance') > score(a, 'performance') ? b : a))
-  const a = best.audits
-  const cls = a['cumulative-layout-shift']?.numericValue ?? 1
+  const toolFailures: { code: string; message: string }[] = []
+  while (runs.length < MEASURED_RUNS) {
+    const run = await lighthouse(`${url}${page}`)
+    if (!run.runtimeError && run.categories.performance?.score != null) {
+      runs.push(run)
+      continue
+    }
+    toolFailures.push(run.runtimeError ?? { code: 'NO_SCORE', message: 'no performance score' })
+    if (toolFailures.length > TOOL_FAILURES_ALLOWED) throw new Error(`Lighthouse failed to measure ${page}: ${toolFailures.map((f) => f.code).join(', ')}`)
+  }
+  const perf = median(runs.map((r) => score(r, 'performance')))
+  const a11y = median(runs.map((r) => score(r, 'accessibility')))
+  const cls = median(runs.map((r) => r.audits['cumulative-layout-shift']?.numericValue ?? 1))
+  const shown = runs.find((r) => score(r, 'performance') === perf)!
+  const a = shown.audits
   report.add({
     scenario: `Lighthouse mobile ${page}`,
     figure:
-      `performance ${score(best, 'performance')}, CLS ${fmt(cls, 3)}, accessibility ${score(best, 'accessibility')}; ` +
+      `performance ${perf} (runs ${runs.map((r) => score(r, 'performance')).join(', ')}), CLS ${fmt(cls, 3)}, accessibility ${a11y}; ` +
       `LCP ${a['largest-contentful-paint']?.displayValue}, TBT ${a['total-blocking-time']?.displayValue}, FCP ${a['first-contentful-paint']?.displayValue}` +
       `; images: sized ${a['unsized-images']?.score ?? 'n/a'}, modern ${a['modern-image-formats']?.score ?? 'n/a'}, offscreen-lazy ${a['offscreen-images']?.score ?? 'n/a'}` +
-      (runs.length > 1 ? ` (best of ${runs.length})` : ''),
-    budget: 'perf ≥ 95, CLS ≤ 0.05, a11y ≥ 95',
-    pass: passes(best),
-    data: runs.map((r) => ({
-      performance: score(r, 'performance'),
-      accessibility: score(r, 'accessibility'),
-      audits: Object.fromEntries(
-        Object.entries(r.audits)
-          .filter(([, v]) => v.score !== null && v.score < 0.9)
-          .map(([k, v]) => [k, { score: v.score, value: v.displayValue }]),
-      ),
-    })),
+      (toolFailures.length ? ` (${toolFailures.length} Lighthouse failure${toolFailures.length > 1 ? 's' : ''} re-run: ${toolFailures.map((f) => f.code).join(', ')})` : ''),
+    budget: 'median of 3: perf ≥ 95, CLS ≤ 0.05, a11y ≥ 95',
+    pass: perf >= 95 && cls <= 0.05 && a11y >= 95,
+    data: {
+      toolFailures,
+      runs: runs.map((r) => ({
+        performance: score(r, 'performance'),
+        accessibility: score(r, 'accessibility'),
+        audits: Object.fromEntries(
+          Object.entries(r.audits)
+            .filter(([, v]) => v.score !== null && v.score < 0.9)
+            .map(([k, v]) => [k, { score: v.score, value: v.displayValue }]),
+        ),
+      })),
+    },
   })
 }
