@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { mockFetch, renderScreen, setLanguage } from '../../layout/testing/render-with-providers.tsx'
@@ -6,6 +6,7 @@ import { ProductsPage } from './products-page.tsx'
 import { makeProduct } from '../testing/make-product.ts'
 import { BOOT_ANSWERS_ELEMENT_ID, PRODUCTS_PAGE_BOOT_PATHS } from '@shop/shared/constants'
 import { resetBootAnswers } from '../../../lib/boot-answers.ts'
+import { stubIntersectionObserver } from '../../../test/intersection-observer.ts'
 
 
 function listHandler(total: number) {
@@ -88,31 +89,13 @@ describe('products page (SPEC §2)', () => {
   })
 
   it('loads the pager when it comes near the screen, also when the list arrives after the first render (issue 7)', async () => {
-    const observers: { callback: IntersectionObserverCallback; targets: Element[] }[] = []
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        targets: Element[] = []
-        constructor(callback: IntersectionObserverCallback) {
-          observers.push({ callback, targets: this.targets })
-        }
-        observe(target: Element) {
-          this.targets.push(target)
-        }
-        disconnect() {
-          this.targets.length = 0
-        }
-      },
-    )
+    const viewport = stubIntersectionObserver()
     mockFetch({ 'GET /api/products': listHandler(30), 'GET /api/categories': () => ({ body: { data: [] } }) })
     renderScreen(<ProductsPage />, '/products')
     expect(await screen.findAllByRole('article')).toHaveLength(12)
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull()
-    const watching = observers.filter((o) => o.targets.length > 0)
-    expect(watching.length).toBeGreaterThan(0)
-    act(() => {
-      for (const o of watching) o.callback(o.targets.map((target) => ({ isIntersecting: true, target }) as IntersectionObserverEntry), {} as IntersectionObserver)
-    })
+    expect(viewport.watching()).toBeGreaterThan(0)
+    viewport.comesNear()
     expect(await screen.findByRole('navigation', { name: 'Pagination' })).toBeInTheDocument()
     expect(screen.getByText('Showing 1-12 of 30 results')).toBeInTheDocument()
   })

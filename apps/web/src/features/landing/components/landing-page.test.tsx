@@ -1,6 +1,7 @@
 import { act, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { mockFetch, renderScreen, setLanguage } from '../../layout/testing/render-with-providers.tsx'
+import { stubIntersectionObserver } from '../../../test/intersection-observer.ts'
 import { LandingPage } from './landing-page.tsx'
 
 beforeEach(() => setLanguage('en'))
@@ -24,22 +25,7 @@ describe('landing page (SPEC §2, issue 7: sections under the hero load lazily)'
 
 describe('landing page sections under the hero (issue 7)', () => {
   it('renders the section near the screen first and the others once the browser is idle, before any scrolling', async () => {
-    const observers: { callback: IntersectionObserverCallback; targets: Element[] }[] = []
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        targets: Element[] = []
-        constructor(callback: IntersectionObserverCallback) {
-          observers.push({ callback, targets: this.targets })
-        }
-        observe(target: Element) {
-          this.targets.push(target)
-        }
-        disconnect() {
-          this.targets.length = 0
-        }
-      },
-    )
+    const viewport = stubIntersectionObserver()
     const idleCallbacks: (() => void)[] = []
     vi.stubGlobal('requestIdleCallback', (cb: () => void) => idleCallbacks.push(cb))
     vi.stubGlobal('cancelIdleCallback', () => {})
@@ -49,10 +35,7 @@ describe('landing page sections under the hero (issue 7)', () => {
     })
     renderScreen(<LandingPage />)
     expect(idleCallbacks).toHaveLength(0)
-    act(() => {
-      for (const o of observers.filter((o) => o.targets.some((t) => t.id === 'about')))
-        o.callback(o.targets.map((target) => ({ isIntersecting: true, target }) as IntersectionObserverEntry), {} as IntersectionObserver)
-    })
+    viewport.comesNear((target) => target.id === 'about')
     expect(await screen.findByRole('heading', { name: 'A family farm that cares about every date', level: 2 })).toBeInTheDocument()
     expect(document.getElementById('about')?.tagName).toBe('SECTION')
     for (const id of ['products', 'quality', 'contact']) expect(document.getElementById(id)?.tagName, id).toBe('DIV')
