@@ -147,7 +147,7 @@ async function growProducts(conn: Conn, target: number): Promise<number> {
             CASE WHEN x.wholesale THEN ${WHOLESALE_THRESHOLD} END,
             round(x.retail * 0.6, 2),
             CASE WHEN x.wholesale THEN round(x.retail * 0.5, 2) END,
-            CASE WHEN x.always THEN 0 ELSE mod(${h('x.k', 12)}, 500)::int END,
+            CASE WHEN x.always THEN 1 ELSE mod(${h('x.k', 12)}, 500)::int END,
             true,
             x.always,
             jsonb_build_object('weight', x.weight, 'origin', x.origin)

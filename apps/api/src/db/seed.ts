@@ -135,7 +135,7 @@ async function seedDemoOrders(db: Db) {
       const unitCost = toCents(wholesale ? (p.wholesaleBuyingPrice ?? p.retailBuyingPrice) : p.retailBuyingPrice) ?? 0
       subtotal += unit * quantity
       cost += unitCost * quantity
-      return { productId, productName: p.name, quantity, unitPrice: unit / 100, unitCost: unitCost / 100, isWholesale: wholesale, lineTotal: (unit * quantity) / 100 }
+      return { productId, productName: p.name, quantity, unitPrice: unit / 100, unitCost: unitCost / 100, isWholesale: wholesale, lineTotal: (unit * quantity) / 100, takesStock: !p.isAlwaysInStock }
     })
     const r = rand()
     const status = daysAgo < 3 ? (r < 0.6 ? 'pending' : 'processing') : r < 0.62 ? 'completed' : r < 0.74 ? 'processing' : r < 0.86 ? 'pending' : 'cancelled'

@@ -52,6 +52,8 @@ export const orderItems = pgTable(
     unitCost: money('unit_cost').notNull().default(0),
     isWholesale: boolean('is_wholesale').notNull().default(false),
     lineTotal: money('line_total').notNull(),
+    /** Whether checkout took this line's units from stock (false for always-in-stock products): cancelling puts back what was taken, whatever the product's flag says later. */
+    takesStock: boolean('takes_stock').notNull().default(true),
   },
   (t) => [
     check('order_items_quantity_positive', sql`${t.quantity} > 0`),

@@ -24,7 +24,7 @@ function listCondition(query: ProductListQuery, staff: boolean) {
   if (!staff || isTrue(query.active)) where.push(eq(products.isActive, true))
   else if (isFalse(query.active)) where.push(eq(products.isActive, false))
   if (query.category_id) where.push(eq(products.categoryId, query.category_id))
-  if (isTrue(query.in_stock)) where.push(or(gt(products.stock, 0), eq(products.isAlwaysInStock, true))!)
+  if (isTrue(query.in_stock)) where.push(gt(products.stock, 0))
   if (query.search) {
     // ILIKE '%term%' is served by the pg_trgm GIN indexes on name and description.
     const pattern = likePattern(query.search)

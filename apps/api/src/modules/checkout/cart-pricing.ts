@@ -59,8 +59,15 @@ export async function deliveryCity(db: DbOrTx, cityId: number): Promise<CityRow>
   return city
 }
 
-/** Can `quantity` units be sold now? Always-in-stock products always can. */
-export const hasStock = (p: ProductRow, quantity: number) => p.isAlwaysInStock || p.stock >= quantity
+/**
+ * Can `quantity` units be sold now? An always-in-stock product is not counted down, so any quantity can while it is
+ * in stock; marked out of stock (stock 0), it cannot (SPEC §5: stock above 0).
+ */
+export const hasStock = (p: ProductRow, quantity: number) => (p.isAlwaysInStock ? p.stock > 0 : p.stock >= quantity)
+
+/** 409 OUT_OF_STOCK naming the product and how many units are left. */
+export const outOfStock = (productId: number, name: string, available: number) =>
+  new AppError('OUT_OF_STOCK', 409, { params: { product: name, available }, extra: { product_id: productId, available } })
 
 export function quoteOf(lines: { product: ProductRow; priced: PricedItem; sellable: boolean }[], deliveryCents: number): Quote {
   let subtotal = 0
@@ -76,7 +83,7 @@ export function quoteOf(lines: { product: ProductRow; priced: PricedItem; sellab
       wholesale_threshold: product.wholesaleThreshold,
       is_wholesale: priced.isWholesale,
       line_total: fromCents(priced.lineCents),
-      available: product.isAlwaysInStock ? null : sellable ? product.stock : 0,
+      available: !sellable ? 0 : product.isAlwaysInStock ? (product.stock > 0 ? null : 0) : product.stock,
       is_available: sellable && hasStock(product, priced.quantity),
     }
   })

@@ -1,5 +1,5 @@
 import { and, eq, gte, sql } from 'drizzle-orm'
-import { fromCents, toCents } from '@shop/shared/money/money'
+import { fromCents, MAX_MONEY_CENTS, toCents } from '@shop/shared/money/money'
 import type { CreateOrderInput, Order } from '@shop/shared/schemas/order'
 import { rowsOf, type Db, type Tx } from '../../db/client.ts'
 import { products } from '../../db/schema/catalog.ts'
@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error.ts'
 import { isRetryable, pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors.ts'
 import { formatOrderNumber } from '../orders/order-number.ts'
 import { findOrder } from '../orders/order-view.ts'
-import { deliveryCity, isSellable, loadProducts, mergeItems, priceItem, quoteOf, type PricedItem } from './cart-pricing.ts'
+import { deliveryCity, isSellable, loadProducts, mergeItems, outOfStock, priceItem, quoteOf, type PricedItem } from './cart-pricing.ts'
 import { requestHash, storedOrderId } from './idempotency.ts'
 
 export interface PlaceOrderContext {
@@ -97,6 +97,10 @@ async function writeOrder(tx: Tx, input: CreateOrderInput, ctx: PlaceOrderContex
   const subtotalCents = priced.reduce((sum, p) => sum + p.lineCents, 0)
   const totalCents = subtotalCents + deliveryCents
   const costCents = priced.reduce((sum, p) => sum + p.unitCostCents * p.quantity, 0)
+  // numeric(12,2) holds at most 9,999,999,999.99: a larger line or total is the shopper's quantities, not a 5xx.
+  if (totalCents > MAX_MONEY_CENTS || costCents > MAX_MONEY_CENTS || priced.some((p) => p.lineCents > MAX_MONEY_CENTS)) {
+    throw new AppError('VALIDATION_FAILED', 422, { fields: { items: ['validation.order_too_large'] } })
+  }
 
   if (input.expected_total !== undefined && Math.round(input.expected_total * 100) !== totalCents) {
     const quote = quoteOf(
@@ -108,7 +112,11 @@ async function writeOrder(tx: Tx, input: CreateOrderInput, ctx: PlaceOrderContex
 
   // SPEC "No overselling": conditional decrement; `priced` is already in ascending product id order.
   for (const line of priced) {
-    if (line.product.isAlwaysInStock) continue
+    if (line.product.isAlwaysInStock) {
+      // Not counted down, but "out of stock" (stock 0) still stops the sale (SPEC §5: stock above 0).
+      if (line.product.stock <= 0) throw outOfStock(line.product.id, line.product.name, 0)
+      continue
+    }
     const updated = await tx
       .update(products)
       .set({ stock: sql`${products.stock} - ${line.quantity}`, updatedAt: new Date() })
@@ -116,11 +124,7 @@ async function writeOrder(tx: Tx, input: CreateOrderInput, ctx: PlaceOrderContex
       .returning({ id: products.id })
     if (updated.length === 0) {
       const [now] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, line.product.id))
-      const available = now?.stock ?? 0
-      throw new AppError('OUT_OF_STOCK', 409, {
-        params: { product: line.product.name, available },
-        extra: { product_id: line.product.id, available },
-      })
+      throw outOfStock(line.product.id, line.product.name, now?.stock ?? 0)
     }
   }
   await ctx.hooks?.afterStockUpdate?.()
@@ -158,6 +162,7 @@ async function writeOrder(tx: Tx, input: CreateOrderInput, ctx: PlaceOrderContex
       unitCost: fromCents(p.unitCostCents),
       isWholesale: p.isWholesale,
       lineTotal: fromCents(p.lineCents),
+      takesStock: !p.product.isAlwaysInStock,
     })),
   )
   await tx.insert(orderStatusHistory).values({

@@ -158,12 +158,34 @@ describe('checkout: quote and order placement', () => {
     expect(retry.statusCode).toBe(201)
   })
 
-  it('never decrements always-in-stock products', async () => {
+  it('never decrements always-in-stock products, and refuses them once marked out of stock', async () => {
     const city = await createCity(ctx.app)
-    const p = await createProduct(ctx.app, { stock: 0, isAlwaysInStock: true })
+    const p = await createProduct(ctx.app, { stock: 1, isAlwaysInStock: true })
     const res = await post('/api/orders', { ...customer, city_id: city.id, items: [{ product_id: p.id, quantity: 500 }] })
     expect(res.statusCode).toBe(201)
-    expect(await stockOf(p.id)).toBe(0)
+    expect(await stockOf(p.id)).toBe(1)
+    const before = await orderCount()
+    const marked = await createProduct(ctx.app, { stock: 0, isAlwaysInStock: true, name: 'رب التمر' })
+    const refused = await post('/api/orders', { ...customer, city_id: city.id, items: [{ product_id: marked.id, quantity: 1 }] })
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json()).toMatchObject({ code: 'OUT_OF_STOCK', product_id: marked.id, available: 0 })
+    expect(await orderCount()).toBe(before)
+    const quote = await post('/api/orders/quote', { city_id: city.id, items: [{ product_id: p.id, quantity: 9 }, { product_id: marked.id, quantity: 1 }] })
+    expect(quote.json().items).toMatchObject([
+      { product_id: p.id, available: null, is_available: true },
+      { product_id: marked.id, available: 0, is_available: false },
+    ])
+  })
+
+  it('refuses an order whose total a money column cannot hold with a translated 422, taking no stock', async () => {
+    const city = await createCity(ctx.app)
+    const p = await createProduct(ctx.app, { retailPrice: 9_000_000_000, stock: 10 })
+    const before = await orderCount()
+    const res = await post('/api/orders', { ...customer, city_id: city.id, items: [{ product_id: p.id, quantity: 2 }] }, { 'accept-language': 'en' })
+    expect(res.statusCode).toBe(422)
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: { items: ['The order total is too large; lower the quantities'] } })
+    expect(await orderCount()).toBe(before)
+    expect(await stockOf(p.id)).toBe(10)
   })
 
   it('refuses with 409 PRICE_CHANGED and the fresh quote when the shown total differs', async () => {

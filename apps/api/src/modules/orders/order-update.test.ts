@@ -69,6 +69,22 @@ describe('orders: admin update, history and restocking', () => {
     expect(statuses).toEqual(['pending', 'cancelled', 'cancelled', 'processing', 'cancelled'])
   })
 
+  it('puts back what the sale took, even when the always-in-stock flag changed since', async () => {
+    const counted = await createProduct(ctx.app, { stock: 10 })
+    const always = await createProduct(ctx.app, { stock: 3, isAlwaysInStock: true })
+    const order = await placeTestOrder(ctx.app, { cityId, items: [{ product_id: counted.id, quantity: 4 }, { product_id: always.id, quantity: 2 }] })
+    expect(await stockOf(counted.id)).toBe(6)
+    // The owner flips both flags after the sale.
+    await ctx.app.db.update(products).set({ isAlwaysInStock: true }).where(eq(products.id, counted.id))
+    await ctx.app.db.update(products).set({ isAlwaysInStock: false }).where(eq(products.id, always.id))
+    await put(order.id, { ...edit, order_status: 'cancelled' })
+    expect(await stockOf(counted.id)).toBe(10)
+    expect(await stockOf(always.id)).toBe(3)
+    await put(order.id, { ...edit, order_status: 'pending' })
+    expect(await stockOf(counted.id)).toBe(6)
+    expect(await stockOf(always.id)).toBe(3)
+  })
+
   it('refuses to un-cancel with 409 when the stock has been sold meanwhile, changing nothing', async () => {
     const p = await createProduct(ctx.app, { stock: 5, name: 'عسل الزهور' })
     const order = await placeTestOrder(ctx.app, { cityId, items: [{ product_id: p.id, quantity: 5 }] })

@@ -3,16 +3,20 @@ import type { Order, UpdateOrderInput } from '@shop/shared/schemas/order'
 import type { Db, Tx } from '../../db/client.ts'
 import { products } from '../../db/schema/catalog.ts'
 import { orderItems, orderStatusHistory, orders } from '../../db/schema/orders.ts'
-import { AppError, notFound } from '../../lib/app-error.ts'
+import { notFound } from '../../lib/app-error.ts'
+import { outOfStock } from '../checkout/cart-pricing.ts'
 import { findOrder } from './order-view.ts'
 
-/** The order's lines that hold stock, in ascending product id order (the lock order of checkout: no deadlocks). */
+/**
+ * The order's lines whose units checkout took from stock (not always-in-stock at the time of sale, whatever the
+ * product's flag says now), in ascending product id order (the lock order of checkout: no deadlocks).
+ */
 async function stockLines(tx: Tx, orderId: number) {
   return tx
-    .select({ productId: products.id, name: products.name, quantity: orderItems.quantity, alwaysInStock: products.isAlwaysInStock })
+    .select({ productId: products.id, name: products.name, quantity: orderItems.quantity })
     .from(orderItems)
     .innerJoin(products, eq(products.id, orderItems.productId))
-    .where(eq(orderItems.orderId, orderId))
+    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.takesStock, true)))
     .orderBy(asc(products.id))
 }
 
@@ -25,7 +29,6 @@ async function restock(tx: Tx, orderId: number) {
     .returning({ id: orders.id })
   if (marked.length === 0) return
   for (const line of await stockLines(tx, orderId)) {
-    if (line.alwaysInStock) continue
     await tx
       .update(products)
       .set({ stock: sql`${products.stock} + ${line.quantity}`, updatedAt: new Date() })
@@ -42,7 +45,6 @@ async function takeStockAgain(tx: Tx, orderId: number) {
     .returning({ id: orders.id })
   if (cleared.length === 0) return
   for (const line of await stockLines(tx, orderId)) {
-    if (line.alwaysInStock) continue
     const taken = await tx
       .update(products)
       .set({ stock: sql`${products.stock} - ${line.quantity}`, updatedAt: new Date() })
@@ -50,8 +52,7 @@ async function takeStockAgain(tx: Tx, orderId: number) {
       .returning({ id: products.id })
     if (taken.length === 0) {
       const [now] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, line.productId))
-      const available = now?.stock ?? 0
-      throw new AppError('OUT_OF_STOCK', 409, { params: { product: line.name, available }, extra: { product_id: line.productId, available } })
+      throw outOfStock(line.productId, line.name, now?.stock ?? 0)
     }
   }
 }
