@@ -20,3 +20,6 @@ export function isStaffRoleName(name: string | undefined): boolean {
  */
 export const BOOT_ANSWERS_ELEMENT_ID = 'boot-answers'
 export const PRODUCTS_PAGE_BOOT_PATHS = ['/api/products?page=1&per_page=12&active=true&in_stock=true', '/api/categories?active=true'] as const
+
+/** Longest search term the API takes (schemas/common.ts); the search boxes stop there. */
+export const SEARCH_MAX_LENGTH = 100

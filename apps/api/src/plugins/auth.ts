@@ -21,12 +21,13 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     guards: {
-      /** Resolves the bearer token if any; never refuses. */
+      /** Resolves the bearer token if any: no token is a guest, a bad one is a 401. */
       optionalUser: preHandlerAsyncHookHandler
       signedIn: preHandlerAsyncHookHandler
       admin: preHandlerAsyncHookHandler
       superAdmin: preHandlerAsyncHookHandler
     }
+    /** The bearer token's user, null without a bearer token; throws 401 UNAUTHENTICATED for a bad one. */
     resolveUser(request: FastifyRequest): Promise<AuthUser | null>
   }
 }
@@ -40,12 +41,17 @@ async function authPluginImpl(app: FastifyInstance) {
 
   app.decorate('resolveUser', async (request: FastifyRequest): Promise<AuthUser | null> => {
     if (request.user !== undefined) return request.user
-    const header = request.headers.authorization
-    const match = typeof header === 'string' ? /^Bearer\s+([A-Za-z0-9_-]{20,200})$/i.exec(header.trim()) : null
-    if (!match) {
+    const header = typeof request.headers.authorization === 'string' ? request.headers.authorization.trim() : ''
+    // No bearer credentials at all: a guest. Another scheme (e.g. Basic added by a proxy) carries no token either.
+    if (!/^Bearer(\s|$)/i.test(header)) {
       request.user = null
       return null
     }
+    // A bearer token that is malformed, unknown, expired, revoked or of a deactivated account is refused on every
+    // route, including those where signing in is optional: the caller meant to act as someone, so it must not
+    // silently become a guest (e.g. an anonymous order).
+    const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/i.exec(header)
+    if (!match) throw new AppError('UNAUTHENTICATED', 401)
     const [row] = await app.db
       .select({
         id: users.id,
@@ -59,10 +65,7 @@ async function authPluginImpl(app: FastifyInstance) {
       .innerJoin(users, eq(users.id, apiTokens.userId))
       .where(and(eq(apiTokens.tokenHash, hashToken(match[1]!)), gt(apiTokens.expiresAt, sql`now()`), eq(users.isActive, true)))
       .limit(1)
-    if (!row) {
-      request.user = null
-      return null
-    }
+    if (!row) throw new AppError('UNAUTHENTICATED', 401)
     if (Date.now() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
       await app.db.update(apiTokens).set({ lastUsedAt: new Date() }).where(eq(apiTokens.id, row.tokenId))
     }

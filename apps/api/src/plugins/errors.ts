@@ -77,7 +77,9 @@ async function errorsPluginImpl(app: FastifyInstance) {
       const errors: Record<string, string[]> = {}
       for (const v of error.validation) {
         const path = (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.') || (v.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') || '_'
-        ;(errors[path] ??= []).push(t(validationKey(v.message ?? '')))
+        const list = (errors[path] ??= [])
+        const message = t(validationKey(v.message ?? ''))
+        if (!list.includes(message)) list.push(message)
       }
       return send(reply, request, 422, 'VALIDATION_FAILED', t('errors.VALIDATION_FAILED'), { errors })
     }
@@ -104,6 +106,8 @@ async function errorsPluginImpl(app: FastifyInstance) {
         return send(reply, request, 429, 'TOO_MANY_REQUESTS', t('errors.TOO_MANY_REQUESTS', { minutes: Math.ceil(retry / 60) }))
       }
       const code = STATUS_CODES[status] ?? 'BAD_REQUEST'
+      // A JSON or form body over the body limit is not a file upload: say so, with the limit that applies.
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return send(reply, request, status, code, t('errors.REQUEST_TOO_LARGE'))
       return send(reply, request, status, code, t(`errors.${code}`))
     }
 

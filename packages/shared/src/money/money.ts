@@ -1,6 +1,9 @@
 // DESIGN.md "Money": numeric(12,2) in the database, integer hundredths in arithmetic.
 export const CURRENCY_SUFFIX = 'د.ل'
 
+/** The largest amount a money column (numeric(12,2)) holds, in hundredths: 9,999,999,999.99. */
+export const MAX_MONEY_CENTS = 999_999_999_999
+
 /** Parses a number or numeric string into integer hundredths; returns null when it is not a finite amount. */
 export function toCents(value: unknown): number | null {
   if (value === null || value === undefined || value === '') return null

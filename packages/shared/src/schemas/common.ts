@@ -1,13 +1,18 @@
 import { z } from 'zod'
+import { SEARCH_MAX_LENGTH } from '../constants.ts'
+import { MAX_MONEY_CENTS } from '../money/money.ts'
 
 // Query-string and multipart friendly primitives. Every message is a key (validation.*), translated by each side.
 
-export const idParam = z.object({
-  id: z.coerce.number({ error: 'validation.id_invalid' }).int('validation.id_invalid').positive('validation.id_invalid').max(2_147_483_647, 'validation.id_invalid'),
-})
-
 const intString = (key: string) =>
   z.union([z.number(), z.string().trim().regex(/^-?\d+$/, key)], { error: key }).transform(Number)
+
+/** A positive int id as a number or a string of decimal digits ("0x10", "1e3" and " " are not ids). */
+const idNumber = intString('validation.id_invalid').pipe(
+  z.number().int('validation.id_invalid').positive('validation.id_invalid').max(2_147_483_647, 'validation.id_invalid'),
+)
+
+export const idParam = z.object({ id: idNumber })
 
 export const page = intString('validation.page_invalid')
   .pipe(z.number().int('validation.page_invalid').min(1, 'validation.page_invalid').max(1_000_000, 'validation.page_invalid'))
@@ -22,13 +27,13 @@ export const perPage = (defaultSize: number) =>
 export const searchTerm = z
   .string()
   .transform((s) => s.replaceAll(String.fromCharCode(0), ''))
-  .pipe(z.string().trim().max(100, 'validation.too_long'))
+  .pipe(z.string().trim().max(SEARCH_MAX_LENGTH, 'validation.too_long'))
   .optional()
 
 /** A positive int id given as number or string; '' and null become undefined. */
 export const optionalId = z.preprocess(
   (v) => (v === '' || v === null || v === 'null' ? undefined : v),
-  z.coerce.number({ error: 'validation.id_invalid' }).int('validation.id_invalid').positive('validation.id_invalid').max(2_147_483_647, 'validation.id_invalid').optional(),
+  idNumber.optional(),
 )
 
 /** true/false from JSON, query strings and multipart ('true'|'false'|'1'|'0'|'on'). */
@@ -55,7 +60,7 @@ export type DateRangeQuery = z.infer<typeof DateRangeQuery>
 export const money = z
   .union([z.number(), z.string().trim().regex(/^\d+(\.\d{1,2})?$/, 'validation.price_invalid')], { error: 'validation.price_invalid' })
   .transform(Number)
-  .pipe(z.number().finite('validation.price_invalid').min(0, 'validation.price_min_0').max(9_999_999_999.99, 'validation.price_invalid'))
+  .pipe(z.number().finite('validation.price_invalid').min(0, 'validation.price_min_0').max(MAX_MONEY_CENTS / 100, 'validation.price_invalid'))
   .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'validation.price_invalid')
 
 export const nullableMoney = z.preprocess((v) => (v === '' || v === 'null' || v === undefined ? null : v), money.nullable())
@@ -77,3 +82,11 @@ export interface Paginated<T> {
 }
 
 export { ADMIN_PAGE_SIZES, STOREFRONT_PAGE_SIZES } from '../constants.ts'
+
+/**
+ * Arabic-Indic (٠–٩) and Persian (۰–۹) digits as 0–9: the default Arabic keyboard of a phone types them, and phone
+ * numbers are stored and shown in Western digits (UI.md).
+ */
+export function westernDigits(value: string): string {
+  return value.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) & 0xf))
+}

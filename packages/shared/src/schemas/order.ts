@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { dateString, optionalId, page, perPage, searchTerm } from './common.ts'
+import { dateString, optionalId, page, perPage, searchTerm, westernDigits } from './common.ts'
 
 export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'cancelled'] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
@@ -14,6 +14,7 @@ const phone = (required: string) =>
     .string({ error: required })
     .trim()
     .min(1, required)
+    .transform(westernDigits)
     // pipe: the format is only checked once something was typed, so an empty field shows "required".
     .pipe(z.string().max(30, 'validation.phone_invalid').regex(/^\+?[\d\s\-()]{6,}$/, 'validation.phone_invalid'))
 

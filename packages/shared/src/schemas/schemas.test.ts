@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { CheckoutForm, CreateOrderInput } from './order.ts'
 import { ProductInput } from './product.ts'
 import { RegisterInput } from './auth.ts'
+import { idParam, optionalId } from './common.ts'
 
 const issues = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]))
@@ -22,6 +23,24 @@ describe('shared schemas carry message keys', () => {
     })
   })
 
+  it('takes phone numbers typed with Arabic-Indic or Persian digits and keeps them in Western digits', () => {
+    const form = { firstName: 'أ', lastName: 'ب', email: 'a@b.ly', address: 'x', city: 'طرابلس', state: 'طرابلس', paymentMethod: 'cash' }
+    const parsed = CheckoutForm.parse({ ...form, phone: '٠٩١٢٣٤٥٦٧٨', whatsappNumber: '+۲۱۸ ۹۱ ۱۲۳ ۴۵۶۷' })
+    expect(parsed.phone).toBe('0912345678')
+    expect(parsed.whatsappNumber).toBe('+218 91 123 4567')
+    expect(issues(CheckoutForm.safeParse({ ...form, phone: 'هاتفي', whatsappNumber: '٠٩١٢٣٤٥٦٧٨' }))).toMatchObject({ phone: 'validation.phone_invalid' })
+  })
+
+  it('takes ids as numbers or decimal digits only', () => {
+    expect(idParam.parse({ id: '16' })).toEqual({ id: 16 })
+    expect(idParam.parse({ id: 7 })).toEqual({ id: 7 })
+    expect(optionalId.parse('')).toBeUndefined()
+    for (const bad of ['0x10', '1e3', '0b1', '2.5', '-3', '0', ' ', 'abc', '99999999999', true]) {
+      expect(idParam.safeParse({ id: bad }).success, String(bad)).toBe(false)
+      expect(optionalId.safeParse(bad).success, String(bad)).toBe(false)
+    }
+    expect(issues(idParam.safeParse({ id: '0x10' }))).toEqual({ id: 'validation.id_invalid' })
+  })
   it('order payload drops client prices and refuses bad quantities', () => {
     const base = { customer_name: 'a', customer_email: 'a@b.ly', customer_phone: '0912345678', shipping_address: 'x', city_id: 1 }
     const ok = CreateOrderInput.parse({ ...base, items: [{ product_id: 1, quantity: 2, price: 0.01 }], delivery_price: 0, total_amount: 1 })

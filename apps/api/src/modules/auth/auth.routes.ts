@@ -124,14 +124,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: app.guards.signedIn,
       schema: {
         tags: ['auth'],
-        summary: 'Change the password; other sessions are signed out',
+        summary: 'Change the password; other sessions are signed out; wrong current passwords count as failed sign-ins (429)',
         security: bearer,
         body: ChangePasswordInput,
         response: { 200: MessageResponse },
       },
     },
     async (request) => {
-      await changePassword(app.db, request.user!.id, request.user!.tokenId, request.body)
+      await changePassword(app.db, request.user!.id, request.user!.tokenId, request.body, request.ip)
       return { message: authMessage('password_changed', request.lang) }
     },
   )

@@ -163,22 +163,31 @@ export async function resetPassword(db: Db, input: ResetPasswordInput): Promise<
   await clearFailures(db, input.email.toLowerCase())
 }
 
-/** Decision 7: a wrong current password is a 422 on current_password; other sessions are signed out, this one stays. */
+/**
+ * Decision 7: a wrong current password is a 422 on current_password; other sessions are signed out, this one stays.
+ * Wrong current passwords count as failed sign-ins of the account's email and the caller's IP (issue 3), so a stolen
+ * token cannot be used to guess the password faster than the sign-in form allows: over the limit it is a 429.
+ */
 export async function changePassword(
   db: Db,
   userId: number,
   tokenId: number,
   input: ChangePasswordInput,
+  ip: string,
 ): Promise<void> {
   const [row] = await db
-    .select({ passwordHash: users.passwordHash })
+    .select({ email: users.email, passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1)
   if (!row) throw new AppError('UNAUTHENTICATED', 401)
+  const email = row.email.toLowerCase()
+  await assertNotThrottled(db, email, ip)
   if (!(await verifyPassword(row.passwordHash, input.current_password))) {
+    await recordFailure(db, email, ip)
     throw new AppError('WRONG_PASSWORD', 422, { fields: { current_password: ['errors.WRONG_PASSWORD'] } })
   }
+  await clearFailures(db, email)
   const passwordHash = await hashPassword(input.password)
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId))

@@ -99,6 +99,41 @@ describe('POST /api/auth/register', () => {
     expect(empty.statusCode).toBeLessThan(500)
   })
 
+  it('answers a missing or non-string email with the email message, not a generic one', async () => {
+    for (const email of [undefined, 42, null, ['a@b.ly']]) {
+      const payload = { name: 'Ali', email, password: 'secret12', password_confirmation: 'secret12' }
+      const enRes = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload, headers: en })
+      expect(enRes.statusCode).toBe(422)
+      expect(enRes.json().errors).toEqual({ email: ['Invalid email address'] })
+      const ar = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload })
+      expect(ar.json().errors).toEqual({ email: ['البريد الإلكتروني غير صالح'] })
+    }
+  })
+
+  it('refuses a password of spaces only (or padded with spaces to the minimum) and creates nobody', async () => {
+    for (const password of ['      ', ' '.repeat(40), '  ab  ', '\t abc \n ']) {
+      const email = uniqueEmail('blank')
+      const payload = { name: 'Ali', email, password, password_confirmation: password }
+      const enRes = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload, headers: en })
+      expect(enRes.statusCode).toBe(422)
+      expect(enRes.json().errors).toEqual({ password: ['Password must be at least 6 characters'] })
+      const ar = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload })
+      expect(ar.json().errors).toEqual({ password: ['يجب أن تتكون كلمة المرور من 6 أحرف على الأقل'] })
+      expect(await ctx.app.db.select().from(users).where(eq(users.email, email))).toEqual([])
+    }
+    // Spaces inside or around a long enough password are kept as typed.
+    const email = uniqueEmail('spaced')
+    const password = '  my pass  '
+    const ok = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { name: 'Ali', email, password, password_confirmation: password },
+    })
+    expect(ok.statusCode).toBe(201)
+    expect((await login(email, password, freshIp())).statusCode).toBe(200)
+    expect((await login(email, 'my pass', freshIp())).statusCode).toBe(401)
+  })
+
   it('ignores is_admin, role and user_id in the body (mass assignment)', async () => {
     const email = uniqueEmail('sneaky')
     const res = await ctx.app.inject({
@@ -186,6 +221,14 @@ describe('POST /api/auth/login', () => {
     })
     const enRes = await login('bad', '12', freshIp(), en)
     expect(enRes.json().errors.password).toEqual(['Password must be at least 6 characters'])
+  })
+
+  it('answers a missing or non-string email with the email message', async () => {
+    for (const payload of [{ password: 'secret12' }, { email: 7, password: 'secret12' }]) {
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload, headers: en, remoteAddress: freshIp() })
+      expect(res.statusCode).toBe(422)
+      expect(res.json().errors).toEqual({ email: ['Invalid email address'] })
+    }
   })
 
   it('refuses a deactivated account with 403, but only to someone who knows the password', async () => {

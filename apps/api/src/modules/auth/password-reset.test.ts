@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mailOutbox } from '../../db/schema/settings.ts'
-import { passwordResets, users } from '../../db/schema/users.ts'
+import { loginAttempts, passwordResets, users } from '../../db/schema/users.ts'
 import { createTestApp, createUser, type TestContext } from '../../../test/helpers.ts'
 
 let ctx: TestContext
@@ -76,6 +76,16 @@ describe('POST /api/auth/forgot-password', () => {
     expect(ar.statusCode).toBe(422)
     expect(ar.json().errors).toEqual({ email: ['البريد الإلكتروني غير صالح'] })
     expect((await forgot('nope', en)).json().errors).toEqual({ email: ['Invalid email address'] })
+  })
+
+  it('answers a missing or non-string email with the email message, not a generic one', async () => {
+    for (const payload of [{}, { email: 12 }, { email: null }, { email: { $ne: '' } }]) {
+      const enRes = await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload, headers: en })
+      expect(enRes.statusCode).toBe(422)
+      expect(enRes.json().errors).toEqual({ email: ['Invalid email address'] })
+      const ar = await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload })
+      expect(ar.json().errors).toEqual({ email: ['البريد الإلكتروني غير صالح'] })
+    }
   })
 })
 
@@ -173,20 +183,38 @@ describe('POST /api/auth/reset-password', () => {
     )
     expect(enRes.json().errors).toEqual({ password_confirmation: ["Passwords don't match"] })
   })
+
+  it('refuses a new password of spaces only (or padded to the minimum), and the link still works', async () => {
+    const shopper = await createUser(ctx.app)
+    const { token, email } = await resetLinkFor(shopper.email)
+    for (const password of ['        ', ' '.repeat(30), ' abc    ']) {
+      const payload = { email, token, password, password_confirmation: password }
+      const enRes = await reset(payload, en)
+      expect(enRes.statusCode).toBe(422)
+      expect(enRes.json().errors).toEqual({ password: ['Password must be at least 8 characters'] })
+      expect((await reset(payload)).json().errors).toEqual({ password: ['يجب أن تتكون كلمة المرور من 8 أحرف على الأقل'] })
+    }
+    expect((await reset({ email, token, password: 'brand-new-pass', password_confirmation: 'brand-new-pass' })).statusCode).toBe(200)
+  })
 })
 
 describe('POST /api/auth/change-password', () => {
+  let changeIp = 1
+  /** Each call comes from its own address unless told, so the per-IP limit of one test never leaks into another. */
   const change = (
     token: string | null,
     payload: Record<string, unknown>,
     headers: Record<string, string> = {},
+    ip = `10.2.${Math.floor(changeIp / 250)}.${(changeIp++ % 250) + 1}`,
   ) =>
     ctx.app.inject({
       method: 'POST',
       url: '/api/auth/change-password',
       payload,
+      remoteAddress: ip,
       headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
     })
+  const wrong = { current_password: 'not-my-password', password: 'new-password', password_confirmation: 'new-password' }
 
   it('needs a signed-in user', async () => {
     const res = await change(null, {
@@ -234,6 +262,69 @@ describe('POST /api/auth/change-password', () => {
     expect(errors.current_password).toEqual(['Current password is required'])
     expect(errors.password).toEqual(['Password must be at least 8 characters'])
     expect(errors.password_confirmation).toContain('Password confirmation is required')
+  })
+
+  it('refuses a new password of spaces only (or padded to the minimum) and keeps the old one', async () => {
+    const shopper = await createUser(ctx.app)
+    for (const password of ['        ', ' '.repeat(30), '  abc   ']) {
+      const payload = { current_password: shopper.password, password, password_confirmation: password }
+      const res = await change(shopper.token, payload, en)
+      expect(res.statusCode).toBe(422)
+      expect(res.json().errors).toEqual({ password: ['Password must be at least 8 characters'] })
+      expect((await change(shopper.token, payload)).json().errors).toEqual({
+        password: ['يجب أن تتكون كلمة المرور من 8 أحرف على الأقل'],
+      })
+    }
+    expect((await login(shopper.email, shopper.password)).statusCode).toBe(200)
+  })
+
+  it('locks an account out after 10 wrong current passwords with 429 and Retry-After, even with the right one', async () => {
+    const shopper = await createUser(ctx.app)
+    // Each attempt from another address: the limit is per account as well as per IP.
+    for (let i = 0; i < 10; i++) expect((await change(shopper.token, wrong)).statusCode).toBe(422)
+    const right = { current_password: shopper.password, password: 'new-password', password_confirmation: 'new-password' }
+    const blocked = await change(shopper.token, right, en)
+    expect(blocked.statusCode).toBe(429)
+    const retry = Number(blocked.headers['retry-after'])
+    expect(retry).toBeGreaterThan(800)
+    expect(retry).toBeLessThanOrEqual(900)
+    expect(blocked.json()).toEqual({
+      code: 'TOO_MANY_REQUESTS',
+      message: 'Too many attempts. Please try again in 15 minutes',
+    })
+    expect((await change(shopper.token, right)).json().message).toBe('محاولات كثيرة جدًا. حاول مرة أخرى بعد 15 دقيقة')
+    // The password did not change; the failures count against signing in too (same counter as the sign-in form).
+    expect((await login(shopper.email, shopper.password)).statusCode).toBe(429)
+    await ctx.app.db
+      .update(loginAttempts)
+      .set({ createdAt: new Date(Date.now() - 16 * 60_000) })
+      .where(eq(loginAttempts.email, shopper.email))
+    expect((await login(shopper.email, shopper.password)).statusCode).toBe(200)
+  })
+
+  it('locks an IP out after 10 wrong current passwords across accounts', async () => {
+    const ip = '10.3.0.1'
+    for (let i = 0; i < 10; i++) {
+      const someone = await createUser(ctx.app)
+      expect((await change(someone.token, wrong, {}, ip)).statusCode).toBe(422)
+    }
+    const shopper = await createUser(ctx.app)
+    const right = { current_password: shopper.password, password: 'new-password', password_confirmation: 'new-password' }
+    const blocked = await change(shopper.token, right, {}, ip)
+    expect(blocked.statusCode).toBe(429)
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0)
+    // The same shopper from another address is not blocked.
+    expect((await change(shopper.token, right)).statusCode).toBe(200)
+  })
+
+  it('a successful change clears the account’s failures', async () => {
+    const shopper = await createUser(ctx.app)
+    for (let i = 0; i < 9; i++) await change(shopper.token, wrong)
+    const first = { current_password: shopper.password, password: 'new-password', password_confirmation: 'new-password' }
+    expect((await change(shopper.token, first)).statusCode).toBe(200)
+    for (let i = 0; i < 9; i++) await change(shopper.token, wrong)
+    const second = { current_password: 'new-password', password: 'newer-password', password_confirmation: 'newer-password' }
+    expect((await change(shopper.token, second)).statusCode).toBe(200)
   })
 
   it('sets the new password, keeps this session and signs out the others', async () => {

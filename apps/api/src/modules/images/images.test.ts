@@ -63,6 +63,23 @@ describe('product images', () => {
     expect(res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'The file is too large (5 MB at most)' })
   })
 
+  it('refuses a picture of more than 40 megapixels as too large (413), not as the wrong type, and creates no product', async () => {
+    const before = await imageCount()
+    // 8000 × 8000 px of one colour: a small file that would take 192 MB to decode.
+    const huge = await sharp({ create: { width: 8000, height: 8000, channels: 3, background: '#fff' } }).png().toBuffer()
+    const res = await upload({ field: 'image', filename: 'scan.png', contentType: 'image/png', data: huge })
+    expect(res.statusCode).toBe(413)
+    expect(res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'The image is too large (40 megapixels at most)', errors: { image: ['The image is too large (40 megapixels at most)'] } })
+    expect(await imageCount()).toBe(before)
+  })
+
+  it('answers a JSON body over 1 MB with 413 naming the request, not a file', async () => {
+    const payload = JSON.stringify({ name: 'x'.repeat(1_100_000), description: 'وصف', price: 10 })
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/categories', headers: { ...admin.headers, 'content-type': 'application/json', 'accept-language': 'ar' }, payload })
+    expect(res.statusCode).toBe(413)
+    expect(res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'الطلب كبير جدًا (1 ميغابايت كحد أقصى)' })
+  })
+
   it('names a stored upload by its content, never by the client file name', async () => {
     const png = await sharp({ create: { width: 50, height: 50, channels: 4, background: '#fde68a' } }).png().toBuffer()
     const res = await upload({ field: 'image', filename: '../../../../tmp/evil name.png', contentType: 'application/octet-stream', data: png })

@@ -34,7 +34,7 @@ export async function importCities(db: Db, text: string, t: Translate): Promise<
       const byName = new Map<string, CityRow>()
       for (const c of await tx.select().from(cities)) byName.set(c.name.toLowerCase(), c)
 
-      for (const { line, cells } of table.rows) {
+      for (const { row, cells } of table.rows) {
         const given = givenCells(cells, CITY_IMPORT_COLUMNS)
         const target = given.name ? byName.get(given.name.toLowerCase()) : undefined
         const raw: Record<string, unknown> = {
@@ -44,7 +44,7 @@ export async function importCities(db: Db, text: string, t: Translate): Promise<
         if (typeof raw.is_active === 'string') raw.is_active = normaliseBoolean(raw.is_active)
         const parsed = CityInput.safeParse(raw)
         if (!parsed.success) {
-          errors.push({ row: line, error: zodRowError(parsed.error, t) })
+          errors.push({ row, error: zodRowError(parsed.error, t) })
           continue
         }
         const values = { name: parsed.data.name, deliveryPrice: parsed.data.delivery_price, isActive: parsed.data.is_active }

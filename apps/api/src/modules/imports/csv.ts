@@ -4,8 +4,11 @@ import { AppError } from '../../lib/app-error.ts'
 import type { UploadedFile } from '../../lib/multipart.ts'
 
 export interface CsvRow {
-  /** Line of the file where the row starts (the header is line 1), as the shop owner sees it in a spreadsheet. */
-  line: number
+  /**
+   * Row number as a spreadsheet shows it (decision 13): the header is row 1, each record is one row even when a
+   * quoted cell spans several lines, and a blank line is an (empty) row of its own.
+   */
+  row: number
   cells: Record<string, string>
 }
 
@@ -41,7 +44,7 @@ export function parseCsv(text: string): CsvTable {
   // One line ending everywhere, so that row numbers match what a spreadsheet shows.
   const source = (text.startsWith(BOM) ? text.slice(1) : text).replace(/\r\n?/g, '\n')
   let columns: string[] = []
-  let records: { record: Record<string, string>; info: { lines: number }; raw: string }[]
+  let records: { record: Record<string, string>; info: { records: number; empty_lines: number } }[]
   try {
     records = parse(source, {
       columns: (header: string[]) => {
@@ -53,18 +56,15 @@ export function parseCsv(text: string): CsvTable {
       relax_column_count: true,
       relax_quotes: true, // hand-edited files: a quote inside an unquoted cell is text
       info: true,
-      raw: true,
     }) as typeof records
   } catch {
     throw new AppError('CSV_INVALID', 422)
   }
   const rows = records
-    .map(({ record, info, raw }) => {
-      // info.lines is where the record ends; a quoted cell may span lines, and raw carries skipped blank lines.
-      const extraLines = (raw.replace(/^\n+/, '').replace(/\n$/, '').match(/\n/g) ?? []).length
-      return { line: info.lines - extraLines, cells: record }
-    })
-    .filter((row) => Object.values(row.cells).some((v) => v !== ''))
+    // info.records counts data records so far (not the header), info.empty_lines the blank lines skipped so far
+    // (a spreadsheet shows each as an empty row); counting lines would add every newline inside a quoted cell.
+    .map(({ record, info }) => ({ row: 1 + info.records + info.empty_lines, cells: record }))
+    .filter((r) => Object.values(r.cells).some((v) => v !== ''))
   return { columns: columns.filter((c) => c !== ''), rows }
 }
 

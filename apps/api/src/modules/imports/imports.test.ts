@@ -93,6 +93,55 @@ describe('CSV imports', () => {
     expect(formula?.name).toBe('=HYPERLINK("http://evil")')
   })
 
+  it('numbers rows as a spreadsheet does when a quoted cell spans several lines', async () => {
+    const csv =
+      'name,price,description\r\n' +
+      'وصف طويل,10,"السطر الأول\r\nالسطر الثاني\r\nالسطر الثالث"\r\n' +
+      'سعر غير صالح,abc,\r\n' +
+      '\r\n' +
+      'وصف آخر,11,"أ\n\nب"\r\n' +
+      'سعر سالب ثان,-1,\r\n'
+    const res = await send('/api/products/import', csv)
+    expect(res.statusCode).toBe(200)
+    expect(res.json().summary).toEqual({
+      created: 2,
+      updated: 0,
+      errors: [
+        { row: 3, error: 'price: Enter an amount such as 12.50' },
+        { row: 6, error: 'price: Enter an amount such as 12.50' },
+      ],
+    })
+    const [long] = await ctx.app.db.select().from(products).where(eq(products.name, 'وصف طويل'))
+    expect(long?.description).toBe('السطر الأول\nالسطر الثاني\nالسطر الثالث')
+  })
+
+  it('refuses a row whose name matches several stored products and changes neither', async () => {
+    const first = await createProduct(ctx.app, { name: 'تمر مزدوج', stock: 3, retailPrice: 20 })
+    const second = await createProduct(ctx.app, { name: 'تمر مزدوج', stock: 4, retailPrice: 21 })
+    const res = await send('/api/products/import', 'name,price,stock\nتمر فريد جديد,5,1\nتمر مزدوج,99,50\n')
+    expect(res.statusCode).toBe(200)
+    expect(res.json().summary).toEqual({
+      created: 1,
+      updated: 0,
+      errors: [{ row: 3, error: 'name: Several products have this name; add the id column to choose one' }],
+    })
+    const stored = await ctx.app.db.select().from(products).where(eq(products.name, 'تمر مزدوج')).orderBy(products.id)
+    expect(stored.map((p) => [p.id, p.retailPrice, p.stock])).toEqual([
+      [first.id, 20, 3],
+      [second.id, 21, 4],
+    ])
+    const ar = await send('/api/products/import', 'name,price\nتمر مزدوج,99\n', 'a.csv', admin.headers)
+    expect(ar.json().summary.errors).toEqual([{ row: 2, error: 'name: يوجد أكثر من منتج بهذا الاسم؛ أضف عمود id لاختيار أحدها' }])
+
+    // A row with an id still updates the product it names.
+    const byId = await send('/api/products/import', `id,name,price\n${second.id},تمر مزدوج,30\n`)
+    expect(byId.json().summary).toEqual({ created: 0, updated: 1, errors: [] })
+    const [kept] = await ctx.app.db.select().from(products).where(eq(products.id, first.id))
+    const [changed] = await ctx.app.db.select().from(products).where(eq(products.id, second.id))
+    expect(kept).toMatchObject({ retailPrice: 20, stock: 3 })
+    expect(changed).toMatchObject({ retailPrice: 30, stock: 4 })
+  })
+
   it('a name repeated in the file updates the product its first row created', async () => {
     const res = await send('/api/products/import', 'name,price,stock\nتمر مكرر,10,1\nتمر مكرر,12,9\n')
     expect(res.json().summary).toEqual({ created: 1, updated: 1, errors: [] })

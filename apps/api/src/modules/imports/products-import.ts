@@ -28,6 +28,24 @@ interface Entry {
 
 type ProductValues = ReturnType<typeof productColumns>
 
+/** Products by lower-cased name; more than one entry under a name makes a name-only row ambiguous. */
+class NameIndex {
+  private readonly map = new Map<string, Entry[]>()
+  get(name: string): Entry[] {
+    return this.map.get(name.toLowerCase()) ?? []
+  }
+  add(entry: Entry) {
+    const key = String(entry.fields.name).toLowerCase()
+    this.map.set(key, [...(this.map.get(key) ?? []), entry])
+  }
+  remove(entry: Entry) {
+    const key = String(entry.fields.name).toLowerCase()
+    const rest = (this.map.get(key) ?? []).filter((e) => e !== entry)
+    if (rest.length > 0) this.map.set(key, rest)
+    else this.map.delete(key)
+  }
+}
+
 function* chunks<T>(items: T[], size: number) {
   for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size)
 }
@@ -105,7 +123,8 @@ export function productsSampleCsv(): Buffer {
 
 /**
  * DESIGN.md "CSV import": products matched by `id`, else by name (case-insensitive); categories by
- * name. All valid rows are written in one transaction; bad rows are reported with their line number.
+ * name. A name shared by several products matches none: that row is an error (the id column picks one).
+ * All valid rows are written in one transaction; bad rows are reported with their row number.
  */
 export async function importProducts(db: Db, text: string, t: Translate): Promise<ImportResult> {
   const table = parseCsv(text)
@@ -123,7 +142,7 @@ export async function importProducts(db: Db, text: string, t: Translate): Promis
       categoryIds.set(c.name.trim().toLowerCase(), c.id)
     }
     const byId = new Map<number, Entry>()
-    const byName = new Map<string, Entry>()
+    const byName = new NameIndex()
     for (const p of await tx
       .select()
       .from(products)
@@ -131,11 +150,11 @@ export async function importProducts(db: Db, text: string, t: Translate): Promis
       .orderBy(products.id)) {
       const entry: Entry = { id: p.id, fields: toProductFields(p), values: null }
       byId.set(p.id, entry)
-      if (!byName.has(p.name.toLowerCase())) byName.set(p.name.toLowerCase(), entry)
+      byName.add(entry)
     }
     const fresh: Entry[] = []
 
-    for (const { line, cells } of table.rows) {
+    for (const { row, cells } of table.rows) {
       const given = givenCells(cells, PRODUCT_IMPORT_COLUMNS)
       const fieldErrors: Record<string, string[]> = {}
       let target: Entry | undefined
@@ -143,14 +162,18 @@ export async function importProducts(db: Db, text: string, t: Translate): Promis
         if (!/^\d{1,9}$/.test(given.id)) fieldErrors.id = ['validation.id_invalid']
         else target = byId.get(Number(given.id))
       }
-      target ??= given.name ? byName.get(given.name.toLowerCase()) : undefined
+      if (!target && given.name && !fieldErrors.id) {
+        const matches = byName.get(given.name)
+        if (matches.length > 1) fieldErrors.name = ['validation.name_ambiguous']
+        else target = matches[0]
+      }
       let categoryId: number | null | undefined
       if (given.category !== undefined) {
         categoryId = categoryIds.get(given.category.toLowerCase()) ?? null
         if (categoryId === null) fieldErrors.category = ['validation.category_not_found']
       }
       if (Object.keys(fieldErrors).length > 0) {
-        errors.push({ row: line, error: describeRowErrors(fieldErrors, t) })
+        errors.push({ row, error: describeRowErrors(fieldErrors, t) })
         continue
       }
       const { id: _id, category: _category, ...fields } = given
@@ -164,12 +187,11 @@ export async function importProducts(db: Db, text: string, t: Translate): Promis
       }
       const parsed = ProductImportRow.safeParse(raw)
       if (!parsed.success) {
-        errors.push({ row: line, error: zodRowError(parsed.error, t) })
+        errors.push({ row, error: zodRowError(parsed.error, t) })
         continue
       }
       if (target) {
-        if (byName.get(String(target.fields.name).toLowerCase()) === target)
-          byName.delete(String(target.fields.name).toLowerCase())
+        byName.remove(target)
         updated++
       } else {
         target = { id: null, fields: {}, values: null }
@@ -178,7 +200,7 @@ export async function importProducts(db: Db, text: string, t: Translate): Promis
       }
       target.fields = parsed.data
       target.values = productColumns(parsed.data)
-      if (!byName.has(parsed.data.name.toLowerCase())) byName.set(parsed.data.name.toLowerCase(), target)
+      byName.add(target)
     }
 
     // Written in batches: a few hundred rows per statement instead of one round trip per row.
