@@ -19,4 +19,24 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      // Issue 7: react-router's Link/NavLink pull ~13 KB of framework-mode code into the storefront's first download
+      // (shared vendor chunk), wherever they are used; components/ui/router-link.tsx has the same links on its hooks.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-router',
+              importNames: ['Link', 'NavLink'],
+              message: "Use Link/NavLink from components/ui/router-link.tsx (react-router's own grow the storefront's first download).",
+            },
+          ],
+        },
+      ],
+    },
+  },
 )

@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
@@ -93,6 +93,8 @@ function precompress(): Plugin {
       outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir)
     },
     closeBundle() {
+      // Also called when the build failed: nothing to compress, and the build's own error is the one to see.
+      if (!existsSync(outDir)) return
       const walk = (dir: string): string[] =>
         readdirSync(dir).flatMap((name) => {
           const path = join(dir, name)

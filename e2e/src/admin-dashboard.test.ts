@@ -161,7 +161,7 @@ describe('admin journey: overview, catalogue, import, order completion, sales, e
     await waitForPath(page, '/dashboard/orders')
     await page.getByRole('button', { name: d('orders.edit_named', { number: target.order_number }) }).click()
     const orderDialog = page.getByRole('dialog', {
-      name: d('orders.edit_title', { number: target.order_number }),
+      name: d('orders.edit_title', { number: `#${target.id}` }),
     })
     await expect
       .poll(() => orderDialog.getByLabel(label(d('orders.customer_name'))).inputValue())

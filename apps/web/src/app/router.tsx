@@ -5,6 +5,7 @@ import { LandingRoute } from './routes/landing.tsx'
 import { ProductsRoute } from './routes/products.tsx'
 import { RouteBoundary } from './route-error-boundary.tsx'
 import { form } from './lazy-screen.ts'
+import { ScrollToTop } from './scroll-to-top.tsx'
 
 /**
  * Issue 7: the declarative <Routes> API instead of the data router (createBrowserRouter pulls in loaders,
@@ -26,6 +27,7 @@ const DashboardRoutes = form(() => import('./dashboard-routes.tsx'), 'DashboardR
 export function AppRoutes() {
   return (
     <RouteBoundary>
+      <ScrollToTop />
       <Routes>
         {/* SPEC §2 routes: / and /products here, the others in public-routes.tsx. */}
         <Route element={<PublicLayout />}>

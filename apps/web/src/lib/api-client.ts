@@ -70,10 +70,13 @@ async function request(path: string, options: RequestOptions): Promise<Response>
     } catch {
       // not JSON (proxy error page): fall back to a generic text below
     }
+    // Only the shop's own error body (DESIGN.md: a stable code and a translated message) is shown as it is; any other
+    // answer (a proxy page, the HTTP layer's "header too large") gets the generic translated text.
+    const ours = typeof parsed.code === 'string' && typeof parsed.message === 'string'
     throw new ApiError(
       response.status,
-      typeof parsed.code === 'string' ? parsed.code : 'HTTP_' + response.status,
-      typeof parsed.message === 'string' ? parsed.message : i18n.t('common:errors.generic'),
+      ours ? (parsed.code as string) : 'HTTP_' + response.status,
+      ours ? (parsed.message as string) : i18n.t('common:errors.generic'),
       parsed.errors as Record<string, string[]> | undefined,
       parsed,
     )

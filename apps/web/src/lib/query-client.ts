@@ -1,10 +1,36 @@
-import { QueryClient } from '@tanstack/react-query'
+import { MutationCache, QueryClient } from '@tanstack/react-query'
 import { ApiError } from './api-client.ts'
+
+/** Every dashboard query key starts with this segment (see the *Keys factories in features/dashboard-*). */
+export const DASHBOARD_KEY = ['dashboard'] as const
+
+/**
+ * SPEC §4: a save, delete, toggle or import on one dashboard screen changes numbers shown on others
+ * (category product counts, overview totals and low-stock list, form option lists), so all dashboard
+ * queries are marked stale; only the mounted ones refetch at once, the rest on their next mount.
+ * Storefront queries keep their own staleTime.
+ */
+export function refreshDashboard(client: QueryClient) {
+  return client.invalidateQueries({ queryKey: DASHBOARD_KEY })
+}
 
 // SPEC §9: 3 retries with exponential back-off from 1 s capped at 30 s, cache kept 5 minutes.
 // A 4xx will not change by retrying, so it is shown at once.
 export function createQueryClient() {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
+    mutationCache: new MutationCache({
+      // Every dashboard query goes stale at once; the fetching waits for onSettled below.
+      onSuccess: () => client.invalidateQueries({ queryKey: DASHBOARD_KEY, refetchType: 'none' }),
+      // Runs after the mutation's own onSuccess: lists it already refetched are fresh again and not
+      // fetched twice, fetches it started are reused, and the mutation does not wait for other screens.
+      onSettled: (_data, error) => {
+        if (error) return
+        void client.refetchQueries(
+          { queryKey: DASHBOARD_KEY, type: 'active', predicate: (q) => q.state.isInvalidated },
+          { cancelRefetch: false },
+        )
+      },
+    }),
     defaultOptions: {
       queries: {
         retry: (failureCount, error) => {
@@ -19,4 +45,5 @@ export function createQueryClient() {
       mutations: { retry: false },
     },
   })
+  return client
 }

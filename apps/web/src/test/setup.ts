@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach, beforeAll } from 'vitest'
 import { loadLaterTexts, loadSharedMessages } from '../lib/i18n.ts'
 import { loadSonner } from '../lib/toast.ts'
@@ -10,6 +10,10 @@ import { loadSonner } from '../lib/toast.ts'
 beforeAll(async () => {
   await Promise.all([loadSonner(), loadSharedMessages(), loadLaterTexts()])
 })
+
+// Screens load parts of themselves lazily (pager, sections near the screen): on a cold CI machine the first import of
+// such a chunk in a worker can take over a second. findBy*/waitFor wait only as long as needed, up to this.
+configure({ asyncUtilTimeout: 5_000 })
 
 afterEach(() => {
   cleanup()

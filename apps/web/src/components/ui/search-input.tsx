@@ -1,5 +1,6 @@
 import { Search } from 'lucide-react'
 import type { InputHTMLAttributes } from 'react'
+import { SEARCH_MAX_LENGTH } from '@shop/shared/constants'
 import { cn } from '../../lib/cn.ts'
 import { Input } from './field.tsx'
 
@@ -15,7 +16,7 @@ export function SearchInput({
         className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-stone-400"
         aria-hidden="true"
       />
-      <Input type="search" aria-label={label} placeholder={label} className="ps-9" {...rest} />
+      <Input type="search" aria-label={label} placeholder={label} className="ps-9" maxLength={SEARCH_MAX_LENGTH} {...rest} />
     </div>
   )
 }

@@ -49,6 +49,21 @@ describe('validation messages in both languages (SPEC §5)', () => {
     expect(screen.getByText('كلمتا المرور غير متطابقتين')).toBeInTheDocument()
   })
 
+  it('register refuses a password of spaces only with the shared schema’s message, and sends nothing', async () => {
+    const { calls } = mockFetch({})
+    const u = userEvent.setup()
+    renderScreen(<RegisterForm />, '/register')
+    await u.type(screen.getByLabelText(/Full name/), 'Salma')
+    await u.type(screen.getByLabelText(/Email/), 'salma@example.ly')
+    await u.type(screen.getByLabelText(/^Password/), '        ')
+    await u.type(screen.getByLabelText(/Confirm password/), '        ')
+    await u.click(screen.getByRole('button', { name: 'Create account' }))
+    expect(await screen.findByText('Password must be at least 6 characters')).toBeInTheDocument()
+    expect(calls.filter((c) => c.path === '/api/auth/register')).toEqual([])
+    await setLanguage('ar')
+    expect(await screen.findByText('يجب أن تتكون كلمة المرور من 6 أحرف على الأقل')).toBeInTheDocument()
+  })
+
   it('forgot password', async () => {
     mockFetch({})
     renderScreen(<ForgotPasswordForm />, '/forgot-password')

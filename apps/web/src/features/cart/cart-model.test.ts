@@ -83,8 +83,11 @@ describe('adding (SPEC §4)', () => {
     expect(addItem([], product({ stock: 0 }))).toEqual({ items: [], result: 'out_of_stock' })
     expect(addItem([], product({ stock: -2 })).result).toBe('out_of_stock')
   })
-  it('allows an always-in-stock product whatever its stock', () => {
-    expect(addItem([], product({ stock: 0, is_always_in_stock: true })).result).toBe('added')
+  it('allows an always-in-stock product any quantity while in stock, none once marked out of stock', () => {
+    let items = addItem([], product({ stock: 1, is_always_in_stock: true })).items
+    items = addItem(items, product({ stock: 1, is_always_in_stock: true })).items
+    expect(items[0]!.quantity).toBe(2)
+    expect(addItem([], product({ stock: 0, is_always_in_stock: true })).result).toBe('out_of_stock')
   })
   it('does not go past the stock', () => {
     const one = addItem([], product({ stock: 1 })).items

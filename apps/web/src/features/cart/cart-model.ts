@@ -98,9 +98,14 @@ export function cartTotals(items: CartItem[], deliveryCents = 0) {
   return totals(items.map(toPricedLine), deliveryCents)
 }
 
-/** The most units the shopper may hold: the stock when it is known and counted, otherwise no limit. */
+/**
+ * The most units the shopper may hold: the stock when it is known and counted; no limit for an always-in-stock
+ * product that is in stock (or an unknown stock); none once it is out of stock.
+ */
 export function maxQuantity(item: Pick<CartItem, 'stock' | 'is_always_in_stock'>): number {
-  return item.is_always_in_stock || item.stock === null ? Number.POSITIVE_INFINITY : Math.max(item.stock, 0)
+  if (item.stock === null) return Number.POSITIVE_INFINITY
+  if (item.stock <= 0) return 0
+  return item.is_always_in_stock ? Number.POSITIVE_INFINITY : item.stock
 }
 
 export function productToCartItem(p: CartProductInput): CartItem {
@@ -119,7 +124,7 @@ export function productToCartItem(p: CartProductInput): CartItem {
 }
 
 export function canAdd(p: Pick<CartProductInput, 'stock' | 'is_always_in_stock'>): boolean {
-  return Boolean(p.is_always_in_stock) || p.stock > 0
+  return p.stock > 0
 }
 
 /** SPEC §4: an existing line goes up by 1 (fresh product data kept), a new one is appended with quantity 1. */

@@ -2,6 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import { ChevronsUpDown, Languages, LogOut, Settings, UserRound } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
+import { Link } from '../../components/ui/router-link.tsx'
 import { useAuth } from '../auth/auth-provider.tsx'
 import { cn } from '../../lib/cn.ts'
 
@@ -59,13 +60,18 @@ export function AccountMenu({ collapsed }: { collapsed: boolean }) {
           <DropdownMenu.Label className="px-3 py-2 text-xs font-semibold text-stone-500">
             {name}
           </DropdownMenu.Label>
-          <DropdownMenu.Item className={itemClass} onSelect={() => void navigate('/dashboard/profile')}>
-            <UserRound aria-hidden="true" />
-            {t('account.profile')}
+          {/* SPEC §2: the menu links to the profile and the settings (real links: open in a new tab works too). */}
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/dashboard/profile">
+              <UserRound aria-hidden="true" />
+              {t('account.profile')}
+            </Link>
           </DropdownMenu.Item>
-          <DropdownMenu.Item className={itemClass} onSelect={() => void navigate('/dashboard/settings')}>
-            <Settings aria-hidden="true" />
-            {t('nav.settings')}
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/dashboard/settings">
+              <Settings aria-hidden="true" />
+              {t('nav.settings')}
+            </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item
             className={itemClass}

@@ -11,7 +11,7 @@ import { LanguageSwitch } from './language-switch.tsx'
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   clsx(
-    'inline-flex items-center gap-1.5 rounded-[var(--radius-control)] px-3 py-2 text-sm font-semibold transition-colors',
+    'inline-flex items-center gap-1.5 rounded-[var(--radius-control)] px-3 py-2 text-sm font-semibold whitespace-nowrap transition-colors md:max-lg:px-2',
     isActive ? 'bg-palm-50 text-palm-800' : 'text-stone-700 hover:bg-sand-200 hover:text-stone-900',
   )
 
@@ -111,10 +111,11 @@ export function TopNav() {
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
         <Link to="/" className="flex shrink-0 items-center gap-2 rounded-md font-extrabold text-palm-800">
           <img src="/logo.svg" alt="" width={40} height={40} className="size-10" />
-          <span className="text-base leading-tight sm:text-lg">{t('brand.name')}</span>
+          {/* 768–1023 px: the full bar (up to four links, language, account) needs the brand's width; the logo stays. */}
+          <span className="text-base leading-tight sm:text-lg md:max-lg:sr-only">{t('brand.name')}</span>
         </Link>
 
-        <nav aria-label={t('nav.menu')} className="ms-4 hidden flex-1 items-center gap-1 md:flex">
+        <nav aria-label={t('nav.menu')} className="ms-4 hidden flex-1 items-center gap-1 md:flex md:max-lg:ms-1">
           {links}
         </nav>
         <div className="hidden items-center gap-1 md:flex">

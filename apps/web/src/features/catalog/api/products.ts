@@ -27,7 +27,7 @@ export const fetchStorefrontProducts = (q: StorefrontProductsQuery, signal?: Abo
   })
 
 /** Client filter on top of the server filter (SPEC §5), in case an older server ignores in_stock. */
-export const isListable = (p: Product) => p.is_active && (p.is_always_in_stock || p.stock > 0)
+export const isListable = (p: Product) => p.is_active && p.stock > 0
 
 export const productsQuery = (q: StorefrontProductsQuery) =>
   queryOptions({

@@ -35,10 +35,17 @@ describe('product card (SPEC §2)', () => {
     expect(screen.getByRole('button', { name: 'Add Dates 1 to cart' })).toBeDisabled()
     expect(screen.getAllByText('Out of stock').length).toBeGreaterThanOrEqual(2)
   })
-  it('says "In stock" for an always-in-stock product', () => {
-    renderScreen(<ProductCard product={makeProduct(1, { stock: 0, is_always_in_stock: true })} />)
+  it('says "In stock" for an always-in-stock product, without a count', () => {
+    renderScreen(<ProductCard product={makeProduct(1, { stock: 1, is_always_in_stock: true })} />)
     expect(screen.getByText('In stock')).toBeInTheDocument()
+    expect(screen.queryByText(/Stock: 1/)).not.toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Add Dates 1 to cart' })).toBeEnabled()
+  })
+  it('says "Out of stock" for an always-in-stock product marked out of stock, and refuses it', () => {
+    renderScreen(<ProductCard product={makeProduct(1, { stock: 0, is_always_in_stock: true })} />)
+    expect(screen.getAllByText('Out of stock').length).toBeGreaterThanOrEqual(2)
+    expect(screen.queryByText('In stock')).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Add Dates 1 to cart' })).toBeDisabled()
   })
   it('swaps a broken image for the fallback picture', () => {
     renderScreen(<ProductCard product={makeProduct(1, { image_small_url: '/api/images/x/small.webp' })} />)

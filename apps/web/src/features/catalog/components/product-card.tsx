@@ -22,7 +22,8 @@ export function ProductCard({ product, headingLevel = 'h3', priority = false }: 
   const Heading = headingLevel
   const { t } = useTranslation('storefront')
   const addToCart = useAddToCart()
-  const outOfStock = !product.is_always_in_stock && product.stock <= 0
+  // SPEC §3: out of stock at 0 or less; always-in-stock products only skip the count ("in stock" / "out of stock").
+  const outOfStock = product.stock <= 0
   const retail = product.retail_price ?? product.price
   const hasWholesale = product.wholesale_price !== null && product.wholesale_threshold !== null
   const { weight, origin } = product.attributes ?? { weight: null, origin: null }
@@ -90,10 +91,10 @@ export function ProductCard({ product, headingLevel = 'h3', priority = false }: 
             </p>
           ) : null}
           <p className={outOfStock ? 'text-sm font-semibold text-red-700' : 'text-sm text-palm-700'}>
-            {product.is_always_in_stock
-              ? t('product.in_stock')
-              : outOfStock
-                ? t('product.out_of_stock')
+            {outOfStock
+              ? t('product.out_of_stock')
+              : product.is_always_in_stock
+                ? t('product.in_stock')
                 : t('product.stock_count', { count: product.stock })}
           </p>
         </div>

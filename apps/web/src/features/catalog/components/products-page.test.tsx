@@ -100,6 +100,22 @@ describe('products page (SPEC §2)', () => {
     expect(screen.getByText('Showing 1-12 of 30 results')).toBeInTheDocument()
   })
 
+  it('shows the last page for a page number past it (an old link), not "no products"', async () => {
+    const asked: string[] = []
+    mockFetch({
+      'GET /api/products': (req) => {
+        asked.push(req.url.searchParams.get('page') ?? '1')
+        return listHandler(30)(req)
+      },
+      'GET /api/categories': () => ({ body: { data: [] } }),
+    })
+    renderScreen(<ProductsPage />, '/products?page=9')
+    expect(await screen.findByText('Showing 25-30 of 30 results')).toBeInTheDocument()
+    expect(screen.getAllByRole('article')).toHaveLength(6)
+    expect(screen.queryByText('No products found')).toBeNull()
+    expect(asked).toEqual(['9', '3'])
+  })
+
   it('hides the pager when everything fits on one page', async () => {
     mockFetch({ 'GET /api/products': listHandler(5), 'GET /api/categories': () => ({ body: { data: [] } }) })
     renderScreen(<ProductsPage />, '/products')

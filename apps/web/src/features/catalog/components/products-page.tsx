@@ -2,7 +2,7 @@ import { Search, SearchX } from 'lucide'
 import { Icon } from '../../../components/ui/icon.tsx'
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { STOREFRONT_PAGE_SIZES } from '@shop/shared/constants'
+import { SEARCH_MAX_LENGTH, STOREFRONT_PAGE_SIZES } from '@shop/shared/constants'
 import { loadLaterTexts } from '../../../lib/i18n.ts'
 import { useNearViewport } from '../../../lib/use-near-viewport.ts'
 import { Button } from '../../../components/ui/button.tsx'
@@ -53,6 +53,12 @@ export function ProductsPage() {
   const items = (data?.data ?? []).filter(isListable)
   const showSkeleton = products.isPending || (products.isPlaceholderData && products.isFetching)
 
+  // A page past the last one (an old link, or products sold out since) shows the last page instead of "no products".
+  const lastPage = data?.last_page
+  useEffect(() => {
+    if (lastPage && lastPage >= 1 && state.page > lastPage && !products.isPlaceholderData) update({ page: lastPage }, { replace: true })
+  }, [lastPage, state.page, products.isPlaceholderData, update])
+
   const goToPage = (page: number) => {
     update({ page })
     listTop.current?.scrollIntoView?.({ block: 'start' })
@@ -74,7 +80,7 @@ export function ProductsPage() {
           </label>
           <div className="relative">
             <Icon icon={Search} className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-stone-400" />
-            <Input id={ids.search} type="search" value={searchInput} onChange={(e) => setSearchInput(e.target.value)} placeholder={t('products.search_placeholder')} className="ps-9" />
+            <Input id={ids.search} type="search" maxLength={SEARCH_MAX_LENGTH} value={searchInput} onChange={(e) => setSearchInput(e.target.value)} placeholder={t('products.search_placeholder')} className="ps-9" />
           </div>
         </div>
         <div>

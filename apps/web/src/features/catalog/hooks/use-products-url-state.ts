@@ -37,7 +37,7 @@ export function useProductsUrlState() {
 
   /** SPEC §4: changing search, category or page size goes back to page 1; changing the page alone keeps the rest. */
   const update = useCallback(
-    (change: Partial<ProductsUrlState>) => {
+    (change: Partial<ProductsUrlState>, options: { replace?: boolean } = {}) => {
       const written = pending.current
       if (written.under !== params) {
         // The router has shown a URL since: drop the writes it has caught up with (all of them when it came from
@@ -56,7 +56,7 @@ export function useProductsUrlState() {
       set('page', page > 1 ? String(page) : null)
       written.writes.push(next.toString())
       // Typing in the search box should not fill the history with one entry per word.
-      setParams(next, { replace: 'search' in change })
+      setParams(next, { replace: options.replace ?? 'search' in change })
     },
     [params, setParams],
   )

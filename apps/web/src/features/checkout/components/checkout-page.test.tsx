@@ -178,6 +178,29 @@ describe('checkout (SPEC §2/§3/§4)', () => {
     expect(screen.queryByTestId('confirmation')).toBeNull()
   })
 
+  it('drops a product that no longer exists from the cart and says so, so the rest can be ordered (decision 9)', async () => {
+    localStorage.setItem(
+      'cart',
+      JSON.stringify([
+        { id: 1, name: 'Deglet dates', price: 25, retail_price: 25, stock: 50, quantity: 2 },
+        { id: 99, name: 'Deleted thyme', price: 15, retail_price: 15, stock: 5, quantity: 1 },
+      ]),
+    )
+    mockFetch({
+      'GET /api/cities': () => ({ body: cities }),
+      // The server's quote leaves out products that no longer exist.
+      'POST /api/orders/quote': ({ body }) => {
+        const input = body as QuoteInput
+        return { body: quoteFor({ ...input, items: input.items.filter((i) => i.product_id !== 99) }) }
+      },
+    })
+    renderCheckout()
+    expect(await screen.findByText('“Deleted thyme” is no longer available and was removed from your cart')).toBeInTheDocument()
+    await waitFor(() => expect(JSON.parse(localStorage.getItem('cart')!).map((i: { id: number }) => i.id)).toEqual([1]))
+    await waitFor(() => expect(screen.getByTestId('summary-total')).toHaveTextContent('50.00 د.ل'))
+    expect(screen.queryByText('Deleted thyme')).toBeNull()
+  })
+
   it('shows a changed server price instead of charging it silently (quote and 409 PRICE_CHANGED)', async () => {
     seedCart()
     let price = 27
@@ -193,13 +216,14 @@ describe('checkout (SPEC §2/§3/§4)', () => {
     renderCheckout()
     expect(await screen.findByText('Some prices have changed since you added these items')).toBeInTheDocument()
     expect(screen.getByText('25.00 د.ل')).toHaveClass('line-through')
-    expect(JSON.parse(localStorage.getItem('cart')!)[0].price).toBe(27)
+    // The cart is saved by its provider's effect, after the render that shows the notice.
+    await waitFor(() => expect(JSON.parse(localStorage.getItem('cart')!)[0].price).toBe(27))
     await fillForm(u)
     price = 30
     await u.click(screen.getByRole('button', { name: 'Place order' }))
     expect(await screen.findByText('Prices have changed. Please review the new total before placing your order.')).toBeInTheDocument()
     await waitFor(() => expect(screen.getByTestId('summary-total')).toHaveTextContent('75.00 د.ل'))
-    expect(JSON.parse(localStorage.getItem('cart')!)[0].price).toBe(30)
+    await waitFor(() => expect(JSON.parse(localStorage.getItem('cart')!)[0].price).toBe(30))
   })
 
   it('prefills a signed-in shopper from the profile autofill with an info banner', async () => {

@@ -82,14 +82,20 @@ export function CheckoutPage() {
   )
   const quote = useQuote(quoteInput, cart.items.length > 0)
   const { applyServerPrices } = cart
-  const applyQuote = (q: Quote) => {
+  /** `asked`: the product ids the quote was asked for; those it leaves out no longer exist (decision 9). */
+  const applyQuote = (q: Quote, asked: number[]) => {
+    const quoted = new Set(q.items.map((l) => l.product_id))
+    for (const gone of cart.items.filter((i) => asked.includes(i.id) && !quoted.has(i.id))) {
+      cart.remove(gone.id)
+      toast.error(t('checkout.removed_unavailable', { name: gone.name }))
+    }
     const changed = applyServerPrices(q.items)
     if (changed.length) setChanges((prev) => [...prev.filter((p) => !changed.some((c) => c.id === p.id)), ...changed])
   }
   useEffect(() => {
-    if (quote.data) applyQuote(quote.data)
+    if (quote.data && !quote.isPlaceholderData) applyQuote(quote.data, quoteInput.items.map((i) => i.product_id))
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [quote.data])
+  }, [quote.data, quote.isPlaceholderData])
 
   const local = cartTotals(cart.items, toCents(selectedCity?.delivery_price) ?? 0)
   const serverFresh = quote.data && !quote.isPlaceholderData ? quote.data : null
@@ -146,12 +152,13 @@ export function CheckoutPage() {
       if (err instanceof ApiError && err.code === 'PRICE_CHANGED' && err.body?.quote) {
         const fresh = err.body.quote as Quote
         queryClient.setQueryData(checkoutKeys.quote(quoteInput), fresh)
-        applyQuote(fresh)
+        applyQuote(fresh, payload.items.map((i) => i.product_id))
         toast.error(t('checkout.prices_changed_toast'))
       } else if (err instanceof ApiError && err.status > 0 && err.message) {
         // OUT_OF_STOCK and validation answers arrive translated and name the product (SPEC §8).
         toast.error(err.message)
-        if (err.code === 'OUT_OF_STOCK') void quote.refetch()
+        // The quote shows what is left (OUT_OF_STOCK) and drops products that no longer exist (PRODUCT_UNAVAILABLE).
+        if (err.code === 'OUT_OF_STOCK' || err.code === 'PRODUCT_UNAVAILABLE') void quote.refetch()
       } else {
         toast.error(t('checkout.error'))
       }

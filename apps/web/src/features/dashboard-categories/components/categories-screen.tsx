@@ -6,7 +6,6 @@ import { toast } from '../../../lib/toast.ts'
 import type { Category } from '@shop/shared/schemas/category'
 import { Badge } from '../../../components/ui/badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
 import { DataTable, type DataColumnSpec } from '../../../components/ui/data-table.tsx'
 import { IconButton } from '../../../components/ui/icon-button.tsx'
 import { PageHeader } from '../../../components/ui/page-header.tsx'
@@ -27,7 +26,6 @@ export function CategoriesScreen() {
     open: false,
     category: null,
   })
-  const [toDelete, setToDelete] = useState<Category | null>(null)
   const list = useQuery(categoryListQuery(search))
   const rows = list.data ?? NO_ROWS
 
@@ -36,7 +34,6 @@ export function CategoriesScreen() {
     onSuccess: async (_r, c) => {
       await queryClient.invalidateQueries({ queryKey: categoryKeys.lists() })
       toast.success(t('categories.deleted', { name: c.name }))
-      setToDelete(null)
     },
     onError: (err) => toast.error(t('common.delete_failed', { message: err.message })),
   })
@@ -114,7 +111,8 @@ export function CategoriesScreen() {
               className={inUse ? 'cursor-not-allowed opacity-40 hover:bg-transparent' : undefined}
               onClick={() => {
                 if (inUse) toast.info(t('categories.cannot_delete', { count: c.products_count }))
-                else setToDelete(c)
+                // SPEC §2 (categories): "otherwise a browser confirmation".
+                else if (!remove.isPending && window.confirm(t('categories.delete_confirm', { name: c.name }))) remove.mutate(c)
               }}
             />
           </div>
@@ -181,15 +179,6 @@ export function CategoriesScreen() {
         open={form.open}
         category={form.category}
         onClose={() => setForm({ open: false, category: null })}
-      />
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(o) => !o && setToDelete(null)}
-        title={t('categories.delete_title')}
-        message={t('categories.delete_confirm', { name: toDelete?.name ?? '' })}
-        confirmLabel={t('common:actions.delete')}
-        busy={remove.isPending}
-        onConfirm={() => toDelete && remove.mutate(toDelete)}
       />
     </div>
   )

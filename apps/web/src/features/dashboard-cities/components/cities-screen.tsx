@@ -1,7 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { CheckCircle2, CircleOff, MapPin, Pencil, Plus, Trash2 } from 'lucide-react'
 import { useState } from 'react'
+import { useBackFromEmptiedPage } from '../../../lib/use-back-from-emptied-page.ts'
 import { useTranslation } from 'react-i18next'
+import { refreshDashboard } from '../../../lib/query-client.ts'
 import { toast } from '../../../lib/toast.ts'
 import type { City } from '@shop/shared/schemas/city'
 import { ADMIN_PAGE_SIZES } from '@shop/shared/schemas/common'
@@ -20,7 +22,6 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { EmptyState, ErrorState } from '../../../components/ui/states.tsx'
 import { StatusPill } from '../../../components/ui/status-pill.tsx'
 import {
-  cityKeys,
   cityListQuery,
   deleteCity,
   downloadCitySample,
@@ -47,7 +48,11 @@ export function CitiesScreen() {
   const [toggling, setToggling] = useState<ReadonlySet<number>>(new Set())
   const list = useQuery(cityListQuery({ search, page, per_page: perPage }))
   const rows = list.data?.data ?? NO_ROWS
-  const refresh = () => queryClient.invalidateQueries({ queryKey: cityKeys.lists() })
+  // SPEC §4: a change here may show on other dashboard screens, so every dashboard query goes stale.
+  const refresh = () => refreshDashboard(queryClient)
+  // Deleting the last rows of the last page leaves this page empty although others still have rows:
+  // move to the (new) last page instead of showing the empty state without a pager.
+  const emptiedPage = useBackFromEmptiedPage(page, setPage, list, () => setSelected(new Set()))
 
   const changeParams = (next: { search?: string; page?: number; perPage?: number }) => {
     if (next.search !== undefined) setSearch(next.search)
@@ -152,7 +157,9 @@ export function CitiesScreen() {
 
   const add = () => setForm({ open: true, city: null })
   let content
-  if (list.isPending) content = <Skeleton className="h-64 rounded-[var(--radius-card)]" />
+  // Also while moving back from an emptied last page.
+  if (list.isPending || emptiedPage)
+    content = <Skeleton className="h-64 rounded-[var(--radius-card)]" />
   else if (list.isError)
     content = (
       <ErrorState

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { ArrowLeft } from 'lucide-react'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { useForm, type Resolver } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../../lib/toast.ts'
@@ -38,9 +38,24 @@ export function OrderEditDialog({ order, onClose }: { order: Order | null; onClo
   })
   const errors = formState.errors
 
+  // SPEC §2 (as the product form): the form waits for the full order and is filled once from it, or from
+  // the row data when it cannot be loaded. A later answer (a refetch) never resets what the admin typed.
+  const [filledFor, setFilledFor] = useState<number | null>(null)
+  const source = !order
+    ? undefined
+    : detail.isError
+      ? order
+      : detail.isSuccess && !detail.isFetching
+        ? detail.data
+        : undefined
   useEffect(() => {
-    if (order) reset(toValues(detail.data ?? order))
-  }, [order, detail.data, reset])
+    if (!order) setFilledFor(null)
+    else if (filledFor !== order.id && source) {
+      reset(toValues(source))
+      setFilledFor(order.id)
+    }
+  }, [order, source, filledFor, reset])
+  const loading = order !== null && filledFor !== order.id
 
   const save = useMutation({
     mutationFn: (v: UpdateOrderInput) => updateOrder(order!.id, v),
@@ -75,63 +90,74 @@ export function OrderEditDialog({ order, onClose }: { order: Order | null; onClo
     <Dialog
       open={order !== null}
       onOpenChange={(o) => !o && onClose()}
-      title={t('orders.edit_title', { number: order?.order_number ?? '' })}
+      title={t('orders.edit_title', { number: order ? `#${order.id}` : '' })}
+      description={order ? <span className="ltr-nums">{order.order_number}</span> : undefined}
       size="lg"
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
             {t('common:actions.cancel')}
           </Button>
-          <Button type="submit" form="order-form" busy={save.isPending}>
+          <Button type="submit" form="order-form" busy={save.isPending} disabled={loading}>
             {save.isPending ? t('common:actions.saving') : t('common:actions.save')}
           </Button>
         </>
       }
     >
-      <form
-        id="order-form"
-        noValidate
-        onSubmit={(e) => void handleSubmit((v) => save.mutate(v))(e)}
-        className="grid grid-cols-1 gap-4 sm:grid-cols-2"
-      >
-        <Field label={t('orders.customer_name')} required error={errors.customer_name?.message}>
-          {(p) => <Input {...p} autoComplete="off" {...register('customer_name')} />}
-        </Field>
-        <Field label={t('orders.email')} required error={errors.customer_email?.message}>
-          {(p) => <Input {...p} type="email" dir="ltr" {...register('customer_email')} />}
-        </Field>
-        <Field label={t('orders.phone')} required error={errors.customer_phone?.message}>
-          {(p) => <Input {...p} type="tel" inputMode="tel" dir="ltr" {...register('customer_phone')} />}
-        </Field>
-        <Field label={t('orders.shipping_address')} required error={errors.shipping_address?.message}>
-          {(p) => <Input {...p} {...register('shipping_address')} />}
-        </Field>
-        <Field label={t('orders.order_status')} error={errors.order_status?.message}>
-          {(p) => (
-            <Select {...p} {...register('order_status')}>
-              {ORDER_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`common:order_status.${s}`)}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field label={t('orders.payment_status')} error={errors.payment_status?.message}>
-          {(p) => (
-            <Select {...p} {...register('payment_status')}>
-              {PAYMENT_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`orders.payment_edit.${s}`)}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field label={t('orders.notes')} error={errors.notes?.message} className="sm:col-span-2">
-          {(p) => <Textarea {...p} rows={3} {...register('notes')} />}
-        </Field>
-      </form>
+      {loading ? (
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2" aria-busy="true">
+          <Skeleton className="h-10" />
+          <Skeleton className="h-10" />
+          <Skeleton className="h-10" />
+          <Skeleton className="h-10" />
+          <Skeleton className="h-20 sm:col-span-2" />
+        </div>
+      ) : (
+        <form
+          id="order-form"
+          noValidate
+          onSubmit={(e) => void handleSubmit((v) => save.mutate(v))(e)}
+          className="grid grid-cols-1 gap-4 sm:grid-cols-2"
+        >
+          <Field label={t('orders.customer_name')} required error={errors.customer_name?.message}>
+            {(p) => <Input {...p} autoComplete="off" {...register('customer_name')} />}
+          </Field>
+          <Field label={t('orders.email')} required error={errors.customer_email?.message}>
+            {(p) => <Input {...p} type="email" dir="ltr" {...register('customer_email')} />}
+          </Field>
+          <Field label={t('orders.phone')} required error={errors.customer_phone?.message}>
+            {(p) => <Input {...p} type="tel" inputMode="tel" dir="ltr" {...register('customer_phone')} />}
+          </Field>
+          <Field label={t('orders.shipping_address')} required error={errors.shipping_address?.message}>
+            {(p) => <Input {...p} {...register('shipping_address')} />}
+          </Field>
+          <Field label={t('orders.order_status')} error={errors.order_status?.message}>
+            {(p) => (
+              <Select {...p} {...register('order_status')}>
+                {ORDER_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`common:order_status.${s}`)}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Field label={t('orders.payment_status')} error={errors.payment_status?.message}>
+            {(p) => (
+              <Select {...p} {...register('payment_status')}>
+                {PAYMENT_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`orders.payment_edit.${s}`)}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Field label={t('orders.notes')} error={errors.notes?.message} className="sm:col-span-2">
+            {(p) => <Textarea {...p} rows={3} {...register('notes')} />}
+          </Field>
+        </form>
+      )}
       <section className="mt-6 border-t border-sand-300 pt-4" aria-labelledby="order-history-title">
         <h3 id="order-history-title" className="mb-3 font-bold text-stone-900">
           {t('orders.history')}

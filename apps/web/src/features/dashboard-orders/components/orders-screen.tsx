@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { ClipboardList, Pencil, Printer } from 'lucide-react'
 import { useState } from 'react'
+import { useBackFromEmptiedPage } from '../../../lib/use-back-from-emptied-page.ts'
 import { useTranslation } from 'react-i18next'
 import { ADMIN_PAGE_SIZES } from '@shop/shared/schemas/common'
 import { ORDER_STATUSES, type Order } from '@shop/shared/schemas/order'
@@ -34,6 +35,9 @@ export function OrdersScreen() {
   const [editing, setEditing] = useState<Order | null>(null)
   const list = useQuery(orderListQuery({ search, status, page, per_page: perPage }))
   const rows = list.data?.data ?? NO_ROWS
+  // An order whose status no longer matches the filter can leave the last page empty although others
+  // still have rows: move to the (new) last page instead of showing the empty state without a pager.
+  const emptiedPage = useBackFromEmptiedPage(page, setPage, list)
   const date = (iso: string) =>
     new Date(iso)
       .toLocaleDateString(i18n.language === 'ar' ? 'ar-LY-u-nu-latn' : 'en-GB')
@@ -48,9 +52,13 @@ export function OrdersScreen() {
   const columns: DataColumnSpec<Order>[] = [
     {
       id: 'number',
-      header: t('orders.order'),
+      // SPEC §2: the order id (as the overview's recent orders show it), the order number under it.
+      header: t('orders.order_id'),
       cell: (o) => (
-        <span className="font-semibold ltr-nums whitespace-nowrap">{o.order_number || `#${o.id}`}</span>
+        <div className="whitespace-nowrap">
+          <p className="font-semibold ltr-nums">{`#${o.id}`}</p>
+          {o.order_number ? <p className="text-xs text-stone-500 ltr-nums">{o.order_number}</p> : null}
+        </div>
       ),
     },
     {
@@ -108,7 +116,9 @@ export function OrdersScreen() {
   ]
 
   let content
-  if (list.isPending) content = <Skeleton className="h-64 rounded-[var(--radius-card)]" />
+  // Also while moving back from an emptied last page.
+  if (list.isPending || emptiedPage)
+    content = <Skeleton className="h-64 rounded-[var(--radius-card)]" />
   else if (list.isError)
     content = (
       <ErrorState

@@ -74,13 +74,14 @@ export function productColumns(
       id: 'stock',
       header: t('products.stock'),
       cell: (p) =>
-        p.is_always_in_stock ? (
-          <Badge tone="palm" className="whitespace-nowrap">
-            {t('products.always_in_stock')}
-          </Badge>
-        ) : p.stock <= 0 ? (
+        // SPEC §6: in stock when stock is above 0; an always-in-stock product marked out of stock is out of stock too.
+        p.stock <= 0 ? (
           <Badge tone="red" className="whitespace-nowrap">
             {t('products.out_of_stock')}
+          </Badge>
+        ) : p.is_always_in_stock ? (
+          <Badge tone="palm" className="whitespace-nowrap">
+            {t('products.always_in_stock')}
           </Badge>
         ) : (
           <Badge tone="green" className="whitespace-nowrap">

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Product } from '@shop/shared/schemas/product'
@@ -147,5 +147,23 @@ describe('product form', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText(/^Wholesale price/)).toHaveValue(35)
     const dialog = screen.getByRole('dialog')
     expect(within(dialog).getByRole('heading', { name: 'Edit product' })).toBeInTheDocument()
+  })
+
+  it('keeps what the admin typed when the product is read again with other data', async () => {
+    let description = 'First read'
+    const calls = stubFetch((c) => {
+      if (c.url.startsWith('/api/categories')) return { body: categories }
+      if (c.method === 'GET' && c.url === '/api/products/7') return { body: { ...row, description } }
+      return undefined
+    })
+    const { client } = await renderDashboard(<ProductFormDialog open product={row} onClose={() => {}} />, 'en')
+    expect(await screen.findByDisplayValue('First read')).toBeInTheDocument()
+    await userEvent.clear(screen.getByLabelText(/^Name/))
+    await userEvent.type(screen.getByLabelText(/^Name/), 'Ajwa premium')
+    description = 'Changed elsewhere'
+    await act(() => client.refetchQueries())
+    expect(calls.filter((c) => c.url === '/api/products/7')).toHaveLength(2)
+    expect(screen.getByLabelText(/^Name/)).toHaveValue('Ajwa premium')
+    expect(screen.getByLabelText(/^Description/)).toHaveValue('First read')
   })
 })

@@ -116,11 +116,19 @@ export function ProductFormDialog({ open, product, onClose }: ProductFormDialogP
     if (fileInput.current) fileInput.current.value = ''
   }
 
+  // Filled once per opening: a later refetch (of the product or of the list row) never overwrites what the admin typed.
+  const filledFor = useRef<string | null>(null)
   useEffect(() => {
-    if (!open) return
-    if (!product) reset(EMPTY_PRODUCT)
-    else if (detail.data) reset(toFormValues(detail.data))
-    else if (detail.isError) reset(toFormValues(product))
+    if (!open) {
+      filledFor.current = null
+      return
+    }
+    const key = product ? `product-${product.id}` : 'new'
+    if (filledFor.current === key) return
+    const values = !product ? EMPTY_PRODUCT : detail.data ? toFormValues(detail.data) : detail.isError ? toFormValues(product) : null
+    if (!values) return
+    reset(values)
+    filledFor.current = key
   }, [open, product, detail.data, detail.isError, reset])
 
   useEffect(() => {

@@ -1,7 +1,15 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { QueryClientProvider, useQuery } from '@tanstack/react-query'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import type { ReactElement } from 'react'
+import { MemoryRouter } from 'react-router'
+import { Toaster } from 'sonner'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Product } from '@shop/shared/schemas/product'
+import i18n from '../../../lib/i18n.ts'
+import { createQueryClient } from '../../../lib/query-client.ts'
+import { categoryListQuery } from '../../dashboard-categories/api/categories-api.ts'
+import { overviewKeys } from '../../dashboard-overview/api/overview-api.ts'
 import { renderDashboard, stubFetch } from '../../dashboard-shell/test-render.tsx'
 import { ProductsScreen } from './products-screen.tsx'
 
@@ -87,5 +95,130 @@ describe('products batch bar', { timeout: 20_000 }, () => {
         .map((c) => c.url)
         .sort(),
     ).toEqual(['/api/products/1', '/api/products/3'])
+  })
+})
+
+describe('products stock column', { timeout: 20_000 }, () => {
+  it('shows an always-in-stock product marked out of stock as out of stock', async () => {
+    const always = (id: number, name: string, stock: number) => ({ ...product(id, name, stock), is_always_in_stock: true })
+    const list = [always(7, 'Date syrup', 1), always(8, 'Date coffee', 0)]
+    stubFetch((c) => (c.method === 'GET' && c.url.startsWith('/api/products?') ? { body: { ...page, data: list, total: 2 } } : undefined))
+    await renderDashboard(<ProductsScreen />, 'en')
+    const syrup = (await screen.findByText('Date syrup')).closest('tr')!
+    const coffee = screen.getByText('Date coffee').closest('tr')!
+    expect(within(syrup).getByText('Always in stock')).toBeInTheDocument()
+    expect(within(coffee).getByText('Out of stock')).toBeInTheDocument()
+    expect(within(coffee).queryByText('Always in stock')).not.toBeInTheDocument()
+  })
+})
+
+/** Another dashboard screen's query, mounted next to the products screen. */
+function CategoryCounts() {
+  const categories = useQuery(categoryListQuery(''))
+  return <p>{categories.data?.map((c) => `${c.name}: ${c.products_count}`).join(', ')}</p>
+}
+
+/** Like renderDashboard, but with the app's own query client (staleTime 30 s, mutation cache). */
+async function renderWithAppClient(ui: ReactElement) {
+  await i18n.changeLanguage('en')
+  const client = createQueryClient()
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        {ui}
+        <Toaster />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  )
+  return client
+}
+
+describe('products: other dashboard screens refresh (SPEC §4)', { timeout: 20_000 }, () => {
+  const overview = overviewKeys.stats({ from: '2025-01-01', to: '2025-01-31' })
+
+  function shop() {
+    let count = 3
+    const calls = stubFetch((c) => {
+      if (c.method === 'GET' && c.url.startsWith('/api/products?')) return { body: page }
+      if (c.method === 'GET' && c.url.startsWith('/api/categories'))
+        return { body: { data: [{ id: 2, name: 'Dates', description: null, slug: 'dates', is_active: true, products_count: count }] } }
+      if (c.method === 'POST' && c.url === '/api/products') {
+        count += 1
+        return { status: 201, body: product(9, 'Honey', 1) }
+      }
+      if (c.method === 'DELETE') {
+        count -= 1
+        return { status: 204 }
+      }
+      return undefined
+    })
+    return calls
+  }
+
+  it('after adding a product, refetches the category counts and marks the overview stale', async () => {
+    shop()
+    const client = await renderWithAppClient(
+      <>
+        <ProductsScreen />
+        <CategoryCounts />
+      </>,
+    )
+    client.setQueryData(overview, { total_products: 3 })
+    expect(await screen.findByText('Dates: 3')).toBeInTheDocument()
+    await screen.findByText('Ajwa')
+    await userEvent.click(screen.getAllByRole('button', { name: 'Add product' })[0]!)
+    const dialog = await screen.findByRole('dialog')
+    await userEvent.type(within(dialog).getByLabelText(/^Name/), 'Honey')
+    await userEvent.type(within(dialog).getByLabelText(/^Description/), 'Sidr honey')
+    await userEvent.type(within(dialog).getByLabelText(/^Retail price/), '20')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add product' }))
+    expect(await screen.findByText('Dates: 4')).toBeInTheDocument()
+    expect(client.getQueryState(overview)?.isInvalidated).toBe(true)
+  })
+
+  it('after deleting a row, refetches the category counts and marks the overview stale', async () => {
+    shop()
+    const client = await renderWithAppClient(
+      <>
+        <ProductsScreen />
+        <CategoryCounts />
+      </>,
+    )
+    client.setQueryData(overview, { total_products: 3 })
+    expect(await screen.findByText('Dates: 3')).toBeInTheDocument()
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Ajwa' }))
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }))
+    expect(await screen.findByText('Dates: 2')).toBeInTheDocument()
+    expect(client.getQueryState(overview)?.isInvalidated).toBe(true)
+  })
+})
+
+describe('products: emptied last page', { timeout: 20_000 }, () => {
+  it('goes back to the last page that has rows instead of the empty state', async () => {
+    const firstPage = Array.from({ length: 10 }, (_, i) => product(i + 1, `Date ${i + 1}`, 5))
+    let lastRowGone = false
+    const calls = stubFetch((c) => {
+      if (c.method === 'GET' && c.url.startsWith('/api/products?')) {
+        const p2 = c.url.includes('page=2')
+        const total = lastRowGone ? 10 : 11
+        const last_page = lastRowGone ? 1 : 2
+        const data = p2 ? (lastRowGone ? [] : [product(11, 'Khalas', 5)]) : firstPage
+        return { body: { data, total, last_page, current_page: p2 ? 2 : 1, per_page: 10 } }
+      }
+      if (c.method === 'DELETE') {
+        lastRowGone = true
+        return { status: 204 }
+      }
+      return undefined
+    })
+    await renderDashboard(<ProductsScreen />, 'en')
+    await screen.findByText('Date 1')
+    await userEvent.click(screen.getByRole('button', { name: 'Page 2' }))
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Khalas' }))
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }))
+    expect(await screen.findByText('Date 1')).toBeInTheDocument()
+    expect(screen.queryByText('No products yet')).not.toBeInTheDocument()
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/products/11'])
+    expect(calls.at(-1)?.url).toContain('page=1')
   })
 })

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { CheckCircle2, CircleOff, PackageCheck, PackageX, Plus, Trash2 } from 'lucide-react'
 import { useState } from 'react'
+import { useBackFromEmptiedPage } from '../../../lib/use-back-from-emptied-page.ts'
 import { useTranslation } from 'react-i18next'
 import { ADMIN_PAGE_SIZES } from '@shop/shared/schemas/common'
 import type { Product } from '@shop/shared/schemas/product'
@@ -35,6 +36,9 @@ export function ProductsScreen() {
   const list = useQuery(productListQuery({ search, page, per_page: perPage }))
   const actions = useProductActions()
   const rows = list.data?.data ?? NO_ROWS
+  // Deleting the last rows of the last page leaves this page empty although others still have rows:
+  // move to the (new) last page instead of showing the empty state without a pager.
+  const emptiedPage = useBackFromEmptiedPage(page, setPage, list, () => setSelected(new Set()))
 
   // Selection belongs to the rows on screen: a new page, size or search starts afresh.
   const changeParams = (next: { search?: string; page?: number; perPage?: number }) => {
@@ -59,7 +63,8 @@ export function ProductsScreen() {
   })
 
   let content
-  if (list.isPending) {
+  if (list.isPending || emptiedPage) {
+    // Also while moving back from an emptied last page.
     content = (
       <div
         className="space-y-2 rounded-[var(--radius-card)] border border-sand-300 bg-white p-4"

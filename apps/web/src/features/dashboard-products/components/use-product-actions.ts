@@ -4,18 +4,20 @@ import { useTranslation } from 'react-i18next'
 import { toast } from '../../../lib/toast.ts'
 import type { Product } from '@shop/shared/schemas/product'
 import { runBatch } from '../../../components/ui/batch-bar.tsx'
+import { refreshDashboard } from '../../../lib/query-client.ts'
 import { deleteProduct, productKeys, setProductStatus, setProductStock } from '../api/products-api.ts'
 
 export type ProductBatchKind = 'activate' | 'deactivate' | 'in_stock' | 'out_of_stock' | 'delete'
 
-/** Single and batch row actions; each refreshes the product lists once (SPEC §4) and reports errors (SPEC §8 fix). */
+/** Single and batch row actions; each refreshes the dashboard queries once (SPEC §4) and reports errors (SPEC §8 fix). */
 export function useProductActions() {
   const { t } = useTranslation('dashboard')
   const queryClient = useQueryClient()
   const [toggling, setToggling] = useState<ReadonlySet<number>>(new Set())
   const [batchBusy, setBatchBusy] = useState(false)
   const [deleting, setDeleting] = useState(false)
-  const refresh = () => queryClient.invalidateQueries({ queryKey: productKeys.lists() })
+  // SPEC §4: product changes also move category counts, overview totals and low-stock alerts.
+  const refresh = () => refreshDashboard(queryClient)
 
   const toggleStatus = async (p: Product) => {
     setToggling((s) => new Set(s).add(p.id))

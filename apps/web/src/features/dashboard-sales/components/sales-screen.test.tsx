@@ -36,7 +36,10 @@ describe('sales', { timeout: 20_000 }, () => {
         : undefined,
     )
     await renderDashboard(<SalesScreen />, 'en')
-    expect(await screen.findByText('ORD-250101-00001')).toBeInTheDocument()
+    // SPEC §2: the id column shows #id, with the order number as a second line.
+    expect(await screen.findByRole('columnheader', { name: 'Order ID' })).toBeInTheDocument()
+    const idCell = screen.getByText('#1').closest('td')!
+    expect(within(idCell).getByText('ORD-250101-00001')).toBeInTheDocument()
     expect(screen.getByText('20.25 د.ل')).toBeInTheDocument()
     const totals = screen.getByTestId('sales-totals')
     expect(within(totals).getByText('Totals (2 orders)')).toBeInTheDocument()

@@ -64,7 +64,7 @@ export function SalesScreen() {
           <thead className="sticky top-0 bg-sand-100 text-stone-600">
             <tr>
               <th scope="col" className="px-4 py-3 text-start font-semibold">
-                {t('orders.order')}
+                {t('orders.order_id')}
               </th>
               <th scope="col" className="px-4 py-3 text-start font-semibold">
                 {t('orders.date')}
@@ -83,8 +83,12 @@ export function SalesScreen() {
           <tbody>
             {data.map((r) => (
               <tr key={r.id} className="border-t border-sand-200 hover:bg-sand-50">
-                <td className="px-4 py-3 font-semibold whitespace-nowrap ltr-nums">
-                  {r.order_number || `#${r.id}`}
+                {/* SPEC §2: the id column, with the order number as a second line. */}
+                <td className="px-4 py-3 whitespace-nowrap">
+                  <p className="font-semibold ltr-nums">{`#${r.id}`}</p>
+                  {r.order_number ? (
+                    <p className="text-xs text-stone-500 ltr-nums">{r.order_number}</p>
+                  ) : null}
                 </td>
                 <td className="px-4 py-3 whitespace-nowrap ltr-nums">{date(r.created_at)}</td>
                 <td className="px-4 py-3">{r.customer_name}</td>

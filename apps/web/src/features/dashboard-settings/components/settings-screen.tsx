@@ -31,7 +31,8 @@ export function SettingsScreen() {
     onError: (err) => {
       const fieldMessage = err instanceof ApiError ? err.errors?.value?.[0] : undefined
       setFieldError(fieldMessage)
-      toast.error(fieldMessage ?? t('settings.update_failed'))
+      // SPEC §8: the toast says 'Failed to update setting'; the server's reason shows under the field.
+      toast.error(t('settings.update_failed'))
     },
   })
 

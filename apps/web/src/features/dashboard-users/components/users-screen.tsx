@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Eye, ShieldCheck, UserCheck, UserX, Users } from 'lucide-react'
 import { useState } from 'react'
+import { useBackFromEmptiedPage } from '../../../lib/use-back-from-emptied-page.ts'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../../lib/toast.ts'
 import { ROLES, type Role } from '@shop/shared/schemas/auth'
@@ -30,6 +31,11 @@ export function UsersScreen() {
   const queryClient = useQueryClient()
   const { user: me } = useAuth()
   const isSuper = me?.role === 'super_admin'
+  // The API's rules (modules/users): nobody changes their own role or activity; roles are changed by a
+  // super admin only; a super admin's activity is changed by a super admin only.
+  const canChangeRole = (u: UserSummary) => isSuper && u.id !== me?.id
+  const canChangeStatus = (u: UserSummary) =>
+    me !== null && u.id !== me.id && (isSuper || u.role !== 'super_admin')
   const [search, setSearch] = useState('')
   const [role, setRole] = useState('all')
   const [page, setPage] = useState(1)
@@ -39,6 +45,9 @@ export function UsersScreen() {
   const [statusChange, setStatusChange] = useState<UserSummary | null>(null)
   const list = useQuery(userListQuery({ search, role, page, per_page: perPage }))
   const rows = list.data?.data ?? NO_ROWS
+  // A role or status change can take the last user of the last page out of the filter: move to the (new) last page
+  // instead of showing "no users" without a pager.
+  const emptiedPage = useBackFromEmptiedPage(page, setPage, list)
   const date = (iso: string) =>
     new Date(iso)
       .toLocaleDateString(i18n.language === 'ar' ? 'ar-LY-u-nu-latn' : 'en-GB')
@@ -112,43 +121,41 @@ export function UsersScreen() {
     {
       id: 'actions',
       header: <span className="sr-only">{t('common.actions')}</span>,
-      cell: (u) => {
-        const self = u.id === me?.id
-        return (
-          <div className="flex gap-1">
+      cell: (u) => (
+        <div className="flex gap-1">
+          <IconButton
+            label={t('users.view_named', { name: u.name })}
+            icon={<Eye aria-hidden="true" />}
+            onClick={() => setViewing(u)}
+          />
+          {canChangeRole(u) ? (
             <IconButton
-              label={t('users.view_named', { name: u.name })}
-              icon={<Eye aria-hidden="true" />}
-              onClick={() => setViewing(u)}
+              label={t('users.change_role_named', { name: u.name })}
+              icon={<ShieldCheck aria-hidden="true" />}
+              tone="primary"
+              onClick={() => setRoleChange({ user: u, role: u.role })}
             />
-            {isSuper && !self ? (
-              <IconButton
-                label={t('users.change_role_named', { name: u.name })}
-                icon={<ShieldCheck aria-hidden="true" />}
-                tone="primary"
-                onClick={() => setRoleChange({ user: u, role: u.role })}
-              />
-            ) : null}
-            {!self ? (
-              <IconButton
-                label={
-                  u.is_active
-                    ? t('users.deactivate_named', { name: u.name })
-                    : t('users.activate_named', { name: u.name })
-                }
-                icon={u.is_active ? <UserX aria-hidden="true" /> : <UserCheck aria-hidden="true" />}
-                tone={u.is_active ? 'danger' : 'primary'}
-                onClick={() => setStatusChange(u)}
-              />
-            ) : null}
-          </div>
-        )
-      },
+          ) : null}
+          {canChangeStatus(u) ? (
+            <IconButton
+              label={
+                u.is_active
+                  ? t('users.deactivate_named', { name: u.name })
+                  : t('users.activate_named', { name: u.name })
+              }
+              icon={u.is_active ? <UserX aria-hidden="true" /> : <UserCheck aria-hidden="true" />}
+              tone={u.is_active ? 'danger' : 'primary'}
+              onClick={() => setStatusChange(u)}
+            />
+          ) : null}
+        </div>
+      ),
     },
   ]
 
   let content
-  if (list.isPending) content = <Skeleton className="h-64 rounded-[var(--radius-card)]" />
+  if (list.isPending || emptiedPage)
+    content = <Skeleton className="h-64 rounded-[var(--radius-card)]" />
   else if (list.isError)
     content = (
       <ErrorState

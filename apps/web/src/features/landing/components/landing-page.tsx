@@ -24,20 +24,36 @@ const sections: { id: SectionId; className: string; Section: ReturnType<typeof l
   { id: 'contact', className: 'bg-sand-100 min-h-[1076px] sm:min-h-[1002px] lg:min-h-[765px]', Section: lazySection('contact') },
 ]
 
-/** True once the browser has been idle after `start` became true (at most `timeoutMs` later). */
-function useIdleAfter(start: boolean, timeoutMs = 1500) {
-  const [idle, setIdle] = useState(false)
+/** How long after the first section under the hero was shown the others start to render on their own. */
+const SETTLE_MS = 3000
+
+/**
+ * How many sections the idle browser has revealed since `start` became true: one more each time the browser is idle
+ * (at most `timeoutMs` apart), so the sections not yet near the screen arrive one short task at a time rather than
+ * in one long layout that a slow phone counts as blocking time.
+ */
+function useIdleReveal(start: boolean, total: number, timeoutMs = 1500) {
+  const [revealed, setRevealed] = useState(0)
+  const [settled, setSettled] = useState(false)
+  // The first screen's own work (scripts, first render, its pictures) comes first: revealing starts a few seconds
+  // after the first section was shown.
   useEffect(() => {
-    if (!start || idle) return
-    const done = () => startTransition(() => setIdle(true))
-    if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(done, { timeout: timeoutMs })
-      return () => cancelIdleCallback(id)
-    }
-    const id = setTimeout(done, 200)
+    if (!start || settled) return
+    const id = setTimeout(() => setSettled(true), SETTLE_MS)
     return () => clearTimeout(id)
-  }, [start, idle, timeoutMs])
-  return idle
+  }, [start, settled])
+  useEffect(() => {
+    if (!settled || revealed >= total) return
+    const next = () => startTransition(() => setRevealed((n) => n + 1))
+    if (typeof requestIdleCallback === 'function') {
+      const cancel = cancelIdleCallback
+      const id = requestIdleCallback(next, { timeout: timeoutMs })
+      return () => cancel(id)
+    }
+    const id = setTimeout(next, 200)
+    return () => clearTimeout(id)
+  }, [settled, revealed, total, timeoutMs])
+  return revealed
 }
 
 /** Mounted with its section: tells the page a section is shown, and lands a /#section link on the real section. */
@@ -67,14 +83,14 @@ const noop = () => {}
 /** SPEC §2 landing page; the footer comes from the public layout. */
 export function LandingPage() {
   const [anyShown, setAnyShown] = useState(false)
-  const idle = useIdleAfter(anyShown)
+  const revealed = useIdleReveal(anyShown, sections.length)
   // A /#section link needs every section above its target real, so the scroll lands where the section ends up.
-  const forced = useLocation().hash.length > 1 || idle
+  const linked = useLocation().hash.length > 1
   return (
     <>
       <HeroSection />
-      {sections.map((s) => (
-        <BelowFoldSection key={s.id} {...s} forced={forced} onShown={anyShown ? noop : () => setAnyShown(true)} />
+      {sections.map((s, i) => (
+        <BelowFoldSection key={s.id} {...s} forced={linked || (anyShown && i <= revealed)} onShown={anyShown ? noop : () => setAnyShown(true)} />
       ))}
     </>
   )

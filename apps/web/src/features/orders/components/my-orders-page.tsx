@@ -23,7 +23,7 @@ export function MyOrdersPage() {
       <div className="mx-auto max-w-3xl px-4 py-12">
         <h1 className="mb-6 text-3xl font-extrabold text-stone-900">{t('orders.title')}</h1>
         <EmptyState
-          icon={<LogIn className="size-10" aria-hidden="true" />}
+          icon={<LogIn className="size-10 rtl:-scale-x-100" aria-hidden="true" />}
           title={t('orders.please_log_in')}
           text={t('orders.please_log_in_text')}
           action={

@@ -1,0 +1,85 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { City } from '@shop/shared/schemas/city'
+import { overviewKeys } from '../../dashboard-overview/api/overview-api.ts'
+import { renderDashboard, stubFetch } from '../../dashboard-shell/test-render.tsx'
+import { CitiesScreen } from './cities-screen.tsx'
+
+const city = (id: number, name: string): City => ({
+  id,
+  name,
+  delivery_price: 10,
+  is_active: true,
+})
+const firstPage = Array.from({ length: 10 }, (_, i) => city(i + 1, `City ${i + 1}`))
+
+afterEach(() => vi.unstubAllGlobals())
+
+/** Two pages (10 + 2 cities); deleting both cities of page 2 leaves one page. */
+function twoPages() {
+  const deleted = new Set<number>()
+  const calls = stubFetch((c) => {
+    if (c.method === 'GET' && c.url.startsWith('/api/cities')) {
+      const second = [city(11, 'Ghat'), city(12, 'Sabha')].filter((x) => !deleted.has(x.id))
+      const total = 10 + second.length
+      const last_page = Math.ceil(total / 10)
+      const p2 = c.url.includes('page=2')
+      return { body: { data: p2 ? second : firstPage, total, last_page, current_page: p2 ? 2 : 1, per_page: 10 } }
+    }
+    if (c.method === 'DELETE') {
+      deleted.add(Number(c.url.split('/').at(-1)))
+      return { status: 204 }
+    }
+    if (c.method === 'POST' && c.url === '/api/cities/import')
+      return { body: { message: 'Imported', summary: { created: 1, updated: 0, errors: [] } } }
+    return undefined
+  })
+  return calls
+}
+
+describe('cities: emptied last page', { timeout: 20_000 }, () => {
+  it('goes back to the last page with rows after a batch delete empties page 2', async () => {
+    const calls = twoPages()
+    await renderDashboard(<CitiesScreen />, 'en')
+    await screen.findByText('City 1')
+    await userEvent.click(screen.getByRole('button', { name: 'Page 2' }))
+    await screen.findByText('Ghat')
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all rows on this page' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }))
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }))
+    expect(await screen.findByText('City 1')).toBeInTheDocument()
+    expect(screen.queryByText('No cities yet')).not.toBeInTheDocument()
+    expect(
+      calls
+        .filter((c) => c.method === 'DELETE')
+        .map((c) => c.url)
+        .sort(),
+    ).toEqual(['/api/cities/11', '/api/cities/12'])
+  })
+})
+
+describe('cities: other dashboard screens refresh (SPEC §4)', { timeout: 20_000 }, () => {
+  const overview = overviewKeys.stats({ from: '2025-01-01', to: '2025-01-31' })
+
+  it('marks other dashboard queries stale after a delete', async () => {
+    twoPages()
+    const { client } = await renderDashboard(<CitiesScreen />, 'en')
+    client.setQueryDefaults(overview, { gcTime: 60_000 })
+    client.setQueryData(overview, { total_orders: 1 })
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete City 1' }))
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }))
+    await waitFor(() => expect(client.getQueryState(overview)?.isInvalidated).toBe(true))
+  })
+
+  it('marks other dashboard queries stale after a CSV import', async () => {
+    const calls = twoPages()
+    const { client } = await renderDashboard(<CitiesScreen />, 'en')
+    client.setQueryDefaults(overview, { gcTime: 60_000 })
+    client.setQueryData(overview, { total_orders: 1 })
+    await screen.findByText('City 1')
+    await userEvent.upload(screen.getByTestId('csv-file-input'), new File(['name,delivery_price\nGhat,5'], 'c.csv', { type: 'text/csv' }))
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/cities/import')).toBe(true))
+    await waitFor(() => expect(client.getQueryState(overview)?.isInvalidated).toBe(true))
+  })
+})

@@ -1,0 +1,97 @@
+import { act, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { Order } from '@shop/shared/schemas/order'
+import { renderDashboard, stubFetch } from '../../dashboard-shell/test-render.tsx'
+import { orderKeys } from '../api/orders-api.ts'
+import { OrderEditDialog } from './order-edit-dialog.tsx'
+
+const row: Order = {
+  id: 12,
+  order_number: 'ORD-250101-00012',
+  user_id: null,
+  customer_name: 'Salem (row)',
+  customer_email: 'salem@example.com',
+  customer_phone: '0912345678',
+  shipping_address: 'Tripoli',
+  city_id: null,
+  city_name: null,
+  order_status: 'pending',
+  payment_status: 'pending',
+  payment_method: 'cash',
+  notes: null,
+  subtotal: 100,
+  delivery_price: 0,
+  total_amount: 100,
+  created_at: '2025-01-01T10:00:00Z',
+  items: [],
+}
+const full: Order = { ...row, customer_name: 'Salem Ali', notes: 'Call first', history: [] }
+
+/** Holds every GET of the order until `release()` is called. */
+function holdDetail() {
+  let release!: () => void
+  const gate = new Promise<void>((r) => (release = r))
+  const inner = globalThis.fetch
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (String(input) === '/api/orders/12' && (init?.method ?? 'GET') === 'GET') await gate
+    return inner(input, init)
+  })
+  return () => act(async () => release())
+}
+
+afterEach(() => vi.unstubAllGlobals())
+
+describe('order edit dialog', { timeout: 20_000 }, () => {
+  it('shows a loading state until the full order arrives, then fills the form from it', async () => {
+    stubFetch((c) => (c.method === 'GET' && c.url === '/api/orders/12' ? { body: full } : undefined))
+    const release = holdDetail()
+    await renderDashboard(<OrderEditDialog order={row} onClose={() => {}} />, 'en')
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).getByRole('heading', { name: 'Edit order #12' })).toBeInTheDocument()
+    expect(within(dialog).getByText('ORD-250101-00012')).toBeInTheDocument()
+    expect(within(dialog).queryByLabelText(/^Customer name/)).not.toBeInTheDocument()
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled()
+    await release()
+    expect(await within(dialog).findByLabelText(/^Customer name/)).toHaveValue('Salem Ali')
+    expect(within(dialog).getByLabelText(/^Notes/)).toHaveValue('Call first')
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeEnabled()
+  })
+
+  it('never resets what the admin typed when the order is fetched again', async () => {
+    let answer = full
+    const calls = stubFetch((c) => {
+      if (c.method === 'GET' && c.url === '/api/orders/12') return { body: answer }
+      if (c.method === 'PUT' && c.url === '/api/orders/12') return { body: answer }
+      return undefined
+    })
+    const onClose = vi.fn()
+    const { client } = await renderDashboard(<OrderEditDialog order={row} onClose={onClose} />, 'en')
+    const name = await screen.findByLabelText(/^Customer name/)
+    expect(name).toHaveValue('Salem Ali')
+    await userEvent.clear(name)
+    await userEvent.type(name, 'Typed by the admin')
+    answer = { ...full, customer_name: 'Changed on the server', notes: 'Server note' }
+    await act(() => client.refetchQueries({ queryKey: orderKeys.detail(12) }))
+    expect(calls.filter((c) => c.method === 'GET')).toHaveLength(2)
+    expect(screen.getByLabelText(/^Customer name/)).toHaveValue('Typed by the admin')
+    expect(screen.getByLabelText(/^Notes/)).toHaveValue('Call first')
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(onClose).toHaveBeenCalled())
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
+      customer_name: 'Typed by the admin',
+      notes: 'Call first',
+    })
+  })
+
+  it('falls back to the row data when the full order cannot be loaded', async () => {
+    stubFetch((c) =>
+      c.url === '/api/orders/12' ? { status: 500, body: { code: 'INTERNAL', message: 'boom' } } : undefined,
+    )
+    await renderDashboard(<OrderEditDialog order={row} onClose={() => {}} />, 'en')
+    expect(await screen.findByText('boom')).toBeInTheDocument()
+    expect(screen.getByLabelText(/^Customer name/)).toHaveValue('Salem (row)')
+    expect(screen.getByLabelText(/^Email/)).toHaveValue('salem@example.com')
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled()
+  })
+})

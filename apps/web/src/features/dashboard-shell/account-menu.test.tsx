@@ -1,0 +1,17 @@
+import { screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { AccountMenu } from './account-menu.tsx'
+import { renderDashboard, stubFetch } from './test-render.tsx'
+
+afterEach(() => vi.unstubAllGlobals())
+
+describe('dashboard account menu (SPEC §2)', () => {
+  it('links to the profile and the settings', async () => {
+    stubFetch(() => undefined)
+    await renderDashboard(<AccountMenu collapsed={false} />, 'en')
+    await userEvent.click(screen.getByRole('button', { name: /My account/ }))
+    expect(await screen.findByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/dashboard/profile')
+    expect(screen.getByRole('menuitem', { name: 'Settings' })).toHaveAttribute('href', '/dashboard/settings')
+  })
+})
