@@ -98,6 +98,10 @@ function lighthouse(url: string): Promise<LighthouseResult> {
     child.stderr.on('data', (d) => (err += d))
     child.on('exit', (code) => {
       try {
+        // Lighthouse's own failure to measure (e.g. NO_NAVSTART: its trace missed the navigation) can also end the CLI
+        // with exit 1 and no report: a tool failure to run again, not a page that failed.
+        const toolFailure = code !== 0 ? /Runtime error encountered: (.*?)\s*\(([A-Z_]+)\)/.exec(err) : null
+        if (toolFailure) return resolve({ runtimeError: { code: toolFailure[2]!, message: toolFailure[1]! }, categories: {}, audits: {} })
         if (code !== 0) throw new Error(`lighthouse exit ${code}: ${err.slice(-1500)}`)
         resolve(JSON.parse(readFileSync(out, 'utf8')) as LighthouseResult)
       } catch (e) {
