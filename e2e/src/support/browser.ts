@@ -62,8 +62,13 @@ export async function newContext(
   return context
 }
 
+/**
+ * A full-page picture for people to look at. A long page on a busy 2-core machine can take longer than the 15 s
+ * meant for user-visible waits (the check before a stop once timed out here), so pictures get their own budget;
+ * animations are stopped so the capture does not wait on moving frames.
+ */
 export async function shot(page: Page, name: string) {
-  await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: true })
+  await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: true, animations: 'disabled', timeout: 60_000 })
 }
 
 /** Signs in through the API and returns the token and user, for presetting a context. */

@@ -60,6 +60,23 @@ export async function deliveryCity(db: DbOrTx, cityId: number): Promise<CityRow>
 }
 
 /**
+ * Decision 27: an order without city_id is delivered to the one active city named by a comma-separated part of
+ * its shipping address (SPEC §3 joins "address, city, state"); none or several → 422 on city_id, nothing guessed.
+ */
+export async function deliveryCityFromAddress(db: DbOrTx, shippingAddress: string): Promise<CityRow> {
+  const parts = new Set(
+    shippingAddress
+      .split(/[,،]/)
+      .map((p) => p.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  const active = await db.select().from(cities).where(eq(cities.isActive, true))
+  const named = active.filter((c) => parts.has(c.name.trim().toLowerCase()))
+  if (named.length !== 1) throw new AppError('VALIDATION_FAILED', 422, { fields: { city_id: ['validation.city_required'] } })
+  return named[0]!
+}
+
+/**
  * Can `quantity` units be sold now? An always-in-stock product is not counted down, so any quantity can while it is
  * in stock; marked out of stock (stock 0), it cannot (SPEC §5: stock above 0).
  */

@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error.ts'
 import { isRetryable, pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors.ts'
 import { formatOrderNumber } from '../orders/order-number.ts'
 import { findOrder } from '../orders/order-view.ts'
-import { deliveryCity, isSellable, loadProducts, mergeItems, outOfStock, priceItem, quoteOf, type PricedItem } from './cart-pricing.ts'
+import { deliveryCity, deliveryCityFromAddress, isSellable, loadProducts, mergeItems, outOfStock, priceItem, quoteOf, type PricedItem } from './cart-pricing.ts'
 import { requestHash, storedOrderId } from './idempotency.ts'
 
 export interface PlaceOrderContext {
@@ -92,7 +92,7 @@ async function writeOrder(tx: Tx, input: CreateOrderInput, ctx: PlaceOrderContex
     }
     return priceItem(product, item.quantity)
   })
-  const city = await deliveryCity(tx, input.city_id)
+  const city = input.city_id !== undefined ? await deliveryCity(tx, input.city_id) : await deliveryCityFromAddress(tx, input.shipping_address)
   const deliveryCents = toCents(city.deliveryPrice) ?? 0
   const subtotalCents = priced.reduce((sum, p) => sum + p.lineCents, 0)
   const totalCents = subtotalCents + deliveryCents

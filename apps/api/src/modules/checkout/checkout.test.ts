@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
 import { products } from '../../db/schema/catalog.ts'
+import { cities } from '../../db/schema/cities.ts'
 import { orderItems, orderStatusHistory, orders } from '../../db/schema/orders.ts'
 import { createCity, createProduct, createTestApp, createUser, type TestContext } from '../../../test/helpers.ts'
 import { placeOrder } from './checkout.service.ts'
@@ -61,6 +62,28 @@ describe('checkout: quote and order placement', () => {
     expect(row!.totalCost).toBe(24)
     const history = await ctx.app.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id))
     expect(history).toMatchObject([{ fromStatus: null, toStatus: 'pending', toPaymentStatus: 'pending' }])
+  })
+
+  it('without city_id, delivers to the one active city named in "address, city, state" (decision 27), else 422 on city_id', async () => {
+    const city = await createCity(ctx.app, { name: `Misrata ${Date.now()}`, deliveryPrice: 22.5 })
+    const p = await createProduct(ctx.app, { retailPrice: 10, stock: 20 })
+    const items = [{ product_id: p.id, quantity: 2 }]
+    const res = await post('/api/orders', { ...customer, shipping_address: `12 Palm street, ${city.name.toUpperCase()} , West`, delivery_price: 0, items })
+    expect(res.statusCode).toBe(201)
+    expect(res.json()).toMatchObject({ city_id: city.id, delivery_price: 22.5, subtotal: 20, total_amount: 42.5 })
+
+    const before = await orderCount()
+    for (const shipping_address of ['12 Palm street, Nowhere, West', `${city.name}street, West`]) {
+      const bad = await post('/api/orders', { ...customer, shipping_address, items }, { 'accept-language': 'en' })
+      expect(bad.statusCode).toBe(422)
+      expect(bad.json().errors).toEqual({ city_id: ['City is required'] })
+    }
+    await ctx.app.db.update(cities).set({ isActive: false }).where(eq(cities.id, city.id))
+    const inactive = await post('/api/orders', { ...customer, shipping_address: `12 Palm street, ${city.name}, West`, items })
+    expect(inactive.statusCode).toBe(422)
+    expect(inactive.json().errors).toEqual({ city_id: ['المدينة مطلوبة'] })
+    expect(await orderCount()).toBe(before)
+    expect(await stockOf(p.id)).toBe(18)
   })
 
   it('takes user_id from the bearer token only', async () => {
