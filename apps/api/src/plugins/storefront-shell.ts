@@ -8,20 +8,33 @@ import { BOOT_ANSWERS_ELEMENT_ID, PRODUCTS_PAGE_BOOT_PATHS } from '@shop/shared/
  * index.html, so the phone shows something at once and the largest paint does not wait for script → API → render.
  * - Every storefront route: the top bar's frame with the logo (same classes as features/layout/top-nav.tsx), shown
  *   from the first paint until the app's first render replaces it, instead of a blank page. Not for /dashboard.
- * - `/`: the hero art (its largest paint) is preloaded.
+ * - `/`: the hero art (its largest paint) is preloaded and drawn in the shell under the frame (HERO_ART).
  * - `/products`: the public answers its first render asks for (first page of the list, active categories) as a
  *   JSON data block the browser reads instead of calling the API (apps/web/src/lib/boot-answers.ts), and a
  *   preload of the first product picture. They come from the same per-version cache the API answers from.
  */
 export function createStorefrontPageHints(app: FastifyInstance, logoSvg: string | null) {
-  const root = storefrontFrame(inlineLogo(logoSvg))
-  return (url: string) => storefrontPageHints(app, url, root)
+  const logo = inlineLogo(logoSvg)
+  const root = storefrontFrame(logo)
+  const landing = storefrontFrame(logo, HERO_ART)
+  return (url: string) => storefrontPageHints(app, url, root, landing)
 }
 
-async function storefrontPageHints(app: FastifyInstance, url: string, root: string): Promise<PageHints> {
+/**
+ * `/`: the hero's picture and its shade, with the same classes and box as features/landing/components/hero-section.tsx
+ * (78vh under the 65 px top bar), so a phone shows the landing's largest picture as soon as it arrives instead of
+ * after the script, and nothing moves when the app's hero (with its texts and buttons) replaces it.
+ */
+const HERO_ART =
+  '<main class="flex-1"><section class="relative isolate flex min-h-[78vh] items-center overflow-hidden">' +
+  '<img src="/hero.svg" alt="" class="absolute inset-0 -z-20 size-full object-cover rtl:-scale-x-100" width="1600" height="900" fetchpriority="high">' +
+  '<div class="absolute inset-0 -z-10 bg-linear-to-b from-palm-900/85 via-palm-900/70 to-date-900/80 sm:rtl:bg-linear-to-l sm:ltr:bg-linear-to-r sm:from-palm-900/90 sm:via-palm-900/65 sm:to-palm-900/20"></div>' +
+  '</section></main>'
+
+async function storefrontPageHints(app: FastifyInstance, url: string, root: string, landing: string): Promise<PageHints> {
   const path = url.split('?')[0]!
   if (path === '/dashboard' || path.startsWith('/dashboard/')) return {}
-  if (url === '/') return { root, head: '<link rel="preload" as="image" href="/hero.svg" type="image/svg+xml" fetchpriority="high">' }
+  if (url === '/') return { root: landing, head: '<link rel="preload" as="image" href="/hero.svg" type="image/svg+xml" fetchpriority="high">' }
   if (url !== '/products') return { root }
   const answers: Record<string, unknown> = {}
   for (const answerPath of PRODUCTS_PAGE_BOOT_PATHS) {
@@ -39,10 +52,10 @@ async function storefrontPageHints(app: FastifyInstance, url: string, root: stri
  * The top bar without its texts and links (they need the app): the layout's column, the bar and the logo, drawn
  * inline (no request) so the first paint does not wait for anything but the stylesheet.
  */
-function storefrontFrame(logoSvg: string): string {
+function storefrontFrame(logoSvg: string, main = ''): string {
   return (
     '<div class="flex min-h-dvh flex-col" aria-hidden="true"><header class="sticky top-0 z-30 border-b border-sand-300 bg-white">' +
-    `<div class="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">${logoSvg}</div></header></div>`
+    `<div class="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">${logoSvg}</div></header>${main}</div>`
   )
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
@@ -79,6 +79,19 @@ describe('web app shell', () => {
     for (const url of ['/dashboard', '/dashboard/orders']) {
       expect((await ctx.app.inject({ method: 'GET', url })).body, url).toContain('<div id="root"></div>')
     }
+  })
+
+  it('draws the hero art of / in the shell, with the classes of the hero the app renders (nothing moves when it is replaced)', async () => {
+    const body = (await ctx.app.inject({ method: 'GET', url: '/' })).body
+    const shellHero = /<section class="([^"]+)"><img src="\/hero\.svg" alt="" class="([^"]+)" width="1600" height="900" fetchpriority="high"><div class="([^"]+)"><\/div><\/section>/.exec(body)
+    expect(shellHero).not.toBeNull()
+    const appHero = readFileSync(new URL('../../../web/src/features/landing/components/hero-section.tsx', import.meta.url), 'utf8')
+    const classNames = [...appHero.matchAll(/className="([^"]+)"/g)].map((m) => m[1])
+    // The section's own classes minus the text colour, the picture's and the shade's, as the app renders them.
+    expect(classNames).toContain(`${shellHero![1]} text-white`)
+    expect(classNames).toContain(shellHero![2])
+    expect(classNames).toContain(shellHero![3])
+    for (const url of ['/products', '/cart', '/?page=1']) expect((await ctx.app.inject({ method: 'GET', url })).body, url).not.toContain('<img src="/hero.svg"')
   })
 
   it('preloads the hero art on / only', async () => {
