@@ -68,6 +68,12 @@ describe('invoice', () => {
     expect(html).toContain('src="https://shop.ly/logo.png"')
   })
 
+  it("is set in the shop's bundled font (Arabic and Latin files), not the printing machine's", () => {
+    expect(html).toMatch(/@font-face \{ font-family: 'Cairo Invoice';[^}]*url\([^)]*cairo-arabic-wght-normal[^)]*\.woff2\)/)
+    expect(html).toMatch(/@font-face \{ font-family: 'Cairo Invoice';[^}]*url\([^)]*cairo-latin-wght-normal[^)]*\.woff2\)/)
+    expect(html).toMatch(/body \{ font-family: 'Cairo Invoice',/)
+  })
+
   it('escapes every customer and product value', () => {
     expect(html).not.toContain(XSS)
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;')
