@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
-import { inject } from 'vitest'
+import { expect, inject } from 'vitest'
 import { buildApp, type App, type BuildAppOptions } from '../src/app.ts'
 import { openDatabase, type Database } from '../src/db/client.ts'
 import { categories, products } from '../src/db/schema/catalog.ts'
@@ -111,4 +111,13 @@ export async function createProduct(app: App, overrides: Partial<typeof products
 export async function createCity(app: App, overrides: Partial<typeof cities.$inferInsert> = {}) {
   const [row] = await app.db.insert(cities).values({ name: `مدينة ${unique()}`, deliveryPrice: 15, ...overrides }).returning()
   return row!
+}
+
+/** The sign-in limit's answer (decisions 7 and 22), asked for in English: 429, Retry-After about 15 minutes, the message. */
+export function expectLockedOut(res: { statusCode: number; headers: Record<string, unknown>; json(): unknown }) {
+  expect(res.statusCode).toBe(429)
+  const retry = Number(res.headers['retry-after'])
+  expect(retry).toBeGreaterThan(800)
+  expect(retry).toBeLessThanOrEqual(900)
+  expect(res.json()).toEqual({ code: 'TOO_MANY_REQUESTS', message: 'Too many attempts. Please try again in 15 minutes' })
 }

@@ -4,28 +4,19 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Order } from '@shop/shared/schemas/order'
 import { renderDashboard, stubFetch } from '../../dashboard-shell/test-render.tsx'
 import { orderKeys } from '../api/orders-api.ts'
+import { makeOrder } from '../order-fixture.test-helper.ts'
 import { OrderEditDialog } from './order-edit-dialog.tsx'
 
-const row: Order = {
+const row = makeOrder({
   id: 12,
   order_number: 'ORD-250101-00012',
-  user_id: null,
   customer_name: 'Salem (row)',
   customer_email: 'salem@example.com',
   customer_phone: '0912345678',
-  shipping_address: 'Tripoli',
-  city_id: null,
-  city_name: null,
-  order_status: 'pending',
-  payment_status: 'pending',
-  payment_method: 'cash',
-  notes: null,
   subtotal: 100,
-  delivery_price: 0,
   total_amount: 100,
   created_at: '2025-01-01T10:00:00Z',
-  items: [],
-}
+})
 const full: Order = { ...row, customer_name: 'Salem Ali', notes: 'Call first', history: [] }
 
 /** Holds every GET of the order until `release()` is called. */

@@ -1,30 +1,11 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { Order } from '@shop/shared/schemas/order'
 import { renderDashboard, stubFetch } from '../../dashboard-shell/test-render.tsx'
+import { makeOrder } from '../order-fixture.test-helper.ts'
 import { OrdersScreen } from './orders-screen.tsx'
 
-const order = (id: number, customer: string): Order => ({
-  id,
-  order_number: `ORD-${id}`,
-  user_id: null,
-  customer_name: customer,
-  customer_email: 'a@example.com',
-  customer_phone: '0910000000',
-  shipping_address: 'Tripoli',
-  city_id: null,
-  city_name: null,
-  order_status: 'pending',
-  payment_status: 'pending',
-  payment_method: 'cash',
-  notes: null,
-  subtotal: 10,
-  delivery_price: 0,
-  total_amount: 10,
-  created_at: '2025-01-01T00:00:00Z',
-  items: [],
-})
+const order = (id: number, customer: string) => makeOrder({ id, customer_name: customer })
 
 afterEach(() => vi.unstubAllGlobals())
 
