@@ -54,6 +54,15 @@ describe('the shop starts and keeps its data', () => {
       expect(await page.getByRole('combobox').first().locator('option').count()).toBeGreaterThan(1)
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(language)
       expect(apiCalls).toEqual([])
+      // Cards off the screen skip layout only while the page starts: once it has loaded, every card's contents are
+      // laid out, so a full-page picture (or a quick fling) shows all twelve, not empty boxes.
+      await expect
+        .poll(() =>
+          page.evaluate(
+            () => Array.from(document.querySelectorAll('main article h2')).filter((h) => !h.checkVisibility({ contentVisibilityAuto: true })).length,
+          ),
+        )
+        .toBe(0)
       await context.close()
     }
   })

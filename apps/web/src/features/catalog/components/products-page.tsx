@@ -31,7 +31,7 @@ export function ProductsPage() {
   const debouncedSearch = useDebouncedValue(searchInput, 300)
   const ids = { search: useId(), category: useId(), size: useId() }
   const listTop = useRef<HTMLHeadingElement>(null)
-  const [pagerRef, pagerNear] = useNearViewport<HTMLDivElement>('400px')
+  const [pagerRef, pagerNear] = useNearViewport<HTMLDivElement>('400px', false, true)
 
   // Debounced text → URL (and page 1). A URL changed from outside (back button) → the box.
   const lastWritten = useRef(state.search)
@@ -145,7 +145,7 @@ export function ProductsPage() {
             {items.map((p, i) => (
               <li key={p.id} className="flex">
                 {/* The first row (up to 3 columns) holds the largest paint: its pictures load first. */}
-                <ProductCard product={p} headingLevel="h2" priority={i < FIRST_ROW} />
+                <ProductCard product={p} headingLevel="h2" priority={i < FIRST_ROW} deferLayout />
               </li>
             ))}
           </ul>

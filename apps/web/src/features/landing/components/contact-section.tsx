@@ -20,7 +20,7 @@ export function ContactSection() {
   const { t } = useTranslation('storefront')
   const settings = usePublicSettings().data ?? {}
   const to = settings.contact_email || FALLBACK_EMAIL
-  const [ref, near] = useNearViewport<HTMLDivElement>()
+  const [ref, near] = useNearViewport<HTMLDivElement>(undefined, false, true)
 
   return (
     <section id="contact" tabIndex={-1} className="scroll-mt-20 bg-sand-100 py-16 outline-none sm:py-20" aria-labelledby="contact-title">
