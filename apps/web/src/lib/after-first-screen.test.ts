@@ -42,25 +42,4 @@ describe('afterFirstScreen (issue 7)', () => {
     await vi.advanceTimersByTimeAsync(150)
     expect(done).toBe(true)
   })
-
-  it('gives each caller its own idle moment, in the order asked, once the first screen is done', async () => {
-    const idle: (() => void)[] = []
-    vi.stubGlobal('requestIdleCallback', (cb: () => void) => idle.push(cb))
-    const { inTurnAfterFirstScreen } = await freshModule()
-    const done: string[] = []
-    for (const name of ['first', 'second', 'third']) void inTurnAfterFirstScreen().then(() => done.push(name))
-    const runIdle = async () => {
-      await vi.waitFor(() => expect(idle.length).toBeGreaterThan(0))
-      idle.shift()!()
-      await new Promise((r) => setTimeout(r, 0))
-    }
-    await runIdle() // the first screen is done
-    expect(done).toEqual([])
-    await runIdle()
-    expect(done).toEqual(['first'])
-    await runIdle()
-    expect(done).toEqual(['first', 'second'])
-    await runIdle()
-    expect(done).toEqual(['first', 'second', 'third'])
-  })
 })

@@ -5,10 +5,6 @@ import { mockFetch, renderScreen, setLanguage } from '../../layout/testing/rende
 import { ProductCard } from './product-card.tsx'
 import { makeProduct } from '../testing/make-product.ts'
 
-// The turn each deferred card gets once the first screen is done (lib/after-first-screen.ts), driven by the test.
-const turn = vi.hoisted(() => ({ done: Promise.resolve(), give: () => {} }))
-vi.mock('../../../lib/after-first-screen.ts', () => ({ inTurnAfterFirstScreen: () => turn.done }))
-
 beforeEach(() => {
   mockFetch({})
   return setLanguage('en')
@@ -16,16 +12,6 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals())
 
 describe('product card (SPEC §2)', () => {
-  it('skips laying out its contents while off the screen only until its turn after the first screen (issue 7)', async () => {
-    turn.done = new Promise<void>((resolve) => (turn.give = resolve))
-    renderScreen(<ProductCard product={makeProduct(1)} deferLayout />)
-    const card = screen.getByRole('article')
-    expect(card.className).toContain('[content-visibility:auto]')
-    turn.give()
-    await vi.waitFor(() => expect(card.className).not.toContain('content-visibility'))
-    renderScreen(<ProductCard product={makeProduct(2)} />)
-    expect(screen.getAllByRole('article')[1]!.className).not.toContain('content-visibility')
-  })
   it('shows retail price, the wholesale line, chips and the stock count', () => {
     renderScreen(<ProductCard product={makeProduct(1)} />)
     expect(screen.getByText('25.00 د.ل')).toBeInTheDocument()

@@ -1,5 +1,3 @@
-import clsx from 'clsx'
-import { useEffect, useState } from 'react'
 import { MapPin, Scale, ShoppingCart } from 'lucide'
 import { Icon } from '../../../components/ui/icon.tsx'
 import { useTranslation } from 'react-i18next'
@@ -9,7 +7,6 @@ import { Button } from '../../../components/ui/button.tsx'
 import { Money } from '../../../components/ui/money.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { useAddToCart } from '../hooks/use-add-to-cart.ts'
-import { inTurnAfterFirstScreen } from '../../../lib/after-first-screen.ts'
 
 const FALLBACK_IMAGE = '/product-fallback.svg'
 
@@ -19,34 +16,8 @@ const FALLBACK_IMAGE = '/product-fallback.svg'
  * `priority`: a card in the first row of /products, whose picture is the page's largest paint (issue 7,
  * Lighthouse "lcp-lazy-loaded"): fetched at once with high priority; every other picture loads lazily.
  */
-/**
- * `deferLayout` (issue 7): a card that starts off the screen is not laid out or painted until it comes near
- * (content-visibility), so the first layout of a 12-card page on a slow phone covers the first row only; 40rem holds
- * its place (cards are 590–700 px). Once the first screen is done, the deferred cards are laid out one per idle
- * moment (lib/after-first-screen.ts), so the page is whole a moment later — a full-page picture or a quick fling
- * never meets an empty card — without one long layout of all of them.
- */
-export function ProductCard({
-  product,
-  headingLevel = 'h3',
-  priority = false,
-  deferLayout = false,
-}: {
-  product: Product
-  headingLevel?: 'h2' | 'h3'
-  priority?: boolean
-  deferLayout?: boolean
-}) {
+export function ProductCard({ product, headingLevel = 'h3', priority = false }: { product: Product; headingLevel?: 'h2' | 'h3'; priority?: boolean }) {
   const Heading = headingLevel
-  const [deferred, setDeferred] = useState(deferLayout)
-  useEffect(() => {
-    if (!deferred) return
-    let live = true
-    void inTurnAfterFirstScreen().then(() => live && setDeferred(false))
-    return () => {
-      live = false
-    }
-  }, [deferred])
   const { t } = useTranslation('storefront')
   const addToCart = useAddToCart()
   // SPEC §3: out of stock at 0 or less; always-in-stock products only skip the count ("in stock" / "out of stock").
@@ -56,12 +27,7 @@ export function ProductCard({
   const { weight, origin } = product.attributes ?? { weight: null, origin: null }
 
   return (
-    <article
-      className={clsx(
-        'group flex w-full flex-col overflow-hidden rounded-[var(--radius-card)] border border-sand-300 bg-white shadow-[var(--shadow-soft)] transition-shadow hover:shadow-md',
-        deferred && '[contain-intrinsic-size:auto_40rem] [content-visibility:auto]',
-      )}
-    >
+    <article className="group flex w-full flex-col overflow-hidden rounded-[var(--radius-card)] border border-sand-300 bg-white shadow-[var(--shadow-soft)] transition-shadow hover:shadow-md">
       <div className="relative aspect-square overflow-hidden bg-sand-100">
         <img
           src={product.image_small_url ?? product.image_url ?? FALLBACK_IMAGE}

@@ -10,7 +10,7 @@ import { stubIntersectionObserver } from '../../../test/intersection-observer.ts
 
 // The moment the first screen is done (lib/after-first-screen.ts), driven by the test: a fresh one per test.
 const firstScreen = vi.hoisted(() => ({ done: Promise.resolve(), finish: () => {} }))
-vi.mock('../../../lib/after-first-screen.ts', () => ({ afterFirstScreen: () => firstScreen.done, inTurnAfterFirstScreen: () => firstScreen.done }))
+vi.mock('../../../lib/after-first-screen.ts', () => ({ afterFirstScreen: () => firstScreen.done }))
 beforeEach(() => {
   firstScreen.done = new Promise<void>((resolve) => (firstScreen.finish = resolve))
 })

@@ -145,7 +145,7 @@ export function ProductsPage() {
             {items.map((p, i) => (
               <li key={p.id} className="flex">
                 {/* The first row (up to 3 columns) holds the largest paint: its pictures load first. */}
-                <ProductCard product={p} headingLevel="h2" priority={i < FIRST_ROW} deferLayout />
+                <ProductCard product={p} headingLevel="h2" priority={i < FIRST_ROW} />
               </li>
             ))}
           </ul>
