@@ -2,9 +2,8 @@ let firstScreenDone: Promise<void> | undefined
 
 /**
  * Issue 7: resolves at the first idle moment after the page has loaded — the first screen is drawn, its pictures and
- * fonts are in. Parts kept out of the start (the pager, the footer, the contact form) load then, so a slow phone
- * starts quickly and the page is still whole a moment later, not only where the visitor has scrolled (a quick fling
- * or a full-page picture never meets an empty block).
+ * fonts are in. Small parts kept out of the start (the landing page's contact form) load then instead of waiting for
+ * a scroll, so the page is whole a moment later.
  */
 export function afterFirstScreen(): Promise<void> {
   firstScreenDone ??= new Promise<void>((resolve) => {

@@ -8,13 +8,6 @@ import { BOOT_ANSWERS_ELEMENT_ID, PRODUCTS_PAGE_BOOT_PATHS } from '@shop/shared/
 import { resetBootAnswers } from '../../../lib/boot-answers.ts'
 import { stubIntersectionObserver } from '../../../test/intersection-observer.ts'
 
-// The moment the first screen is done (lib/after-first-screen.ts), driven by the test: a fresh one per test.
-const firstScreen = vi.hoisted(() => ({ done: Promise.resolve(), finish: () => {} }))
-vi.mock('../../../lib/after-first-screen.ts', () => ({ afterFirstScreen: () => firstScreen.done }))
-beforeEach(() => {
-  firstScreen.done = new Promise<void>((resolve) => (firstScreen.finish = resolve))
-})
-
 
 function listHandler(total: number) {
   return ({ url }: { url: URL }) => {
@@ -103,18 +96,6 @@ describe('products page (SPEC §2)', () => {
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull()
     expect(viewport.watching()).toBeGreaterThan(0)
     viewport.comesNear()
-    expect(await screen.findByRole('navigation', { name: 'Pagination' })).toBeInTheDocument()
-    expect(screen.getByText('Showing 1-12 of 30 results')).toBeInTheDocument()
-  })
-
-  it('loads the pager once the first screen is done, without waiting for a scroll (issue 7)', async () => {
-    const viewport = stubIntersectionObserver()
-    mockFetch({ 'GET /api/products': listHandler(30), 'GET /api/categories': () => ({ body: { data: [] } }) })
-    renderScreen(<ProductsPage />, '/products')
-    expect(await screen.findAllByRole('article')).toHaveLength(12)
-    expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull()
-    expect(viewport.watching()).toBeGreaterThan(0)
-    firstScreen.finish()
     expect(await screen.findByRole('navigation', { name: 'Pagination' })).toBeInTheDocument()
     expect(screen.getByText('Showing 1-12 of 30 results')).toBeInTheDocument()
   })

@@ -31,7 +31,7 @@ export function ProductsPage() {
   const debouncedSearch = useDebouncedValue(searchInput, 300)
   const ids = { search: useId(), category: useId(), size: useId() }
   const listTop = useRef<HTMLHeadingElement>(null)
-  const [pagerRef, pagerNear] = useNearViewport<HTMLDivElement>('400px', false, true)
+  const [pagerRef, pagerNear] = useNearViewport<HTMLDivElement>('400px')
 
   // Debounced text → URL (and page 1). A URL changed from outside (back button) → the box.
   const lastWritten = useRef(state.search)
