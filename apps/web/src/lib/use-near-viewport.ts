@@ -1,26 +1,16 @@
 import { startTransition, useEffect, useRef, useState } from 'react'
-import { afterFirstScreen } from './after-first-screen.ts'
 
 /**
  * True once the element comes within `margin` of the screen (issue 7: code below the fold loads when it is about to
  * be seen, not in the first download). Without IntersectionObserver (old browsers, jsdom) it is true at once.
- * `force` makes it true at once too (e.g. a /#section link must land on the real section). `eager`: true at the latest
- * once the first screen is done (lib/after-first-screen.ts), for small parts that should not wait for a scroll.
+ * `force` makes it true at once too (e.g. a /#section link must land on the real section).
  */
-export function useNearViewport<T extends Element>(margin = '600px', force = false, eager = false) {
+export function useNearViewport<T extends Element>(margin = '600px', force = false) {
   const ref = useRef<T>(null)
   const [near, setNear] = useState(() => force || typeof IntersectionObserver === 'undefined')
   useEffect(() => {
     if (force && !near) setNear(true)
   }, [force, near])
-  useEffect(() => {
-    if (near || !eager) return
-    let live = true
-    void afterFirstScreen().then(() => live && startTransition(() => setNear(true)))
-    return () => {
-      live = false
-    }
-  }, [near, eager])
   useEffect(() => {
     if (near || !ref.current) return
     // A transition: what comes into view renders in slices, not as one long task on a slow phone.

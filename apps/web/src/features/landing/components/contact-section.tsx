@@ -4,15 +4,15 @@ import { useTranslation } from 'react-i18next'
 import { usePublicSettings } from '../../layout/api/public-settings.ts'
 import { SectionHeading } from './section-heading.tsx'
 import { loadSharedMessages } from '../../../lib/i18n.ts'
-import { useNearViewport } from '../../../lib/use-near-viewport.ts'
 
 export { mailer } from '../mailer.ts'
 
 // Used when the settings have not loaded (or were emptied): the shop's information address.
 const FALLBACK_EMAIL = 'info@golden-palm.ly'
 
-// The form brings react-hook-form and zod; it is fetched when the section comes near the screen,
-// so the landing page's first download stays small (issue 7).
+// The form brings react-hook-form and zod; it is fetched when this section is shown (the landing page renders the
+// sections under the hero on idle time or when scrolled near), so the first download stays small (issue 7) and a
+// shown contact section is never without its form (decision 28).
 // The form's validation texts (namespace `shared`) come with it (lib/i18n.ts).
 const ContactFormCard = lazy(async () => (await Promise.all([import('./contact-form.tsx'), loadSharedMessages()]))[0])
 
@@ -20,7 +20,6 @@ export function ContactSection() {
   const { t } = useTranslation('storefront')
   const settings = usePublicSettings().data ?? {}
   const to = settings.contact_email || FALLBACK_EMAIL
-  const [ref, near] = useNearViewport<HTMLDivElement>(undefined, false, true)
 
   return (
     <section id="contact" tabIndex={-1} className="scroll-mt-20 bg-sand-100 py-16 outline-none sm:py-20" aria-labelledby="contact-title">
@@ -51,12 +50,10 @@ export function ContactSection() {
             <li className="border-t border-palm-700 pt-4 text-sm text-palm-100">{t('landing.contact.reply_note')}</li>
           </ul>
 
-          <div ref={ref} className="min-h-[30rem] sm:min-h-[22rem]">
-            {near ? (
-              <Suspense fallback={null}>
-                <ContactFormCard to={to} />
-              </Suspense>
-            ) : null}
+          <div className="min-h-[30rem] sm:min-h-[22rem]">
+            <Suspense fallback={null}>
+              <ContactFormCard to={to} />
+            </Suspense>
           </div>
         </div>
       </div>
