@@ -12,13 +12,6 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals())
 
 describe('product card (SPEC §2)', () => {
-  it('skips laying out its contents off the screen only where asked (the landing page\'s featured cards, issue 7)', () => {
-    renderScreen(<ProductCard product={makeProduct(1)} offScreenLayout />)
-    renderScreen(<ProductCard product={makeProduct(2)} />)
-    const [featured, grid] = screen.getAllByRole('article')
-    expect(featured!.className).toContain('[content-visibility:auto]')
-    expect(grid!.className).not.toContain('content-visibility')
-  })
   it('shows retail price, the wholesale line, chips and the stock count', () => {
     renderScreen(<ProductCard product={makeProduct(1)} />)
     expect(screen.getByText('25.00 د.ل')).toBeInTheDocument()

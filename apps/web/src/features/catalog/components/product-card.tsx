@@ -1,4 +1,3 @@
-import clsx from 'clsx'
 import { MapPin, Scale, ShoppingCart } from 'lucide'
 import { Icon } from '../../../components/ui/icon.tsx'
 import { useTranslation } from 'react-i18next'
@@ -17,23 +16,7 @@ const FALLBACK_IMAGE = '/product-fallback.svg'
  * `priority`: a card in the first row of /products, whose picture is the page's largest paint (issue 7,
  * Lighthouse "lcp-lazy-loaded"): fetched at once with high priority; every other picture loads lazily.
  */
-/**
- * `offScreenLayout` (issue 7, the landing page's featured cards): the section arrives off the screen on the browser's
- * idle time, so the card's contents are laid out only when it comes near (`content-visibility: auto`, 40rem holding
- * its place): the section's arrival stays one short task. The grid of /products lays its cards out at once
- * (decision 28).
- */
-export function ProductCard({
-  product,
-  headingLevel = 'h3',
-  priority = false,
-  offScreenLayout = false,
-}: {
-  product: Product
-  headingLevel?: 'h2' | 'h3'
-  priority?: boolean
-  offScreenLayout?: boolean
-}) {
+export function ProductCard({ product, headingLevel = 'h3', priority = false }: { product: Product; headingLevel?: 'h2' | 'h3'; priority?: boolean }) {
   const Heading = headingLevel
   const { t } = useTranslation('storefront')
   const addToCart = useAddToCart()
@@ -44,12 +27,7 @@ export function ProductCard({
   const { weight, origin } = product.attributes ?? { weight: null, origin: null }
 
   return (
-    <article
-      className={clsx(
-        'group flex w-full flex-col overflow-hidden rounded-[var(--radius-card)] border border-sand-300 bg-white shadow-[var(--shadow-soft)] transition-shadow hover:shadow-md',
-        offScreenLayout && '[contain-intrinsic-size:auto_40rem] [content-visibility:auto]',
-      )}
-    >
+    <article className="group flex w-full flex-col overflow-hidden rounded-[var(--radius-card)] border border-sand-300 bg-white shadow-[var(--shadow-soft)] transition-shadow hover:shadow-md">
       <div className="relative aspect-square overflow-hidden bg-sand-100">
         <img
           src={product.image_small_url ?? product.image_url ?? FALLBACK_IMAGE}

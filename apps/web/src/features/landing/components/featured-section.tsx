@@ -30,7 +30,7 @@ export function FeaturedSection() {
           <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-4">
             {featured.data.map((p) => (
               <li key={p.id} className="flex">
-                <ProductCard product={p} offScreenLayout />
+                <ProductCard product={p} />
               </li>
             ))}
           </ul>
