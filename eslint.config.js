@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-output/**', 'apps/api/src/db/migrations/**'] },
+  { ignores: ['**/dist/**', '**/dist-ssr/**', 'apps/web/.prof/**', '**/node_modules/**', 'data/**', 'test-output/**', 'apps/api/src/db/migrations/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -13,6 +13,11 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  {
+    // Decision 29: inlined into index.html by vite.config.ts, which replaces these two names with the built files.
+    files: ['apps/web/src/boot/ssr-loader.js'],
+    languageOptions: { globals: { __PRELOADS__: 'readonly', __ENTRY__: 'readonly' } },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

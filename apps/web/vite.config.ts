@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { transformSync } from 'esbuild'
 import { defineConfig, type Plugin } from 'vite'
 
 /**
@@ -117,13 +118,59 @@ function precompress(): Plugin {
   }
 }
 
+/**
+ * Decision 29 (issue 7): a storefront page the server rendered (`<html data-ssr>`, apps/api plugins/server-render.ts)
+ * needs no script to be seen, so the server takes the module script and its modulepreloads out of such a page and
+ * src/boot/ssr-loader.js, inlined here with the built files' names (allowed by its CSP hash), loads them when the
+ * visitor starts using the page (see there). On every other page it does nothing and the usual module script runs.
+ */
+function deferredScriptsOnServerRenderedPages(): Plugin {
+  return {
+    name: 'shop:deferred-scripts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html)?.[1]
+        if (!entry) throw new Error('index.html has no module script to defer')
+        const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1])
+        const source = readFileSync(new URL('./src/boot/ssr-loader.js', import.meta.url), 'utf8')
+          .replaceAll('__PRELOADS__', JSON.stringify(preloads))
+          .replaceAll('__ENTRY__', JSON.stringify(entry))
+        const code = transformSync(source, { minify: true, target: 'es2017' }).code.trim()
+        return [{ tag: 'script', children: code, injectTo: 'head' as const }]
+      },
+    },
+  }
+}
+
 const FIRST_SCREEN_LIBRARY =
   /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/](query-core|react-query)|clsx)[\\/.]/
 const LAZY_ONLY_QUERY_PARTS = /useMutation|useIsFetching|useMutationState|infiniteQueryObserver|queriesObserver|mutationObserver|useQueries|useSuspense|usePrefetch|HydrationBoundary|hydration/
-const firstScreenLibrary = (id: string) => FIRST_SCREEN_LIBRARY.test(id) && !LAZY_ONLY_QUERY_PARTS.test(id)
+/** The shop's own modules every page runs first and lazy screens share (else each became a chunk of its own). */
+const FIRST_SCREEN_SHARED = /[\\/]src[\\/]lib[\\/](api-client|hydration|early-input|i18n|storage|query-client|server-state|boot-answers|toast)\.ts$/
+const firstScreenLibrary = (id: string) => (FIRST_SCREEN_LIBRARY.test(id) && !LAZY_ONLY_QUERY_PARTS.test(id)) || FIRST_SCREEN_SHARED.test(id)
 
-export default defineConfig({
-  plugins: [leanReactRouter(), react(), tailwindcss(), preloadFirstScreenFonts(), chunkModulesReport(), precompress()],
+/**
+ * Decision 29: `vite build --ssr` builds src/entry-server.tsx for Node into dist-ssr/ (apps/api imports it to render
+ * the storefront's catalogue pages); never served to browsers.
+ */
+const serverBuild = {
+  plugins: [leanReactRouter(), react()],
+  publicDir: false as const,
+  build: { ssr: 'src/entry-server.tsx', outDir: 'dist-ssr', emptyOutDir: true, target: 'node20', sourcemap: false, minify: false },
+}
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverBuild : {
+  plugins: [
+    leanReactRouter(),
+    react(),
+    tailwindcss(),
+    preloadFirstScreenFonts(),
+    deferredScriptsOnServerRenderedPages(),
+    chunkModulesReport(),
+    precompress(),
+  ],
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000', '/logo.png': 'http://localhost:3000' } },
   // manifest: bench/ reads the entry's static imports to budget the storefront's initial JavaScript.
   // modulePreload.polyfill off: every browser that runs this bundle's es2022 supports <link rel=modulepreload> or
@@ -148,4 +195,4 @@ export default defineConfig({
     pool: 'threads',
     maxWorkers: 2,
   },
-})
+}))

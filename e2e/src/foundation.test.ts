@@ -24,7 +24,6 @@ describe('the shop starts and keeps its data', () => {
     await page.goto('/')
     await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl')
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('ar')
-    // The shell paints a text-free top bar first (issue 7); the font is asked for once the app shows Arabic text.
     await page.getByRole('heading', { level: 1 }).waitFor({ state: 'visible' })
     await page.evaluate(() => document.fonts.ready)
     const fontOk = await page.evaluate(() => document.fonts.check('16px "Cairo Variable"', 'تمر'))
@@ -36,8 +35,8 @@ describe('the shop starts and keeps its data', () => {
     await context.close()
   })
 
-  // Issue 7: the /products shell carries its first page and categories, so a phone renders the grid without a
-  // round trip to the API; the bar frame the shell paints first is replaced by the real top bar.
+  // Issue 7, decision 29: /products comes rendered from the server with its first page and categories, so a phone shows
+  // the grid without a round trip to the API (server-render.test.ts follows the page once the visitor uses it).
   it('shows the first page of /products from the page itself, without asking the API, in English too', async () => {
     for (const language of ['ar', 'en'] as const) {
       const context = await newContext(browser, shop.url, { language })

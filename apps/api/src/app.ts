@@ -28,6 +28,7 @@ import { authPlugin } from './plugins/auth.ts'
 import { errorsPlugin } from './plugins/errors.ts'
 import { gracefulClosePlugin } from './plugins/graceful-close.ts'
 import { createStorefrontPageHints, inlineScriptHashes } from './plugins/storefront-shell.ts'
+import { loadPageRenderer } from './plugins/server-render.ts'
 import { webPlugin } from './plugins/web.ts'
 import { webDist } from './paths.ts'
 
@@ -47,6 +48,11 @@ export interface BuildAppOptions {
   logger?: boolean | object
   /** Folder of the built web app; defaults to apps/web/dist. */
   webDist?: string
+  /**
+   * The web app's server-render build (decision 29); defaults to dist-ssr/entry-server.js next to the web app's folder.
+   * When it does not exist, storefront pages are the plain shell the browser renders.
+   */
+  webServerEntry?: string
   /** Called for every route as it is registered (the permission matrix and fuzz tests list routes with it). */
   onRoute?: (route: RouteOptions) => void
 }
@@ -109,6 +115,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     },
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-origin' },
+    // Decision 30: the dashboard's pages only (plugins/web.ts). On a storefront page it made every visit from another
+    // site start in a fresh renderer process, and that start-up was the largest task of the page load on a phone.
+    crossOriginOpenerPolicy: false,
   })
   const origins = config.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean)
   await app.register(cors, { origin: origins.length > 0 ? origins : false, credentials: false })
@@ -148,7 +157,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // Issue 7: the bare reference route R0 that the benchmark budgets are ratios of (bench/src/run.ts).
   if (process.env.BENCH_REFERENCE === '1') app.get('/api/_bench/ref', { schema: { hide: true } }, async () => ({ ok: true }))
 
-  await app.register(webPlugin, { distDir: options.webDist, pageHints: createStorefrontPageHints(app, readWebFile('logo.svg')) })
+  const renderPage = await loadPageRenderer(app, options.webServerEntry ?? join(webFolder, '../dist-ssr/entry-server.js'))
+  await app.register(webPlugin, { distDir: options.webDist, pageHints: createStorefrontPageHints(app, readWebFile('logo.svg')), renderPage })
   await app.ready()
   return app
 }

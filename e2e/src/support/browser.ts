@@ -52,6 +52,9 @@ export async function newContext(
     token: options.token ?? null,
     user: options.user ? JSON.stringify(options.user) : null,
   }
+  // The shop keeps the language in localStorage and copies it into a cookie for the server (decision 29): a visitor
+  // who chose it earlier has both.
+  await context.addCookies([{ name: 'language', value: init.language, url: baseURL }])
   await context.addInitScript((v) => {
     if (sessionStorage.getItem('__e2e_init')) return
     sessionStorage.setItem('__e2e_init', '1')
@@ -68,7 +71,19 @@ export async function newContext(
  * animations are stopped so the capture does not wait on moving frames.
  */
 export async function shot(page: Page, name: string) {
+  await wholePage(page)
   await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: true, animations: 'disabled', timeout: 60_000 })
+}
+
+/**
+ * A server-rendered page (decision 29) is taken over by the app when the visitor starts using it, and draws the parts
+ * under the first screen when they come near it: what a visitor scrolling through sees. For a full-page picture, act
+ * like that visitor (a scroll event) and wait until the app has the page and every part is drawn.
+ */
+export async function wholePage(page: Page) {
+  if (!(await page.evaluate(() => document.documentElement.hasAttribute('data-ssr')))) return
+  await page.evaluate(() => window.dispatchEvent(new Event('scroll')))
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated') && !document.querySelector('.defer-render:not([data-rendered])'), undefined, { timeout: 30_000 })
 }
 
 /** Signs in through the API and returns the token and user, for presetting a context. */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type { PageHints } from './web.ts'
 import { BOOT_ANSWERS_ELEMENT_ID, PRODUCTS_PAGE_BOOT_PATHS } from '@shop/shared/constants'
+import { jsonForHtml } from '@shop/shared/html'
 
 /**
  * Issue 7 (Lighthouse on a cheap phone): what the page shell of a storefront route carries besides the built
@@ -68,15 +69,6 @@ export function inlineLogo(svg: string | null): string {
     .replace(/>\s+</g, '><')
     .trim()
     .replace(/^<svg\b/, '<svg width="40" height="40" class="size-10 shrink-0" focusable="false"')
-}
-
-/**
- * JSON that is safe inside a <script> data block: product names and descriptions are typed by staff, so `<`
- * (which could close the element), `>`, `&` and the JS line separators are written as \u escapes; JSON.parse
- * reads them back unchanged.
- */
-export function jsonForHtml(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
 }
 
 /**

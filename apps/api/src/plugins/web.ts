@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib'
 import sharp from 'sharp'
 import { acceptsGzip } from '../lib/http-encoding.ts'
 import { webDist, webPublic } from '../paths.ts'
+import { serverRenderedHtml, serverRenderedTemplate, type PageRenderer } from './server-render.ts'
 
 /** Serves the built web app (hashed assets cached for a year, index.html revalidated), SPA fallback and /logo.png. */
 export interface WebPluginOptions {
@@ -16,6 +17,8 @@ export interface WebPluginOptions {
    * its largest paint) and `root`, markup shown inside <div id="root"> until the app's first render replaces it.
    */
   pageHints?: (url: string) => Promise<PageHints>
+  /** Decision 29: renders a storefront page on the server (plugins/server-render.ts); null for the pages it does not render. */
+  renderPage?: PageRenderer | null
 }
 
 export interface PageHints {
@@ -54,17 +57,33 @@ async function webPluginImpl(app: FastifyInstance, options: WebPluginOptions) {
   }
 
   const indexHtml = hasBuild ? inlineStylesheets(readFileSync(indexPath, 'utf8'), dist) : null
+  const renderedTemplate = indexHtml ? serverRenderedTemplate(indexHtml) : null
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/'
-    if (path.startsWith('/api') || request.method !== 'GET' || !indexHtml || /\.[a-z0-9]{2,5}$/i.test(path)) {
+    if (path.startsWith('/api') || (request.method !== 'GET' && request.method !== 'HEAD') || !indexHtml || !renderedTemplate || /\.[a-z0-9]{2,5}$/i.test(path)) {
       return reply.status(404).send({ code: 'NOT_FOUND', message: request.t('errors.ROUTE_NOT_FOUND') })
     }
-    // A hint must never cost the page: any failure just sends the plain shell.
-    const hints: PageHints = options.pageHints ? await options.pageHints(request.url).catch(() => ({})) : {}
-    let html = indexHtml
-    if (hints.head) html = html.replace('</head>', `${hints.head}</head>`)
-    if (hints.root) html = html.replace('<div id="root"></div>', `<div id="root">${hints.root}</div>`)
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding')
+    let html: string | null = null
+    if (options.renderPage) {
+      // A page that fails to render on the server is still served: as the shell, which the browser renders itself.
+      const page = await options.renderPage(request).catch((error: unknown) => {
+        request.log.error({ err: error, url: request.url }, 'server render failed; sending the shell')
+        return null
+      })
+      if (page) html = serverRenderedHtml(renderedTemplate, page)
+    }
+    if (html === null) {
+      // A hint must never cost the page: any failure just sends the plain shell.
+      const hints: PageHints = options.pageHints ? await options.pageHints(request.url).catch(() => ({})) : {}
+      html = indexHtml
+      // Replacement functions, not strings: a `$&` in a product name (the boot answers) must stay as it is.
+      if (hints.head) html = html.replace('</head>', () => `${hints.head}</head>`)
+      if (hints.root) html = html.replace('<div id="root"></div>', () => `<div id="root">${hints.root}</div>`)
+    }
+    // The page depends on the language cookie (server-rendered pages are in the visitor's language).
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Cookie')
+    // Decision 30: staff pages keep their window to themselves (no cross-origin opener can reach it).
+    if (path === '/dashboard' || path.startsWith('/dashboard/')) reply.header('cross-origin-opener-policy', 'same-origin')
     // Issue 7: the shell of /products carries its first data, so it is sent compressed when the browser can.
     if (!acceptsGzip(request)) return reply.send(html)
     return reply.header('content-encoding', 'gzip').send(gzipped(html))

@@ -9,9 +9,22 @@ import { readStorage, STORAGE_KEYS, writeStorage } from './storage.ts'
 // The dashboard namespace is added by the lazily loaded dashboard, so shoppers never download it.
 export const savedLanguage = (): Language => (readStorage(STORAGE_KEYS.language) === 'en' ? 'en' : 'ar')
 
+/** The cookie that tells the server which language to render a storefront page in (decision 29). */
+export const LANGUAGE_COOKIE = 'language'
+
 export function applyDocumentLanguage(lang: Language) {
+  if (typeof document === 'undefined') return // the server renders with <html lang dir> of its own
   document.documentElement.lang = lang
   document.documentElement.dir = lang === 'ar' ? 'rtl' : 'ltr'
+}
+
+/**
+ * The saved language also goes into a cookie (a year, this site only), so the server renders the next page in it.
+ * localStorage stays the record (SPEC §1); index.html's first script copies it into the cookie on every page.
+ */
+function rememberLanguageForServer(lang: Language) {
+  if (typeof document === 'undefined') return
+  document.cookie = `${LANGUAGE_COOKIE}=${lang}; path=/; max-age=31536000; samesite=lax`
 }
 
 /**
@@ -22,7 +35,7 @@ export function applyDocumentLanguage(lang: Language) {
 const loaders: Record<string, () => Promise<ResourceKey>> = {
   'en/common': async () => {
     const [first, later] = await Promise.all([import('../locales/en/common.json'), import('../locales/en/common-later.json')])
-    return { ...first.default, ...later.default }
+    return deepMerge(first.default, later.default)
   },
   // English is never in the first download, so it comes whole: the first-screen texts and the later ones.
   'en/storefront': async () => {
@@ -37,7 +50,8 @@ const loaders: Record<string, () => Promise<ResourceKey>> = {
 }
 
 type Texts = { [key: string]: string | Texts }
-const deepMerge = (a: Texts, b: Texts): Texts => {
+/** `b`'s texts over `a`'s, section by section (a file of later texts may add keys to a section of the first file). */
+export const deepMerge = (a: Texts, b: Texts): Texts => {
   const out: Texts = { ...a }
   for (const [k, v] of Object.entries(b)) {
     const prev = out[k]
@@ -113,6 +127,7 @@ applyDocumentLanguage(savedLanguage())
 i18n.on('languageChanged', (lng) => {
   const lang: Language = lng === 'en' ? 'en' : 'ar'
   writeStorage(STORAGE_KEYS.language, lang)
+  rememberLanguageForServer(lang)
   applyDocumentLanguage(lang)
 })
 

@@ -1,13 +1,17 @@
 import { startTransition, useEffect, useRef, useState } from 'react'
+import { useDrawsServerPage } from './hydration.ts'
 
 /**
  * True once the element comes within `margin` of the screen (issue 7: code below the fold loads when it is about to
  * be seen, not in the first download). Without IntersectionObserver (old browsers, jsdom) it is true at once.
  * `force` makes it true at once too (e.g. a /#section link must land on the real section).
+ * On the server it is false, as in the browser's first render, so the page the server sends and the page the browser
+ * hydrates are the same (decision 29).
  */
 export function useNearViewport<T extends Element>(margin = '600px', force = false) {
   const ref = useRef<T>(null)
-  const [near, setNear] = useState(() => force || typeof IntersectionObserver === 'undefined')
+  const serverPage = useDrawsServerPage()
+  const [near, setNear] = useState(() => force || (!serverPage && typeof IntersectionObserver === 'undefined'))
   useEffect(() => {
     if (force && !near) setNear(true)
   }, [force, near])

@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { useQueryClient } from '@tanstack/react-query'
 import { isStaffRoleName } from '@shop/shared/constants'
 import type { User } from '@shop/shared/schemas/auth'
+import { useHydrated } from '../../lib/hydration.ts'
 import { getToken, readStorage, setToken, STORAGE_KEYS, writeStorage } from '../../lib/storage.ts'
 import { fetchMe, postLogout } from './api/session.ts'
 
@@ -29,9 +30,14 @@ function readSavedUser(): User | null {
   }
 }
 
-/** SPEC §4 session: a stored token means signed in; on start the current user is fetched and a failure removes the token. */
+/**
+ * SPEC §4 session: a stored token means signed in; on start the current user is fetched and a failure removes the token.
+ * A page the server rendered shows a guest until it is hydrated (the token lives in this browser only), then the
+ * saved user (lib/hydration.ts).
+ */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient()
+  const hydrated = useHydrated()
   const [user, setUserState] = useState<User | null>(() => (getToken() ? readSavedUser() : null))
   const [status, setStatus] = useState<AuthStatus>(() => (getToken() ? 'loading' : 'signed-out'))
 
@@ -102,17 +108,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setUserState(next)
   }, [])
 
+  const shownUser = hydrated ? user : null
+  const shownStatus: AuthStatus = hydrated ? status : 'signed-out'
   const value = useMemo<AuthContextValue>(
     () => ({
-      status,
-      user,
-      isStaff: Boolean(user && (user.is_admin || isStaffRoleName(user.roles?.[0]?.name))),
+      status: shownStatus,
+      user: shownUser,
+      isStaff: Boolean(shownUser && (shownUser.is_admin || isStaffRoleName(shownUser.roles?.[0]?.name))),
       signIn,
       signOut,
       clearSession,
       setUser,
     }),
-    [status, user, signIn, signOut, clearSession, setUser],
+    [shownStatus, shownUser, signIn, signOut, clearSession, setUser],
   )
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
 }

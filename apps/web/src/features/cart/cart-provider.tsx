@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { useHydrated } from '../../lib/hydration.ts'
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage.ts'
 import {
   addItem,
@@ -32,14 +33,21 @@ export interface CartContextValue {
 
 const CartContext = createContext<CartContextValue | null>(null)
 
+const NO_ITEMS: CartItem[] = []
+
 function loadCart(): CartItem[] {
   const { items, discard } = parseSavedCart(readStorage(STORAGE_KEYS.cart))
   if (discard) writeStorage(STORAGE_KEYS.cart, null)
-  return items
+  // The same empty cart as before hydrating (below), so an empty saved cart changes nothing once hydrated.
+  return items.length > 0 ? items : NO_ITEMS
 }
 
-/** SPEC §4 cart: loaded from localStorage at start, every change saved back. */
+/**
+ * SPEC §4 cart: loaded from localStorage at start, every change saved back. A page the server rendered shows an empty
+ * cart until it is hydrated (the server cannot know it), then the saved one (lib/hydration.ts).
+ */
 export function CartProvider({ children }: { children: ReactNode }) {
+  const hydrated = useHydrated()
   const [items, setItems] = useState<CartItem[]>(loadCart)
   // The latest items, so that add() can answer synchronously (for its toast) without a stale closure.
   const itemsRef = useRef(items)
@@ -80,10 +88,11 @@ export function CartProvider({ children }: { children: ReactNode }) {
     [commit],
   )
 
+  const shown = hydrated ? items : NO_ITEMS
   const value = useMemo<CartContextValue>(() => {
-    const t = cartTotals(items)
+    const t = cartTotals(shown)
     return {
-      items,
+      items: shown,
       itemCount: t.itemCount,
       totalCents: t.subtotalCents,
       add,
@@ -98,7 +107,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
         return changed
       },
     }
-  }, [items, add, commit])
+  }, [shown, add, commit])
 
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>
 }

@@ -1,24 +1,30 @@
 import { Search, SearchX } from 'lucide'
 import { Icon } from '../../../components/ui/icon.tsx'
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
+import { Suspense, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { SEARCH_MAX_LENGTH, STOREFRONT_PAGE_SIZES } from '@shop/shared/constants'
+import { endHydration, useDrawsServerPage } from '../../../lib/hydration.ts'
 import { loadLaterTexts } from '../../../lib/i18n.ts'
+import { preloadable, serverRenderedPart } from '../../../lib/preloadable.tsx'
 import { useNearViewport } from '../../../lib/use-near-viewport.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { Input, Select } from '../../../components/ui/controls.tsx'
 import { EmptyState, ErrorState } from '../../../components/ui/states.tsx'
 import { isListable, useActiveCategories, useStorefrontProducts } from '../api/products.ts'
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts'
-import { useProductsUrlState } from '../hooks/use-products-url-state.ts'
+import { useProductsUrlState, type ProductsUrlState } from '../hooks/use-products-url-state.ts'
+import type { Paginated } from '@shop/shared/schemas/common'
+import type { Product } from '@shop/shared/schemas/product'
 import { ProductCard, ProductCardSkeleton } from './product-card.tsx'
 
 // Issue 7: the page buttons sit under 12 cards, below the first screen at every width; they are not in the first
 // download (nor their texts) and load when they come near the screen, so they never compete with the first
 // screen's pictures. Until then rows of their height hold their place.
 const loadPagination = () => Promise.all([import('../../../components/ui/pagination.tsx'), loadLaterTexts()]).then(([m]) => m)
-const Pagination = lazy(async () => ({ default: (await loadPagination()).Pagination }))
-const ShowingLine = lazy(async () => ({ default: (await loadPagination()).ShowingLine }))
+const Pagination = preloadable(async () => (await loadPagination()).Pagination)
+const ShowingLine = preloadable(async () => (await loadPagination()).ShowingLine)
+// Decision 29: a /products page the server renders has its pager in the HTML; the browser loads it before adopting it.
+serverRenderedPart(['/products'], () => Promise.all([Pagination.preload(), ShowingLine.preload()]))
 
 /** Columns of the widest grid (lg:grid-cols-3): that many cards form the first row. */
 const FIRST_ROW = 3
@@ -31,7 +37,6 @@ export function ProductsPage() {
   const debouncedSearch = useDebouncedValue(searchInput, 300)
   const ids = { search: useId(), category: useId(), size: useId() }
   const listTop = useRef<HTMLHeadingElement>(null)
-  const [pagerRef, pagerNear] = useNearViewport<HTMLDivElement>('400px')
 
   // Debounced text → URL (and page 1). A URL changed from outside (back button) → the box.
   const lastWritten = useRef(state.search)
@@ -152,14 +157,32 @@ export function ProductsPage() {
         )}
       </section>
 
+      <ProductsPager data={items.length > 0 ? data : undefined} state={state} onPageChange={goToPage} />
+    </div>
+  )
+}
+
+/**
+ * The pager and the "showing X-Y of N" line under the grid: drawn when they come near the screen, or at once on a page
+ * the server rendered (decision 29), which is hydrated once this is.
+ */
+function ProductsPager({ data, state, onPageChange }: { data: Paginated<Product> | undefined; state: ProductsUrlState; onPageChange: (page: number) => void }) {
+  const serverPage = useDrawsServerPage()
+  const [pagerRef, near] = useNearViewport<HTMLDivElement>('400px')
+  const pagerNear = serverPage || near
+  useEffect(() => {
+    if (serverPage) endHydration()
+  }, [serverPage])
+  return (
+    <>
       {/* Always rendered (the list may arrive later): tells the pager below when it is near the screen. */}
       <div ref={pagerNear ? undefined : pagerRef} aria-hidden="true" />
-      {data && items.length > 0 ? (
+      {data ? (
         <div className="mt-8 flex flex-col items-center gap-3">
           {pagerNear ? (
             <>
               <Suspense fallback={data.last_page > 1 ? <div className="h-9" /> : null}>
-                <Pagination page={data.current_page ?? state.page} lastPage={data.last_page} onPageChange={goToPage} />
+                <Pagination page={data.current_page ?? state.page} lastPage={data.last_page} onPageChange={onPageChange} />
               </Suspense>
               <Suspense fallback={<div className="h-5" />}>
                 <ShowingLine page={data.current_page ?? state.page} perPage={data.per_page ?? state.perPage} total={data.total} count={data.data.length} />
@@ -173,6 +196,6 @@ export function ProductsPage() {
           )}
         </div>
       ) : null}
-    </div>
+    </>
   )
 }

@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { usePublicSettings } from '../../layout/api/public-settings.ts'
 import { SectionHeading } from './section-heading.tsx'
+import { useHydrated } from '../../../lib/hydration.ts'
 import { loadSharedMessages } from '../../../lib/i18n.ts'
 
 export { mailer } from '../mailer.ts'
@@ -18,6 +19,9 @@ const ContactFormCard = lazy(async () => (await Promise.all([import('./contact-f
 
 export function ContactSection() {
   const { t } = useTranslation('storefront')
+  // Decision 29: the form needs the app (it validates and opens the mail client): a server-rendered page gets it once
+  // hydrated, in its place held by the min-height below.
+  const hydrated = useHydrated()
   const settings = usePublicSettings().data ?? {}
   const to = settings.contact_email || FALLBACK_EMAIL
 
@@ -51,9 +55,11 @@ export function ContactSection() {
           </ul>
 
           <div className="min-h-[30rem] sm:min-h-[22rem]">
-            <Suspense fallback={null}>
-              <ContactFormCard to={to} />
-            </Suspense>
+            {hydrated ? (
+              <Suspense fallback={null}>
+                <ContactFormCard to={to} />
+              </Suspense>
+            ) : null}
           </div>
         </div>
       </div>

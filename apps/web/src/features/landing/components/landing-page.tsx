@@ -1,6 +1,8 @@
-import { lazy, startTransition, Suspense, useEffect, useState } from 'react'
+import { startTransition, Suspense, useEffect, useMemo, useState } from 'react'
 import { useLocation } from 'react-router'
+import { endHydration, useDrawsServerPage, useHydrated } from '../../../lib/hydration.ts'
 import { loadLaterTexts } from '../../../lib/i18n.ts'
+import { preloadable, serverRenderedPart } from '../../../lib/preloadable.tsx'
 import { useNearViewport } from '../../../lib/use-near-viewport.ts'
 import type { belowFoldSections } from './below-fold.tsx'
 import { HeroSection } from './hero-section.tsx'
@@ -15,14 +17,19 @@ import { HeroSection } from './hero-section.tsx'
 type SectionId = keyof typeof belowFoldSections
 
 const loadSections = () => Promise.all([import('./below-fold.tsx'), loadLaterTexts()]).then(([m]) => m.belowFoldSections)
-const lazySection = (id: SectionId) => lazy(async () => ({ default: (await loadSections())[id] }))
+const lazySection = (id: SectionId) => preloadable(async () => (await loadSections())[id])
 
-const sections: { id: SectionId; className: string; Section: ReturnType<typeof lazySection> }[] = [
-  { id: 'about', className: 'bg-white min-h-[1400px] sm:min-h-[943px] lg:min-h-[698px]', Section: lazySection('about') },
-  { id: 'products', className: 'bg-sand-100 min-h-[2978px] sm:min-h-[1607px] lg:min-h-[964px]', Section: lazySection('products') },
-  { id: 'quality', className: 'bg-white min-h-[1221px] sm:min-h-[1080px] lg:min-h-[744px]', Section: lazySection('quality') },
-  { id: 'contact', className: 'bg-sand-100 min-h-[1076px] sm:min-h-[1002px] lg:min-h-[765px]', Section: lazySection('contact') },
+// `deferred`: the same heights for a section the server rendered, until it is drawn (.defer-render in index.css).
+const sections: { id: SectionId; className: string; deferred: string; Section: ReturnType<typeof lazySection> }[] = [
+  { id: 'about', className: 'bg-white min-h-[1400px] sm:min-h-[943px] lg:min-h-[698px]', deferred: '[--defer-h:1400px] sm:[--defer-h:943px] lg:[--defer-h:698px]', Section: lazySection('about') },
+  { id: 'products', className: 'bg-sand-100 min-h-[2978px] sm:min-h-[1607px] lg:min-h-[964px]', deferred: '[--defer-h:2978px] sm:[--defer-h:1607px] lg:[--defer-h:964px]', Section: lazySection('products') },
+  { id: 'quality', className: 'bg-white min-h-[1221px] sm:min-h-[1080px] lg:min-h-[744px]', deferred: '[--defer-h:1221px] sm:[--defer-h:1080px] lg:[--defer-h:744px]', Section: lazySection('quality') },
+  { id: 'contact', className: 'bg-sand-100 min-h-[1076px] sm:min-h-[1002px] lg:min-h-[765px]', deferred: '[--defer-h:1076px] sm:[--defer-h:1002px] lg:[--defer-h:765px]', Section: lazySection('contact') },
 ]
+
+// Decision 29: the server renders every section (so the page is whole without a script, and a scroll shows it at once);
+// the browser loads their chunk before adopting that page.
+serverRenderedPart(['/'], () => Promise.all(sections.map((s) => s.Section.preload())))
 
 /** How long after the first section under the hero was shown the others start to render on their own. */
 const SETTLE_MS = 3000
@@ -82,10 +89,35 @@ const noop = () => {}
 
 /** SPEC §2 landing page; the footer comes from the public layout. */
 export function LandingPage() {
+  const serverPage = useDrawsServerPage()
+  useEffect(() => {
+    if (serverPage) endHydration()
+  }, [serverPage])
+  // Each section of a server-rendered page is drawn by the browser when it comes near the screen (content-visibility),
+  // not in the first layout. One element each for the page's life: React's render right after hydrating leaves them be.
+  const serverSections = useMemo(
+    () =>
+      sections.map(({ id, deferred, Section }) => (
+        <div key={id} className={`defer-render ${deferred}`}>
+          <Section />
+        </div>
+      )),
+    [],
+  )
   const [anyShown, setAnyShown] = useState(false)
   const revealed = useIdleReveal(anyShown, sections.length)
-  // A /#section link needs every section above its target real, so the scroll lands where the section ends up.
-  const linked = useLocation().hash.length > 1
+  // A /#section link needs every section above its target real, so the scroll lands where the section ends up. The
+  // server never sees the #section, so a page it rendered applies it once hydrated (lib/hydration.ts).
+  const hash = useLocation().hash
+  const linked = useHydrated() && hash.length > 1
+  if (serverPage) {
+    return (
+      <>
+        <HeroSection />
+        {serverSections}
+      </>
+    )
+  }
   return (
     <>
       <HeroSection />
