@@ -148,7 +148,7 @@ const FIRST_SCREEN_LIBRARY =
   /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/](query-core|react-query)|clsx)[\\/.]/
 const LAZY_ONLY_QUERY_PARTS = /useMutation|useIsFetching|useMutationState|infiniteQueryObserver|queriesObserver|mutationObserver|useQueries|useSuspense|usePrefetch|HydrationBoundary|hydration/
 /** The shop's own modules every page runs first and lazy screens share (else each became a chunk of its own). */
-const FIRST_SCREEN_SHARED = /[\\/]src[\\/]lib[\\/](api-client|hydration|early-input|i18n|storage|query-client|server-state|boot-answers|toast)\.ts$/
+const FIRST_SCREEN_SHARED = /[\\/]src[\\/]lib[\\/](api-client|hydration|early-input|i18n|storage|query-client|server-state|toast)\.ts$/
 const firstScreenLibrary = (id: string) => (FIRST_SCREEN_LIBRARY.test(id) && !LAZY_ONLY_QUERY_PARTS.test(id)) || FIRST_SCREEN_SHARED.test(id)
 
 /**

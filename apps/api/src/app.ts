@@ -158,7 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   if (process.env.BENCH_REFERENCE === '1') app.get('/api/_bench/ref', { schema: { hide: true } }, async () => ({ ok: true }))
 
   const renderPage = await loadPageRenderer(app, options.webServerEntry ?? join(webFolder, '../dist-ssr/entry-server.js'))
-  await app.register(webPlugin, { distDir: options.webDist, pageHints: createStorefrontPageHints(app, readWebFile('logo.svg')), renderPage })
+  await app.register(webPlugin, { distDir: options.webDist, pageHints: createStorefrontPageHints(readWebFile('logo.svg')), renderPage })
   await app.ready()
   return app
 }

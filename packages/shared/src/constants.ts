@@ -14,12 +14,5 @@ export function isStaffRoleName(name: string | undefined): boolean {
   return n === 'admin' || n === 'superadmin'
 }
 
-/**
- * Issue 7: public answers the server puts into the /products page shell (a JSON data block), keyed by the exact
- * path and query the storefront asks for on that page's first render, so the first render has its data.
- */
-export const BOOT_ANSWERS_ELEMENT_ID = 'boot-answers'
-export const PRODUCTS_PAGE_BOOT_PATHS = ['/api/products?page=1&per_page=12&active=true&in_stock=true', '/api/categories?active=true'] as const
-
 /** Longest search term the API takes (schemas/common.ts); the search boxes stop there. */
 export const SEARCH_MAX_LENGTH = 100

@@ -1,24 +1,19 @@
 import { createHash } from 'node:crypto'
-import type { FastifyInstance } from 'fastify'
 import type { PageHints } from './web.ts'
-import { BOOT_ANSWERS_ELEMENT_ID, PRODUCTS_PAGE_BOOT_PATHS } from '@shop/shared/constants'
-import { jsonForHtml } from '@shop/shared/html'
 
 /**
- * Issue 7 (Lighthouse on a cheap phone): what the page shell of a storefront route carries besides the built
- * index.html, so the phone shows something at once and the largest paint does not wait for script → API → render.
+ * Issue 7 (Lighthouse on a cheap phone): what the page shell of a storefront route the browser renders itself carries
+ * besides the built index.html, so the phone shows something at once. `/` and `/products` are rendered on the server
+ * (decision 29, plugins/server-render.ts); these hints are their fallback when that is not possible.
  * - Every storefront route: the top bar's frame with the logo (same classes as features/layout/top-nav.tsx), shown
  *   from the first paint until the app's first render replaces it, instead of a blank page. Not for /dashboard.
  * - `/`: the hero art (its largest paint) is preloaded and drawn in the shell under the frame (HERO_ART).
- * - `/products`: the public answers its first render asks for (first page of the list, active categories) as a
- *   JSON data block the browser reads instead of calling the API (apps/web/src/lib/boot-answers.ts), and a
- *   preload of the first product picture. They come from the same per-version cache the API answers from.
  */
-export function createStorefrontPageHints(app: FastifyInstance, logoSvg: string | null) {
+export function createStorefrontPageHints(logoSvg: string | null) {
   const logo = inlineLogo(logoSvg)
   const root = storefrontFrame(logo)
   const landing = storefrontFrame(logo, HERO_ART)
-  return (url: string) => storefrontPageHints(app, url, root, landing)
+  return async (url: string) => storefrontPageHints(url, root, landing)
 }
 
 /**
@@ -32,21 +27,11 @@ const HERO_ART =
   '<div class="absolute inset-0 -z-10 bg-linear-to-b from-palm-900/85 via-palm-900/70 to-date-900/80 sm:rtl:bg-linear-to-l sm:ltr:bg-linear-to-r sm:from-palm-900/90 sm:via-palm-900/65 sm:to-palm-900/20"></div>' +
   '</section></main>'
 
-async function storefrontPageHints(app: FastifyInstance, url: string, root: string, landing: string): Promise<PageHints> {
+function storefrontPageHints(url: string, root: string, landing: string): PageHints {
   const path = url.split('?')[0]!
   if (path === '/dashboard' || path.startsWith('/dashboard/')) return {}
   if (url === '/') return { root: landing, head: '<link rel="preload" as="image" href="/hero.svg" type="image/svg+xml" fetchpriority="high">' }
-  if (url !== '/products') return { root }
-  const answers: Record<string, unknown> = {}
-  for (const answerPath of PRODUCTS_PAGE_BOOT_PATHS) {
-    const res = await app.inject({ method: 'GET', url: answerPath })
-    if (res.statusCode === 200) answers[answerPath] = res.json()
-  }
-  const list = answers[PRODUCTS_PAGE_BOOT_PATHS[0]] as { data?: { image_small_url?: string | null }[] } | undefined
-  const first = list?.data?.[0]?.image_small_url
-  const preload = first && /^\/api\/images\/[a-f0-9]+\/small\.webp$/.test(first) ? `<link rel="preload" as="image" href="${first}" fetchpriority="high">` : ''
-  const data = Object.keys(answers).length > 0 ? `<script type="application/json" id="${BOOT_ANSWERS_ELEMENT_ID}">${jsonForHtml(answers)}</script>` : ''
-  return { root, head: preload + data }
+  return { root }
 }
 
 /**

@@ -3,11 +3,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
-import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BOOT_ANSWERS_ELEMENT_ID, PRODUCTS_PAGE_BOOT_PATHS } from '@shop/shared/constants'
-import { createProduct, createTestApp, type TestContext } from '../../test/helpers.ts'
-import { storeImage } from '../modules/images/images.service.ts'
+import { createTestApp, type TestContext } from '../../test/helpers.ts'
 
 const LANG_SCRIPT = "try { if (localStorage.getItem('language') === 'en') document.documentElement.lang = 'en' } catch (e) {}"
 const CSS = 'body{color:#222}.size-10{width:2.5rem}'
@@ -23,12 +20,6 @@ function fakeBuild(dir: string) {
       '<script type="module" crossorigin src="/assets/index-abc123.js"></script>' +
       '<link rel="stylesheet" crossorigin href="/assets/index-abc123.css"></head><body><div id="root"></div></body></html>',
   )
-}
-
-/** The JSON data block of a shell, read the way the browser reads it (apps/web/src/lib/boot-answers.ts). */
-function bootAnswers(html: string): Record<string, unknown> | null {
-  const match = new RegExp(`<script type="application/json" id="${BOOT_ANSWERS_ELEMENT_ID}">([\\s\\S]*?)</script>`).exec(html)
-  return match ? (JSON.parse(match[1]!) as Record<string, unknown>) : null
 }
 
 describe('web app shell', () => {
@@ -97,34 +88,6 @@ describe('web app shell', () => {
   it('preloads the hero art on / only', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/' })).body).toContain('<link rel="preload" as="image" href="/hero.svg"')
     expect((await ctx.app.inject({ method: 'GET', url: '/cart' })).body).not.toContain('rel="preload" as="image"')
-  })
-
-  it('gives the /products shell its first data (the same answers the API gives) and a preload of the first picture', async () => {
-    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#7a4a21' } }).png().toBuffer()
-    const imageId = await storeImage(ctx.app.db, png)
-    await createProduct(ctx.app, { imageId, stock: 5 })
-    await new Promise((r) => setTimeout(r, 600)) // the public list cache's staleness bound
-    const page = await ctx.app.inject({ method: 'GET', url: '/products' })
-    expect(page.body).toContain(`<link rel="preload" as="image" href="/api/images/${imageId}/small.webp" fetchpriority="high">`)
-    const answers = bootAnswers(page.body)
-    expect(Object.keys(answers ?? {})).toEqual([...PRODUCTS_PAGE_BOOT_PATHS])
-    for (const path of PRODUCTS_PAGE_BOOT_PATHS) {
-      expect(answers![path]).toEqual((await ctx.app.inject({ method: 'GET', url: path })).json())
-    }
-    // Another page of the list, or any other route, has no data block.
-    expect(bootAnswers((await ctx.app.inject({ method: 'GET', url: '/products?page=2' })).body)).toBeNull()
-    expect(bootAnswers((await ctx.app.inject({ method: 'GET', url: '/' })).body)).toBeNull()
-  })
-
-  it('writes staff-typed text into the data block so it cannot end the element, and reads back unchanged', async () => {
-    const name = '</script><script>alert(1)</script> & <!-- \u2028'
-    await createProduct(ctx.app, { name, stock: 3 })
-    await new Promise((r) => setTimeout(r, 600))
-    const page = await ctx.app.inject({ method: 'GET', url: '/products' })
-    expect(page.body).not.toContain('<script>alert(1)')
-    expect(page.body.match(/<\/script>/g)?.length).toBe(3) // the language script, the module script, the data block
-    const list = bootAnswers(page.body)![PRODUCTS_PAGE_BOOT_PATHS[0]] as { data: { name: string }[] }
-    expect(list.data.map((p) => p.name)).toContain(name)
   })
 
   it('sends the shell gzipped to browsers that accept it', async () => {

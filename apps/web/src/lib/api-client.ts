@@ -1,4 +1,3 @@
-import { takeBootAnswer } from './boot-answers.ts'
 import i18n from './i18n.ts'
 import { getToken, setToken, STORAGE_KEYS, writeStorage } from './storage.ts'
 
@@ -93,10 +92,6 @@ async function request(path: string, options: RequestOptions): Promise<Response>
 
 /** The shared client: JSON in and out, bearer token, Accept-Language, 401 handling. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  if ((options.method ?? 'GET') === 'GET') {
-    const boot = takeBootAnswer(apiUrl(path, options.query).slice(BASE_URL.length))
-    if (boot !== undefined) return boot as T
-  }
   const response = await request(path, options)
   if (response.status === 204) return undefined as T
   return (await response.json()) as T

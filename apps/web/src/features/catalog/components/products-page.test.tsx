@@ -4,8 +4,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { mockFetch, renderScreen, setLanguage } from '../../layout/testing/render-with-providers.tsx'
 import { ProductsPage } from './products-page.tsx'
 import { makeProduct } from '../testing/make-product.ts'
-import { BOOT_ANSWERS_ELEMENT_ID, PRODUCTS_PAGE_BOOT_PATHS } from '@shop/shared/constants'
-import { resetBootAnswers } from '../../../lib/boot-answers.ts'
 import { stubIntersectionObserver } from '../../../test/intersection-observer.ts'
 
 
@@ -41,37 +39,6 @@ describe('products page (SPEC §2)', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Page 3' }))
     expect(await screen.findByText('Showing 25-30 of 30 results')).toBeInTheDocument()
-  })
-
-  it('renders its first page from the answers in the page shell without asking the server, and asks for the next page (issue 7)', async () => {
-    const [productsPath, categoriesPath] = PRODUCTS_PAGE_BOOT_PATHS
-    const block = document.createElement('script')
-    block.type = 'application/json'
-    block.id = BOOT_ANSWERS_ELEMENT_ID
-    block.textContent = JSON.stringify({
-      [productsPath]: listHandler(30)({ url: new URL(productsPath, 'http://shop.test') }).body,
-      [categoriesPath]: { data: [{ id: 4, name: 'Honey', slug: 'honey', description: null, is_active: true, products_count: 3 }] },
-    })
-    document.body.append(block)
-    resetBootAnswers()
-    // The answers are good for 30 s after the page load; in the test worker performance.now() counts from its start.
-    const clock = vi.spyOn(performance, 'now').mockReturnValue(1_000)
-    try {
-      const { calls } = mockFetch({ 'GET /api/products': listHandler(30), 'GET /api/categories': () => ({ body: { data: [] } }) })
-      renderScreen(<ProductsPage />, '/products')
-      expect(await screen.findByText('Showing 1-12 of 30 results')).toBeInTheDocument()
-      expect(screen.getByRole('option', { name: 'Honey' })).toBeInTheDocument()
-      expect(calls.map((c) => c.path)).toEqual([])
-      expect(document.getElementById(BOOT_ANSWERS_ELEMENT_ID)).toBeNull()
-
-      await userEvent.click(screen.getByRole('button', { name: 'Page 2' }))
-      expect(await screen.findByText('Showing 13-24 of 30 results')).toBeInTheDocument()
-      expect(calls.map((c) => c.path)).toEqual(['/api/products'])
-    } finally {
-      clock.mockRestore()
-      block.remove()
-      resetBootAnswers()
-    }
   })
 
   it('loads the first row of pictures at once with high priority and the rest lazily (issue 7, LCP)', async () => {
