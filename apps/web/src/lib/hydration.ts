@@ -28,7 +28,7 @@ export function useDrawsServerPage(): boolean {
   return drew
 }
 
-/** main.tsx, right before hydrating a page the server rendered, with what the visitor did before (lib/early-input.ts). */
+/** app/mount.tsx, right before hydrating a page the server rendered, with what the visitor did before (lib/early-input.ts). */
 export function beginHydration(early: EarlyInput) {
   phase = 'hydrating'
   pendingInput = early
