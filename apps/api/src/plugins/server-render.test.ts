@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestContext } from '../../test/helpers.ts'
+import { pathToFileURL } from 'node:url'
+import { createTestApp, createUser, type TestContext } from '../../test/helpers.ts'
 import { requestLanguage } from './server-render.ts'
 
 // Decision 29: storefront pages rendered by the web app's server build. The real build is tested in apps/web
@@ -29,10 +30,12 @@ function fakeBuild(dir: string) {
   mkdirSync(join(dir, 'dist-ssr'))
   writeFileSync(
     join(dir, 'dist-ssr/entry-server.js'),
-    `export async function renderPage({ url, lang, fetch }) {
+    `export let renders = 0
+    export async function renderPage({ url, lang, fetch }) {
       const path = url.split('?')[0]
       if (path !== '/' && path !== '/products') return null
       if (url.includes('boom')) throw new Error('render failed')
+      renders++
       const res = await fetch('/api/categories?active=true', { method: 'GET', headers: {} })
       const body = await res.json()
       return {
@@ -115,6 +118,28 @@ describe('server-rendered storefront pages (decision 29)', () => {
     expect(staff.headers['cross-origin-opener-policy']).toBe('same-origin')
     const shop = await ctx.app.inject({ method: 'GET', url: '/products' })
     expect(shop.headers['cross-origin-opener-policy']).toBeUndefined()
+  })
+
+  it('renders a page again only when an answer it was drawn from changed', async () => {
+    const stand = (await import(pathToFileURL(join(dir, 'dist-ssr/entry-server.js')).href)) as { renders: number }
+    const url = '/products?page=1&per_page=12&cache=1'
+    const first = await ctx.app.inject({ method: 'GET', url })
+    const before = stand.renders
+    const again = await ctx.app.inject({ method: 'GET', url })
+    expect(stand.renders).toBe(before)
+    expect(again.body).toBe(first.body)
+    // Another language is another page.
+    await ctx.app.inject({ method: 'GET', url, headers: { cookie: 'language=en' } })
+    expect(stand.renders).toBe(before + 1)
+
+    const admin = await createUser(ctx.app, 'admin')
+    const created = await ctx.app.inject({ method: 'POST', url: '/api/categories', headers: admin.headers, payload: { name: 'فئة جديدة للاختبار' } })
+    expect(created.statusCode).toBe(201)
+    await new Promise((r) => setTimeout(r, 600)) // the public lists' bound on staleness (decision 19)
+    const changed = await ctx.app.inject({ method: 'GET', url })
+    expect(stand.renders).toBe(before + 2)
+    const count = (html: string) => Number(/<h1>ar:(\d+)/.exec(html)![1])
+    expect(count(changed.body)).toBe(count(first.body) + 1)
   })
 
   it('answers HEAD like GET for pages', async () => {
