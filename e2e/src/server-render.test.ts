@@ -64,6 +64,17 @@ describe('server-rendered catalogue pages', () => {
     await context.close()
   })
 
+  it('sends an old link past the last page to the last page, not to "no products"', async () => {
+    const context = await newContext(browser, shop.url, { language: 'ar' })
+    const page = await context.newPage()
+    const res = await fetch(`${shop.url}/api/products?active=true&in_stock=true&per_page=12&page=1`)
+    const last = ((await res.json()) as { last_page: number }).last_page
+    await page.goto('/products?page=999')
+    expect(new URL(page.url()).searchParams.get('page') ?? '1').toBe(String(last))
+    expect(await page.locator('main article').count()).toBeGreaterThan(0)
+    await context.close()
+  })
+
   it('sends the landing page whole: every section and the footer, the contact form with the app', async () => {
     const context = await newContext(browser, shop.url, { language: 'en', width: 375, height: 740 })
     const page = await context.newPage()

@@ -18,7 +18,11 @@ import enCommonLater from './locales/en/common-later.json'
 import enStore from './locales/en/storefront.json'
 import enStoreLater from './locales/en/storefront-later.json'
 import { App } from './app/app.tsx'
+import { productsQuery } from './features/catalog/api/products.ts'
+import { productsStateFromParams } from './features/catalog/hooks/use-products-url-state.ts'
 import { prefetchCatalog } from './features/catalog/prefetch.ts'
+import type { Paginated } from '@shop/shared/schemas/common'
+import type { Product } from '@shop/shared/schemas/product'
 import { setApiTransport } from './lib/api-client.ts'
 import i18n, { deepMerge } from './lib/i18n.ts'
 import { preloadServerRenderedParts } from './lib/preloadable.tsx'
@@ -34,6 +38,11 @@ export interface RenderRequest {
   lang: Language
   /** The shop's own API, answered in-process (GET only). */
   fetch: (url: string, init: RequestInit) => Promise<Response>
+}
+
+/** `/products` asked for a page past the last one (an old link, products sold out since): the address of the last. */
+export interface RedirectedPage {
+  redirect: string
 }
 
 export interface RenderedPage {
@@ -64,13 +73,13 @@ const MAX_PASSES = 3
  * The page at `request.url` rendered in `request.lang`, or null for a path the server does not render (the browser
  * renders those from the shell). Renders run one at a time: the language and the API transport are module-wide.
  */
-export function renderPage(request: RenderRequest): Promise<RenderedPage | null> {
+export function renderPage(request: RenderRequest): Promise<RenderedPage | RedirectedPage | null> {
   const { pathname } = new URL(request.url, 'http://shop.invalid')
   if (!SERVER_RENDERED_PATHS.includes(pathname)) return Promise.resolve(null)
   return serially(() => render(request))
 }
 
-async function render({ url, lang, fetch }: RenderRequest): Promise<RenderedPage> {
+async function render({ url, lang, fetch }: RenderRequest): Promise<RenderedPage | RedirectedPage> {
   await i18n.changeLanguage(lang)
   setApiTransport(fetch)
   const client = createQueryClient()
@@ -79,6 +88,8 @@ async function render({ url, lang, fetch }: RenderRequest): Promise<RenderedPage
   const { pathname, search } = new URL(url, 'http://shop.invalid')
   await preloadServerRenderedParts(pathname)
   prefetchCatalog(client, { pathname, search })
+  const redirect = await pastTheLastPage(client, pathname, search)
+  if (redirect) return { redirect }
   const tree = (
     <StrictMode>
       <StaticRouter location={url}>
@@ -118,6 +129,23 @@ async function render({ url, lang, fetch }: RenderRequest): Promise<RenderedPage
     root,
     data: `<script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">${jsonForHtml(state)}</script>`,
   }
+}
+
+/**
+ * The browser shows the last page instead of a page past it (products-page.tsx); the server sends the visitor there at
+ * once, so an old link never shows "no products" while there are some.
+ */
+async function pastTheLastPage(client: QueryClient, pathname: string, search: string): Promise<string | null> {
+  if (pathname !== '/products') return null
+  await settle(client)
+  const params = new URLSearchParams(search)
+  const state = productsStateFromParams(params)
+  const list = client.getQueryData<Paginated<Product>>(productsQuery(state).queryKey)
+  if (!list || list.last_page < 1 || state.page <= list.last_page) return null
+  if (list.last_page > 1) params.set('page', String(list.last_page))
+  else params.delete('page')
+  const query = params.toString()
+  return `/products${query ? `?${query}` : ''}`
 }
 
 const unfetched = (client: QueryClient): Query[] =>

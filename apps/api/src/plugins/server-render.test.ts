@@ -35,6 +35,7 @@ function fakeBuild(dir: string) {
       const path = url.split('?')[0]
       if (path !== '/' && path !== '/products') return null
       if (url.includes('boom')) throw new Error('render failed')
+      if (url.includes('page=9')) return { redirect: '/products?page=2' }
       renders++
       const res = await fetch('/api/categories?active=true', { method: 'GET', headers: {} })
       const body = await res.json()
@@ -140,6 +141,12 @@ describe('server-rendered storefront pages (decision 29)', () => {
     expect(stand.renders).toBe(before + 2)
     const count = (html: string) => Number(/<h1>ar:(\d+)/.exec(html)![1])
     expect(count(changed.body)).toBe(count(first.body) + 1)
+  })
+
+  it('sends a page past the last one to the last page', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/products?page=9' })
+    expect(res.statusCode).toBe(302)
+    expect(res.headers.location).toBe('/products?page=2')
   })
 
   it('answers HEAD like GET for pages', async () => {

@@ -25,11 +25,16 @@ export interface RenderedPage {
   data: string
 }
 
-interface ServerEntry {
-  renderPage(request: { url: string; lang: Language; fetch: (url: string, init: RequestInit) => Promise<Response> }): Promise<RenderedPage | null>
+/** `/products` past its last page: the address of the last (apps/web/src/entry-server.tsx). */
+export interface RedirectedPage {
+  redirect: string
 }
 
-export type PageRenderer = (request: FastifyRequest) => Promise<RenderedPage | null>
+interface ServerEntry {
+  renderPage(request: { url: string; lang: Language; fetch: (url: string, init: RequestInit) => Promise<Response> }): Promise<RenderedPage | RedirectedPage | null>
+}
+
+export type PageRenderer = (request: FastifyRequest) => Promise<RenderedPage | RedirectedPage | null>
 
 /** The language a page is rendered in: the `language` cookie the web app keeps in step with its saved choice, else ar. */
 export function requestLanguage(request: FastifyRequest): Language {
@@ -61,7 +66,7 @@ const PAGE_CACHE_SIZE = 100
 export async function loadPageRenderer(app: FastifyInstance, entryPath: string): Promise<PageRenderer | null> {
   if (!existsSync(entryPath)) return null
   const entry = (await import(pathToFileURL(entryPath).href)) as ServerEntry
-  const pages = new Map<string, { answers: Answer[]; page: RenderedPage }>()
+  const pages = new Map<string, { answers: Answer[]; page: RenderedPage | RedirectedPage }>()
 
   const ask = async (url: string, lang: Language): Promise<Answer> => {
     const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json', 'accept-language': lang } })

@@ -70,6 +70,8 @@ async function webPluginImpl(app: FastifyInstance, options: WebPluginOptions) {
         request.log.error({ err: error, url: request.url }, 'server render failed; sending the shell')
         return null
       })
+      // Only ever a /products address built by the render from this request's own filters (same origin).
+      if (page && 'redirect' in page) return reply.header('cache-control', 'no-cache').header('vary', 'Cookie').redirect(page.redirect, 302)
       if (page) html = serverRenderedHtml(renderedTemplate, page)
     }
     if (html === null) {

@@ -36,6 +36,13 @@ function api(url: string): Response {
 
 const serverFetch = vi.fn(async (url: string, _init?: RequestInit) => api(url))
 
+/** A page the server renders (not a redirect, not left to the browser). */
+async function rendered(url: string, lang: 'ar' | 'en'): Promise<RenderedPage> {
+  const page = await renderPage({ url, lang, fetch: serverFetch })
+  if (!page || 'redirect' in page) throw new Error(`${url} was not rendered: ${JSON.stringify(page)}`)
+  return page
+}
+
 /** The page as apps/api/src/plugins/server-render.ts assembles it, loaded into this document. */
 function loadIntoDocument(page: RenderedPage, url: string) {
   window.history.replaceState(null, '', url)
@@ -79,7 +86,7 @@ afterEach(() => {
 
 describe('server rendering of the catalogue pages (decision 29)', () => {
   it('renders /products with its products, prices and the answers they came from, in Arabic by default', async () => {
-    const page = (await renderPage({ url: '/products', lang: 'ar', fetch: serverFetch }))!
+    const page = await rendered('/products', 'ar')
     expect(page.lang).toBe('ar')
     expect(page.dir).toBe('rtl')
     expect(page.title).toBe('مزارع النخيل الذهبية | تمور وعسل وزيت زيتون من المزرعة إلى بيتك')
@@ -99,11 +106,23 @@ describe('server rendering of the catalogue pages (decision 29)', () => {
   })
 
   it('renders in English for an English visitor, and the filters of the URL', async () => {
-    const page = (await renderPage({ url: '/products?search=%D8%B9%D8%B3%D9%84&page=1', lang: 'en', fetch: serverFetch }))!
+    const page = await rendered('/products?search=%D8%B9%D8%B3%D9%84&page=1', 'en')
     expect([page.lang, page.dir, page.title]).toEqual(['en', 'ltr', 'Golden Palm Farms | Dates, honey and olive oil from the farm to your home'])
     expect(page.root).toContain('Our products')
     expect(page.root).toContain('value="عسل"')
     expect(serverFetch.mock.calls.some(([url]) => url.includes('search=%D8%B9%D8%B3%D9%84'))).toBe(true)
+  })
+
+  it('sends a visitor asking for a page past the last one to the last page, keeping the other filters', async () => {
+    expect(await renderPage({ url: '/products?search=x&page=5&size=24', lang: 'ar', fetch: serverFetch })).toEqual({ redirect: '/products?search=x&size=24' })
+    const many = vi.fn(async (url: string) => {
+      const res = api(url)
+      if (!url.startsWith('/api/products')) return res
+      const body = (await res.json()) as Record<string, unknown>
+      return new Response(JSON.stringify({ ...body, total: 30, last_page: 3 }), { headers: { 'content-type': 'application/json' } })
+    })
+    expect(await renderPage({ url: '/products?page=9', lang: 'en', fetch: many })).toEqual({ redirect: '/products?page=3' })
+    expect(await renderPage({ url: '/products?page=3', lang: 'en', fetch: many })).toMatchObject({ lang: 'en' })
   })
 
   it('leaves every other page to the browser', async () => {
@@ -115,7 +134,7 @@ describe('server rendering of the catalogue pages (decision 29)', () => {
   it('keeps staff-typed text inert: markup in a product name is shown as text and cannot end the data block', async () => {
     products.push(makeProduct(3, { name: '<img src=x onerror=alert(1)></script>' }))
     try {
-      const page = (await renderPage({ url: '/products', lang: 'ar', fetch: serverFetch }))!
+      const page = await rendered('/products', 'ar')
       expect(page.root).not.toContain('<img src=x')
       expect(page.root).toContain('&lt;img src=x onerror=alert(1)&gt;&lt;/script&gt;')
       expect(page.data.match(/<\/script>/g)).toHaveLength(1)
@@ -125,7 +144,7 @@ describe('server rendering of the catalogue pages (decision 29)', () => {
   })
 
   it('is hydrated in the browser without being drawn again, and then works like any page', async () => {
-    const page = (await renderPage({ url: '/products', lang: 'ar', fetch: serverFetch }))!
+    const page = await rendered('/products', 'ar')
     const root = loadIntoDocument(page, '/products')
     const heading = root.querySelector('h1')
     const browserFetch = vi.fn(async (url: string) => api(url))
@@ -144,7 +163,7 @@ describe('server rendering of the catalogue pages (decision 29)', () => {
 
   it('shows the saved cart once hydrated (the server cannot know it)', async () => {
     localStorage.setItem('cart', JSON.stringify([{ id: 2, name: 'عسل سدر', price: 120, quantity: 3, stock: 7, image: null }]))
-    const page = (await renderPage({ url: '/products', lang: 'ar', fetch: serverFetch }))!
+    const page = await rendered('/products', 'ar')
     expect(page.root).not.toContain('data-testid="cart-badge"')
     const root = loadIntoDocument(page, '/products')
     const { errors } = await hydrate(root)
@@ -153,7 +172,7 @@ describe('server rendering of the catalogue pages (decision 29)', () => {
   })
 
   it('does what the visitor did before the script arrived: a held click and typed search text reach React', async () => {
-    const page = (await renderPage({ url: '/products', lang: 'ar', fetch: serverFetch }))!
+    const page = await rendered('/products', 'ar')
     const root = loadIntoDocument(page, '/products')
     runLoader()
     vi.stubGlobal('fetch', vi.fn(async (url: string) => api(url)))
@@ -176,7 +195,7 @@ describe('server rendering of the catalogue pages (decision 29)', () => {
   })
 
   it('renders the whole landing page, and hydrates it; the contact form comes with the app', async () => {
-    const page = (await renderPage({ url: '/', lang: 'en', fetch: serverFetch }))!
+    const page = await rendered('/', 'en')
     expect(page.root).toContain('id="hero-title"')
     expect(page.head).toContain('/hero.svg')
     // Every section under the hero, with its texts and the featured products, and the footer.
@@ -194,7 +213,7 @@ describe('server rendering of the catalogue pages (decision 29)', () => {
   })
 
   it('is rendered afresh when the visitor saved another language than the page came in', async () => {
-    const page = (await renderPage({ url: '/products', lang: 'ar', fetch: serverFetch }))!
+    const page = await rendered('/products', 'ar')
     const root = loadIntoDocument(page, '/products')
     document.documentElement.classList.add('ssr-stale') // index.html's first script, for a saved "en"
     await i18n.changeLanguage('en')
