@@ -8,7 +8,7 @@ import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { StaticRouter } from 'react-router'
 import type { Query, QueryClient } from '@tanstack/react-query'
-import type { Language } from '@shop/shared/i18n/messages'
+import type { RedirectedPage, RenderedPage, RenderPage, RenderRequest } from '@shop/shared/server-render'
 import { messages } from '@shop/shared/i18n/messages'
 import { jsonForHtml } from '@shop/shared/html'
 import arCommonLater from './locales/ar/common-later.json'
@@ -32,32 +32,6 @@ import { SERVER_STATE_ELEMENT_ID, type ServerQuery } from './lib/server-state.ts
 /** The pages rendered on the server: the landing page and the product list (any filters). */
 export const SERVER_RENDERED_PATHS: readonly string[] = ['/', '/products']
 
-export interface RenderRequest {
-  /** Path and query of the page, e.g. `/products?category=2&page=3`. */
-  url: string
-  lang: Language
-  /** The shop's own API, answered in-process (GET only). */
-  fetch: (url: string, init: RequestInit) => Promise<Response>
-}
-
-/** `/products` asked for a page past the last one (an old link, products sold out since): the address of the last. */
-export interface RedirectedPage {
-  redirect: string
-}
-
-export interface RenderedPage {
-  lang: Language
-  dir: 'rtl' | 'ltr'
-  title: string
-  description: string
-  /** Tags for <head>: the preloads React put before the markup (the first pictures). */
-  head: string
-  /** The markup inside <div id="root">. */
-  root: string
-  /** The JSON data block with the answers the markup was drawn from (lib/server-state.ts). */
-  data: string
-}
-
 // Every text of the storefront in both languages (the browser loads them in parts; the server has them all at once).
 i18n.addResourceBundle('ar', 'common', arCommonLater, true, false)
 i18n.addResourceBundle('ar', 'storefront', arStoreLater, true, false)
@@ -73,7 +47,7 @@ const MAX_PASSES = 3
  * The page at `request.url` rendered in `request.lang`, or null for a path the server does not render (the browser
  * renders those from the shell). Renders run one at a time: the language and the API transport are module-wide.
  */
-export function renderPage(request: RenderRequest): Promise<RenderedPage | RedirectedPage | null> {
+export const renderPage: RenderPage = (request) => {
   const { pathname } = new URL(request.url, 'http://shop.invalid')
   if (!SERVER_RENDERED_PATHS.includes(pathname)) return Promise.resolve(null)
   return serially(() => render(request))

@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Language } from '@shop/shared/i18n/messages'
+import type { RedirectedPage, RenderedPage, RenderPage } from '@shop/shared/server-render'
 
 /**
  * Decision 29 (issue 7): the storefront's catalogue pages (`/`, `/products`) are rendered on the server by the web
@@ -9,30 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
  * requests in-process; plugins/web.ts puts the result into the page.
  */
 
-export type Language = 'ar' | 'en'
-
-/** What apps/web/src/entry-server.tsx returns (kept in step with its RenderedPage). */
-export interface RenderedPage {
-  lang: Language
-  dir: 'rtl' | 'ltr'
-  title: string
-  description: string
-  /** Tags for <head> (preloads of the first pictures). */
-  head: string
-  /** The markup inside <div id="root">. */
-  root: string
-  /** The JSON data block of the answers the markup was drawn from, placed after #root. */
-  data: string
-}
-
-/** `/products` past its last page: the address of the last (apps/web/src/entry-server.tsx). */
-export interface RedirectedPage {
-  redirect: string
-}
-
-interface ServerEntry {
-  renderPage(request: { url: string; lang: Language; fetch: (url: string, init: RequestInit) => Promise<Response> }): Promise<RenderedPage | RedirectedPage | null>
-}
+export type { RedirectedPage, RenderedPage }
 
 export type PageRenderer = (request: FastifyRequest) => Promise<RenderedPage | RedirectedPage | null>
 
@@ -65,7 +44,7 @@ const PAGE_CACHE_SIZE = 100
  */
 export async function loadPageRenderer(app: FastifyInstance, entryPath: string): Promise<PageRenderer | null> {
   if (!existsSync(entryPath)) return null
-  const entry = (await import(pathToFileURL(entryPath).href)) as ServerEntry
+  const entry = (await import(pathToFileURL(entryPath).href)) as { renderPage: RenderPage }
   const pages = new Map<string, { answers: Answer[]; page: RenderedPage | RedirectedPage }>()
 
   const ask = async (url: string, lang: Language): Promise<Answer> => {
