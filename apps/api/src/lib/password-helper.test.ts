@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process'
+import { readdirSync, readFileSync } from 'node:fs'
 import { getPriority } from 'node:os'
 import { describe, expect, it } from 'vitest'
 import { hashPassword, passwordHelperPid, verifyPassword } from './passwords.ts'
@@ -16,6 +18,14 @@ describe('the password hashing helper', () => {
     expect(getPriority(pid)).toBe(19)
   })
 
+  it.runIf(process.platform === 'linux')('on Linux, hashes in the idle scheduling class where chrt exists (else at nice 19)', async () => {
+    await hashPassword('idle class')
+    const pid = passwordHelperPid()!
+    // /proc/<pid>/task/*/stat field 41 is the scheduling policy: 5 SCHED_IDLE, 0 SCHED_OTHER. Every thread, argon2's
+    // pool included, has the helper's class.
+    expect(new Set(threadPolicies(pid))).toEqual(new Set([hasChrt() ? 5 : 0]))
+  })
+
   it('answers every caller right when the helper is killed in the middle of their sign-ins', async () => {
     const hash = await hashPassword('s3cret-pass')
     const first = passwordHelperPid()!
@@ -30,3 +40,20 @@ describe('the password hashing helper', () => {
     expect(await verifyPassword('not-a-hash', 'x')).toBe(false)
   })
 })
+
+function hasChrt() {
+  try {
+    execFileSync('chrt', ['--version'], { stdio: 'ignore' })
+    return true
+  } catch {
+    return false
+  }
+}
+
+function threadPolicies(pid: number): number[] {
+  return readdirSync(`/proc/${pid}/task`).map((tid) => {
+    const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8')
+    // The command name may hold spaces: count fields after its closing parenthesis (field 3 onwards).
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[41 - 3])
+  })
+}
