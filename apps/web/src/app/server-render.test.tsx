@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Product } from '@shop/shared/schemas/product'
 import loaderSource from '../boot/ssr-loader.js?raw'
@@ -195,7 +195,7 @@ describe('server rendering of the catalogue pages (decision 29)', () => {
     await waitFor(() => expect(new URL(window.location.href).searchParams.get('search')).toBe('عسل'), { timeout: 3000 })
   })
 
-  it('renders the whole landing page, and hydrates it; the contact form comes with the app', async () => {
+  it('renders the whole landing page with its contact form, and hydrates it in place', async () => {
     const page = await rendered('/', 'en')
     expect(page.root).toContain('id="hero-title"')
     expect(page.head).toContain('/hero.svg')
@@ -203,14 +203,44 @@ describe('server rendering of the catalogue pages (decision 29)', () => {
     for (const id of ['about-title', 'featured-title', 'quality-title', 'contact-title']) expect(page.root).toContain(`id="${id}"`)
     expect(page.root).toContain('عسل سدر')
     expect(page.root).toMatch(/<footer[\s\S]*info@example\.ly/)
-    expect(page.root).not.toContain('<form')
+    // The contact form too (a part of the sections' chunk with a chunk of its own), fields and button.
+    expect(page.root).toMatch(/<form[^>]*aria-label="Contact form"[\s\S]*name="email"[\s\S]*Send message<\/button>/)
     await i18n.changeLanguage('en')
     const root = loadIntoDocument(page, '/')
+    const serverForm = screen.getByRole('form', { name: 'Contact form' })
     vi.stubGlobal('fetch', vi.fn(async (url: string) => api(url)))
     const { how, errors } = await hydrate(root)
     expect([how, errors.mock.calls.length]).toEqual(['hydrated', 0])
     expect(document.documentElement.hasAttribute('data-hydrated')).toBe(true)
-    expect(await screen.findByRole('form', { name: 'Contact form' })).toBeInTheDocument()
+    // React adopted the server's form (same element) and runs it: sending it empty shows what is missing.
+    const form = screen.getByRole('form', { name: 'Contact form' })
+    expect(form).toBe(serverForm)
+    fireEvent.click(within(form).getByRole('button', { name: 'Send message' }))
+    expect(await within(form).findAllByRole('alert')).not.toHaveLength(0)
+  })
+
+  it('draws the landing page\'s lower parts once loaded, without the app; text typed in its form reaches the app', async () => {
+    const page = await rendered('/', 'ar')
+    const root = loadIntoDocument(page, '/')
+    const deferred = [...document.querySelectorAll('.defer-render')]
+    expect(deferred.length).toBe(5) // four sections and the footer
+    expect(deferred.filter((part) => part.hasAttribute('data-rendered'))).toHaveLength(0)
+    runLoader() // into a loaded document: the parts are marked drawn at once, and the app is not fetched for it
+    expect(deferred.filter((part) => part.hasAttribute('data-rendered'))).toHaveLength(5)
+    expect(document.querySelector('head script[type="module"]')).toBeNull()
+
+    const form = screen.getByRole('form', { name: 'نموذج التواصل' })
+    const name = within(form).getByRole('textbox', { name: /الاسم/ }) as HTMLInputElement
+    name.value = 'سالم'
+    name.dispatchEvent(new Event('input', { bubbles: true }))
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => api(url)))
+    const { how, errors } = await hydrate(root)
+    expect([how, errors.mock.calls.length]).toEqual(['hydrated', 0])
+    fireEvent.click(within(form).getByRole('button', { name: /إرسال/ }))
+    // The name typed before the app arrived counts: only the email and message are missing.
+    await waitFor(() => expect(within(form).getAllByRole('alert')).toHaveLength(2))
+    expect(name).toHaveValue('سالم')
+    expect(name).toHaveAttribute('aria-invalid', 'false')
   })
 
   it('is rendered afresh when the visitor saved another language than the page came in', async () => {

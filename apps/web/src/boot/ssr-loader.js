@@ -75,14 +75,25 @@
   } catch {
     // no storage (private mode): nothing saved that would change the page
   }
-  if (personal) return go()
+  if (personal) go()
 
-  function whenIdle() {
+  // The parts under the first screen (.defer-render in index.css) skip the page's first layout, which then covers only
+  // what the first screen needs, and are drawn once the page has loaded, fonts included: laid out in the page's own
+  // font, and whole from then on (a full-page picture, a fling, find in page).
+  function drawDeferredParts() {
+    d.querySelectorAll('.defer-render:not([data-rendered])').forEach(function (part) {
+      part.setAttribute('data-rendered', '')
+    })
+  }
+
+  function afterLoad() {
+    drawDeferredParts()
+    if (personal) return
     setTimeout(function () {
       if (window.requestIdleCallback) requestIdleCallback(go, { timeout: 2000 })
       else go()
     }, IDLE_MS)
   }
-  if (d.readyState === 'complete') whenIdle()
-  else addEventListener('load', whenIdle)
+  if (d.readyState === 'complete') afterLoad()
+  else addEventListener('load', afterLoad)
 })()

@@ -36,7 +36,7 @@ export function beginHydration(early: EarlyInput) {
 
 /**
  * The server-rendered page component (landing, products), once React has adopted it: what the visitor did before the
- * page was hydrated reaches React now, and the parts left to be drawn near the screen are drawn.
+ * page was hydrated reaches React now.
  */
 export function endHydration() {
   if (phase !== 'hydrating') return
@@ -45,21 +45,6 @@ export function endHydration() {
   const early = pendingInput
   pendingInput = null
   if (early) setTimeout(() => replayEarlyInput(early), 0)
-  drawDeferredParts()
-}
-
-/**
- * The parts of the page the server left to be drawn near the screen (.defer-render in index.css) are drawn now, one
- * per idle moment, so the whole page is laid out (a full-page picture, find in page, a quick fling show it all).
- */
-function drawDeferredParts() {
-  const next = document.querySelector('.defer-render:not([data-rendered])')
-  if (!next) return
-  const later = (fn: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(fn, { timeout: 1000 }) : setTimeout(fn, 50))
-  later(() => {
-    next.setAttribute('data-rendered', '')
-    drawDeferredParts()
-  })
 }
 
 /**

@@ -38,6 +38,14 @@ export function serverRenderedPart(paths: string[], preload: () => Promise<unkno
   for (const path of paths) partsByPath.set(path, [...(partsByPath.get(path) ?? []), preload])
 }
 
-export function preloadServerRenderedParts(path: string): Promise<unknown> {
-  return Promise.all((partsByPath.get(path) ?? []).map((preload) => preload()))
+export async function preloadServerRenderedParts(path: string): Promise<void> {
+  // A loaded chunk may register parts of its own (the contact form inside the landing page's sections): load until
+  // no new one appears.
+  const loaded = new Set<() => Promise<unknown>>()
+  for (;;) {
+    const parts = (partsByPath.get(path) ?? []).filter((preload) => !loaded.has(preload))
+    if (parts.length === 0) return
+    for (const preload of parts) loaded.add(preload)
+    await Promise.all(parts.map((preload) => preload()))
+  }
 }

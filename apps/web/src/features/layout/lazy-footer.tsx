@@ -9,8 +9,8 @@ import { useNearViewport } from '../../lib/use-near-viewport.ts'
 // place, so the page does not move when it arrives (CLS 0). Its texts are not in the first download either (lib/i18n.ts).
 const SiteFooter = preloadable(async () => (await Promise.all([import('./site-footer.tsx'), loadLaterTexts()]))[0].SiteFooter)
 
-// Decision 29: a page the server renders has its footer in the HTML (drawn once it comes near the screen, see
-// .defer-render in index.css); the browser loads the footer's chunk before adopting that page.
+// Decision 29: a page the server renders has its footer in the HTML (drawn when the page has loaded, see .defer-render
+// in index.css); the browser loads the footer's chunk before adopting that page.
 serverRenderedPart(['/', '/products'], SiteFooter.preload)
 
 const FOOTER_HEIGHT = 'min-h-[831px] sm:min-h-[489px] lg:min-h-[325px]'
@@ -20,7 +20,13 @@ export function LazyFooter() {
   const [ref, near] = useNearViewport<HTMLDivElement>('400px')
   // One element for the component's life: the render React does right after hydrating leaves the footer alone.
   const footer = useMemo(() => <SiteFooter />, [])
-  if (serverPage) return <div className="defer-render [--defer-h:831px] sm:[--defer-h:489px] lg:[--defer-h:325px]">{footer}</div>
+  // Marked drawn by the page's loader when the page has loaded, maybe before React adopts it (src/boot/ssr-loader.js).
+  if (serverPage)
+    return (
+      <div className="defer-render [--defer-h:831px] sm:[--defer-h:489px] lg:[--defer-h:325px]" suppressHydrationWarning>
+        {footer}
+      </div>
+    )
   const placeholder = <div ref={near ? undefined : ref} className={`bg-palm-900 ${FOOTER_HEIGHT}`} />
   return near ? <Suspense fallback={placeholder}>{footer}</Suspense> : placeholder
 }

@@ -1,10 +1,10 @@
 import { Mail, MapPin, Phone } from 'lucide-react'
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { usePublicSettings } from '../../layout/api/public-settings.ts'
 import { SectionHeading } from './section-heading.tsx'
-import { useHydrated } from '../../../lib/hydration.ts'
 import { loadSharedMessages } from '../../../lib/i18n.ts'
+import { preloadable, serverRenderedPart } from '../../../lib/preloadable.tsx'
 
 export { mailer } from '../mailer.ts'
 
@@ -13,15 +13,14 @@ const FALLBACK_EMAIL = 'info@golden-palm.ly'
 
 // The form brings react-hook-form and zod; it is fetched when this section is shown (the landing page renders the
 // sections under the hero on idle time or when scrolled near), so the first download stays small (issue 7) and a
-// shown contact section is never without its form (decision 28).
-// The form's validation texts (namespace `shared`) come with it (lib/i18n.ts).
-const ContactFormCard = lazy(async () => (await Promise.all([import('./contact-form.tsx'), loadSharedMessages()]))[0])
+// shown contact section is never without its form (decision 28). Decision 29: the server renders it with the landing
+// page, and the browser loads it before adopting that page (a part registered by this lazily loaded module is still
+// awaited: lib/preloadable.tsx). The form's validation texts (namespace `shared`) come with it (lib/i18n.ts).
+const ContactFormCard = preloadable(async () => (await Promise.all([import('./contact-form.tsx'), loadSharedMessages()]))[0].default)
+serverRenderedPart(['/'], ContactFormCard.preload)
 
 export function ContactSection() {
   const { t } = useTranslation('storefront')
-  // Decision 29: the form needs the app (it validates and opens the mail client): a server-rendered page gets it once
-  // hydrated, in its place held by the min-height below.
-  const hydrated = useHydrated()
   const settings = usePublicSettings().data ?? {}
   const to = settings.contact_email || FALLBACK_EMAIL
 
@@ -55,11 +54,9 @@ export function ContactSection() {
           </ul>
 
           <div className="min-h-[30rem] sm:min-h-[22rem]">
-            {hydrated ? (
-              <Suspense fallback={null}>
-                <ContactFormCard to={to} />
-              </Suspense>
-            ) : null}
+            <Suspense fallback={null}>
+              <ContactFormCard to={to} />
+            </Suspense>
           </div>
         </div>
       </div>

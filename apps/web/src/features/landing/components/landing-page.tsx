@@ -93,12 +93,14 @@ export function LandingPage() {
   useEffect(() => {
     if (serverPage) endHydration()
   }, [serverPage])
-  // Each section of a server-rendered page is drawn by the browser when it comes near the screen (content-visibility),
-  // not in the first layout. One element each for the page's life: React's render right after hydrating leaves them be.
+  // Each section of a server-rendered page skips the page's first layout (content-visibility) and is drawn when the
+  // page has loaded (or earlier, when it comes near the screen); the page's loader marks it drawn (data-rendered,
+  // src/boot/ssr-loader.js), maybe before React adopts the page. One element each for the page's life: React's render
+  // right after hydrating leaves them be.
   const serverSections = useMemo(
     () =>
       sections.map(({ id, deferred, Section }) => (
-        <div key={id} className={`defer-render ${deferred}`}>
+        <div key={id} className={`defer-render ${deferred}`} suppressHydrationWarning>
           <Section />
         </div>
       )),
