@@ -55,7 +55,7 @@ export function DashboardSidebar({
             title={t('nav.to_store')}
           >
             <img
-              src="/logo.svg"
+              src="/logo.webp"
               alt=""
               width={32}
               height={32}

@@ -29,7 +29,7 @@ export function SiteFooter() {
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <div className="flex items-center gap-2">
-            <img src="/logo.svg" alt="" width={40} height={40} className="size-10 rounded-full bg-white p-0.5" />
+            <img src="/logo.webp" alt="" width={40} height={40} className="size-10 rounded-full bg-white p-0.5" />
             <p className="text-lg font-extrabold text-white">{tc('brand.name')}</p>
           </div>
           <p className="mt-3 text-sm leading-relaxed text-palm-100">{t('footer.about')}</p>

@@ -110,7 +110,7 @@ export function TopNav() {
       </a>
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
         <Link to="/" className="flex shrink-0 items-center gap-2 rounded-md font-extrabold text-palm-800">
-          <img src="/logo.svg" alt="" width={40} height={40} className="size-10" />
+          <img src="/logo.webp" alt="" width={40} height={40} className="size-10" />
           {/* 768–1023 px: the full bar (up to four links, language, account) needs the brand's width; the logo stays. */}
           <span className="text-base leading-tight sm:text-lg md:max-lg:sr-only">{t('brand.name')}</span>
         </Link>
