@@ -17,7 +17,9 @@ import enCommon from './locales/en/common.json'
 import enCommonLater from './locales/en/common-later.json'
 import enStore from './locales/en/storefront.json'
 import enStoreLater from './locales/en/storefront-later.json'
+import heroSvg from '../public/hero.svg?raw'
 import { App } from './app/app.tsx'
+import { inlineHeroArt, setServerHeroArt } from './features/landing/components/hero-art.tsx'
 import { productsQuery } from './features/catalog/api/products.ts'
 import { productsStateFromParams } from './features/catalog/hooks/use-products-url-state.ts'
 import { prefetchCatalog } from './features/catalog/prefetch.ts'
@@ -28,6 +30,8 @@ import i18n, { deepMerge } from './lib/i18n.ts'
 import { preloadServerRenderedParts } from './lib/preloadable.tsx'
 import { createQueryClient } from './lib/query-client.ts'
 import { SERVER_STATE_ELEMENT_ID, type ServerQuery } from './lib/server-state.ts'
+
+setServerHeroArt(inlineHeroArt(heroSvg))
 
 /** The pages rendered on the server: the landing page and the product list (any filters). */
 export const SERVER_RENDERED_PATHS: readonly string[] = ['/', '/products']

@@ -198,7 +198,9 @@ describe('server rendering of the catalogue pages (decision 29)', () => {
   it('renders the whole landing page with its contact form, and hydrates it in place', async () => {
     const page = await rendered('/', 'en')
     expect(page.root).toContain('id="hero-title"')
-    expect(page.head).toContain('/hero.svg')
+    // The hero's art is in the page itself (no SVG document of its own to build), with ids of its own.
+    expect(page.head).not.toContain('/hero.svg')
+    expect(page.root).toMatch(/<div id="hero-art" aria-hidden="true"[^>]*><svg width="100%" height="100%"[^>]*>[\s\S]*fill="url\(#hero-art-sky\)"/)
     // Every section under the hero, with its texts and the featured products, and the footer.
     for (const id of ['about-title', 'featured-title', 'quality-title', 'contact-title']) expect(page.root).toContain(`id="${id}"`)
     expect(page.root).toContain('عسل سدر')
@@ -208,10 +210,14 @@ describe('server rendering of the catalogue pages (decision 29)', () => {
     await i18n.changeLanguage('en')
     const root = loadIntoDocument(page, '/')
     const serverForm = screen.getByRole('form', { name: 'Contact form' })
+    const serverArt = document.getElementById('hero-art')!.firstElementChild
     vi.stubGlobal('fetch', vi.fn(async (url: string) => api(url)))
     const { how, errors } = await hydrate(root)
     expect([how, errors.mock.calls.length]).toEqual(['hydrated', 0])
     expect(document.documentElement.hasAttribute('data-hydrated')).toBe(true)
+    // The hero's inline art stays what the server sent (not swapped for the file).
+    expect(serverArt?.tagName.toLowerCase()).toBe('svg')
+    expect(document.getElementById('hero-art')!.firstElementChild).toBe(serverArt)
     // React adopted the server's form (same element) and runs it: sending it empty shows what is missing.
     const form = screen.getByRole('form', { name: 'Contact form' })
     expect(form).toBe(serverForm)

@@ -2,13 +2,14 @@ import { ChevronDown } from 'lucide'
 import { Icon } from '../../../components/ui/icon.tsx'
 import { useTranslation } from 'react-i18next'
 import { scrollToSection } from '../scroll-to-section.ts'
+import { HeroArt } from './hero-art.tsx'
 
 /** SPEC §2 hero: two buttons scroll to products and contact, a cue scrolls to about. */
 export function HeroSection() {
   const { t } = useTranslation('storefront')
   return (
     <section className="relative isolate flex min-h-[78vh] items-center overflow-hidden text-white" aria-labelledby="hero-title">
-      <img src="/hero.svg" alt="" className="absolute inset-0 -z-20 size-full object-cover rtl:-scale-x-100" width={1600} height={900} fetchPriority="high" />
+      <HeroArt />
       {/* The art is bright at the horizon: a dark gradient from the reading side keeps the text readable. */}
       <div className="absolute inset-0 -z-10 bg-linear-to-b from-palm-900/85 via-palm-900/70 to-date-900/80 sm:rtl:bg-linear-to-l sm:ltr:bg-linear-to-r sm:from-palm-900/90 sm:via-palm-900/65 sm:to-palm-900/20" />
       <div className="mx-auto w-full max-w-7xl px-4 py-20">
