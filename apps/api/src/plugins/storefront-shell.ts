@@ -18,12 +18,12 @@ export function createStorefrontPageHints(logoSvg: string | null) {
 
 /**
  * `/`: the hero's picture and its shade, with the same classes and box as features/landing/components/hero-section.tsx
- * (78vh under the 65 px top bar), so a phone shows the landing's largest picture as soon as it arrives instead of
+ * and hero-art.tsx (78vh under the 65 px top bar), so a phone shows the landing's largest picture as soon as it arrives instead of
  * after the script, and nothing moves when the app's hero (with its texts and buttons) replaces it.
  */
 const HERO_ART =
   '<main class="flex-1"><section class="relative isolate flex min-h-[78vh] items-center overflow-hidden">' +
-  '<img src="/hero.svg" alt="" class="absolute inset-0 -z-20 size-full object-cover rtl:-scale-x-100" width="1600" height="900" fetchpriority="high">' +
+  '<div aria-hidden="true" class="absolute inset-0 -z-20 rtl:-scale-x-100"><img src="/hero.svg" alt="" class="size-full object-cover" width="1600" height="900" fetchpriority="high"></div>' +
   '<div class="absolute inset-0 -z-10 bg-linear-to-b from-palm-900/85 via-palm-900/70 to-date-900/80 sm:rtl:bg-linear-to-l sm:ltr:bg-linear-to-r sm:from-palm-900/90 sm:via-palm-900/65 sm:to-palm-900/20"></div>' +
   '</section></main>'
 
