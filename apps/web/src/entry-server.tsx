@@ -10,7 +10,7 @@ import { StaticRouter } from 'react-router'
 import type { Query, QueryClient } from '@tanstack/react-query'
 import type { RedirectedPage, RenderedPage, RenderPage, RenderRequest } from '@shop/shared/server-render'
 import { messages } from '@shop/shared/i18n/messages'
-import { jsonForHtml } from '@shop/shared/html'
+import { inlineSvg, jsonForHtml } from '@shop/shared/html'
 import arCommonLater from './locales/ar/common-later.json'
 import arStoreLater from './locales/ar/storefront-later.json'
 import enCommon from './locales/en/common.json'
@@ -19,7 +19,7 @@ import enStore from './locales/en/storefront.json'
 import enStoreLater from './locales/en/storefront-later.json'
 import heroSvg from '../public/hero.svg?raw'
 import { App } from './app/app.tsx'
-import { inlineHeroArt, setServerHeroArt } from './features/landing/components/hero-art.tsx'
+import { setServerHeroArt } from './features/landing/components/hero-art.tsx'
 import { productsQuery } from './features/catalog/api/products.ts'
 import { productsStateFromParams } from './features/catalog/hooks/use-products-url-state.ts'
 import { prefetchCatalog } from './features/catalog/prefetch.ts'
@@ -31,7 +31,8 @@ import { preloadServerRenderedParts } from './lib/preloadable.tsx'
 import { createQueryClient } from './lib/query-client.ts'
 import { SERVER_STATE_ELEMENT_ID, type ServerQuery } from './lib/server-state.ts'
 
-setServerHeroArt(inlineHeroArt(heroSvg))
+// hero.svg keeps its box filled like `object-cover` by its own preserveAspectRatio.
+setServerHeroArt(inlineSvg(heroSvg, 'width="100%" height="100%" focusable="false"', 'hero-art-'))
 
 /** The pages rendered on the server: the landing page and the product list (any filters). */
 export const SERVER_RENDERED_PATHS: readonly string[] = ['/', '/products']

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { inlineSvg } from '@shop/shared/html'
 import type { PageHints } from './web.ts'
 
 /**
@@ -49,11 +50,7 @@ function storefrontFrame(logoSvg: string, main = ''): string {
 export function inlineLogo(svg: string | null): string {
   const fallback = '<img src="/logo.svg" alt="" width="40" height="40" class="size-10">'
   if (!svg || !svg.trimStart().startsWith('<svg')) return fallback
-  return svg
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/>\s+</g, '><')
-    .trim()
-    .replace(/^<svg\b/, '<svg width="40" height="40" class="size-10 shrink-0" focusable="false"')
+  return inlineSvg(svg, 'width="40" height="40" class="size-10 shrink-0" focusable="false"')
 }
 
 /**

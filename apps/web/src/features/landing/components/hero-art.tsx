@@ -6,21 +6,9 @@
  */
 let serverMarkup: string | null = null
 
-/** entry-server.tsx: the art's markup for pages rendered on the server. */
+/** entry-server.tsx: the art's markup (ids of its own) for pages rendered on the server. */
 export function setServerHeroArt(markup: string) {
   serverMarkup = markup
-}
-
-/** hero.svg as inline markup: ids of its own, no comments, drawn over the whole box like `object-cover`. */
-export function inlineHeroArt(svg: string): string {
-  return svg
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/>\s+</g, '><')
-    .replace(/\bid="([\w-]+)"/g, 'id="hero-art-$1"')
-    .replace(/url\(#([\w-]+)\)/g, 'url(#hero-art-$1)')
-    .replace(/href="#([\w-]+)"/g, 'href="#hero-art-$1"')
-    .replace(/^<svg\b/, '<svg width="100%" height="100%" focusable="false"')
-    .trim()
 }
 
 const FILE = '<img src="/hero.svg" alt="" class="size-full object-cover" width="1600" height="900" fetchpriority="high">'
