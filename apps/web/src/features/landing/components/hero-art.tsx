@@ -1,3 +1,5 @@
+import { useState } from 'react'
+
 /**
  * The hero's art (public/hero.svg). Chromium draws an SVG shown by <img> in a separate document that it builds on the
  * page's main thread (16-22 ms on a slow phone, issue 7), so a page the server renders carries the art inline
@@ -15,7 +17,8 @@ const FILE = '<img src="/hero.svg" alt="" class="size-full object-cover" width="
 const ID = 'hero-art'
 
 export function HeroArt() {
-  // Hydrating a server-rendered page: the art already there, so React finds exactly what it renders.
-  const inPage = typeof document === 'undefined' ? undefined : document.getElementById(ID)?.innerHTML
-  return <div id={ID} aria-hidden="true" className="absolute inset-0 -z-20 rtl:-scale-x-100" dangerouslySetInnerHTML={{ __html: serverMarkup ?? inPage ?? FILE }} />
+  // Hydrating a server-rendered page: the art already there, so React finds exactly what it renders. Read once, when
+  // the hero is first rendered, not on every later render (a language switch).
+  const [markup] = useState(() => serverMarkup ?? (typeof document === 'undefined' ? undefined : document.getElementById(ID)?.innerHTML) ?? FILE)
+  return <div id={ID} aria-hidden="true" className="absolute inset-0 -z-20 rtl:-scale-x-100" dangerouslySetInnerHTML={{ __html: markup }} />
 }
