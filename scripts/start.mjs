@@ -16,8 +16,8 @@ function newest(dir) {
   return latest
 }
 
-const outputs = [join(root, 'apps/web/dist/index.html'), join(root, 'apps/web/dist-ssr/entry-server.js'), join(root, 'apps/api/dist/server.js')]
-const sources = ['packages/shared/src', 'apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/api/src'].map((p) => join(root, p))
+const outputs = [join(root, 'apps/web/dist/server/index.js'), join(root, 'apps/api/dist/server.js')]
+const sources = ['packages/shared/src', 'apps/web/src', 'apps/web/public', 'apps/web/vite.config.ts', 'apps/web/react-router.config.ts', 'apps/api/src'].map((p) => join(root, p))
 const builtAt = Math.min(...outputs.map((o) => (existsSync(o) ? statSync(o).mtimeMs : 0)))
 const sourcesAt = Math.max(...sources.map((s) => (existsSync(s) && statSync(s).isFile() ? statSync(s).mtimeMs : newest(s))))
 

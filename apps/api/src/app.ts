@@ -3,8 +3,6 @@ import helmet from '@fastify/helmet'
 import multipart from '@fastify/multipart'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
-import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Database, Db } from './db/client.ts'
@@ -27,10 +25,14 @@ import { usersRoutes } from './modules/users/users.routes.ts'
 import { authPlugin } from './plugins/auth.ts'
 import { errorsPlugin } from './plugins/errors.ts'
 import { gracefulClosePlugin } from './plugins/graceful-close.ts'
-import { createStorefrontPageHints, inlineScriptHashes } from './plugins/storefront-shell.ts'
-import { loadPageRenderer } from './plugins/server-render.ts'
-import { webPlugin } from './plugins/web.ts'
+import { createCatalogVersion } from './modules/catalog/catalog-version.ts'
+import { createPublicListCache, type PublicListCache } from './modules/catalog/public-list-cache.ts'
+import { createStorefrontCatalog } from './modules/catalog/storefront.service.ts'
 import { webDist } from './paths.ts'
+import { nonceSource } from './web/csp-nonce.ts'
+import { seoRoutes } from './web/seo-routes.ts'
+import { createStorefrontData } from './web/storefront-data.ts'
+import { webPlugin } from './web/web-plugin.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,6 +41,8 @@ declare module 'fastify' {
     config: Env
     appUrl: string
     mailer: Mailer
+    /** Public product lists, cached per catalogue version (decision 19): the API's and the pages' alike. */
+    publicProductLists: PublicListCache
   }
 }
 
@@ -46,13 +50,8 @@ export interface BuildAppOptions {
   database: Database
   env?: Partial<Env>
   logger?: boolean | object
-  /** Folder of the built web app; defaults to apps/web/dist. */
+  /** Folder of the web app's build (client/ and server/index.js); defaults to apps/web/dist. Without it, no pages. */
   webDist?: string
-  /**
-   * The web app's server-render build (decision 29); defaults to dist-ssr/entry-server.js next to the web app's folder.
-   * When it does not exist, storefront pages are the plain shell the browser renders.
-   */
-  webServerEntry?: string
   /** Called for every route as it is registered (the permission matrix and fuzz tests list routes with it). */
   onRoute?: (route: RouteOptions) => void
 }
@@ -92,17 +91,18 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.decorate('appUrl', appUrl(config))
   app.decorate('mailer', createMailer(options.database.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log }))
 
+  const catalogVersion = createCatalogVersion(options.database.db)
+  app.decorate('publicProductLists', createPublicListCache(options.database.db, catalogVersion))
+
   await app.register(errorsPlugin)
   await app.register(gracefulClosePlugin)
-  const webFolder = options.webDist ?? webDist
-  const readWebFile = (name: string) => (existsSync(join(webFolder, name)) ? readFileSync(join(webFolder, name), 'utf8') : null)
-  const shellScripts = inlineScriptHashes(readWebFile('index.html') ?? '')
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...shellScripts],
+        // Pages' inline scripts carry this response's nonce (web/csp-nonce.ts); never 'unsafe-inline'.
+        scriptSrc: ["'self'", (req) => nonceSource(req)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
@@ -157,8 +157,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // Issue 7: the bare reference route R0 that the benchmark budgets are ratios of (bench/src/run.ts).
   if (process.env.BENCH_REFERENCE === '1') app.get('/api/_bench/ref', { schema: { hide: true } }, async () => ({ ok: true }))
 
-  const renderPage = await loadPageRenderer(app, options.webServerEntry ?? join(webFolder, '../dist-ssr/entry-server.js'))
-  await app.register(webPlugin, { distDir: options.webDist, pageHints: createStorefrontPageHints(readWebFile('logo.svg')), renderPage })
+  await app.register(seoRoutes)
+  const storefront = createStorefrontCatalog(options.database.db, app.publicProductLists, catalogVersion)
+  await app.register(webPlugin, { distDir: options.webDist ?? webDist, data: createStorefrontData(options.database.db, storefront) })
   await app.ready()
   return app
 }

@@ -90,10 +90,12 @@ export async function createCategory(app: App, overrides: Partial<typeof categor
 }
 
 export async function createProduct(app: App, overrides: Partial<typeof products.$inferInsert> = {}) {
+  const id = unique()
   const [row] = await app.db
     .insert(products)
     .values({
-      name: `تمر دقلة نور ${unique()}`,
+      slug: `dates-${id}`,
+      name: `تمر دقلة نور ${id}`,
       description: 'تمر ليبي فاخر',
       retailPrice: 20,
       wholesalePrice: 16,

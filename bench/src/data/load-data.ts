@@ -137,9 +137,10 @@ async function growProducts(conn: Conn, target: number): Promise<number> {
   const description = `(${textArray(DESCRIPTIONS)})[1 + ${kind}]`
   // Retail 5.00–199.99; two products in three sell wholesale from 10 units, 15 % cheaper (always below retail).
   await conn.query(
-    `INSERT INTO products (name, description, category_id, retail_price, wholesale_price, wholesale_threshold,
+    `INSERT INTO products (slug, name, description, category_id, retail_price, wholesale_price, wholesale_threshold,
                            retail_buying_price, wholesale_buying_price, stock, is_active, is_always_in_stock, attributes)
-     SELECT x.variety || ' ' || x.quality || ' – ' || x.origin || ' ' || x.weight || ' رقم ' || x.k,
+     SELECT 'bench-product-' || x.k,
+            x.variety || ' ' || x.quality || ' – ' || x.origin || ' ' || x.weight || ' رقم ' || x.k,
             x.description || x.origin || '، ' || x.weight || '، منتقى ومعبأ بعناية في المزرعة.',
             c.id,
             x.retail,

@@ -5,6 +5,7 @@ import { toCents, centsToDecimalString } from '@shop/shared/money/money'
 import { isWholesale } from '@shop/shared/pricing/pricing'
 import { hashPassword } from '../lib/passwords.ts'
 import { storeImage } from '../modules/images/images.service.ts'
+import { firstFreeSlug, slugify } from '../modules/catalog/slug.ts'
 import { formatOrderNumber } from '../modules/orders/order-number.ts'
 import { assetsFolder } from '../paths.ts'
 import { rowsOf, type Db } from './client.ts'
@@ -54,8 +55,15 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<{ crea
       .values(seedCategories.map((c) => ({ name: c.name, description: c.description, slug: c.slug, isActive: true })))
       .returning({ id: categories.id, name: categories.name })
     const categoryId = new Map(seedCategories.map((c, i) => [c.key, categoryRows[i]!.id]))
+    const slugs = new Set<string>()
+    const slugOf = (name: string) => {
+      const slug = firstFreeSlug(slugify(name, 'product'), slugs)
+      slugs.add(slug)
+      return slug
+    }
     await tx.insert(products).values(
       seedProducts.map((p) => ({
+        slug: slugOf(p.name),
         name: p.name,
         description: p.description,
         categoryId: categoryId.get(p.category) ?? null,

@@ -69,6 +69,8 @@ export type ProductListQuery = z.infer<typeof ProductListQuery>
 
 export const Product = z.object({
   id: z.number().int(),
+  /** The product page's address, `/products/{slug}`: readable, unique, made from the name (decision 0034). */
+  slug: z.string(),
   name: z.string(),
   description: z.string(),
   category_id: z.number().int().nullable(),

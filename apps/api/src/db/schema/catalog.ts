@@ -44,6 +44,8 @@ export const products = pgTable(
   'products',
   {
     id: serial('id').primaryKey(),
+    /** The product page's address (`/products/{slug}`), made from the name and unique (decision 0034). */
+    slug: text('slug').notNull(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     categoryId: integer('category_id').references(() => categories.id, { onDelete: 'restrict' }),
@@ -65,6 +67,7 @@ export const products = pgTable(
   (t) => [
     check('products_stock_non_negative', sql`${t.stock} >= 0`),
     check('products_prices_non_negative', sql`${t.retailPrice} >= 0 AND coalesce(${t.wholesalePrice}, 0) >= 0`),
+    uniqueIndex('products_slug_unique').on(t.slug),
     index('products_storefront_idx').on(t.isActive, t.id).where(sql`${t.archivedAt} IS NULL`),
     index('products_category_idx').on(t.categoryId, t.id).where(sql`${t.archivedAt} IS NULL`),
     index('products_created_idx').on(t.id).where(sql`${t.archivedAt} IS NULL`),
@@ -72,6 +75,19 @@ export const products = pgTable(
     index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('products_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
   ],
+)
+
+/** The addresses a product had before it was renamed: each answers 301 to its address now (decision 0034). */
+export const productSlugRedirects = pgTable(
+  'product_slug_redirects',
+  {
+    slug: text('slug').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('product_slug_redirects_product_idx').on(t.productId)],
 )
 
 /**

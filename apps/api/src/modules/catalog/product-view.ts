@@ -15,6 +15,7 @@ export interface ProductWithCategory {
 export function toProduct({ product: p, category }: ProductWithCategory, staff: boolean): Product {
   const view: Product = {
     id: p.id,
+    slug: p.slug,
     name: p.name,
     description: p.description,
     category_id: p.categoryId,

@@ -8,7 +8,6 @@ import { acceptsGzip } from '../../lib/http-encoding.ts'
 import { readMultipart } from '../../lib/multipart.ts'
 import { isStaff } from '../../plugins/auth.ts'
 import { addEtags, etagMatches, setCatalogCache } from './http-cache.ts'
-import { createPublicListCache } from './public-list-cache.ts'
 import {
   createProduct,
   deleteProduct,
@@ -38,7 +37,8 @@ async function readProductForm(request: FastifyRequest): Promise<{ fields: Recor
 
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   addEtags(app)
-  const publicLists = createPublicListCache(app.db)
+  // Shared with the server-rendered storefront pages (app.ts, decision 19).
+  const publicLists = app.publicProductLists
 
   app.get(
     '/products',

@@ -7,7 +7,8 @@ import { orderItems } from '../../db/schema/orders.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
 import { storeImage } from '../images/images.service.ts'
 import { productColumns, toProduct, toProductFields, type ProductWithCategory } from './product-view.ts'
-import { likePattern, parseOrThrow, pgErrorOf } from './validation.ts'
+import { freeProductSlug, moveProductSlug } from './product-slug.ts'
+import { isUniqueViolation, likePattern, parseOrThrow, pgErrorOf } from './validation.ts'
 
 const selectWithCategory = (db: DbOrTx) =>
   db
@@ -112,6 +113,17 @@ function rethrowForeignKey(err: unknown): never {
   throw err
 }
 
+/** Two writers picking the same free address at once: the loser picks again. */
+async function retryOnSlugRace<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write()
+    } catch (err) {
+      if (attempt >= 3 || !(isUniqueViolation(err, 'products_slug_unique') || isUniqueViolation(err, 'product_slug_redirects_pkey'))) throw err
+    }
+  }
+}
+
 /** POST /products: fields as ProductInput (JSON or multipart strings), optional image (checked by content). */
 export async function createProduct(
   db: DbOrTx,
@@ -121,12 +133,16 @@ export async function createProduct(
   const input = parseOrThrow(ProductInput, fields)
   await assertCategoryExists(db, input.category_id)
   const imageId = image ? await storeImage(db, image) : null
-  const [row] = await db
-    .insert(products)
-    .values({ ...productColumns(input), imageId })
-    .returning({ id: products.id })
-    .catch(rethrowForeignKey)
-  return toProduct((await findProduct(db, row!.id))!, true)
+  const id = await retryOnSlugRace(async () => {
+    const slug = await freeProductSlug(db, input.name)
+    const [row] = await db
+      .insert(products)
+      .values({ ...productColumns(input), slug, imageId })
+      .returning({ id: products.id })
+      .catch(rethrowForeignKey)
+    return row!.id
+  })
+  return toProduct((await findProduct(db, id))!, true)
 }
 
 /** PUT /products/:id: absent fields keep their stored value, so a partial form never resets stock or prices. */
@@ -141,11 +157,18 @@ export async function updateProduct(
   const input = parseOrThrow(ProductInput, { ...toProductFields(current), ...given })
   await assertCategoryExists(db, input.category_id)
   const imageId = image ? await storeImage(db, image) : current.imageId
-  await db
-    .update(products)
-    .set({ ...productColumns(input), imageId, updatedAt: new Date() })
-    .where(eq(products.id, id))
-    .catch(rethrowForeignKey)
+  await retryOnSlugRace(() =>
+    db.transaction(async (tx) => {
+      // A new name is a new address; the old one keeps answering with a redirect (decision 0034).
+      const slug = input.name === current.name ? current.slug : await freeProductSlug(tx, input.name, id)
+      await tx
+        .update(products)
+        .set({ ...productColumns(input), slug, imageId, updatedAt: new Date() })
+        .where(eq(products.id, id))
+        .catch(rethrowForeignKey)
+      await moveProductSlug(tx, id, current.slug, slug)
+    }),
+  )
   return toProduct((await findProduct(db, id))!, true)
 }
 

@@ -73,3 +73,5 @@ export function createPublicListCache(db: DbOrTx, version: CatalogVersion = crea
     },
   }
 }
+
+export type PublicListCache = ReturnType<typeof createPublicListCache>

@@ -29,7 +29,7 @@ export function slugify(name: string, fallback = 'category'): string {
 
 /** First free slug among base, base-2, base-3 … given the slugs already taken that start with base. */
 export function firstFreeSlug(base: string, taken: Iterable<string>): string {
-  const used = new Set(taken)
+  const used = taken instanceof Set ? (taken as Set<string>) : new Set(taken)
   if (!used.has(base)) return base
   for (let n = 2; ; n++) {
     const candidate = `${base}-${n}`

@@ -6,9 +6,10 @@ import {
   type ImportResult,
 } from '@shop/shared/schemas/imports'
 import type { Db } from '../../db/client.ts'
-import { categories, products } from '../../db/schema/catalog.ts'
+import { categories, productSlugRedirects, products } from '../../db/schema/catalog.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { productColumns, toProductFields } from '../catalog/product-view.ts'
+import { firstFreeSlug, slugify } from '../catalog/slug.ts'
 import { assertColumns, parseCsv, toCsvFile } from './csv.ts'
 import {
   describeRowErrors,
@@ -24,6 +25,10 @@ interface Entry {
   id: number | null
   fields: Record<string, unknown>
   values: ProductValues | null
+  /** A stored product's address and name before this import (decision 0034: a new name is a new address). */
+  stored?: { slug: string; name: string }
+  /** The address written with `values`. */
+  slug?: string
 }
 
 type ProductValues = ReturnType<typeof productColumns>
@@ -52,17 +57,17 @@ function* chunks<T>(items: T[], size: number) {
 
 /** One UPDATE … FROM (VALUES …) for a batch of stored products. */
 function updateStatement(batch: Entry[]) {
-  const rows = batch.map(({ id, values: v }) => {
+  const rows = batch.map(({ id, values: v, slug }) => {
     const x = v!
-    return sql`(${id}::int, ${x.name}::text, ${x.description}::text, ${x.categoryId}::int, ${x.retailPrice}::numeric, ${x.wholesalePrice}::numeric,
+    return sql`(${id}::int, ${x.name}::text, ${slug}::text, ${x.description}::text, ${x.categoryId}::int, ${x.retailPrice}::numeric, ${x.wholesalePrice}::numeric,
       ${x.wholesaleThreshold}::int, ${x.retailBuyingPrice}::numeric, ${x.wholesaleBuyingPrice}::numeric, ${x.stock}::int,
       ${x.isActive}::boolean, ${x.isAlwaysInStock}::boolean, ${JSON.stringify(x.attributes)}::jsonb)`
   })
-  return sql`UPDATE ${products} AS p SET name = v.name, description = v.description, category_id = v.category_id,
+  return sql`UPDATE ${products} AS p SET name = v.name, slug = v.slug, description = v.description, category_id = v.category_id,
       retail_price = v.retail_price, wholesale_price = v.wholesale_price, wholesale_threshold = v.wholesale_threshold,
       retail_buying_price = v.retail_buying_price, wholesale_buying_price = v.wholesale_buying_price, stock = v.stock,
       is_active = v.is_active, is_always_in_stock = v.is_always_in_stock, attributes = v.attributes, updated_at = now()
-    FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(id, name, description, category_id, retail_price, wholesale_price,
+    FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(id, name, slug, description, category_id, retail_price, wholesale_price,
       wholesale_threshold, retail_buying_price, wholesale_buying_price, stock, is_active, is_always_in_stock, attributes)
     WHERE p.id = v.id`
 }
@@ -148,7 +153,7 @@ export async function importProducts(db: Db, text: string, t: Translate): Promis
       .from(products)
       .where(isNull(products.archivedAt))
       .orderBy(products.id)) {
-      const entry: Entry = { id: p.id, fields: toProductFields(p), values: null }
+      const entry: Entry = { id: p.id, fields: toProductFields(p), values: null, stored: { slug: p.slug, name: p.name } }
       byId.set(p.id, entry)
       byName.add(entry)
     }
@@ -203,10 +208,32 @@ export async function importProducts(db: Db, text: string, t: Translate): Promis
       byName.add(target)
     }
 
-    // Written in batches: a few hundred rows per statement instead of one round trip per row.
-    for (const batch of chunks(fresh, 500)) await tx.insert(products).values(batch.map((e) => e.values!))
+    // Addresses (decision 0034): a new product gets a free one; a renamed one a new one, its old kept as a redirect.
+    const taken = new Set<string>()
+    for (const r of await tx.select({ slug: products.slug }).from(products)) taken.add(r.slug)
+    for (const r of await tx.select({ slug: productSlugRedirects.slug }).from(productSlugRedirects)) taken.add(r.slug)
     const changed = [...byId.values()].filter((e) => e.values)
+    const redirects: { slug: string; productId: number }[] = []
+    for (const entry of changed) {
+      const { stored } = entry
+      if (!stored || entry.values!.name === stored.name) {
+        entry.slug = stored?.slug
+        continue
+      }
+      taken.delete(stored.slug)
+      entry.slug = firstFreeSlug(slugify(entry.values!.name, 'product'), taken)
+      taken.add(entry.slug).add(stored.slug)
+      if (entry.slug !== stored.slug) redirects.push({ slug: stored.slug, productId: entry.id! })
+    }
+    for (const entry of fresh) {
+      entry.slug = firstFreeSlug(slugify(entry.values!.name, 'product'), taken)
+      taken.add(entry.slug)
+    }
+
+    // Written in batches: a few hundred rows per statement instead of one round trip per row.
+    for (const batch of chunks(fresh, 500)) await tx.insert(products).values(batch.map((e) => ({ ...e.values!, slug: e.slug! })))
     for (const batch of chunks(changed, 300)) await tx.execute(updateStatement(batch))
+    for (const batch of chunks(redirects, 500)) await tx.insert(productSlugRedirects).values(batch).onConflictDoNothing()
   })
   return {
     message: t('errors.IMPORT_DONE', { created, updated, errors: errors.length }),

@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react'
-import { Navigate, useLocation } from 'react-router'
+import { useEffect, useRef, type ReactNode } from 'react'
+import { useLocation, useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { useAuth } from '../../features/auth/auth-provider.tsx'
+import { useAuth } from '../../lib/auth/auth-provider.tsx'
 import { FullPageSpinner } from '../../components/ui/spinner.tsx'
 import { LinkButton } from '../../components/ui/button.tsx'
 import { ShieldAlert } from 'lucide-react'
@@ -9,10 +9,21 @@ import { ShieldAlert } from 'lucide-react'
 /** SPEC §2: a spinner while the auth state loads, /login without a user, otherwise the content. */
 export function ProtectedRoute({ children }: { children: ReactNode }) {
   const { status } = useAuth()
+  if (status === 'signed-in') return <>{children}</>
+  return status === 'signed-out' ? <ToLogin /> : <FullPageSpinner />
+}
+
+/** Sends a signed-out visitor to /login once, remembering where they wanted to go. */
+function ToLogin() {
   const location = useLocation()
-  if (status === 'loading') return <FullPageSpinner />
-  if (status === 'signed-out') return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />
-  return <>{children}</>
+  const navigate = useNavigate()
+  const sent = useRef(false)
+  useEffect(() => {
+    if (sent.current) return
+    sent.current = true
+    void navigate('/login', { replace: true, state: { from: location.pathname + location.search } })
+  }, [navigate, location.pathname, location.search])
+  return <FullPageSpinner />
 }
 
 /** The dashboard needs a staff role (DESIGN.md); a signed-in shopper sees a clear explanation. */

@@ -1,14 +1,16 @@
 import { Menu } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Outlet, useLocation } from 'react-router'
-import { Link } from '../../components/ui/router-link.tsx'
+import { Link, Outlet, useLocation } from 'react-router'
 import i18n from '../../lib/i18n.ts'
 import { readStorage, writeStorage } from '../../lib/storage.ts'
 import arDashboard from '../../locales/ar/dashboard.json'
 import enDashboard from '../../locales/en/dashboard.json'
+import { QueryProvider } from '../../lib/query-provider.tsx'
 import { StaffRoute } from '../guards/protected-route.tsx'
-import { RouteBoundary } from '../route-error-boundary.tsx'
+import { RouteErrorState } from '../route-error-boundary.tsx'
+import { screenMeta } from '../seo.ts'
+import type { Route } from './+types/dashboard-layout'
 import { DashboardSidebar } from '../../features/dashboard-shell/dashboard-sidebar.tsx'
 
 // Loaded only when staff open the dashboard: its texts come with it.
@@ -17,8 +19,10 @@ i18n.addResourceBundle('en', 'dashboard', enDashboard, true, true)
 
 const COLLAPSED_KEY = 'dashboard_sidebar_collapsed'
 
+export const meta: Route.MetaFunction = ({ matches }) => screenMeta(matches, '/dashboard', 'nav.dashboard', 'common')
+
 /** SPEC §2 dashboard shell: side navigation, account menu, content up to 1280 px (UI.md). */
-export function Component() {
+export default function DashboardLayout() {
   const { t } = useTranslation('dashboard')
   const location = useLocation()
   const [collapsed, setCollapsed] = useState(() => readStorage(COLLAPSED_KEY) === '1')
@@ -40,6 +44,7 @@ export function Component() {
     })
 
   return (
+    <QueryProvider>
     <StaffRoute>
       <a
         href="#main"
@@ -71,12 +76,16 @@ export function Component() {
             </Link>
           </div>
           <main id="main" className="mx-auto w-full max-w-[1280px] px-4 py-6 md:px-8 md:py-8">
-            <RouteBoundary>
-              <Outlet />
-            </RouteBoundary>
+            <Outlet />
           </main>
         </div>
       </div>
     </StaffRoute>
+    </QueryProvider>
   )
+}
+
+/** A dashboard screen that failed to load (e.g. a chunk gone after a deploy) offers a reload. */
+export function ErrorBoundary() {
+  return <RouteErrorState />
 }

@@ -1,5 +1,10 @@
 import { CartPage } from '../../features/cart/components/cart-page.tsx'
+import { ClientOnly } from '../client-only.tsx'
+import { screenMeta } from '../seo.ts'
+import type { Route } from './+types/cart'
 
-export function CartRoute() {
-  return <CartPage />
+export const meta: Route.MetaFunction = ({ matches }) => screenMeta(matches, '/cart', 'cart.title')
+
+export default function CartPageRoute() {
+  return <ClientOnly>{() => <CartPage />}</ClientOnly>
 }

@@ -1,5 +1,5 @@
 import { forwardRef, type ButtonHTMLAttributes, type ReactNode } from 'react'
-import { Link, type LinkProps } from './router-link.tsx'
+import { Link, type LinkProps } from 'react-router'
 import { clsx } from 'clsx'
 import { Spinner } from './spinner.tsx'
 

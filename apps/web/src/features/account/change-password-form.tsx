@@ -12,7 +12,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { Field, Input } from '../../components/ui/field.tsx'
 import { errorText, postChangePassword } from '../auth/api/auth-forms.ts'
 import { AuthCard } from '../auth/auth-card.tsx'
-import { useAuth } from '../auth/auth-provider.tsx'
+import { useAuth } from '../../lib/auth/auth-provider.tsx'
 
 const empty: ChangePasswordInput = { current_password: '', password: '', password_confirmation: '' }
 

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { mockFetch, renderScreen, setLanguage } from '../layout/testing/render-with-providers.tsx'
+import { mockFetch, renderScreen, setLanguage } from '../../test/render-with-providers.tsx'
 import { ChangePasswordForm } from '../account/change-password-form.tsx'
 import { ForgotPasswordForm } from './forgot-password-form.tsx'
 import { LoginForm } from './login-form.tsx'

@@ -3,7 +3,7 @@ import { LogIn } from 'lucide-react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router'
-import { Link } from '../../components/ui/router-link.tsx'
+import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../lib/toast.ts'
 import { LoginInput } from '@shop/shared/schemas/auth'
@@ -11,7 +11,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { Field, Input } from '../../components/ui/field.tsx'
 import { errorText, postLogin } from './api/auth-forms.ts'
 import { AuthCard } from './auth-card.tsx'
-import { useAuth } from './auth-provider.tsx'
+import { useAuth } from '../../lib/auth/auth-provider.tsx'
 
 // SPEC §9: the redirect after sign-in waits 100 ms.
 export const LOGIN_REDIRECT_DELAY_MS = 100

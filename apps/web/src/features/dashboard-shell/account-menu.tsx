@@ -2,8 +2,8 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import { ChevronsUpDown, Languages, LogOut, Settings, UserRound } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { Link } from '../../components/ui/router-link.tsx'
-import { useAuth } from '../auth/auth-provider.tsx'
+import { Link } from 'react-router'
+import { useAuth } from '../../lib/auth/auth-provider.tsx'
 import { cn } from '../../lib/cn.ts'
 
 const itemClass =

@@ -1,6 +1,6 @@
 import { ChevronsLeft, X } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { Link, NavLink } from '../../components/ui/router-link.tsx'
+import { Link, NavLink } from 'react-router'
 import { cn } from '../../lib/cn.ts'
 import { AccountMenu } from './account-menu.tsx'
 import { DASHBOARD_NAV } from './nav-items.ts'

@@ -7,7 +7,7 @@ import { vi } from 'vitest'
 import i18n from '../../lib/i18n.ts'
 import arDashboard from '../../locales/ar/dashboard.json'
 import enDashboard from '../../locales/en/dashboard.json'
-import { AuthProvider } from '../auth/auth-provider.tsx'
+import { AuthProvider } from '../../lib/auth/auth-provider.tsx'
 
 i18n.addResourceBundle('ar', 'dashboard', arDashboard, true, true)
 i18n.addResourceBundle('en', 'dashboard', enDashboard, true, true)

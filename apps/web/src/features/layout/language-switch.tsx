@@ -1,5 +1,4 @@
-import { Languages } from 'lucide'
-import { Icon } from '../../components/ui/icon.tsx'
+import { Languages } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { clsx } from 'clsx'
 
@@ -15,7 +14,7 @@ export function LanguageSwitch({ className }: { className?: string }) {
       className={clsx('inline-flex h-9 items-center gap-1.5 rounded-[var(--radius-control)] px-2.5 text-sm font-semibold text-stone-700 hover:bg-sand-200', className)}
       aria-label={`${t('nav.language')}: ${t('nav.switch_to')}`}
     >
-      <Icon icon={Languages} className="size-4" />
+      <Languages className="size-4" />
       {t('nav.switch_to')}
     </button>
   )

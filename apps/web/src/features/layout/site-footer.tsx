@@ -1,7 +1,7 @@
 import { Clock, Mail, MapPin, MessageCircle, Phone } from 'lucide-react'
-import { Link } from '../../components/ui/router-link.tsx'
+import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { usePublicSettings } from './api/public-settings.ts'
+import { useShopSettings } from '../../lib/shop-settings.ts'
 import { FacebookIcon, InstagramIcon } from './social-icons.tsx'
 
 /** Digits only, for wa.me links. */
@@ -11,7 +11,7 @@ export const whatsappLink = (number: string) => `https://wa.me/${number.replace(
 export function SiteFooter() {
   const { t } = useTranslation('storefront')
   const { t: tc } = useTranslation()
-  const settings = usePublicSettings().data ?? {}
+  const settings = useShopSettings()
   const anchors = [
     { hash: 'about', label: t('footer.links.about') },
     { hash: 'products', label: t('footer.links.products') },

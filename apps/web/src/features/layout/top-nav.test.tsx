@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Link, Outlet } from 'react-router'
-import { mockFetch, renderRoutes, setLanguage } from './testing/render-with-providers.tsx'
+import { mockFetch, renderRoutes, setLanguage } from '../../test/render-with-providers.tsx'
 import { TopNav } from './top-nav.tsx'
 
 const user = (over: Record<string, unknown> = {}) => ({ id: 1, name: 'Sara', email: 's@example.ly', is_admin: false, is_active: true, role: 'user', roles: [{ name: 'user' }], created_at: '2025-01-01', ...over })

@@ -1,12 +1,11 @@
-import { LayoutDashboard, LogOut, Menu, ShoppingCart, X } from 'lucide'
-import { Icon } from '../../components/ui/icon.tsx'
+import { LayoutDashboard, LogOut, Menu, ShoppingCart, X } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import { Link, NavLink } from '../../components/ui/router-link.tsx'
+import { Link, NavLink } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { clsx } from 'clsx'
-import { useAuth } from '../auth/auth-provider.tsx'
-import { useCart } from '../cart/cart-provider.tsx'
+import { useAuth } from '../../lib/auth/auth-provider.tsx'
+import { useCart } from '../../lib/cart/cart-provider.tsx'
 import { LanguageSwitch } from './language-switch.tsx'
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -66,7 +65,7 @@ export function TopNav() {
         {t('nav.products')}
       </NavLink>
       <NavLink to="/cart" className={linkClass} aria-label={cartLabel}>
-        <Icon icon={ShoppingCart} className="size-4" />
+        <ShoppingCart className="size-4" />
         {t('nav.cart')}
         <CartBadge count={itemCount} />
       </NavLink>
@@ -75,7 +74,7 @@ export function TopNav() {
       </NavLink>
       {isStaff ? (
         <NavLink to="/dashboard" className={linkClass}>
-          <Icon icon={LayoutDashboard} className="size-4" />
+          <LayoutDashboard className="size-4" />
           {t('nav.dashboard')}
         </NavLink>
       ) : null}
@@ -84,7 +83,7 @@ export function TopNav() {
 
   const account = signedIn ? (
     <button type="button" onClick={() => void logout()} className={linkClass({ isActive: false })}>
-      <Icon icon={LogOut} className="size-4 rtl:rotate-180" />
+      <LogOut className="size-4 rtl:rotate-180" />
       {t('nav.logout')}
     </button>
   ) : (
@@ -125,7 +124,7 @@ export function TopNav() {
 
         <div className="ms-auto flex items-center gap-1 md:hidden">
           <Link to="/cart" className="relative inline-flex size-10 items-center justify-center rounded-[var(--radius-control)] text-stone-700 hover:bg-sand-200" aria-label={cartLabel}>
-            <Icon icon={ShoppingCart} className="size-5" />
+            <ShoppingCart className="size-5" />
             {itemCount > 0 ? (
               <span className="absolute -end-0.5 -top-0.5">
                 <CartBadge count={itemCount} />
@@ -141,7 +140,7 @@ export function TopNav() {
             aria-label={open ? t('nav.close_menu') : t('nav.open_menu')}
             onClick={() => setOpen((o) => !o)}
           >
-            {open ? <Icon icon={X} className="size-6" /> : <Icon icon={Menu} className="size-6" />}
+            {open ? <X className="size-6" /> : <Menu className="size-6" />}
           </button>
         </div>
       </div>

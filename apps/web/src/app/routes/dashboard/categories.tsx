@@ -1,5 +1,5 @@
 import { CategoriesScreen } from '../../../features/dashboard-categories/components/categories-screen.tsx'
 
-export function Component() {
+export default function Screen() {
   return <CategoriesScreen />
 }

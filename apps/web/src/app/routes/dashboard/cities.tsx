@@ -1,5 +1,5 @@
 import { CitiesScreen } from '../../../features/dashboard-cities/components/cities-screen.tsx'
 
-export function Component() {
+export default function Screen() {
   return <CitiesScreen />
 }

@@ -1,5 +1,5 @@
 import { OrdersScreen } from '../../../features/dashboard-orders/components/orders-screen.tsx'
 
-export function Component() {
+export default function Screen() {
   return <OrdersScreen />
 }

@@ -1,5 +1,5 @@
 import { OverviewScreen } from '../../../features/dashboard-overview/overview-screen.tsx'
 
-export function Component() {
+export default function Screen() {
   return <OverviewScreen />
 }

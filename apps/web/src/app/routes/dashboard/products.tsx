@@ -1,5 +1,5 @@
 import { ProductsScreen } from '../../../features/dashboard-products/components/products-screen.tsx'
 
-export function Component() {
+export default function Screen() {
   return <ProductsScreen />
 }

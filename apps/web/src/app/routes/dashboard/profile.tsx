@@ -1,5 +1,5 @@
 import { ProfileScreen } from '../../../features/dashboard-settings/components/profile-screen.tsx'
 
-export function Component() {
+export default function Screen() {
   return <ProfileScreen />
 }

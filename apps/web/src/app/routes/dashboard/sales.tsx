@@ -1,5 +1,5 @@
 import { SalesScreen } from '../../../features/dashboard-sales/components/sales-screen.tsx'
 
-export function Component() {
+export default function Screen() {
   return <SalesScreen />
 }

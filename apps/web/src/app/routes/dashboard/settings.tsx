@@ -1,5 +1,5 @@
 import { SettingsScreen } from '../../../features/dashboard-settings/components/settings-screen.tsx'
 
-export function Component() {
+export default function Screen() {
   return <SettingsScreen />
 }

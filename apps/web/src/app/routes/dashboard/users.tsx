@@ -1,5 +1,5 @@
 import { UsersScreen } from '../../../features/dashboard-users/components/users-screen.tsx'
 
-export function Component() {
+export default function Screen() {
   return <UsersScreen />
 }

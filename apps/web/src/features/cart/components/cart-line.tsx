@@ -2,9 +2,9 @@ import { BadgePercent, Trash2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { fromCents } from '@shop/shared/money/money'
 import { Money } from '../../../components/ui/money.tsx'
-import { useCart } from '../cart-provider.tsx'
-import { QuantityStepper } from './quantity-stepper.tsx'
-import { itemIsWholesale, itemLineCents, itemUnitCents, itemUnitsToWholesale, maxQuantity, type CartItem } from '../cart-model.ts'
+import { useCart } from '../../../lib/cart/cart-provider.tsx'
+import { QuantityStepper } from '../../../components/ui/quantity-stepper.tsx'
+import { itemIsWholesale, itemLineCents, itemUnitCents, itemUnitsToWholesale, maxQuantity, type CartItem } from '../../../lib/cart/cart-model.ts'
 
 /** SPEC §2 cart line: image, name, unit price 'each', wholesale note or hint, −/+, line total, remove. */
 export function CartLine({ item }: { item: CartItem }) {

@@ -8,7 +8,7 @@ import { Button, LinkButton } from '../../../components/ui/button.tsx'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
 import { Money } from '../../../components/ui/money.tsx'
 import { EmptyState } from '../../../components/ui/states.tsx'
-import { useCart } from '../cart-provider.tsx'
+import { useCart } from '../../../lib/cart/cart-provider.tsx'
 import { CartLine } from './cart-line.tsx'
 
 /** SPEC §2 cart page. */

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { mockFetch, renderScreen, setLanguage } from '../../layout/testing/render-with-providers.tsx'
+import { mockFetch, renderScreen, setLanguage } from '../../../test/render-with-providers.tsx'
 import { ProductsPage } from './products-page.tsx'
-import { makeProduct } from '../testing/make-product.ts'
+import { makeProduct } from '../../../test/make-product.ts'
 import { stubIntersectionObserver } from '../../../test/intersection-observer.ts'
 
 

@@ -15,7 +15,7 @@ const positiveInt = (v: string | null): number | null => {
   return n >= 1 ? n : null
 }
 
-/** The list a /products URL asks for (also read before the first render to fetch it early, see prefetch.ts). */
+/** The list a /products address asks for (the route's loader reads it the same way). */
 export function productsStateFromParams(params: URLSearchParams): ProductsUrlState {
   const size = positiveInt(params.get('size'))
   return {
@@ -56,7 +56,8 @@ export function useProductsUrlState() {
       set('page', page > 1 ? String(page) : null)
       written.writes.push(next.toString())
       // Typing in the search box should not fill the history with one entry per word.
-      setParams(next, { replace: options.replace ?? 'search' in change })
+      // The list stays where it is on screen (the page scrolls to the list itself when the page number changes).
+      setParams(next, { replace: options.replace ?? 'search' in change, preventScrollReset: true })
     },
     [params, setParams],
   )

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Quote, QuoteInput } from '@shop/shared/schemas/order'
-import { mockFetch, renderScreen, setLanguage, type Handler } from '../../layout/testing/render-with-providers.tsx'
+import { mockFetch, renderScreen, setLanguage, type Handler } from '../../../test/render-with-providers.tsx'
 import { CheckoutPage } from './checkout-page.tsx'
 
 const cities = { data: [{ id: 7, name: 'Tripoli', delivery_price: 15, is_active: true }, { id: 8, name: 'Benghazi', delivery_price: 30, is_active: true }], total: 2, last_page: 1, current_page: 1, per_page: 100 }

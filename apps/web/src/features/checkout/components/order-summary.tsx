@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next'
 import { fromCents } from '@shop/shared/money/money'
 import { Money } from '../../../components/ui/money.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
-import type { CartItem } from '../../cart/cart-model.ts'
-import { itemIsWholesale, itemLineCents } from '../../cart/cart-model.ts'
+import type { CartItem } from '../../../lib/cart/cart-model.ts'
+import { itemIsWholesale, itemLineCents } from '../../../lib/cart/cart-model.ts'
 
 export interface SummaryNumbers {
   subtotalCents: number

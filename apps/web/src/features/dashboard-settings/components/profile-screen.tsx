@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Badge } from '../../../components/ui/badge.tsx'
 import { LinkButton } from '../../../components/ui/button.tsx'
 import { PageHeader } from '../../../components/ui/page-header.tsx'
-import { useAuth } from '../../auth/auth-provider.tsx'
+import { useAuth } from '../../../lib/auth/auth-provider.tsx'
 
 /** SPEC §2 profile (from the account menu): own name, email, role, member since, change password. */
 export function ProfileScreen() {

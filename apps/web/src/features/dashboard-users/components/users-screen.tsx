@@ -18,7 +18,7 @@ import { Pagination, ShowingLine } from '../../../components/ui/pagination.tsx'
 import { SearchInput } from '../../../components/ui/search-input.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { EmptyState, ErrorState } from '../../../components/ui/states.tsx'
-import { useAuth } from '../../auth/auth-provider.tsx'
+import { useAuth } from '../../../lib/auth/auth-provider.tsx'
 import { setUserRole, setUserStatus, userKeys, userListQuery } from '../api/users-api.ts'
 import { UserDetailsDialog } from './user-details-dialog.tsx'
 

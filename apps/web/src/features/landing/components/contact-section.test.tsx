@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { mockFetch, renderScreen, setLanguage } from '../../layout/testing/render-with-providers.tsx'
+import { mockFetch, renderScreen, setLanguage } from '../../../test/render-with-providers.tsx'
 import { ContactSection, mailer } from './contact-section.tsx'
 
 beforeEach(() => setLanguage('en'))

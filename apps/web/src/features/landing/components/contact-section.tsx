@@ -1,27 +1,22 @@
 import { Mail, MapPin, Phone } from 'lucide-react'
-import { Suspense } from 'react'
+import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
-import { usePublicSettings } from '../../layout/api/public-settings.ts'
-import { SectionHeading } from './section-heading.tsx'
 import { loadSharedMessages } from '../../../lib/i18n.ts'
-import { preloadable, serverRenderedPart } from '../../../lib/preloadable.tsx'
+import { useShopSettings } from '../../../lib/shop-settings.ts'
+import { SectionHeading } from './section-heading.tsx'
 
 export { mailer } from '../mailer.ts'
 
 // Used when the settings have not loaded (or were emptied): the shop's information address.
 const FALLBACK_EMAIL = 'info@golden-palm.ly'
 
-// The form brings react-hook-form and zod; it is fetched when this section is shown (the landing page renders the
-// sections under the hero on idle time or when scrolled near), so the first download stays small (issue 7) and a
-// shown contact section is never without its form (decision 28). Decision 29: the server renders it with the landing
-// page, and the browser loads it before adopting that page (a part registered by this lazily loaded module is still
-// awaited: lib/preloadable.tsx). The form's validation texts (namespace `shared`) come with it (lib/i18n.ts).
-const ContactFormCard = preloadable(async () => (await Promise.all([import('./contact-form.tsx'), loadSharedMessages()]))[0].default)
-serverRenderedPart(['/'], ContactFormCard.preload)
+// The form brings react-hook-form and zod, which no other part of the landing page needs: a chunk of its own, rendered
+// with the page (the server sends it whole) and hydrated when its chunk has arrived. Its validation texts come with it.
+const ContactFormCard = lazy(async () => (await Promise.all([import('./contact-form.tsx'), loadSharedMessages()]))[0])
 
 export function ContactSection() {
   const { t } = useTranslation('storefront')
-  const settings = usePublicSettings().data ?? {}
+  const settings = useShopSettings()
   const to = settings.contact_email || FALLBACK_EMAIL
 
   return (

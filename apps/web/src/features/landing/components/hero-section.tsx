@@ -1,5 +1,4 @@
-import { ChevronDown } from 'lucide'
-import { Icon } from '../../../components/ui/icon.tsx'
+import { ChevronDown } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { scrollToSection } from '../scroll-to-section.ts'
 import { HeroArt } from './hero-art.tsx'
@@ -43,7 +42,7 @@ export function HeroSection() {
         className="absolute bottom-6 left-1/2 flex -translate-x-1/2 flex-col items-center gap-1 text-sm text-sand-100 hover:text-white"
       >
         <span>{t('landing.hero.scroll')}</span>
-        <Icon icon={ChevronDown} className="size-6 motion-safe:animate-bounce" />
+        <ChevronDown className="size-6 motion-safe:animate-bounce" />
       </a>
     </section>
   )

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { mockFetch, renderScreen, setLanguage } from '../../layout/testing/render-with-providers.tsx'
+import { mockFetch, renderScreen, setLanguage } from '../../../test/render-with-providers.tsx'
 import { stubIntersectionObserver } from '../../../test/intersection-observer.ts'
 import { LandingPage } from './landing-page.tsx'
 

@@ -6,7 +6,7 @@ import { Pagination } from '../../../components/ui/pagination.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx'
 import { EmptyState, ErrorState } from '../../../components/ui/states.tsx'
-import { useAuth } from '../../auth/auth-provider.tsx'
+import { useAuth } from '../../../lib/auth/auth-provider.tsx'
 import { useMyOrders } from '../api/my-orders.ts'
 import { OrderCard } from './order-card.tsx'
 

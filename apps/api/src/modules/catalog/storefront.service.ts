@@ -1,0 +1,109 @@
+import { and, asc, count, desc, eq, gt, isNull, ne } from 'drizzle-orm'
+import type { Category } from '@shop/shared/schemas/category'
+import type { Paginated } from '@shop/shared/schemas/common'
+import type { Product, ProductListQuery } from '@shop/shared/schemas/product'
+import type { ProductPageResult, StorefrontProductsQuery } from '@shop/shared/storefront'
+import type { DbOrTx } from '../../db/client.ts'
+import { categories, products } from '../../db/schema/catalog.ts'
+import type { CatalogVersion } from './catalog-version.ts'
+import { toProduct, type ProductWithCategory } from './product-view.ts'
+import { productIdBySlug } from './product-slug.ts'
+import type { PublicListCache } from './public-list-cache.ts'
+
+/** How many other products of its category a product page shows. */
+export const RELATED_PRODUCTS = 4
+
+const selectWithCategory = (db: DbOrTx) =>
+  db
+    .select({ product: products, category: { id: categories.id, name: categories.name } })
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+
+/**
+ * What the storefront's server-rendered pages read (decision 0031): the same public answers as `GET /api/products`
+ * and `GET /api/categories?active=true`, from the same per-version caches (decision 19), plus the product page.
+ */
+export function createStorefrontCatalog(db: DbOrTx, lists: PublicListCache, version: CatalogVersion) {  let activeCategories: { version: number; value: Promise<Category[]> } | null = null
+
+  return {
+    /** The public list answer (active products with stock), parsed from the cached bytes. */
+    async products(query: StorefrontProductsQuery): Promise<Paginated<Product>> {
+      const listQuery: ProductListQuery = {
+        search: query.search || undefined,
+        category_id: query.category_id ?? undefined,
+        page: query.page,
+        per_page: query.per_page,
+        active: 'true',
+        in_stock: 'true',
+      }
+      const list = await lists.get(listQuery)
+      return JSON.parse(list.body.toString('utf8')) as Paginated<Product>
+    },
+
+    /** Active categories by name, for the filter: read once per catalogue version. */
+    async categories(): Promise<Category[]> {
+      const v = await version.current()
+      if (!activeCategories || activeCategories.version !== v) {
+        const value = db
+          .select({ id: categories.id, name: categories.name, description: categories.description, slug: categories.slug, is_active: categories.isActive })
+          .from(categories)
+          .where(eq(categories.isActive, true))
+          .orderBy(asc(categories.name), asc(categories.id))
+          .then((rows) => rows.map((r) => ({ ...r, products_count: 0 })))
+        value.catch(() => {
+          if (activeCategories?.value === value) activeCategories = null
+        })
+        activeCategories = { version: v, value }
+      }
+      return activeCategories.value
+    },
+
+    /** A product page: an active product by its address, or where its address moved, or nothing. */
+    async product(slug: string): Promise<ProductPageResult> {
+      const found = await productIdBySlug(db, slug)
+      if (!found) return { kind: 'missing' }
+      const [row] = (await selectWithCategory(db).where(eq(products.id, found.id)).limit(1)) as ProductWithCategory[]
+      if (!row || !row.product.isActive || row.product.archivedAt) return { kind: 'missing' }
+      if (!found.current) return { kind: 'moved', slug: row.product.slug }
+      const related =
+        row.product.categoryId === null
+          ? []
+          : ((await selectWithCategory(db)
+              .where(
+                and(
+                  eq(products.categoryId, row.product.categoryId),
+                  ne(products.id, row.product.id),
+                  eq(products.isActive, true),
+                  isNull(products.archivedAt),
+                  gt(products.stock, 0),
+                ),
+              )
+              .orderBy(desc(products.id))
+              .limit(RELATED_PRODUCTS)) as ProductWithCategory[])
+      return { kind: 'found', product: toProduct(row, false), related: related.map((r) => toProduct(r, false)) }
+    },
+  }
+}
+
+export type StorefrontCatalog = ReturnType<typeof createStorefrontCatalog>
+
+/** Products a search engine may list: active and not archived, by id (the sitemap's pages). */
+export async function listedProducts(db: DbOrTx, offset: number, limit: number): Promise<{ id: number; slug: string; updatedAt: Date }[]> {
+  return db
+    .select({ id: products.id, slug: products.slug, updatedAt: products.updatedAt })
+    .from(products)
+    .where(and(eq(products.isActive, true), isNull(products.archivedAt)))
+    .orderBy(asc(products.id))
+    .offset(offset)
+    .limit(limit)
+}
+
+export async function countListedProducts(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(products).where(and(eq(products.isActive, true), isNull(products.archivedAt)))
+  return Number(row?.n ?? 0)
+}
+
+/** Active categories (the sitemap lists each as a filtered product list). */
+export async function listedCategories(db: DbOrTx): Promise<{ id: number; updatedAt: Date }[]> {
+  return db.select({ id: categories.id, updatedAt: categories.updatedAt }).from(categories).where(eq(categories.isActive, true)).orderBy(asc(categories.id))
+}

@@ -1,0 +1,17 @@
+import type { StorefrontData } from '@shop/shared/storefront'
+import type { Db } from '../db/client.ts'
+import type { StorefrontCatalog } from '../modules/catalog/storefront.service.ts'
+import { publicSettings } from '../modules/settings/settings.service.ts'
+
+/**
+ * The shop's data for the server-rendered pages (decision 0031), read in-process from the same services and caches
+ * as the public API: the pages and `GET /api/products` never disagree.
+ */
+export function createStorefrontData(db: Db, catalog: StorefrontCatalog): StorefrontData {
+  return {
+    products: (query) => catalog.products(query),
+    categories: () => catalog.categories(),
+    product: (slug) => catalog.product(slug),
+    settings: () => publicSettings(db),
+  }
+}

@@ -1,0 +1,135 @@
+import { MapPin, Scale, ShoppingCart } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import type { Product } from '@shop/shared/schemas/product'
+import { Badge } from '../ui/badge.tsx'
+import { Button } from '../ui/button.tsx'
+import { Money } from '../ui/money.tsx'
+import { Skeleton } from '../ui/skeleton.tsx'
+import { useAddToCart } from '../../lib/cart/use-add-to-cart.ts'
+
+export const FALLBACK_IMAGE = '/product-fallback.svg'
+
+/** The product page's address (decision 0034: a readable slug made from the name). */
+export const productPath = (product: Pick<Product, 'slug'>) => `/products/${encodeURIComponent(product.slug)}`
+
+/** SPEC §2 product card, UI.md storefront look. */
+/** `headingLevel`: h3 under a landing section's h2, h2 directly under the products page's h1. */
+/**
+ * `priority`: a card in the first row of /products, whose picture is the page's largest paint (issue 7,
+ * Lighthouse "lcp-lazy-loaded"): fetched at once with high priority; every other picture loads lazily.
+ */
+export function ProductCard({ product, headingLevel = 'h3', priority = false }: { product: Product; headingLevel?: 'h2' | 'h3'; priority?: boolean }) {
+  const Heading = headingLevel
+  const { t } = useTranslation('storefront')
+  const addToCart = useAddToCart()
+  // SPEC §3: out of stock at 0 or less; always-in-stock products only skip the count ("in stock" / "out of stock").
+  const outOfStock = product.stock <= 0
+  const retail = product.retail_price ?? product.price
+  const hasWholesale = product.wholesale_price !== null && product.wholesale_threshold !== null
+  const { weight, origin } = product.attributes ?? { weight: null, origin: null }
+
+  return (
+    <article className="group relative flex w-full flex-col overflow-hidden rounded-[var(--radius-card)] border border-sand-300 bg-white shadow-[var(--shadow-soft)] transition-shadow hover:shadow-md">
+      <div className="relative aspect-square overflow-hidden bg-sand-100">
+        <img
+          src={product.image_small_url ?? product.image_url ?? FALLBACK_IMAGE}
+          alt={product.name}
+          width={400}
+          height={400}
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
+          decoding="async"
+          className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
+          onError={(e) => {
+            // SPEC §8: an image that fails to load swaps to the fallback picture (once, to avoid a loop).
+            const img = e.currentTarget
+            if (!img.src.endsWith(FALLBACK_IMAGE)) img.src = FALLBACK_IMAGE
+          }}
+        />
+        {product.category ? (
+          <Badge tone="palm-on-image" className="absolute start-3 top-3">
+            {product.category.name}
+          </Badge>
+        ) : null}
+        {outOfStock ? (
+          <div className="absolute inset-0 flex items-center justify-center bg-stone-900/55">
+            <span className="rounded-full bg-white px-4 py-1.5 text-sm font-bold text-red-800">{t('product.out_of_stock')}</span>
+          </div>
+        ) : null}
+      </div>
+
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <Heading dir="auto" className="line-clamp-2 text-lg leading-snug font-bold text-stone-900">
+          {/* The whole card opens the product page (the stretched link covers it; the button sits above it). */}
+          <Link to={productPath(product)} prefetch="intent" className="after:absolute after:inset-0 after:z-0 hover:text-palm-800 focus-visible:outline-none focus-visible:after:rounded-[var(--radius-card)] focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-palm-600">
+            {product.name}
+          </Link>
+        </Heading>
+        {product.description ? <p dir="auto" className="line-clamp-2 text-sm text-stone-600">{product.description}</p> : null}
+        {weight || origin ? (
+          <ul className="flex flex-wrap gap-1.5" aria-label={t('product.details')}>
+            {weight ? (
+              <li className="inline-flex items-center gap-1 rounded-full bg-sand-200 px-2.5 py-0.5 text-xs text-stone-700">
+                <Scale className="size-3.5" />
+                <span className="sr-only">{t('product.weight')}: </span>
+                {weight}
+              </li>
+            ) : null}
+            {origin ? (
+              <li className="inline-flex items-center gap-1 rounded-full bg-sand-200 px-2.5 py-0.5 text-xs text-stone-700">
+                <MapPin className="size-3.5" />
+                <span className="sr-only">{t('product.origin')}: </span>
+                {origin}
+              </li>
+            ) : null}
+          </ul>
+        ) : null}
+
+        <div className="mt-auto space-y-1 pt-2">
+          <p className="text-2xl font-extrabold text-date-700">
+            <Money value={retail} />
+          </p>
+          {hasWholesale ? (
+            <p className="inline-flex flex-wrap items-center gap-1 rounded-md bg-honey-50 px-2 py-1 text-sm font-semibold text-honey-800">
+              {t('product.wholesale_line', { count: product.wholesale_threshold ?? 0 })}
+              <Money value={product.wholesale_price} />
+            </p>
+          ) : null}
+          <p className={outOfStock ? 'text-sm font-semibold text-red-700' : 'text-sm text-palm-700'}>
+            {outOfStock
+              ? t('product.out_of_stock')
+              : product.is_always_in_stock
+                ? t('product.in_stock')
+                : t('product.stock_count', { count: product.stock })}
+          </p>
+        </div>
+
+        <Button
+          variant="primary"
+          className="relative z-10 mt-2 w-full"
+          disabled={outOfStock}
+          icon={<ShoppingCart className="size-4" />}
+          onClick={() => addToCart(product)}
+          aria-label={t('product.add_to_cart_named', { name: product.name })}
+        >
+          {outOfStock ? t('product.out_of_stock') : t('product.add_to_cart')}
+        </Button>
+      </div>
+    </article>
+  )
+}
+
+export function ProductCardSkeleton() {
+  return (
+    <div className="overflow-hidden rounded-[var(--radius-card)] border border-sand-300 bg-white" aria-hidden="true">
+      <Skeleton className="aspect-square w-full rounded-none" />
+      <div className="space-y-3 p-4">
+        <Skeleton className="h-5 w-3/4" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-7 w-1/3" />
+        <Skeleton className="h-10 w-full" />
+      </div>
+    </div>
+  )
+}

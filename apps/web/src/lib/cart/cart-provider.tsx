@@ -1,0 +1,120 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { useHydrated } from '../use-hydrated.ts'
+import { readStorage, STORAGE_KEYS, writeStorage } from '../storage.ts'
+import {
+  addItem,
+  applyServerPrices,
+  cartTotals,
+  decrease as decreaseLine,
+  increase as increaseLine,
+  parseSavedCart,
+  removeItem,
+  setQuantity as setLineQuantity,
+  type AddResult,
+  type CartItem,
+  type CartProductInput,
+  type ServerPrice,
+} from './cart-model.ts'
+
+export interface CartContextValue {
+  items: CartItem[]
+  itemCount: number
+  /** Sum of unit price × quantity, in integer hundredths (SPEC §4). */
+  totalCents: number
+  /** Adds `quantity` units (1 unless the product page asks for more). */
+  add(product: CartProductInput, quantity?: number): AddResult
+  increase(id: number): void
+  decrease(id: number): void
+  setQuantity(id: number, quantity: number): void
+  remove(id: number): void
+  clear(): void
+  /** Replaces the cart's prices with the server's (checkout quote); returns the lines whose unit price changed. */
+  applyServerPrices(prices: ServerPrice[]): { id: number; name: string; from: number; to: number }[]
+}
+
+const CartContext = createContext<CartContextValue | null>(null)
+
+const NO_ITEMS: CartItem[] = []
+
+function loadCart(): CartItem[] {
+  const { items, discard } = parseSavedCart(readStorage(STORAGE_KEYS.cart))
+  if (discard) writeStorage(STORAGE_KEYS.cart, null)
+  // The same empty cart as before hydrating (below), so an empty saved cart changes nothing once hydrated.
+  return items.length > 0 ? items : NO_ITEMS
+}
+
+/**
+ * SPEC §4 cart: loaded from localStorage at start, every change saved back. A page the server rendered shows an empty
+ * cart until it is hydrated (the server cannot know it), then the saved one (lib/use-hydrated.ts).
+ */
+export function CartProvider({ children }: { children: ReactNode }) {
+  const hydrated = useHydrated()
+  const [items, setItems] = useState<CartItem[]>(loadCart)
+  // The latest items, so that add() can answer synchronously (for its toast) without a stale closure.
+  const itemsRef = useRef(items)
+
+  const commit = useCallback((next: CartItem[]) => {
+    if (next === itemsRef.current) return
+    itemsRef.current = next
+    setItems(next)
+  }, [])
+
+  const firstRender = useRef(true)
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false
+      return
+    }
+    writeStorage(STORAGE_KEYS.cart, JSON.stringify(items))
+  }, [items])
+
+  // Another tab changing the cart changes this one too.
+  useEffect(() => {
+    const onStorage = (e: StorageEvent) => {
+      if (e.key !== STORAGE_KEYS.cart) return
+      const next = parseSavedCart(e.newValue).items
+      itemsRef.current = next
+      setItems(next)
+    }
+    window.addEventListener('storage', onStorage)
+    return () => window.removeEventListener('storage', onStorage)
+  }, [])
+
+  const add = useCallback(
+    (product: CartProductInput, quantity = 1) => {
+      const { items: next, result } = addItem(itemsRef.current, product, quantity)
+      commit(next)
+      return result
+    },
+    [commit],
+  )
+
+  const shown = hydrated ? items : NO_ITEMS
+  const value = useMemo<CartContextValue>(() => {
+    const t = cartTotals(shown)
+    return {
+      items: shown,
+      itemCount: t.itemCount,
+      totalCents: t.subtotalCents,
+      add,
+      increase: (id) => commit(increaseLine(itemsRef.current, id)),
+      decrease: (id) => commit(decreaseLine(itemsRef.current, id)),
+      setQuantity: (id, q) => commit(setLineQuantity(itemsRef.current, id, q)),
+      remove: (id) => commit(removeItem(itemsRef.current, id)),
+      clear: () => commit([]),
+      applyServerPrices: (prices) => {
+        const { items: next, changed } = applyServerPrices(itemsRef.current, prices)
+        commit(next)
+        return changed
+      },
+    }
+  }, [shown, add, commit])
+
+  return <CartContext.Provider value={value}>{children}</CartContext.Provider>
+}
+
+export function useCart(): CartContextValue {
+  const ctx = useContext(CartContext)
+  if (!ctx) throw new Error('useCart must be used within a CartProvider')
+  return ctx
+}

@@ -1,0 +1,21 @@
+import { useCallback } from 'react'
+import { useTranslation } from 'react-i18next'
+import { toast } from '../toast.ts'
+import { useCart } from './cart-provider.tsx'
+import type { CartProductInput } from './cart-model.ts'
+
+/** Adds to the cart and tells the shopper what happened (SPEC §8 toasts). */
+export function useAddToCart() {
+  const { add } = useCart()
+  const { t } = useTranslation('storefront')
+  return useCallback(
+    (product: CartProductInput, quantity = 1) => {
+      const result = add(product, quantity)
+      if (result === 'out_of_stock') toast.error(t('product.out_of_stock_toast', { name: product.name }))
+      else if (result === 'limit') toast.error(t('product.stock_limit_toast', { name: product.name, count: product.stock }))
+      else toast.success(t('product.added_toast', { name: product.name }))
+      return result
+    },
+    [add, t],
+  )
+}

@@ -1,0 +1,85 @@
+import { createContext, useContext, useEffect, useLayoutEffect, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type ShouldRevalidateFunction } from 'react-router'
+import type { Language } from '@shop/shared/i18n/messages'
+import cairoArabic from '@fontsource-variable/cairo/files/cairo-arabic-wght-normal.woff2?url'
+import cairoLatin from '@fontsource-variable/cairo/files/cairo-latin-wght-normal.woff2?url'
+import type { Route } from './+types/root'
+import { AppProviders } from './app/providers.tsx'
+import { EARLY_SCRIPT, releaseEarlyTaps } from './app/early-script.ts'
+import { NotFoundPage } from './app/not-found-page.tsx'
+import { RouteErrorState } from './app/route-error-boundary.tsx'
+import i18n from './lib/i18n.ts'
+import './index.css'
+
+/** The CSP nonce of this response's inline scripts: entry.server.tsx provides it; a browser never reads it back. */
+export const NonceContext = createContext('')
+
+export const links: Route.LinksFunction = () => [
+  // Both subsets of the font are on every first screen: Arabic texts, and Latin digits in prices (also in Arabic).
+  { rel: 'preload', href: cairoArabic, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  { rel: 'preload', href: cairoLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  { rel: 'icon', type: 'image/png', sizes: '64x64', href: '/favicon.png' },
+]
+
+/** The page's language, the shop's address and the settings the footer shows: from the server's load context. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { lang, origin, data } = context.shop
+  return { lang, origin, settings: await data.settings() }
+}
+
+/** The language, the address and the settings change only when the visitor switches language (a revalidation). */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate, currentUrl, nextUrl }) =>
+  formMethod !== undefined || currentUrl.href === nextUrl.href ? defaultShouldRevalidate : false
+
+export type RootData = Awaited<ReturnType<typeof loader>>
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root')
+  const nonce = useContext(NonceContext)
+  const lang: Language = data?.lang ?? (i18n.language === 'en' ? 'en' : 'ar')
+  return (
+    <html lang={lang} dir={lang === 'ar' ? 'rtl' : 'ltr'}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#1f5130" />
+        {/* Before anything is drawn: the saved language and early taps (app/early-script.ts). */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: EARLY_SCRIPT }} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+/** The page's texts follow the language the server rendered the data in (root loader), also after a switch. */
+function useDocumentLanguage(lang: Language) {
+  const { i18n: instance } = useTranslation()
+  // Before the browser paints the revalidated page, so texts and data change language together.
+  useLayoutEffect(() => {
+    if (instance.language !== lang) void instance.changeLanguage(lang)
+  }, [instance, lang])
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  useDocumentLanguage(loaderData.lang)
+  useEffect(releaseEarlyTaps, [])
+  return (
+    <AppProviders>
+      <Outlet />
+    </AppProviders>
+  )
+}
+
+/** A page that could not be drawn at all: the shop's 404 page for an unknown address, else a way to try again. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  useEffect(releaseEarlyTaps, [])
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />
+  return <RouteErrorState />
+}

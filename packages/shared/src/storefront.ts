@@ -1,0 +1,44 @@
+import type { Language } from './i18n/messages.ts'
+import type { Category } from './schemas/category.ts'
+import type { Paginated } from './schemas/common.ts'
+import type { Product } from './schemas/product.ts'
+import type { PublicSettings } from './schemas/setting.ts'
+
+/**
+ * What the API gives the web app's server-rendered pages (decision 0031): the load context of every route loader.
+ * apps/api (src/web/) builds one per request; apps/web's loaders read the shop's data through it, in-process.
+ */
+export interface StorefrontContext {
+  /** The language the page is rendered in: `?lang=`, else the `language` cookie, else ar (decision 0032). */
+  lang: Language
+  /** The shop's public address without a trailing slash (APP_URL), for canonical, alternate and share links. */
+  origin: string
+  /** The Content-Security-Policy nonce of this response's inline scripts. */
+  nonce: string
+  data: StorefrontData
+}
+
+export interface StorefrontProductsQuery {
+  search: string
+  category_id: number | null
+  page: number
+  per_page: number
+}
+
+export type ProductPageResult =
+  | { kind: 'found'; product: Product; related: Product[] }
+  /** The product was renamed since this address was made (or asked for by id): its address now. */
+  | { kind: 'moved'; slug: string }
+  /** Unknown, inactive or archived. */
+  | { kind: 'missing' }
+
+/** Public catalogue reads, in a language: the same answers the public API gives (`GET /api/products` …). */
+export interface StorefrontData {
+  /** Active products with stock, newest first. */
+  products(query: StorefrontProductsQuery, lang: Language): Promise<Paginated<Product>>
+  /** Active categories. */
+  categories(lang: Language): Promise<Category[]>
+  /** One product by its address, with up to four others of its category. */
+  product(slug: string, lang: Language): Promise<ProductPageResult>
+  settings(): Promise<PublicSettings>
+}
