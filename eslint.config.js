@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/dist-ssr/**', 'apps/web/.prof/**', '**/node_modules/**', 'data/**', 'test-output/**', 'apps/api/src/db/migrations/**'] },
+  { ignores: ['**/dist/**', '**/.react-router/**', 'apps/web/.prof/**', '**/node_modules/**', 'data/**', 'test-output/**', 'apps/api/src/db/migrations/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -15,33 +15,9 @@ export default tseslint.config(
     },
   },
   {
-    // Decision 29: inlined into index.html by vite.config.ts, which replaces these two names with the built files.
-    files: ['apps/web/src/boot/ssr-loader.js'],
-    languageOptions: { globals: { __PRELOADS__: 'readonly', __ENTRY__: 'readonly' } },
-  },
-  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
-  {
-    files: ['apps/web/src/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.{ts,tsx}'],
-    rules: {
-      // Issue 7: react-router's Link/NavLink pull ~13 KB of framework-mode code into the storefront's first download
-      // (shared vendor chunk), wherever they are used; components/ui/router-link.tsx has the same links on its hooks.
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: 'react-router',
-              importNames: ['Link', 'NavLink'],
-              message: "Use Link/NavLink from components/ui/router-link.tsx (react-router's own grow the storefront's first download).",
-            },
-          ],
-        },
-      ],
-    },
-  },
+
 )

@@ -28,7 +28,10 @@ function precompress(): Plugin {
       for (const file of walk(outDir).filter((f) => /\.(js|css|svg|html|txt|json)$/.test(f))) {
         const raw = readFileSync(file)
         if (raw.length < 1024) continue
-        writeFileSync(`${file}.br`, brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }))
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        )
         writeFileSync(`${file}.gz`, gzipSync(raw, { level: 9 }))
       }
     },
@@ -43,7 +46,8 @@ function precompress(): Plugin {
  *   texts). Modules only the dashboard or the screens that fetch in the browser use (TanStack Query, tables,
  *   dialogs) stay out, in the chunks of the screens that need them.
  */
-const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store|@radix-ui[\\/]react-direction|clsx|cookie|set-cookie-parser)[\\/]/
+const FRAMEWORK =
+  /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store|@radix-ui[\\/]react-direction|clsx|cookie|set-cookie-parser)[\\/]/
 const STOREFRONT =
   /[\\/]src[\\/](lib[\\/](?!query-|cn\.)|components[\\/]product[\\/]|components[\\/]ui[\\/](button|money|badge|states|controls|pagination|skeleton|spinner|quantity-stepper)\.|app[\\/](providers|lazy-toaster|seo|early-script|client-only|not-found-page|route-error-boundary|guards[\\/])|features[\\/]layout[\\/]|locales[\\/]ar[\\/](common|storefront)\.json)|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](Icon|createLucideIcon|defaultAttributes|context|shared)/
 

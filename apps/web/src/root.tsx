@@ -1,10 +1,19 @@
-import { createContext, useContext, useEffect, useLayoutEffect, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type ShouldRevalidateFunction } from 'react-router'
+import { createContext, useContext, useEffect, type ReactNode } from 'react'
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from 'react-router'
 import type { Language } from '@shop/shared/i18n/messages'
 import cairoArabic from '@fontsource-variable/cairo/files/cairo-arabic-wght-normal.woff2?url'
 import cairoLatin from '@fontsource-variable/cairo/files/cairo-latin-wght-normal.woff2?url'
 import type { Route } from './+types/root'
+import { useDocumentLanguage } from './app/document-language.ts'
 import { AppProviders } from './app/providers.tsx'
 import { EARLY_SCRIPT, releaseEarlyTaps } from './app/early-script.ts'
 import { NotFoundPage } from './app/not-found-page.tsx'
@@ -29,8 +38,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /** The language, the address and the settings change only when the visitor switches language (a revalidation). */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate, currentUrl, nextUrl }) =>
-  formMethod !== undefined || currentUrl.href === nextUrl.href ? defaultShouldRevalidate : false
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formMethod,
+  defaultShouldRevalidate,
+  currentUrl,
+  nextUrl,
+}) => (formMethod !== undefined || currentUrl.href === nextUrl.href ? defaultShouldRevalidate : false)
 
 export type RootData = Awaited<ReturnType<typeof loader>>
 
@@ -56,15 +69,6 @@ export function Layout({ children }: { children: ReactNode }) {
       </body>
     </html>
   )
-}
-
-/** The page's texts follow the language the server rendered the data in (root loader), also after a switch. */
-function useDocumentLanguage(lang: Language) {
-  const { i18n: instance } = useTranslation()
-  // Before the browser paints the revalidated page, so texts and data change language together.
-  useLayoutEffect(() => {
-    if (instance.language !== lang) void instance.changeLanguage(lang)
-  }, [instance, lang])
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {

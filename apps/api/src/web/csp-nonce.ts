@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 
 /**
  * A fresh nonce per response for the page's inline scripts (React Router's hydration data, the early script of
@@ -18,4 +18,3 @@ export const cspNonce = (request: FastifyRequest) => nonceOf(request.raw)
 
 /** The CSP's script-src entry for this request (helmet calls it with the raw request). */
 export const nonceSource = (raw: IncomingMessage) => `'nonce-${nonceOf(raw)}'`
-

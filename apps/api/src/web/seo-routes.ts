@@ -1,8 +1,12 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import sharp from 'sharp'
-import { countListedProducts, listedCategories, listedProducts } from '../modules/catalog/storefront.service.ts'
+import {
+  countListedProducts,
+  listedCategories,
+  listedProducts,
+} from '../modules/catalog/storefront.service.ts'
 import { webPublic } from '../paths.ts'
 
 /**
@@ -29,7 +33,8 @@ function entries(origin: string, path: string, lastmod?: Date): string {
   return `<url><loc>${xml(ar)}</loc>${mod}${alternates}</url>\n<url><loc>${xml(en)}</loc>${mod}${alternates}</url>\n`
 }
 
-const URLSET_OPEN = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n'
+const URLSET_OPEN =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n'
 
 export async function seoRoutes(app: FastifyInstance) {
   const origin = app.appUrl
@@ -58,18 +63,20 @@ export async function seoRoutes(app: FastifyInstance) {
   /** The landing page, the product list, each category's list and (while they fit) every product. */
   async function pagesAndProducts(withProducts: boolean): Promise<string> {
     let body = URLSET_OPEN + entries(origin, '/') + entries(origin, '/products')
-    for (const c of await listedCategories(app.db)) body += entries(origin, `/products?category=${c.id}`, c.updatedAt)
+    for (const c of await listedCategories(app.db))
+      body += entries(origin, `/products?category=${c.id}`, c.updatedAt)
     if (withProducts) body += await productEntries(0, SITEMAP_PRODUCTS)
     return `${body}</urlset>\n`
   }
 
   async function productEntries(offset: number, limit: number): Promise<string> {
     let body = ''
-    for (const p of await listedProducts(app.db, offset, limit)) body += entries(origin, `/products/${encodeURIComponent(p.slug)}`, p.updatedAt)
+    for (const p of await listedProducts(app.db, offset, limit))
+      body += entries(origin, `/products/${encodeURIComponent(p.slug)}`, p.updatedAt)
     return body
   }
 
-  const sendXml = (body: string) => (reply: import('fastify').FastifyReply) =>
+  const sendXml = (body: string) => (reply: FastifyReply) =>
     reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(body)
 
   app.get('/sitemap.xml', hide, async (_request, reply) => {
@@ -77,7 +84,8 @@ export async function seoRoutes(app: FastifyInstance) {
     if (total <= SITEMAP_PRODUCTS) return sendXml(await pagesAndProducts(true))(reply)
     // A large catalogue: an index of the pages' file and one file per SITEMAP_PRODUCTS products (by id).
     const files = [`${origin}/sitemaps/pages.xml`]
-    for (let n = 1; n <= Math.ceil(total / SITEMAP_PRODUCTS); n++) files.push(`${origin}/sitemaps/products-${n}.xml`)
+    for (let n = 1; n <= Math.ceil(total / SITEMAP_PRODUCTS); n++)
+      files.push(`${origin}/sitemaps/products-${n}.xml`)
     const index =
       '<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
       files.map((f) => `<sitemap><loc>${xml(f)}</loc></sitemap>\n`).join('') +
@@ -85,13 +93,17 @@ export async function seoRoutes(app: FastifyInstance) {
     return sendXml(index)(reply)
   })
 
-  app.get('/sitemaps/pages.xml', hide, async (_request, reply) => sendXml(await pagesAndProducts(false))(reply))
+  app.get('/sitemaps/pages.xml', hide, async (_request, reply) =>
+    sendXml(await pagesAndProducts(false))(reply),
+  )
 
   app.get<{ Params: { n: string } }>('/sitemaps/products-:n.xml', hide, async (request, reply) => {
     const n = /^\d{1,6}$/.test(request.params.n) ? Number(request.params.n) : 0
-    if (n < 1) return reply.status(404).send({ code: 'NOT_FOUND', message: request.t('errors.ROUTE_NOT_FOUND') })
+    if (n < 1)
+      return reply.status(404).send({ code: 'NOT_FOUND', message: request.t('errors.ROUTE_NOT_FOUND') })
     const body = await productEntries((n - 1) * SITEMAP_PRODUCTS, SITEMAP_PRODUCTS)
-    if (!body) return reply.status(404).send({ code: 'NOT_FOUND', message: request.t('errors.ROUTE_NOT_FOUND') })
+    if (!body)
+      return reply.status(404).send({ code: 'NOT_FOUND', message: request.t('errors.ROUTE_NOT_FOUND') })
     return sendXml(`${URLSET_OPEN}${body}</urlset>\n`)(reply)
   })
 
@@ -101,13 +113,17 @@ export async function seoRoutes(app: FastifyInstance) {
   app.get('/og-image.png', hide, async (request, reply) => {
     if (!ogImage) {
       const hero = picture('hero.svg')
-      if (!hero) return reply.status(404).send({ code: 'NOT_FOUND', message: request.t('errors.ROUTE_NOT_FOUND') })
+      if (!hero)
+        return reply.status(404).send({ code: 'NOT_FOUND', message: request.t('errors.ROUTE_NOT_FOUND') })
       // 1200×630, the size link previews show large; the hero's art (the farm at sunset) with the logo on it.
       const logo = picture('logo.svg')
       const art = sharp(readFileSync(hero)).resize(1200, 630, { fit: 'cover' })
-      ogImage = await (logo
-        ? art.composite([{ input: await sharp(readFileSync(logo)).resize(260, 260).png().toBuffer(), gravity: 'center' }])
-        : art
+      ogImage = await (
+        logo
+          ? art.composite([
+              { input: await sharp(readFileSync(logo)).resize(260, 260).png().toBuffer(), gravity: 'center' },
+            ])
+          : art
       )
         .png()
         .toBuffer()
@@ -119,7 +135,8 @@ export async function seoRoutes(app: FastifyInstance) {
   app.get('/logo.png', hide, async (request, reply) => {
     if (!logoPng) {
       const logo = picture('logo.svg')
-      if (!logo) return reply.status(404).send({ code: 'NOT_FOUND', message: request.t('errors.ROUTE_NOT_FOUND') })
+      if (!logo)
+        return reply.status(404).send({ code: 'NOT_FOUND', message: request.t('errors.ROUTE_NOT_FOUND') })
       logoPng = await sharp(readFileSync(logo)).resize(256, 256).png().toBuffer()
     }
     return reply.type('image/png').header('cache-control', 'public, max-age=86400').send(logoPng)

@@ -68,44 +68,66 @@ async function webPluginImpl(app: FastifyInstance, options: WebPluginOptions) {
     })
   }
 
-  const build = options.devBuild ?? (built ? async () => (await import(pathToFileURL(serverEntry).href)) as ServerBuild : null)
+  const build =
+    options.devBuild ??
+    (built ? async () => (await import(pathToFileURL(serverEntry).href)) as ServerBuild : null)
   const handle = build ? createRequestHandler(build, options.devBuild ? 'development' : 'production') : null
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/'
-    if (!handle || path.startsWith('/api/') || path === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    if (
+      !handle ||
+      path.startsWith('/api/') ||
+      path === '/api' ||
+      (request.method !== 'GET' && request.method !== 'HEAD')
+    ) {
       return reply.status(404).send({ code: 'NOT_FOUND', message: request.t('errors.ROUTE_NOT_FOUND') })
     }
     return renderPage(request, reply, handle, options)
   })
 }
 
-async function renderPage(request: FastifyRequest, reply: FastifyReply, handle: ReturnType<typeof createRequestHandler>, options: WebPluginOptions) {
+async function renderPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  handle: ReturnType<typeof createRequestHandler>,
+  options: WebPluginOptions,
+) {
   const { lang, fromQuery } = pageLanguage(request)
   const aborted = new AbortController()
   request.raw.once('close', () => {
     if (!reply.raw.writableFinished) aborted.abort()
   })
-  const shop: StorefrontContext = { lang, origin: request.server.appUrl, nonce: cspNonce(request), data: options.data }
+  const shop: StorefrontContext = {
+    lang,
+    origin: request.server.appUrl,
+    nonce: cspNonce(request),
+    data: options.data,
+  }
   const response = await handle(toWebRequest(request, aborted.signal), { shop })
 
   reply.status(response.status)
-  for (const [name, value] of response.headers) if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value)
+  for (const [name, value] of response.headers)
+    if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value)
   for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie)
   // A link with ?lang= makes that language this visitor's choice (decision 0032).
-  if (fromQuery) reply.header('set-cookie', `${LANGUAGE_COOKIE}=${lang}; Path=/; Max-Age=31536000; SameSite=Lax`)
+  if (fromQuery)
+    reply.header('set-cookie', `${LANGUAGE_COOKIE}=${lang}; Path=/; Max-Age=31536000; SameSite=Lax`)
   // Pages are drawn in the visitor's language (the cookie), for this visitor only, and always asked for again.
   if (!response.headers.has('cache-control')) reply.header('cache-control', 'no-cache')
   reply.header('vary', 'Cookie, Accept-Encoding')
   const path = request.url.split('?')[0] ?? '/'
   // Decision 30: staff pages keep their window to themselves (no cross-origin opener can reach it).
-  if (path === '/dashboard' || path.startsWith('/dashboard/')) reply.header('cross-origin-opener-policy', 'same-origin')
+  if (path === '/dashboard' || path.startsWith('/dashboard/'))
+    reply.header('cross-origin-opener-policy', 'same-origin')
 
   if (!response.body || request.method === 'HEAD') return reply.send()
   const body = Readable.fromWeb(response.body as WebReadableStream<Uint8Array>)
   if (!acceptsGzip(request)) return reply.send(body)
   // Compressed as it streams: each part React sends is flushed at once, not held for the whole page.
-  return reply.header('content-encoding', 'gzip').send(body.pipe(createGzip({ flush: constants.Z_SYNC_FLUSH })))
+  return reply
+    .header('content-encoding', 'gzip')
+    .send(body.pipe(createGzip({ flush: constants.Z_SYNC_FLUSH })))
 }
 
 export const webPlugin = fp(webPluginImpl, { name: 'webPlugin' })

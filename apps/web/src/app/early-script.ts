@@ -31,5 +31,6 @@ declare global {
 export function releaseEarlyTaps() {
   if (window.__shopHydrated) return
   window.__shopHydrated = true
-  for (const button of (window.__shopTaps ?? []).splice(0)) if (button.isConnected && !button.disabled) button.click()
+  for (const button of (window.__shopTaps ?? []).splice(0))
+    if (button.isConnected && !button.disabled) button.click()
 }

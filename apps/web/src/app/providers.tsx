@@ -11,12 +11,12 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const dir = i18n.dir(i18n.language)
   return (
     <DirectionProvider dir={dir}>
-        <AuthProvider>
-          <CartProvider>
-            {children}
-            <LazyToaster dir={dir === 'rtl' ? 'rtl' : 'ltr'} />
-          </CartProvider>
-        </AuthProvider>
-      </DirectionProvider>
+      <AuthProvider>
+        <CartProvider>
+          {children}
+          <LazyToaster dir={dir === 'rtl' ? 'rtl' : 'ltr'} />
+        </CartProvider>
+      </AuthProvider>
+    </DirectionProvider>
   )
 }

@@ -10,7 +10,9 @@ import type { RootData } from '../root.tsx'
  */
 
 /** The root route's data (language, the shop's public address) among a meta function's matches. */
-export function rootData(matches: readonly ({ id: string; data?: unknown } | undefined)[]): RootData | undefined {
+export function rootData(
+  matches: readonly ({ id: string; data?: unknown } | undefined)[],
+): RootData | undefined {
   return matches.find((m) => m?.id === 'root')?.data as RootData | undefined
 }
 
@@ -65,8 +67,18 @@ export function pageMeta(root: RootData | undefined, page: PageMeta): MetaDescri
 }
 
 /** A screen of the shop without data of its own (cart, sign-in…): its title, kept out of search results. */
-export function screenMeta(matches: Parameters<typeof rootData>[0], path: string, titleKey: string, ns: 'common' | 'storefront' = 'storefront'): MetaDescriptor[] {
+export function screenMeta(
+  matches: Parameters<typeof rootData>[0],
+  path: string,
+  titleKey: string,
+  ns: 'common' | 'storefront' = 'storefront',
+): MetaDescriptor[] {
   const root = rootData(matches)
   const lang = root?.lang ?? 'ar'
-  return pageMeta(root, { title: fixedT(lang, ns)(titleKey), description: fixedT(lang, 'common')('brand.description'), path, noindex: true })
+  return pageMeta(root, {
+    title: fixedT(lang, ns)(titleKey),
+    description: fixedT(lang, 'common')('brand.description'),
+    path,
+    noindex: true,
+  })
 }

@@ -42,13 +42,18 @@ export interface RequestOptions {
 
 export function apiUrl(path: string, query?: RequestOptions['query']): string {
   const params = new URLSearchParams()
-  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') params.set(k, String(v))
+  for (const [k, v] of Object.entries(query ?? {}))
+    if (v !== undefined && v !== null && v !== '') params.set(k, String(v))
   const qs = params.toString()
   return `${BASE_URL}${path}${qs ? `?${qs}` : ''}`
 }
 
 async function request(path: string, options: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': i18n.language || 'ar', ...options.headers }
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': i18n.language || 'ar',
+    ...options.headers,
+  }
   const token = getToken()
   if (token) headers.Authorization = `Bearer ${token}`
   let body: BodyInit | undefined
@@ -59,7 +64,12 @@ async function request(path: string, options: RequestOptions): Promise<Response>
   }
   let response: Response
   try {
-    response = await transport(apiUrl(path, options.query), { method: options.method ?? 'GET', headers, body, signal: options.signal })
+    response = await transport(apiUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      signal: options.signal,
+    })
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err
     throw new ApiError(0, 'NETWORK', i18n.t('common:errors.network'))
@@ -98,7 +108,11 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
 }
 
 /** Authorised file download (SPEC §6: the token is sent on file downloads too); saves it under `filename`. */
-export async function downloadFile(path: string, filename: string, query?: RequestOptions['query']): Promise<void> {
+export async function downloadFile(
+  path: string,
+  filename: string,
+  query?: RequestOptions['query'],
+): Promise<void> {
   const response = await request(path, { query, headers: { Accept: 'text/csv,*/*' } })
   const blob = await response.blob()
   const url = URL.createObjectURL(blob)

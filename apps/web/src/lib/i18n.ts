@@ -22,7 +22,8 @@ export const savedLanguage = (): Language | null => {
 /** Remembers `lang` for this browser and for the server's next page (a year, this site only). */
 export function rememberLanguage(lang: Language) {
   writeStorage(STORAGE_KEYS.language, lang)
-  if (typeof document !== 'undefined') document.cookie = `${LANGUAGE_COOKIE}=${lang}; path=/; max-age=31536000; samesite=lax`
+  if (typeof document !== 'undefined')
+    document.cookie = `${LANGUAGE_COOKIE}=${lang}; path=/; max-age=31536000; samesite=lax`
 }
 
 /**
@@ -52,7 +53,8 @@ const lazyLocales: BackendModule = {
 }
 
 /** The language of the page the server sent (its `<html lang>`), ar when there is no document (tests, server). */
-const documentLanguage = (): Language => (typeof document !== 'undefined' && document.documentElement.lang === 'en' ? 'en' : 'ar')
+const documentLanguage = (): Language =>
+  typeof document !== 'undefined' && document.documentElement.lang === 'en' ? 'en' : 'ar'
 
 /** Resolves when the page's language is ready (at once for Arabic): entry.client.tsx hydrates after it. */
 export const i18nReady = i18n

@@ -37,8 +37,12 @@ describe('query client: dashboard refresh after mutations (SPEC §4)', () => {
     const own = vi.fn(async () => 'own')
     const other = vi.fn(async () => 'other')
     const unsubscribe = [
-      new QueryObserver(client, { queryKey: ['dashboard', 'products', 'list'], queryFn: own }).subscribe(() => {}),
-      new QueryObserver(client, { queryKey: ['dashboard', 'overview', 'stats'], queryFn: other }).subscribe(() => {}),
+      new QueryObserver(client, { queryKey: ['dashboard', 'products', 'list'], queryFn: own }).subscribe(
+        () => {},
+      ),
+      new QueryObserver(client, { queryKey: ['dashboard', 'overview', 'stats'], queryFn: other }).subscribe(
+        () => {},
+      ),
     ]
     await vi.waitFor(() => expect(client.getQueryData(['dashboard', 'overview', 'stats'])).toBe('other'))
     await vi.waitFor(() => expect(client.getQueryData(['dashboard', 'products', 'list'])).toBe('own'))

@@ -20,7 +20,8 @@ function sharedClient(): QueryClient {
   return browserClient
 }
 
-export function QueryProvider({ children }: { children: ReactNode }) {
-  const [client] = useState(sharedClient)
+/** `client`: tests give each render a fresh cache. */
+export function QueryProvider({ children, client: given }: { children: ReactNode; client?: QueryClient }) {
+  const [client] = useState(() => given ?? sharedClient())
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>
 }

@@ -13,7 +13,12 @@ interface PagedQuery {
  * calling `onMove` first (e.g. to clear a selection). Returns true while the page shown is such an emptied page,
  * so the screen can show its loading state rather than "nothing here".
  */
-export function useBackFromEmptiedPage(page: number, setPage: (page: number) => void, list: PagedQuery, onMove?: () => void): boolean {
+export function useBackFromEmptiedPage(
+  page: number,
+  setPage: (page: number) => void,
+  list: PagedQuery,
+  onMove?: () => void,
+): boolean {
   const emptied = page > 1 && !list.isError && (list.data?.data.length ?? 0) === 0
   const settled = emptied && list.isSuccess && !list.isPlaceholderData
   const lastPage = list.data?.last_page ?? 1

@@ -23,7 +23,8 @@ const selectWithCategory = (db: DbOrTx) =>
  * What the storefront's server-rendered pages read (decision 0031): the same public answers as `GET /api/products`
  * and `GET /api/categories?active=true`, from the same per-version caches (decision 19), plus the product page.
  */
-export function createStorefrontCatalog(db: DbOrTx, lists: PublicListCache, version: CatalogVersion) {  let activeCategories: { version: number; value: Promise<Category[]> } | null = null
+export function createStorefrontCatalog(db: DbOrTx, lists: PublicListCache, version: CatalogVersion) {
+  let activeCategories: { version: number; value: Promise<Category[]> } | null = null
 
   return {
     /** The public list answer (active products with stock), parsed from the cached bytes. */
@@ -45,7 +46,13 @@ export function createStorefrontCatalog(db: DbOrTx, lists: PublicListCache, vers
       const v = await version.current()
       if (!activeCategories || activeCategories.version !== v) {
         const value = db
-          .select({ id: categories.id, name: categories.name, description: categories.description, slug: categories.slug, is_active: categories.isActive })
+          .select({
+            id: categories.id,
+            name: categories.name,
+            description: categories.description,
+            slug: categories.slug,
+            is_active: categories.isActive,
+          })
           .from(categories)
           .where(eq(categories.isActive, true))
           .orderBy(asc(categories.name), asc(categories.id))
@@ -62,7 +69,9 @@ export function createStorefrontCatalog(db: DbOrTx, lists: PublicListCache, vers
     async product(slug: string): Promise<ProductPageResult> {
       const found = await productIdBySlug(db, slug)
       if (!found) return { kind: 'missing' }
-      const [row] = (await selectWithCategory(db).where(eq(products.id, found.id)).limit(1)) as ProductWithCategory[]
+      const [row] = (await selectWithCategory(db)
+        .where(eq(products.id, found.id))
+        .limit(1)) as ProductWithCategory[]
       if (!row || !row.product.isActive || row.product.archivedAt) return { kind: 'missing' }
       if (!found.current) return { kind: 'moved', slug: row.product.slug }
       const related =
@@ -80,7 +89,11 @@ export function createStorefrontCatalog(db: DbOrTx, lists: PublicListCache, vers
               )
               .orderBy(desc(products.id))
               .limit(RELATED_PRODUCTS)) as ProductWithCategory[])
-      return { kind: 'found', product: toProduct(row, false), related: related.map((r) => toProduct(r, false)) }
+      return {
+        kind: 'found',
+        product: toProduct(row, false),
+        related: related.map((r) => toProduct(r, false)),
+      }
     },
   }
 }
@@ -88,7 +101,11 @@ export function createStorefrontCatalog(db: DbOrTx, lists: PublicListCache, vers
 export type StorefrontCatalog = ReturnType<typeof createStorefrontCatalog>
 
 /** Products a search engine may list: active and not archived, by id (the sitemap's pages). */
-export async function listedProducts(db: DbOrTx, offset: number, limit: number): Promise<{ id: number; slug: string; updatedAt: Date }[]> {
+export async function listedProducts(
+  db: DbOrTx,
+  offset: number,
+  limit: number,
+): Promise<{ id: number; slug: string; updatedAt: Date }[]> {
   return db
     .select({ id: products.id, slug: products.slug, updatedAt: products.updatedAt })
     .from(products)
@@ -99,11 +116,18 @@ export async function listedProducts(db: DbOrTx, offset: number, limit: number):
 }
 
 export async function countListedProducts(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(products).where(and(eq(products.isActive, true), isNull(products.archivedAt)))
+  const [row] = await db
+    .select({ n: count() })
+    .from(products)
+    .where(and(eq(products.isActive, true), isNull(products.archivedAt)))
   return Number(row?.n ?? 0)
 }
 
 /** Active categories (the sitemap lists each as a filtered product list). */
 export async function listedCategories(db: DbOrTx): Promise<{ id: number; updatedAt: Date }[]> {
-  return db.select({ id: categories.id, updatedAt: categories.updatedAt }).from(categories).where(eq(categories.isActive, true)).orderBy(asc(categories.id))
+  return db
+    .select({ id: categories.id, updatedAt: categories.updatedAt })
+    .from(categories)
+    .where(eq(categories.isActive, true))
+    .orderBy(asc(categories.id))
 }

@@ -19,7 +19,8 @@ i18n.addResourceBundle('en', 'dashboard', enDashboard, true, true)
 
 const COLLAPSED_KEY = 'dashboard_sidebar_collapsed'
 
-export const meta: Route.MetaFunction = ({ matches }) => screenMeta(matches, '/dashboard', 'nav.dashboard', 'common')
+export const meta: Route.MetaFunction = ({ matches }) =>
+  screenMeta(matches, '/dashboard', 'nav.dashboard', 'common')
 
 /** SPEC §2 dashboard shell: side navigation, account menu, content up to 1280 px (UI.md). */
 export default function DashboardLayout() {
@@ -45,42 +46,42 @@ export default function DashboardLayout() {
 
   return (
     <QueryProvider>
-    <StaffRoute>
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
-      >
-        {t('common:nav.skip_to_content')}
-      </a>
-      <div className="min-h-dvh md:flex">
-        <DashboardSidebar
-          collapsed={collapsed}
-          onToggleCollapsed={toggleCollapsed}
-          mobileOpen={mobileOpen}
-          onCloseMobile={() => setMobileOpen(false)}
-        />
-        <div className="min-w-0 flex-1">
-          <div className="sticky top-0 z-20 flex h-14 items-center gap-3 border-b border-sand-300 bg-white px-4 md:hidden">
-            <button
-              type="button"
-              onClick={() => setMobileOpen(true)}
-              className="rounded-md p-2 text-stone-700 hover:bg-sand-200"
-              aria-label={t('common:nav.open_menu')}
-              aria-expanded={mobileOpen}
-              aria-controls="dashboard-sidebar"
-            >
-              <Menu className="size-5" aria-hidden="true" />
-            </button>
-            <Link to="/dashboard" className="font-bold text-palm-800">
-              {t('common:nav.dashboard')}
-            </Link>
+      <StaffRoute>
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+        >
+          {t('common:nav.skip_to_content')}
+        </a>
+        <div className="min-h-dvh md:flex">
+          <DashboardSidebar
+            collapsed={collapsed}
+            onToggleCollapsed={toggleCollapsed}
+            mobileOpen={mobileOpen}
+            onCloseMobile={() => setMobileOpen(false)}
+          />
+          <div className="min-w-0 flex-1">
+            <div className="sticky top-0 z-20 flex h-14 items-center gap-3 border-b border-sand-300 bg-white px-4 md:hidden">
+              <button
+                type="button"
+                onClick={() => setMobileOpen(true)}
+                className="rounded-md p-2 text-stone-700 hover:bg-sand-200"
+                aria-label={t('common:nav.open_menu')}
+                aria-expanded={mobileOpen}
+                aria-controls="dashboard-sidebar"
+              >
+                <Menu className="size-5" aria-hidden="true" />
+              </button>
+              <Link to="/dashboard" className="font-bold text-palm-800">
+                {t('common:nav.dashboard')}
+              </Link>
+            </div>
+            <main id="main" className="mx-auto w-full max-w-[1280px] px-4 py-6 md:px-8 md:py-8">
+              <Outlet />
+            </main>
           </div>
-          <main id="main" className="mx-auto w-full max-w-[1280px] px-4 py-6 md:px-8 md:py-8">
-            <Outlet />
-          </main>
         </div>
-      </div>
-    </StaffRoute>
+      </StaffRoute>
     </QueryProvider>
   )
 }

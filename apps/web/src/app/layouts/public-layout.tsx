@@ -29,5 +29,9 @@ export default function PublicLayout() {
 
 /** A storefront screen that cannot be shown keeps the shop around it: its 404 page, or a way to try again. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <PublicChrome>{isRouteErrorResponse(error) && error.status === 404 ? <NotFoundPage /> : <RouteErrorState />}</PublicChrome>
+  return (
+    <PublicChrome>
+      {isRouteErrorResponse(error) && error.status === 404 ? <NotFoundPage /> : <RouteErrorState />}
+    </PublicChrome>
+  )
 }

@@ -7,7 +7,8 @@ import { loadSharedMessages } from '../../lib/i18n.ts'
 // The form's validation texts come with its code.
 void loadSharedMessages()
 
-export const meta: Route.MetaFunction = ({ matches }) => screenMeta(matches, '/change-password', 'auth.change_title')
+export const meta: Route.MetaFunction = ({ matches }) =>
+  screenMeta(matches, '/change-password', 'auth.change_title')
 
 export default function ChangePasswordFormRoute() {
   return (

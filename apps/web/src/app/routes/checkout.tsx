@@ -11,7 +11,13 @@ void loadSharedMessages()
 export const meta: Route.MetaFunction = ({ matches }) => screenMeta(matches, '/checkout', 'checkout.title')
 
 export default function CheckoutPageRoute() {
-  return <ClientOnly>{() => <QueryProvider>
+  return (
+    <ClientOnly>
+      {() => (
+        <QueryProvider>
           <CheckoutPage />
-        </QueryProvider>}</ClientOnly>
+        </QueryProvider>
+      )}
+    </ClientOnly>
+  )
 }

@@ -6,7 +6,8 @@ import { loadSharedMessages } from '../../lib/i18n.ts'
 // The form's validation texts come with its code.
 void loadSharedMessages()
 
-export const meta: Route.MetaFunction = ({ matches }) => screenMeta(matches, '/forgot-password', 'auth.forgot_title')
+export const meta: Route.MetaFunction = ({ matches }) =>
+  screenMeta(matches, '/forgot-password', 'auth.forgot_title')
 
 export default function ForgotPasswordFormRoute() {
   return <ForgotPasswordForm />

@@ -12,7 +12,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = rootData(matches)
   const t = fixedT(root?.lang ?? 'ar', 'common')
-  return pageMeta(root, { title: `${t('brand.name')} | ${t('brand.tagline')}`, description: t('brand.description'), path: '/', image: root ? `${root.origin}/og-image.png` : undefined })
+  return pageMeta(root, {
+    title: `${t('brand.name')} | ${t('brand.tagline')}`,
+    description: t('brand.description'),
+    path: '/',
+    image: root ? `${root.origin}/og-image.png` : undefined,
+  })
 }
 
 export default function LandingRoute({ loaderData }: Route.ComponentProps) {

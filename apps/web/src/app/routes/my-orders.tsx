@@ -7,7 +7,13 @@ import type { Route } from './+types/my-orders'
 export const meta: Route.MetaFunction = ({ matches }) => screenMeta(matches, '/my-orders', 'orders.title')
 
 export default function MyOrdersPageRoute() {
-  return <ClientOnly>{() => <QueryProvider>
+  return (
+    <ClientOnly>
+      {() => (
+        <QueryProvider>
           <MyOrdersPage />
-        </QueryProvider>}</ClientOnly>
+        </QueryProvider>
+      )}
+    </ClientOnly>
+  )
 }

@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, redirect } from 'react-router'
+import { data, isRouteErrorResponse, redirect, useRouteError } from 'react-router'
 import { ProductNotFound, ProductPage } from '../../features/catalog/components/product-page.tsx'
 import { RouteErrorState } from '../route-error-boundary.tsx'
 import { fixedT, pageMeta, rootData } from '../seo.ts'
@@ -30,13 +30,20 @@ export const meta: Route.MetaFunction = ({ data: page, matches, error }) => {
   const origin = root?.origin ?? ''
   if (!page || error) {
     const t = fixedT(lang)
-    return pageMeta(root, { title: t('product_page.not_found_title'), description: t('product_page.not_found_text'), path: '/products', noindex: true })
+    return pageMeta(root, {
+      title: t('product_page.not_found_title'),
+      description: t('product_page.not_found_text'),
+      path: '/products',
+      noindex: true,
+    })
   }
   const { product } = page
   const path = `/products/${encodeURIComponent(product.slug)}`
   const description = snippet(product.description) || product.name
   // A JPEG of at least 600 px that link previews (WhatsApp, Facebook) can read; the shop's own picture otherwise.
-  const image = product.image_url ? `${origin}${product.image_url.replace(/\/large\.webp$/, '/share.jpg')}` : `${origin}/og-image.png`
+  const image = product.image_url
+    ? `${origin}${product.image_url.replace(/\/large\.webp$/, '/share.jpg')}`
+    : `${origin}/og-image.png`
   const inStock = product.stock > 0
   const tags = pageMeta(root, { title: product.name, description, path, ogType: 'product', image })
   tags.push(
@@ -75,6 +82,7 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
 }
 
 /** Unknown, inactive or archived product: the designed page, with HTTP 404. */
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+export function ErrorBoundary() {
+  const error = useRouteError()
   return isRouteErrorResponse(error) && error.status === 404 ? <ProductNotFound /> : <RouteErrorState />
 }

@@ -1,5 +1,7 @@
-import { redirect } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { isRouteErrorResponse, redirect, useRevalidator, useRouteError } from 'react-router'
 import { SEARCH_MAX_LENGTH } from '@shop/shared/constants'
+import { ErrorState } from '../../components/ui/states.tsx'
 import { ProductsPage } from '../../features/catalog/components/products-page.tsx'
 import { productsStateFromParams } from '../../features/catalog/hooks/use-products-url-state.ts'
 import { fixedT, pageMeta, rootData } from '../seo.ts'
@@ -12,7 +14,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { data, lang } = context.shop
   const url = new URL(request.url)
   const state = productsStateFromParams(url.searchParams)
-  const query = { search: state.search.trim().slice(0, SEARCH_MAX_LENGTH), category_id: state.categoryId, page: Math.min(state.page, MAX_PAGE), per_page: state.perPage }
+  const query = {
+    search: state.search.trim().slice(0, SEARCH_MAX_LENGTH),
+    category_id: state.categoryId,
+    page: Math.min(state.page, MAX_PAGE),
+    per_page: state.perPage,
+  }
   const [list, categories] = await Promise.all([data.products(query, lang), data.categories(lang)])
   // A page past the last one (an old link, products sold out since) is the last page, not "no products".
   if (query.page > list.last_page && list.total > 0) {
@@ -21,7 +28,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(`${url.pathname}${url.search}`)
   }
   const category = categories.find((c) => c.id === query.category_id) ?? null
-  return { list, categories, category: category ? { id: category.id, name: category.name, description: category.description } : null }
+  return {
+    list,
+    categories,
+    category: category ? { id: category.id, name: category.name, description: category.description } : null,
+  }
 }
 
 export const meta: Route.MetaFunction = ({ data, matches, location }) => {
@@ -47,4 +58,24 @@ export const meta: Route.MetaFunction = ({ data, matches, location }) => {
 
 export default function ProductsRoute({ loaderData }: Route.ComponentProps) {
   return <ProductsPage list={loaderData.list} categories={loaderData.categories} />
+}
+
+/** SPEC §8: "Error loading products:" and what happened, with Try Again (the list is read again). */
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const { t } = useTranslation('storefront')
+  const revalidator = useRevalidator()
+  const reason =
+    isRouteErrorResponse(error) && typeof error.data?.message === 'string'
+      ? error.data.message
+      : t('common:errors.generic')
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-16">
+      <ErrorState
+        title={t('products.error_title')}
+        message={`${t('products.error_loading')} ${reason}`}
+        onRetry={() => void revalidator.revalidate()}
+      />
+    </div>
+  )
 }

@@ -28,7 +28,9 @@ describe('product card (SPEC §2)', () => {
     renderScreen(<ProductCard product={makeProduct(1)} />)
     await userEvent.click(screen.getByRole('button', { name: 'Add Dates 1 to cart' }))
     expect(await screen.findByText('Dates 1 added to cart')).toBeInTheDocument()
-    expect(JSON.parse(localStorage.getItem('cart')!)).toEqual([expect.objectContaining({ id: 1, quantity: 1 })])
+    expect(JSON.parse(localStorage.getItem('cart')!)).toEqual([
+      expect.objectContaining({ id: 1, quantity: 1 }),
+    ])
   })
   it('is disabled with an overlay when out of stock', () => {
     renderScreen(<ProductCard product={makeProduct(1, { stock: 0 })} />)

@@ -19,7 +19,15 @@ export const productPath = (product: Pick<Product, 'slug'>) => `/products/${enco
  * `priority`: a card in the first row of /products, whose picture is the page's largest paint (issue 7,
  * Lighthouse "lcp-lazy-loaded"): fetched at once with high priority; every other picture loads lazily.
  */
-export function ProductCard({ product, headingLevel = 'h3', priority = false }: { product: Product; headingLevel?: 'h2' | 'h3'; priority?: boolean }) {
+export function ProductCard({
+  product,
+  headingLevel = 'h3',
+  priority = false,
+}: {
+  product: Product
+  headingLevel?: 'h2' | 'h3'
+  priority?: boolean
+}) {
   const Heading = headingLevel
   const { t } = useTranslation('storefront')
   const addToCart = useAddToCart()
@@ -54,7 +62,9 @@ export function ProductCard({ product, headingLevel = 'h3', priority = false }: 
         ) : null}
         {outOfStock ? (
           <div className="absolute inset-0 flex items-center justify-center bg-stone-900/55">
-            <span className="rounded-full bg-white px-4 py-1.5 text-sm font-bold text-red-800">{t('product.out_of_stock')}</span>
+            <span className="rounded-full bg-white px-4 py-1.5 text-sm font-bold text-red-800">
+              {t('product.out_of_stock')}
+            </span>
           </div>
         ) : null}
       </div>
@@ -62,11 +72,19 @@ export function ProductCard({ product, headingLevel = 'h3', priority = false }: 
       <div className="flex flex-1 flex-col gap-2 p-4">
         <Heading dir="auto" className="line-clamp-2 text-lg leading-snug font-bold text-stone-900">
           {/* The whole card opens the product page (the stretched link covers it; the button sits above it). */}
-          <Link to={productPath(product)} prefetch="intent" className="after:absolute after:inset-0 after:z-0 hover:text-palm-800 focus-visible:outline-none focus-visible:after:rounded-[var(--radius-card)] focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-palm-600">
+          <Link
+            to={productPath(product)}
+            prefetch="intent"
+            className="after:absolute after:inset-0 after:z-0 hover:text-palm-800 focus-visible:outline-none focus-visible:after:rounded-[var(--radius-card)] focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-palm-600"
+          >
             {product.name}
           </Link>
         </Heading>
-        {product.description ? <p dir="auto" className="line-clamp-2 text-sm text-stone-600">{product.description}</p> : null}
+        {product.description ? (
+          <p dir="auto" className="line-clamp-2 text-sm text-stone-600">
+            {product.description}
+          </p>
+        ) : null}
         {weight || origin ? (
           <ul className="flex flex-wrap gap-1.5" aria-label={t('product.details')}>
             {weight ? (
@@ -122,7 +140,10 @@ export function ProductCard({ product, headingLevel = 'h3', priority = false }: 
 
 export function ProductCardSkeleton() {
   return (
-    <div className="overflow-hidden rounded-[var(--radius-card)] border border-sand-300 bg-white" aria-hidden="true">
+    <div
+      className="overflow-hidden rounded-[var(--radius-card)] border border-sand-300 bg-white"
+      aria-hidden="true"
+    >
       <Skeleton className="aspect-square w-full rounded-none" />
       <div className="space-y-3 p-4">
         <Skeleton className="h-5 w-3/4" />

@@ -10,8 +10,19 @@ export const ContactForm = z.object({
 export type ContactForm = z.infer<typeof ContactForm>
 
 /** The mail the visitor's client opens (SPEC §2: no server call). */
-export function buildMailto(to: string, subject: string, values: ContactForm, labels: { name: string; email: string; phone: string }): string {
-  const body = [`${labels.name}: ${values.name}`, `${labels.email}: ${values.email}`, values.phone ? `${labels.phone}: ${values.phone}` : null, '', values.message]
+export function buildMailto(
+  to: string,
+  subject: string,
+  values: ContactForm,
+  labels: { name: string; email: string; phone: string },
+): string {
+  const body = [
+    `${labels.name}: ${values.name}`,
+    `${labels.email}: ${values.email}`,
+    values.phone ? `${labels.phone}: ${values.phone}` : null,
+    '',
+    values.message,
+  ]
     .filter((l) => l !== null)
     .join('\n')
   return `mailto:${encodeURIComponent(to).replace('%40', '@')}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`

@@ -19,9 +19,19 @@ export function SiteFooter() {
     { hash: 'contact', label: t('footer.links.contact') },
   ]
   const social = [
-    settings.facebook_url ? { href: settings.facebook_url, label: 'Facebook', icon: <FacebookIcon className="size-5" /> } : null,
-    settings.instagram_url ? { href: settings.instagram_url, label: 'Instagram', icon: <InstagramIcon className="size-5" /> } : null,
-    settings.whatsapp_number ? { href: whatsappLink(settings.whatsapp_number), label: 'WhatsApp', icon: <MessageCircle className="size-5" aria-hidden="true" /> } : null,
+    settings.facebook_url
+      ? { href: settings.facebook_url, label: 'Facebook', icon: <FacebookIcon className="size-5" /> }
+      : null,
+    settings.instagram_url
+      ? { href: settings.instagram_url, label: 'Instagram', icon: <InstagramIcon className="size-5" /> }
+      : null,
+    settings.whatsapp_number
+      ? {
+          href: whatsappLink(settings.whatsapp_number),
+          label: 'WhatsApp',
+          icon: <MessageCircle className="size-5" aria-hidden="true" />,
+        }
+      : null,
   ].filter((s) => s !== null)
 
   return (
@@ -29,7 +39,13 @@ export function SiteFooter() {
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <div className="flex items-center gap-2">
-            <img src="/logo.webp" alt="" width={40} height={40} className="size-10 rounded-full bg-white p-0.5" />
+            <img
+              src="/logo.webp"
+              alt=""
+              width={40}
+              height={40}
+              className="size-10 rounded-full bg-white p-0.5"
+            />
             <p className="text-lg font-extrabold text-white">{tc('brand.name')}</p>
           </div>
           <p className="mt-3 text-sm leading-relaxed text-palm-100">{t('footer.about')}</p>
@@ -57,7 +73,10 @@ export function SiteFooter() {
           <ul className="mt-3 space-y-2 text-sm">
             {anchors.map((a) => (
               <li key={a.hash}>
-                <Link to={{ pathname: '/', hash: a.hash }} className="text-palm-100 hover:text-white hover:underline">
+                <Link
+                  to={{ pathname: '/', hash: a.hash }}
+                  className="text-palm-100 hover:text-white hover:underline"
+                >
                   {a.label}
                 </Link>
               </li>
@@ -82,7 +101,11 @@ export function SiteFooter() {
             {settings.contact_phone ? (
               <li className="flex items-center gap-2">
                 <Phone className="size-4 shrink-0" aria-hidden="true" />
-                <a href={`tel:${settings.contact_phone.replace(/\s/g, '')}`} dir="ltr" className="hover:text-white hover:underline">
+                <a
+                  href={`tel:${settings.contact_phone.replace(/\s/g, '')}`}
+                  dir="ltr"
+                  className="hover:text-white hover:underline"
+                >
                   {settings.contact_phone}
                 </a>
               </li>
@@ -90,7 +113,11 @@ export function SiteFooter() {
             {settings.contact_email ? (
               <li className="flex items-center gap-2">
                 <Mail className="size-4 shrink-0" aria-hidden="true" />
-                <a href={`mailto:${settings.contact_email}`} dir="ltr" className="break-all hover:text-white hover:underline">
+                <a
+                  href={`mailto:${settings.contact_email}`}
+                  dir="ltr"
+                  className="break-all hover:text-white hover:underline"
+                >
                   {settings.contact_email}
                 </a>
               </li>
@@ -119,7 +146,9 @@ export function SiteFooter() {
         </div>
       </div>
       <div className="border-t border-palm-800">
-        <p className="mx-auto max-w-7xl px-4 py-4 text-center text-sm text-palm-200">{t('footer.copyright', { year: 2025, name: tc('brand.name') })}</p>
+        <p className="mx-auto max-w-7xl px-4 py-4 text-center text-sm text-palm-200">
+          {t('footer.copyright', { year: 2025, name: tc('brand.name') })}
+        </p>
       </div>
     </footer>
   )

@@ -5,7 +5,17 @@ import { Link, Outlet } from 'react-router'
 import { mockFetch, renderRoutes, setLanguage } from '../../test/render-with-providers.tsx'
 import { TopNav } from './top-nav.tsx'
 
-const user = (over: Record<string, unknown> = {}) => ({ id: 1, name: 'Sara', email: 's@example.ly', is_admin: false, is_active: true, role: 'user', roles: [{ name: 'user' }], created_at: '2025-01-01', ...over })
+const user = (over: Record<string, unknown> = {}) => ({
+  id: 1,
+  name: 'Sara',
+  email: 's@example.ly',
+  is_admin: false,
+  is_active: true,
+  role: 'user',
+  roles: [{ name: 'user' }],
+  created_at: '2025-01-01',
+  ...over,
+})
 
 function renderNav(path = '/') {
   return renderRoutes(
@@ -42,7 +52,9 @@ describe('TopNav (SPEC §2)', () => {
 
   it('shows the dashboard link only for a staff user', async () => {
     localStorage.setItem('token', 't')
-    mockFetch({ 'GET /api/me': () => ({ body: user({ is_admin: true, role: 'admin', roles: [{ name: 'admin' }] }) }) })
+    mockFetch({
+      'GET /api/me': () => ({ body: user({ is_admin: true, role: 'admin', roles: [{ name: 'admin' }] }) }),
+    })
     renderNav()
     expect(await screen.findByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard')
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument()
@@ -65,7 +77,13 @@ describe('TopNav (SPEC §2)', () => {
 
   it('badges the cart with the total quantity, and none for an empty cart', () => {
     mockFetch({})
-    localStorage.setItem('cart', JSON.stringify([{ id: 1, name: 'a', price: 1, quantity: 2 }, { id: 2, name: 'b', price: 1, quantity: 3 }]))
+    localStorage.setItem(
+      'cart',
+      JSON.stringify([
+        { id: 1, name: 'a', price: 1, quantity: 2 },
+        { id: 2, name: 'b', price: 1, quantity: 3 },
+      ]),
+    )
     renderNav()
     expect(screen.getAllByTestId('cart-badge')[0]).toHaveTextContent('5')
   })
@@ -96,14 +114,16 @@ describe('TopNav (SPEC §2)', () => {
     expect(document.getElementById('mobile-menu')).toBeNull()
   })
 
-  it('switches the language and flips the page direction', async () => {
+  it('switches the language: saved for this browser and the server, texts and the page data in the new language', async () => {
     mockFetch({})
     const u = userEvent.setup()
     renderNav()
     await u.click(screen.getAllByRole('button', { name: /العربية/ })[0]!)
-    await waitFor(() => expect(document.documentElement.dir).toBe('rtl'))
-    expect(document.documentElement.lang).toBe('ar')
+    expect((await screen.findAllByRole('link', { name: 'المنتجات' })).length).toBeGreaterThan(0)
     expect(localStorage.getItem('language')).toBe('ar')
+    expect(document.cookie).toContain('language=ar')
+    // The root route's data was read again in Arabic (the server renders in the cookie's language).
+    expect(screen.getAllByRole('button', { name: /English/ }).length).toBeGreaterThan(0)
     await act(() => setLanguage('en'))
   })
 })

@@ -17,7 +17,10 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 function CartBadge({ count }: { count: number }) {
   if (count <= 0) return null
   return (
-    <span data-testid="cart-badge" className="ltr-nums inline-flex min-w-5 items-center justify-center rounded-full bg-honey-500 px-1.5 text-xs font-bold text-stone-900">
+    <span
+      data-testid="cart-badge"
+      className="ltr-nums inline-flex min-w-5 items-center justify-center rounded-full bg-honey-500 px-1.5 text-xs font-bold text-stone-900"
+    >
       {count > 99 ? '99+' : count}
     </span>
   )
@@ -57,7 +60,8 @@ export function TopNav() {
     navigate('/')
   }
 
-  const cartLabel = itemCount > 0 ? `${t('nav.cart')} (${t('nav.cart_items', { count: itemCount })})` : t('nav.cart')
+  const cartLabel =
+    itemCount > 0 ? `${t('nav.cart')} (${t('nav.cart_items', { count: itemCount })})` : t('nav.cart')
 
   const links = (
     <>
@@ -93,7 +97,12 @@ export function TopNav() {
       </NavLink>
       <NavLink
         to="/register"
-        className={({ isActive }) => clsx('inline-flex items-center rounded-[var(--radius-control)] px-3 py-2 text-sm font-semibold', isActive ? 'bg-palm-800 text-white' : 'bg-palm-700 text-white hover:bg-palm-800')}
+        className={({ isActive }) =>
+          clsx(
+            'inline-flex items-center rounded-[var(--radius-control)] px-3 py-2 text-sm font-semibold',
+            isActive ? 'bg-palm-800 text-white' : 'bg-palm-700 text-white hover:bg-palm-800',
+          )
+        }
       >
         {t('nav.register')}
       </NavLink>
@@ -103,8 +112,16 @@ export function TopNav() {
   return (
     // A backdrop-filter makes the header the containing block of fixed children, which would shrink the
     // menu's full-screen backdrop (SPEC §2) to nothing; so the blur is off while the menu is open.
-    <header className={clsx('sticky top-0 z-30 border-b border-sand-300', open ? 'bg-white' : 'bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85')}>
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-palm-700 focus:px-4 focus:py-2 focus:text-white">
+    <header
+      className={clsx(
+        'sticky top-0 z-30 border-b border-sand-300',
+        open ? 'bg-white' : 'bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85',
+      )}
+    >
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-palm-700 focus:px-4 focus:py-2 focus:text-white"
+      >
         {t('nav.skip_to_content')}
       </a>
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
@@ -114,7 +131,10 @@ export function TopNav() {
           <span className="text-base leading-tight sm:text-lg md:max-lg:sr-only">{t('brand.name')}</span>
         </Link>
 
-        <nav aria-label={t('nav.menu')} className="ms-4 hidden flex-1 items-center gap-1 md:flex md:max-lg:ms-1">
+        <nav
+          aria-label={t('nav.menu')}
+          className="ms-4 hidden flex-1 items-center gap-1 md:flex md:max-lg:ms-1"
+        >
           {links}
         </nav>
         <div className="hidden items-center gap-1 md:flex">
@@ -123,7 +143,11 @@ export function TopNav() {
         </div>
 
         <div className="ms-auto flex items-center gap-1 md:hidden">
-          <Link to="/cart" className="relative inline-flex size-10 items-center justify-center rounded-[var(--radius-control)] text-stone-700 hover:bg-sand-200" aria-label={cartLabel}>
+          <Link
+            to="/cart"
+            className="relative inline-flex size-10 items-center justify-center rounded-[var(--radius-control)] text-stone-700 hover:bg-sand-200"
+            aria-label={cartLabel}
+          >
             <ShoppingCart className="size-5" />
             {itemCount > 0 ? (
               <span className="absolute -end-0.5 -top-0.5">
@@ -147,7 +171,14 @@ export function TopNav() {
 
       {open ? (
         <div className="md:hidden">
-          <button type="button" aria-label={t('nav.close_menu')} data-testid="menu-backdrop" className="fixed inset-0 top-16 z-30 bg-stone-900/40" onClick={() => setOpen(false)} tabIndex={-1} />
+          <button
+            type="button"
+            aria-label={t('nav.close_menu')}
+            data-testid="menu-backdrop"
+            className="fixed inset-0 top-16 z-30 bg-stone-900/40"
+            onClick={() => setOpen(false)}
+            tabIndex={-1}
+          />
           <div
             ref={panelRef}
             id="mobile-menu"

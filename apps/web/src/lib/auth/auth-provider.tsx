@@ -74,16 +74,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('storage', onStorage)
   }, [])
 
-  const signIn = useCallback(
-    (token: string, next: User) => {
-      setToken(token)
-      writeStorage(STORAGE_KEYS.user, JSON.stringify(next))
-      announceSessionChange()
-      setUserState(next)
-      setStatus('signed-in')
-    },
-    [],
-  )
+  const signIn = useCallback((token: string, next: User) => {
+    setToken(token)
+    writeStorage(STORAGE_KEYS.user, JSON.stringify(next))
+    announceSessionChange()
+    setUserState(next)
+    setStatus('signed-in')
+  }, [])
 
   const clearSession = useCallback(() => {
     setToken(null)

@@ -30,7 +30,10 @@ const product = (over: Partial<CartProductInput> = {}): CartProductInput => ({
   ...over,
 })
 
-const line = (over: Partial<CartItem> = {}): CartItem => ({ ...normalizeItem({ id: 1, name: 'x', price: 10, stock: 100 }), ...over })
+const line = (over: Partial<CartItem> = {}): CartItem => ({
+  ...normalizeItem({ id: 1, name: 'x', price: 10, stock: 100 }),
+  ...over,
+})
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -45,14 +48,24 @@ describe('loading a saved cart (SPEC §3)', () => {
     expect(normalizeItem({ price: 'abc', retail_price: '3.10' }).price).toBe(3.1)
   })
   it('defaults id to 0, name and image to empty text, quantity to 1', () => {
-    expect(normalizeItem({})).toMatchObject({ id: 0, name: '', image_url: '', quantity: 1, wholesale_price: null, wholesale_threshold: null })
+    expect(normalizeItem({})).toMatchObject({
+      id: 0,
+      name: '',
+      image_url: '',
+      quantity: 1,
+      wholesale_price: null,
+      wholesale_threshold: null,
+    })
     expect(normalizeItem({ quantity: 'lots' }).quantity).toBe(1)
     expect(normalizeItem({ quantity: null }).quantity).toBe(1)
     expect(normalizeItem({ quantity: 4 }).quantity).toBe(4)
   })
   it('reads a good saved list', () => {
     const saved = JSON.stringify([{ id: 3, name: 'عسل', price: 40, quantity: 2 }])
-    expect(parseSavedCart(saved)).toEqual({ items: [expect.objectContaining({ id: 3, name: 'عسل', price: 40, retail_price: 40, quantity: 2 })], discard: false })
+    expect(parseSavedCart(saved)).toEqual({
+      items: [expect.objectContaining({ id: 3, name: 'عسل', price: 40, retail_price: 40, quantity: 2 })],
+      discard: false,
+    })
   })
   it('logs and discards a saved cart that cannot be parsed', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {})
@@ -121,7 +134,8 @@ describe('changing quantities (SPEC §4)', () => {
 })
 
 describe('prices (SPEC §4, shared rule)', () => {
-  const w = (quantity: number) => line({ price: 25, retail_price: 25, wholesale_price: 20, wholesale_threshold: 10, quantity })
+  const w = (quantity: number) =>
+    line({ price: 25, retail_price: 25, wholesale_price: 20, wholesale_threshold: 10, quantity })
   it('switches to the wholesale price exactly at the threshold', () => {
     expect(itemUnitCents(w(9))).toBe(2500)
     expect(itemIsWholesale(w(9))).toBe(false)
@@ -135,7 +149,11 @@ describe('prices (SPEC §4, shared rule)', () => {
     expect(itemUnitsToWholesale(line())).toBeNull()
   })
   it('ignores a wholesale price without a threshold', () => {
-    expect(itemUnitCents(line({ price: 25, retail_price: 25, wholesale_price: 20, wholesale_threshold: null, quantity: 100 }))).toBe(2500)
+    expect(
+      itemUnitCents(
+        line({ price: 25, retail_price: 25, wholesale_price: 20, wholesale_threshold: null, quantity: 100 }),
+      ),
+    ).toBe(2500)
   })
   it('totals item count and amount', () => {
     const t = cartTotals([w(10), line({ id: 2, price: 0.1, retail_price: 0.1, quantity: 3 })])
@@ -144,10 +162,16 @@ describe('prices (SPEC §4, shared rule)', () => {
   })
   it('applies server prices and reports the changed lines', () => {
     const items = [w(2)]
-    const { items: next, changed } = applyServerPrices(items, [{ product_id: 1, retail_price: 27, wholesale_price: 20, wholesale_threshold: 10, unit_price: 27 }])
+    const { items: next, changed } = applyServerPrices(items, [
+      { product_id: 1, retail_price: 27, wholesale_price: 20, wholesale_threshold: 10, unit_price: 27 },
+    ])
     expect(next[0]!.retail_price).toBe(27)
     expect(changed).toEqual([{ id: 1, name: 'x', from: 2500, to: 2700 }])
-    expect(applyServerPrices(next, [{ product_id: 1, retail_price: 27, wholesale_price: 20, wholesale_threshold: 10, unit_price: 27 }]).changed).toEqual([])
+    expect(
+      applyServerPrices(next, [
+        { product_id: 1, retail_price: 27, wholesale_price: 20, wholesale_threshold: 10, unit_price: 27 },
+      ]).changed,
+    ).toEqual([])
   })
 })
 
@@ -164,13 +188,20 @@ describe('property: totals in hundredths match a simple model', () => {
     fc.assert(
       fc.property(fc.array(arbLine, { maxLength: 20 }), (rows) => {
         const items = rows.map((r) =>
-          normalizeItem({ id: r.id, price: r.retail / 100, wholesale_price: r.wholesale === null ? null : r.wholesale / 100, wholesale_threshold: r.threshold, quantity: r.quantity }),
+          normalizeItem({
+            id: r.id,
+            price: r.retail / 100,
+            wholesale_price: r.wholesale === null ? null : r.wholesale / 100,
+            wholesale_threshold: r.threshold,
+            quantity: r.quantity,
+          }),
         )
         let count = 0
         let sum = 0
         for (const r of rows) {
           count += r.quantity
-          const unit = r.wholesale !== null && r.threshold !== null && r.quantity >= r.threshold ? r.wholesale : r.retail
+          const unit =
+            r.wholesale !== null && r.threshold !== null && r.quantity >= r.threshold ? r.wholesale : r.retail
           sum += unit * r.quantity
         }
         const t = cartTotals(items)

@@ -1,5 +1,12 @@
 import { toCents } from '@shop/shared/money/money'
-import { isWholesale, lineTotalCents, totals, unitPriceCents, unitsToWholesale, type PricedLine } from '@shop/shared/pricing/pricing'
+import {
+  isWholesale,
+  lineTotalCents,
+  totals,
+  unitPriceCents,
+  unitsToWholesale,
+  type PricedLine,
+} from '@shop/shared/pricing/pricing'
 
 // SPEC §3 cart item and §4 cart rules, kept pure so every rule is unit-tested without React.
 
@@ -131,7 +138,11 @@ export function canAdd(p: Pick<CartProductInput, 'stock' | 'is_always_in_stock'>
  * SPEC §4: an existing line goes up by 1 (fresh product data kept), a new one is appended with quantity 1. The product
  * page adds `quantity` units at once; more than the stock allows (with what the cart already holds) adds nothing.
  */
-export function addItem(items: CartItem[], product: CartProductInput, quantity = 1): { items: CartItem[]; result: AddResult } {
+export function addItem(
+  items: CartItem[],
+  product: CartProductInput,
+  quantity = 1,
+): { items: CartItem[]; result: AddResult } {
   if (!canAdd(product)) return { items, result: 'out_of_stock' }
   const units = Number.isInteger(quantity) && quantity >= 1 ? quantity : 1
   const fresh = productToCartItem(product)
@@ -145,9 +156,15 @@ export function addItem(items: CartItem[], product: CartProductInput, quantity =
 }
 
 /** How many more units of `product` the cart can take (its stock less what the cart holds). */
-export function roomFor(items: CartItem[], product: Pick<CartProductInput, 'id' | 'stock' | 'is_always_in_stock'>): number {
+export function roomFor(
+  items: CartItem[],
+  product: Pick<CartProductInput, 'id' | 'stock' | 'is_always_in_stock'>,
+): number {
   const held = items.find((i) => i.id === product.id)?.quantity ?? 0
-  return Math.max(0, maxQuantity({ stock: product.stock, is_always_in_stock: product.is_always_in_stock ?? false }) - held)
+  return Math.max(
+    0,
+    maxQuantity({ stock: product.stock, is_always_in_stock: product.is_always_in_stock ?? false }) - held,
+  )
 }
 
 function updateLine(items: CartItem[], id: number, change: (item: CartItem) => CartItem): CartItem[] {
@@ -192,18 +209,29 @@ export interface ServerPrice {
   unit_price: number
 }
 
-export function applyServerPrices(items: CartItem[], prices: ServerPrice[]): { items: CartItem[]; changed: { id: number; name: string; from: number; to: number }[] } {
+export function applyServerPrices(
+  items: CartItem[],
+  prices: ServerPrice[],
+): { items: CartItem[]; changed: { id: number; name: string; from: number; to: number }[] } {
   const changed: { id: number; name: string; from: number; to: number }[] = []
   const byId = new Map(prices.map((p) => [p.product_id, p]))
   const next = items.map((item) => {
     const p = byId.get(item.id)
     if (!p) return item
     const before = itemUnitCents(item)
-    const updated = normalizeItem({ ...item, price: p.retail_price, retail_price: p.retail_price, wholesale_price: p.wholesale_price, wholesale_threshold: p.wholesale_threshold })
+    const updated = normalizeItem({
+      ...item,
+      price: p.retail_price,
+      retail_price: p.retail_price,
+      wholesale_price: p.wholesale_price,
+      wholesale_threshold: p.wholesale_threshold,
+    })
     const after = toCents(p.unit_price) ?? itemUnitCents(updated)
     if (before !== after) changed.push({ id: item.id, name: item.name, from: before, to: after })
     const same =
-      updated.retail_price === item.retail_price && updated.wholesale_price === item.wholesale_price && updated.wholesale_threshold === item.wholesale_threshold
+      updated.retail_price === item.retail_price &&
+      updated.wholesale_price === item.wholesale_price &&
+      updated.wholesale_threshold === item.wholesale_threshold
     return same ? item : updated
   })
   return { items: changed.length || next.some((n, i) => n !== items[i]) ? next : items, changed }

@@ -12,7 +12,8 @@ export function useAddToCart() {
     (product: CartProductInput, quantity = 1) => {
       const result = add(product, quantity)
       if (result === 'out_of_stock') toast.error(t('product.out_of_stock_toast', { name: product.name }))
-      else if (result === 'limit') toast.error(t('product.stock_limit_toast', { name: product.name, count: product.stock }))
+      else if (result === 'limit')
+        toast.error(t('product.stock_limit_toast', { name: product.name, count: product.stock }))
       else toast.success(t('product.added_toast', { name: product.name }))
       return result
     },

@@ -35,7 +35,8 @@ export function ProductPage({ product, related }: { product: Product; related: P
   }
   const unitCents = unitPriceCents(line)
   const toWholesale = unitsToWholesale(line)
-  const wholesaleApplies = line.wholesaleCents !== null && line.wholesaleThreshold !== null && toWholesale === null
+  const wholesaleApplies =
+    line.wholesaleCents !== null && line.wholesaleThreshold !== null && toWholesale === null
   const inCart = items.find((i) => i.id === product.id)?.quantity ?? 0
 
   const add = () => {
@@ -61,7 +62,10 @@ export function ProductPage({ product, related }: { product: Product; related: P
             <>
               <Crumb />
               <li>
-                <Link to={`/products?category=${product.category.id}`} className="hover:text-palm-800 hover:underline">
+                <Link
+                  to={`/products?category=${product.category.id}`}
+                  className="hover:text-palm-800 hover:underline"
+                >
                   {product.category.name}
                 </Link>
               </li>
@@ -90,7 +94,9 @@ export function ProductPage({ product, related }: { product: Product; related: P
           />
           {outOfStock ? (
             <div className="absolute inset-0 flex items-center justify-center bg-stone-900/55">
-              <span className="rounded-full bg-white px-5 py-2 text-base font-bold text-red-800">{t('product.out_of_stock')}</span>
+              <span className="rounded-full bg-white px-5 py-2 text-base font-bold text-red-800">
+                {t('product.out_of_stock')}
+              </span>
             </div>
           ) : null}
         </div>
@@ -120,7 +126,11 @@ export function ProductPage({ product, related }: { product: Product; related: P
               </p>
             ) : null}
             <p className={outOfStock ? 'font-semibold text-red-700' : 'text-palm-700'}>
-              {outOfStock ? t('product.out_of_stock') : product.is_always_in_stock ? t('product.in_stock') : t('product.stock_count', { count: product.stock })}
+              {outOfStock
+                ? t('product.out_of_stock')
+                : product.is_always_in_stock
+                  ? t('product.in_stock')
+                  : t('product.stock_count', { count: product.stock })}
             </p>
           </div>
 
@@ -182,11 +192,24 @@ export function ProductPage({ product, related }: { product: Product; related: P
                   {t('product_page.wholesale_applies')}
                 </p>
               ) : null}
-              {room === 0 ? <p className="text-sm text-stone-600">{t('product_page.all_in_cart', { count: inCart })}</p> : null}
-              <Button variant="primary" size="lg" className="w-full" disabled={room === 0} icon={<ShoppingCart className="size-5" />} onClick={add}>
+              {room === 0 ? (
+                <p className="text-sm text-stone-600">{t('product_page.all_in_cart', { count: inCart })}</p>
+              ) : null}
+              <Button
+                variant="primary"
+                size="lg"
+                className="w-full"
+                disabled={room === 0}
+                icon={<ShoppingCart className="size-5" />}
+                onClick={add}
+              >
                 {t('product.add_to_cart')}
               </Button>
-              {inCart > 0 && room > 0 ? <p className="text-center text-sm text-stone-600">{t('product_page.in_cart', { count: inCart })}</p> : null}
+              {inCart > 0 && room > 0 ? (
+                <p className="text-center text-sm text-stone-600">
+                  {t('product_page.in_cart', { count: inCart })}
+                </p>
+              ) : null}
             </div>
           ) : null}
         </div>
@@ -195,7 +218,9 @@ export function ProductPage({ product, related }: { product: Product; related: P
       {related.length > 0 ? (
         <section className="mt-14" aria-labelledby="related-title">
           <h2 id="related-title" className="mb-5 text-2xl font-extrabold text-stone-900">
-            {product.category ? t('product_page.related_in', { category: product.category.name }) : t('product_page.related')}
+            {product.category
+              ? t('product_page.related_in', { category: product.category.name })
+              : t('product_page.related')}
           </h2>
           <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-4">
             {related.map((p) => (
@@ -226,7 +251,10 @@ export function ProductNotFound() {
       <p className="ltr-nums text-6xl font-extrabold text-date-300">404</p>
       <h1 className="text-2xl font-extrabold text-stone-900">{t('product_page.not_found_title')}</h1>
       <p className="text-stone-600">{t('product_page.not_found_text')}</p>
-      <Link to="/products" className="mt-3 inline-flex h-12 items-center rounded-[var(--radius-control)] bg-palm-700 px-6 font-bold text-white hover:bg-palm-800">
+      <Link
+        to="/products"
+        className="mt-3 inline-flex h-12 items-center rounded-[var(--radius-control)] bg-palm-700 px-6 font-bold text-white hover:bg-palm-800"
+      >
         {t('product_page.browse')}
       </Link>
     </div>

@@ -12,7 +12,7 @@ import { Pagination, ShowingLine } from '../../../components/ui/pagination.tsx'
 import { EmptyState } from '../../../components/ui/states.tsx'
 import { ProductCard, ProductCardSkeleton } from '../../../components/product/product-card.tsx'
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts'
-import { useProductsUrlState } from '../hooks/use-products-url-state.ts'
+import { productsStateFromParams, useProductsUrlState } from '../hooks/use-products-url-state.ts'
 
 /** Columns of the widest grid (lg:grid-cols-3): that many cards form the first row. */
 const FIRST_ROW = 3
@@ -34,6 +34,9 @@ export function ProductsPage({ list, categories }: { list: Paginated<Product>; c
   const navigation = useNavigation()
   // SPEC §2: placeholder cards while a new list loads (another search, category, page or page size).
   const loading = navigation.state === 'loading' && navigation.location.pathname === '/products'
+  const skeletons = loading
+    ? productsStateFromParams(new URLSearchParams(navigation.location.search)).perPage
+    : 0
 
   // Debounced text → URL (and page 1). A URL changed from outside (back button) → the box.
   const lastWritten = useRef(state.search)
@@ -65,21 +68,36 @@ export function ProductsPage({ list, categories }: { list: Paginated<Product>; c
         <p className="mt-2 text-stone-600">{t('products.subtitle')}</p>
       </header>
 
-      <div role="search" className="mb-6 grid gap-3 rounded-[var(--radius-card)] border border-sand-300 bg-white p-4 shadow-[var(--shadow-soft)] sm:grid-cols-[1fr_14rem_8rem]">
+      <div
+        role="search"
+        className="mb-6 grid gap-3 rounded-[var(--radius-card)] border border-sand-300 bg-white p-4 shadow-[var(--shadow-soft)] sm:grid-cols-[1fr_14rem_8rem]"
+      >
         <div>
           <label htmlFor={ids.search} className="mb-1 block text-sm font-semibold text-stone-700">
             {t('products.search_label')}
           </label>
           <div className="relative">
             <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-stone-400" />
-            <Input id={ids.search} type="search" maxLength={SEARCH_MAX_LENGTH} value={searchInput} onChange={(e) => setSearchInput(e.target.value)} placeholder={t('products.search_placeholder')} className="ps-9" />
+            <Input
+              id={ids.search}
+              type="search"
+              maxLength={SEARCH_MAX_LENGTH}
+              value={searchInput}
+              onChange={(e) => setSearchInput(e.target.value)}
+              placeholder={t('products.search_placeholder')}
+              className="ps-9"
+            />
           </div>
         </div>
         <div>
           <label htmlFor={ids.category} className="mb-1 block text-sm font-semibold text-stone-700">
             {t('products.category_label')}
           </label>
-          <Select id={ids.category} value={state.categoryId ?? ''} onChange={(e) => update({ categoryId: e.target.value ? Number(e.target.value) : null })}>
+          <Select
+            id={ids.category}
+            value={state.categoryId ?? ''}
+            onChange={(e) => update({ categoryId: e.target.value ? Number(e.target.value) : null })}
+          >
             <option value="">{t('products.all_categories')}</option>
             {categories.map((c) => (
               <option key={c.id} value={c.id}>
@@ -92,7 +110,11 @@ export function ProductsPage({ list, categories }: { list: Paginated<Product>; c
           <label htmlFor={ids.size} className="mb-1 block text-sm font-semibold text-stone-700">
             {t('products.per_page')}
           </label>
-          <Select id={ids.size} value={state.perPage} onChange={(e) => update({ perPage: Number(e.target.value) })}>
+          <Select
+            id={ids.size}
+            value={state.perPage}
+            onChange={(e) => update({ perPage: Number(e.target.value) })}
+          >
             {STOREFRONT_PAGE_SIZES.map((n) => (
               <option key={n} value={n}>
                 {n}
@@ -104,8 +126,11 @@ export function ProductsPage({ list, categories }: { list: Paginated<Product>; c
 
       <section aria-busy={loading}>
         {loading ? (
-          <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="product-skeletons">
-            {Array.from({ length: state.perPage }, (_, i) => (
+          <ul
+            className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3"
+            data-testid="product-skeletons"
+          >
+            {Array.from({ length: skeletons }, (_, i) => (
               <li key={i}>
                 <ProductCardSkeleton />
               </li>
@@ -140,8 +165,17 @@ export function ProductsPage({ list, categories }: { list: Paginated<Product>; c
 
       {items.length > 0 && !loading ? (
         <div className="mt-8 flex flex-col items-center gap-3">
-          <Pagination page={list.current_page ?? state.page} lastPage={list.last_page} onPageChange={goToPage} />
-          <ShowingLine page={list.current_page ?? state.page} perPage={list.per_page ?? state.perPage} total={list.total} count={list.data.length} />
+          <Pagination
+            page={list.current_page ?? state.page}
+            lastPage={list.last_page}
+            onPageChange={goToPage}
+          />
+          <ShowingLine
+            page={list.current_page ?? state.page}
+            perPage={list.per_page ?? state.perPage}
+            total={list.total}
+            count={list.data.length}
+          />
         </div>
       ) : null}
     </div>

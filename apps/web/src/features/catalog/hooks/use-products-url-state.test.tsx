@@ -5,8 +5,13 @@ import { describe, expect, it } from 'vitest'
 import { useProductsUrlState } from './use-products-url-state.ts'
 
 function setup(entry = '/products') {
-  const wrapper = ({ children }: { children: ReactNode }) => <MemoryRouter initialEntries={[entry]}>{children}</MemoryRouter>
-  return renderHook(() => ({ url: useProductsUrlState(), location: useLocation(), navigate: useNavigate() }), { wrapper })
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <MemoryRouter initialEntries={[entry]}>{children}</MemoryRouter>
+  )
+  return renderHook(
+    () => ({ url: useProductsUrlState(), location: useLocation(), navigate: useNavigate() }),
+    { wrapper },
+  )
 }
 
 describe('products URL state (SPEC §4)', () => {
@@ -28,7 +33,9 @@ describe('products URL state (SPEC §4)', () => {
     act(() => result.current.url[1]({ search: ' تمر ' }))
     expect(result.current.url[0]).toEqual({ search: 'تمر', categoryId: 3, page: 1, perPage: 24 })
     act(() => result.current.url[1]({ perPage: 12 }))
-    expect(result.current.location.search).toBe(`?category=3&search=${encodeURIComponent('تمر').replace(/%20/g, '+')}`)
+    expect(result.current.location.search).toBe(
+      `?category=3&search=${encodeURIComponent('تمر').replace(/%20/g, '+')}`,
+    )
   })
 
   it('builds on a URL that came from elsewhere (back button), not on its own earlier change', async () => {

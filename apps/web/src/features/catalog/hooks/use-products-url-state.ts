@@ -50,7 +50,8 @@ export function useProductsUrlState() {
       const set = (key: string, value: string | null) => (value ? next.set(key, value) : next.delete(key))
       if ('search' in change) set('search', change.search?.trim() || null)
       if ('categoryId' in change) set('category', change.categoryId ? String(change.categoryId) : null)
-      if ('perPage' in change) set('size', change.perPage && change.perPage !== 12 ? String(change.perPage) : null)
+      if ('perPage' in change)
+        set('size', change.perPage && change.perPage !== 12 ? String(change.perPage) : null)
       const resets = 'search' in change || 'categoryId' in change || 'perPage' in change
       const page = resets ? 1 : (change.page ?? 1)
       set('page', page > 1 ? String(page) : null)

@@ -7,6 +7,7 @@ import { ProductFormDialog } from './product-form-dialog.tsx'
 
 const row: Product = {
   id: 7,
+  slug: 'ajwa-dates',
   name: 'Ajwa dates',
   description: 'Soft dates from Madinah',
   category_id: 2,

@@ -15,6 +15,7 @@ import { ProductsScreen } from './products-screen.tsx'
 
 const product = (id: number, name: string, stock: number): Product => ({
   id,
+  slug: `product-${id}`,
   name,
   description: `${name} description`,
   category_id: null,

@@ -27,21 +27,42 @@ export default function ContactFormCard({ to }: { to: string }) {
   })
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4 rounded-[var(--radius-card)] border border-sand-300 bg-white p-6 shadow-[var(--shadow-soft)] sm:grid-cols-2" aria-label={t('landing.contact.form_label')}>
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="grid gap-4 rounded-[var(--radius-card)] border border-sand-300 bg-white p-6 shadow-[var(--shadow-soft)] sm:grid-cols-2"
+      aria-label={t('landing.contact.form_label')}
+    >
       <Field label={t('landing.contact.name')} required error={errors.name?.message}>
         {(p) => <Input {...p} autoComplete="name" {...form.register('name')} />}
       </Field>
       <Field label={t('landing.contact.email')} required error={errors.email?.message}>
         {(p) => <Input {...p} type="email" dir="ltr" autoComplete="email" {...form.register('email')} />}
       </Field>
-      <Field label={t('landing.contact.phone_optional')} className="sm:col-span-2" error={errors.phone?.message}>
-        {(p) => <Input {...p} type="tel" inputMode="tel" dir="ltr" autoComplete="tel" {...form.register('phone')} />}
+      <Field
+        label={t('landing.contact.phone_optional')}
+        className="sm:col-span-2"
+        error={errors.phone?.message}
+      >
+        {(p) => (
+          <Input {...p} type="tel" inputMode="tel" dir="ltr" autoComplete="tel" {...form.register('phone')} />
+        )}
       </Field>
-      <Field label={t('landing.contact.message')} required className="sm:col-span-2" error={errors.message?.message}>
+      <Field
+        label={t('landing.contact.message')}
+        required
+        className="sm:col-span-2"
+        error={errors.message?.message}
+      >
         {(p) => <Textarea {...p} rows={5} {...form.register('message')} />}
       </Field>
       <div className="sm:col-span-2">
-        <Button type="submit" size="lg" className="w-full sm:w-auto" icon={<Send className="size-4 rtl:-scale-x-100" aria-hidden="true" />}>
+        <Button
+          type="submit"
+          size="lg"
+          className="w-full sm:w-auto"
+          icon={<Send className="size-4 rtl:-scale-x-100" aria-hidden="true" />}
+        >
           {t('landing.contact.send')}
         </Button>
         <p className="mt-2 text-xs text-stone-600">{t('landing.contact.mail_client_note')}</p>

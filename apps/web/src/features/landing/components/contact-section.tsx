@@ -12,7 +12,9 @@ const FALLBACK_EMAIL = 'info@golden-palm.ly'
 
 // The form brings react-hook-form and zod, which no other part of the landing page needs: a chunk of its own, rendered
 // with the page (the server sends it whole) and hydrated when its chunk has arrived. Its validation texts come with it.
-const ContactFormCard = lazy(async () => (await Promise.all([import('./contact-form.tsx'), loadSharedMessages()]))[0])
+const ContactFormCard = lazy(
+  async () => (await Promise.all([import('./contact-form.tsx'), loadSharedMessages()]))[0],
+)
 
 export function ContactSection() {
   const { t } = useTranslation('storefront')
@@ -20,9 +22,19 @@ export function ContactSection() {
   const to = settings.contact_email || FALLBACK_EMAIL
 
   return (
-    <section id="contact" tabIndex={-1} className="scroll-mt-20 bg-sand-100 py-16 outline-none sm:py-20" aria-labelledby="contact-title">
+    <section
+      id="contact"
+      tabIndex={-1}
+      className="scroll-mt-20 bg-sand-100 py-16 outline-none sm:py-20"
+      aria-labelledby="contact-title"
+    >
       <div className="mx-auto max-w-7xl px-4">
-        <SectionHeading id="contact-title" eyebrow={t('landing.contact.eyebrow')} title={t('landing.contact.title')} text={t('landing.contact.text')} />
+        <SectionHeading
+          id="contact-title"
+          eyebrow={t('landing.contact.eyebrow')}
+          title={t('landing.contact.title')}
+          text={t('landing.contact.text')}
+        />
         <div className="grid gap-8 lg:grid-cols-[1fr_1.4fr]">
           <ul className="space-y-4 self-start rounded-[var(--radius-card)] bg-palm-800 p-6 text-palm-50">
             <li className="flex items-center gap-3">
@@ -34,7 +46,11 @@ export function ContactSection() {
             {settings.contact_phone ? (
               <li className="flex items-center gap-3">
                 <Phone className="size-5 shrink-0 text-honey-300" aria-hidden="true" />
-                <a href={`tel:${settings.contact_phone.replace(/\s/g, '')}`} dir="ltr" className="hover:underline">
+                <a
+                  href={`tel:${settings.contact_phone.replace(/\s/g, '')}`}
+                  dir="ltr"
+                  className="hover:underline"
+                >
                   {settings.contact_phone}
                 </a>
               </li>
@@ -45,7 +61,9 @@ export function ContactSection() {
                 <span>{settings.address}</span>
               </li>
             ) : null}
-            <li className="border-t border-palm-700 pt-4 text-sm text-palm-100">{t('landing.contact.reply_note')}</li>
+            <li className="border-t border-palm-700 pt-4 text-sm text-palm-100">
+              {t('landing.contact.reply_note')}
+            </li>
           </ul>
 
           <div className="min-h-[30rem] sm:min-h-[22rem]">

@@ -10,9 +10,19 @@ import { SectionHeading } from './section-heading.tsx'
 export function FeaturedSection({ products }: { products: Product[] }) {
   const { t } = useTranslation('storefront')
   return (
-    <section id="products" tabIndex={-1} className="scroll-mt-20 bg-sand-100 py-16 outline-none sm:py-20" aria-labelledby="featured-title">
+    <section
+      id="products"
+      tabIndex={-1}
+      className="scroll-mt-20 bg-sand-100 py-16 outline-none sm:py-20"
+      aria-labelledby="featured-title"
+    >
       <div className="mx-auto max-w-7xl px-4">
-        <SectionHeading id="featured-title" eyebrow={t('landing.featured.eyebrow')} title={t('landing.featured.title')} text={t('landing.featured.text')} />
+        <SectionHeading
+          id="featured-title"
+          eyebrow={t('landing.featured.eyebrow')}
+          title={t('landing.featured.title')}
+          text={t('landing.featured.text')}
+        />
         {products.length === 0 ? (
           <EmptyState title={t('products.empty')} />
         ) : (

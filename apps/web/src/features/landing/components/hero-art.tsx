@@ -2,7 +2,14 @@
 export function HeroArt() {
   return (
     <div aria-hidden="true" className="absolute inset-0 -z-20 rtl:-scale-x-100">
-      <img src="/hero.svg" alt="" width={1600} height={900} fetchPriority="high" className="size-full object-cover" />
+      <img
+        src="/hero.svg"
+        alt=""
+        width={1600}
+        height={900}
+        fetchPriority="high"
+        className="size-full object-cover"
+      />
     </div>
   )
 }

@@ -7,17 +7,27 @@ import { HeroArt } from './hero-art.tsx'
 export function HeroSection() {
   const { t } = useTranslation('storefront')
   return (
-    <section className="relative isolate flex min-h-[78vh] items-center overflow-hidden text-white" aria-labelledby="hero-title">
+    <section
+      className="relative isolate flex min-h-[78vh] items-center overflow-hidden text-white"
+      aria-labelledby="hero-title"
+    >
       <HeroArt />
       {/* The art is bright at the horizon: a dark gradient from the reading side keeps the text readable. */}
       <div className="absolute inset-0 -z-10 bg-linear-to-b from-palm-900/85 via-palm-900/70 to-date-900/80 sm:rtl:bg-linear-to-l sm:ltr:bg-linear-to-r sm:from-palm-900/90 sm:via-palm-900/65 sm:to-palm-900/20" />
       <div className="mx-auto w-full max-w-7xl px-4 py-20">
         <div className="max-w-2xl">
-          <p className="mb-3 inline-flex rounded-full bg-honey-400/95 px-3 py-1 text-sm font-bold text-stone-900">{t('landing.hero.eyebrow')}</p>
-          <h1 id="hero-title" className="text-4xl leading-tight font-extrabold text-balance sm:text-5xl lg:text-6xl">
+          <p className="mb-3 inline-flex rounded-full bg-honey-400/95 px-3 py-1 text-sm font-bold text-stone-900">
+            {t('landing.hero.eyebrow')}
+          </p>
+          <h1
+            id="hero-title"
+            className="text-4xl leading-tight font-extrabold text-balance sm:text-5xl lg:text-6xl"
+          >
             {t('landing.hero.title')}
           </h1>
-          <p className="mt-4 max-w-xl text-lg leading-relaxed text-sand-100 sm:text-xl">{t('landing.hero.subtitle')}</p>
+          <p className="mt-4 max-w-xl text-lg leading-relaxed text-sand-100 sm:text-xl">
+            {t('landing.hero.subtitle')}
+          </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <a
               href="#products"

@@ -1,6 +1,16 @@
 import type { ReactNode } from 'react'
 
-export function SectionHeading({ id, eyebrow, title, text }: { id: string; eyebrow?: ReactNode; title: ReactNode; text?: ReactNode }) {
+export function SectionHeading({
+  id,
+  eyebrow,
+  title,
+  text,
+}: {
+  id: string
+  eyebrow?: ReactNode
+  title: ReactNode
+  text?: ReactNode
+}) {
   return (
     <div className="mx-auto mb-10 max-w-2xl text-center">
       {eyebrow ? <p className="text-sm font-bold tracking-wide text-date-600">{eyebrow}</p> : null}
