@@ -25,11 +25,13 @@ async function postgresReachable() {
 const steps = [
   { name: 'shared', dir: 'packages/shared' },
   { name: 'web', dir: 'apps/web' },
-  { name: 'api-pglite', dir: 'apps/api', env: { DATABASE_URL: '' } },
-  { name: 'api-postgres', dir: 'apps/api', env: { DATABASE_URL: pgUrl }, needsPostgres: true },
+  // The API suites render the storefront's pages with the web app's server build, as the browser journeys do.
+  { name: 'api-pglite', dir: 'apps/api', env: { DATABASE_URL: '' }, needsBuild: true },
+  { name: 'api-postgres', dir: 'apps/api', env: { DATABASE_URL: pgUrl }, needsPostgres: true, needsBuild: true },
   { name: 'e2e', dir: 'e2e', needsBuild: true },
 ]
 
+let built = false
 let passed = 0
 let failed = 0
 const failures = []
@@ -45,14 +47,15 @@ for (const step of steps) {
     failed++
     continue
   }
-  if (step.needsBuild) {
-    console.log('\n== building the shop for the browser journeys')
+  if (step.needsBuild && !built) {
+    console.log('\n== building the shop (pages rendered by the API suites and the browser journeys)')
     const b = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
     if (b.status !== 0) {
       failures.push('build')
       failed++
       continue
     }
+    built = true
   }
   console.log(`\n== ${step.name}`)
   const report = join(out, `vitest-${step.name}.json`)

@@ -36,8 +36,9 @@ function entries(origin: string, path: string, lastmod?: Date): string {
 const URLSET_OPEN =
   '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n'
 
-export async function seoRoutes(app: FastifyInstance) {
+export async function seoRoutes(app: FastifyInstance, options: { productsPerFile?: number } = {}) {
   const origin = app.appUrl
+  const perFile = options.productsPerFile ?? SITEMAP_PRODUCTS
   const hide = { schema: { hide: true } }
 
   app.get('/robots.txt', hide, async (_request, reply) => {
@@ -65,7 +66,7 @@ export async function seoRoutes(app: FastifyInstance) {
     let body = URLSET_OPEN + entries(origin, '/') + entries(origin, '/products')
     for (const c of await listedCategories(app.db))
       body += entries(origin, `/products?category=${c.id}`, c.updatedAt)
-    if (withProducts) body += await productEntries(0, SITEMAP_PRODUCTS)
+    if (withProducts) body += await productEntries(0, perFile)
     return `${body}</urlset>\n`
   }
 
@@ -81,10 +82,10 @@ export async function seoRoutes(app: FastifyInstance) {
 
   app.get('/sitemap.xml', hide, async (_request, reply) => {
     const total = await countListedProducts(app.db)
-    if (total <= SITEMAP_PRODUCTS) return sendXml(await pagesAndProducts(true))(reply)
-    // A large catalogue: an index of the pages' file and one file per SITEMAP_PRODUCTS products (by id).
+    if (total <= perFile) return sendXml(await pagesAndProducts(true))(reply)
+    // A large catalogue: an index of the pages' file and one file per `perFile` products (by id).
     const files = [`${origin}/sitemaps/pages.xml`]
-    for (let n = 1; n <= Math.ceil(total / SITEMAP_PRODUCTS); n++)
+    for (let n = 1; n <= Math.ceil(total / perFile); n++)
       files.push(`${origin}/sitemaps/products-${n}.xml`)
     const index =
       '<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
@@ -101,7 +102,7 @@ export async function seoRoutes(app: FastifyInstance) {
     const n = /^\d{1,6}$/.test(request.params.n) ? Number(request.params.n) : 0
     if (n < 1)
       return reply.status(404).send({ code: 'NOT_FOUND', message: request.t('errors.ROUTE_NOT_FOUND') })
-    const body = await productEntries((n - 1) * SITEMAP_PRODUCTS, SITEMAP_PRODUCTS)
+    const body = await productEntries((n - 1) * perFile, perFile)
     if (!body)
       return reply.status(404).send({ code: 'NOT_FOUND', message: request.t('errors.ROUTE_NOT_FOUND') })
     return sendXml(`${URLSET_OPEN}${body}</urlset>\n`)(reply)

@@ -5,6 +5,7 @@ import arCommon from '../locales/ar/common.json'
 import arStore from '../locales/ar/storefront.json'
 import enCommon from '../locales/en/common.json'
 import enStore from '../locales/en/storefront.json'
+import browserI18n from './i18n.ts'
 
 /**
  * The server renders each page with a fixed-language i18next instance (entry.server.tsx) and writes the texts of
@@ -35,3 +36,8 @@ export function serverI18n(lang: Language): I18n {
   }
   return instance
 }
+
+// Route `meta` functions write titles with the app's shared instance in the page's language (app/seo.ts fixedT): on
+// the server it has both languages from the start.
+browserI18n.addResourceBundle('en', 'common', enCommon, true, false)
+browserI18n.addResourceBundle('en', 'storefront', enStore, true, false)

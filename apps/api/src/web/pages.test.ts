@@ -1,0 +1,168 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { gunzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createCategory, createProduct, createTestApp, type TestContext } from '../../test/helpers.ts'
+import { webDist } from '../paths.ts'
+
+// The storefront's pages as a browser and a link preview get them: rendered by the web app's real server build
+// (`npm run build`; scripts/test.mjs builds before the API suites).
+const built = existsSync(join(webDist, 'server/index.js'))
+
+/** The <head> and the rest of a page. */
+const head = (html: string) => html.slice(0, html.indexOf('</head>'))
+const metaContent = (html: string, attr: 'property' | 'name', key: string) => {
+  const tag = new RegExp(`<meta ${attr}="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)"/?>`).exec(head(html))
+  return tag ? decode(tag[1]!) : null
+}
+const linkHref = (html: string, pattern: string) => new RegExp(`<link ${pattern} href="([^"]*)"`).exec(head(html))?.[1] ?? null
+const decode = (text: string) => text.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
+const jsonLd = (html: string) => {
+  const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)]
+  expect(blocks).toHaveLength(1)
+  return JSON.parse(blocks[0]![1]!) as Record<string, unknown> & { offers: Record<string, unknown> }
+}
+
+describe('server-rendered storefront pages', () => {
+  let ctx: TestContext
+  beforeAll(async () => {
+    if (!built) throw new Error(`The web app is not built (${webDist}/server/index.js): run npm run build first`)
+    ctx = await createTestApp({ webDist })
+  })
+  afterAll(() => ctx?.close())
+
+  const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers })
+
+  it('renders a product page in Arabic by default, with its title, description, canonical and both languages', async () => {
+    const category = await createCategory(ctx.app, { name: 'عسل' })
+    const p = await createProduct(ctx.app, { slug: 'sidr-honey', name: 'عسل السدر', description: 'عسل سدر طبيعي من الجبل الأخضر', retailPrice: 120.5, categoryId: category.id, stock: 4 })
+    const res = await get('/products/sidr-honey')
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toContain('text/html')
+    expect(res.body).toMatch(/^<!DOCTYPE html><html lang="ar" dir="rtl">/)
+    expect(head(res.body)).toContain('<title>عسل السدر | ')
+    expect(metaContent(res.body, 'name', 'description')).toBe('عسل سدر طبيعي من الجبل الأخضر')
+    expect(linkHref(res.body, 'rel="canonical"')).toBe('http://shop.test/products/sidr-honey')
+    expect(linkHref(res.body, 'rel="alternate" hrefLang="ar"')).toBe('http://shop.test/products/sidr-honey')
+    expect(linkHref(res.body, 'rel="alternate" hrefLang="en"')).toBe('http://shop.test/products/sidr-honey?lang=en')
+    // The page itself, before any script: the name as the heading, the price, the add button.
+    expect(res.body).toContain('>عسل السدر</h1>')
+    expect(res.body).toContain('120.50 د.ل')
+    expect(p.slug).toBe('sidr-honey')
+  })
+
+  it('carries Open Graph and schema.org Product values that match the product', async () => {
+    const res = await get('/products/sidr-honey')
+    expect(metaContent(res.body, 'property', 'og:type')).toBe('product')
+    expect(metaContent(res.body, 'property', 'og:title')).toBe('عسل السدر')
+    expect(metaContent(res.body, 'property', 'og:url')).toBe('http://shop.test/products/sidr-honey')
+    expect(metaContent(res.body, 'property', 'product:price:amount')).toBe('120.50')
+    expect(metaContent(res.body, 'property', 'product:price:currency')).toBe('LYD')
+    expect(metaContent(res.body, 'property', 'product:availability')).toBe('in stock')
+    // No picture of its own: the shop's picture, an absolute address of a PNG.
+    expect(metaContent(res.body, 'property', 'og:image')).toBe('http://shop.test/og-image.png')
+    const ld = jsonLd(res.body)
+    expect(ld).toMatchObject({ '@type': 'Product', name: 'عسل السدر', image: ['http://shop.test/og-image.png'] })
+    expect(ld.offers).toMatchObject({ price: '120.50', priceCurrency: 'LYD', availability: 'https://schema.org/InStock', url: 'http://shop.test/products/sidr-honey' })
+    const image = await get('/og-image.png')
+    expect(image.headers['content-type']).toBe('image/png')
+  })
+
+  it('points link previews at a JPEG of the product picture of at least 600 px', async () => {
+    const { storeImage } = await import('../modules/images/images.service.ts')
+    const sharp = (await import('sharp')).default
+    const picture = await sharp({ create: { width: 900, height: 900, channels: 3, background: '#7a4a21' } }).png().toBuffer()
+    const imageId = await storeImage(ctx.app.db, picture)
+    await createProduct(ctx.app, { slug: 'pictured-dates', name: 'تمر بصورة', imageId, stock: 0 })
+    const res = await get('/products/pictured-dates')
+    const og = metaContent(res.body, 'property', 'og:image')!
+    expect(og).toBe(`http://shop.test/api/images/${imageId}/share.jpg`)
+    expect(jsonLd(res.body).offers.availability).toBe('https://schema.org/OutOfStock')
+    const jpeg = await get(og.replace('http://shop.test', ''))
+    expect(jpeg.statusCode).toBe(200)
+    expect(jpeg.headers['content-type']).toBe('image/jpeg')
+    const meta = await sharp(jpeg.rawPayload).metadata()
+    expect(meta.format).toBe('jpeg')
+    expect(Math.min(meta.width!, meta.height!)).toBeGreaterThanOrEqual(600)
+  })
+
+  it('keeps a name typed by staff with <, " and </script> inside the head and the JSON-LD', async () => {
+    const nasty = 'Dates "best" <b>bold</b> </script><script>alert(1)</script>'
+    await createProduct(ctx.app, { slug: 'nasty', name: nasty, description: '</script><img src=x onerror=alert(1)>' })
+    const res = await get('/products/nasty')
+    expect(res.statusCode).toBe(200)
+    expect(res.body).not.toContain('<script>alert(1)</script>')
+    expect(res.body).not.toContain('<img src=x')
+    expect(head(res.body)).toContain('<title>Dates &quot;best&quot; &lt;b&gt;bold&lt;/b&gt; &lt;/script&gt;')
+    expect(metaContent(res.body, 'property', 'og:title')).toBe(nasty)
+    expect(jsonLd(res.body).name).toBe(nasty)
+    // Every script of the page is the shop's own: it carries this response's nonce, or is the JSON-LD data block.
+    const csp = String(res.headers['content-security-policy'])
+    const nonce = /'nonce-([^']+)'/.exec(csp)![1]
+    for (const [tag] of res.body.matchAll(/<script[^>]*>/g)) expect(tag.includes(`nonce="${nonce}"`) || tag === '<script type="application/ld+json">', tag).toBe(true)
+    expect(/script-src [^;]*unsafe-inline/.test(csp)).toBe(false)
+  })
+
+  it('answers an unknown, inactive or archived product with the designed 404 page', async () => {
+    await createProduct(ctx.app, { slug: 'hidden', name: 'مخفي', isActive: false })
+    for (const url of ['/products/no-such-thing', '/products/hidden']) {
+      const res = await get(url)
+      expect(res.statusCode, url).toBe(404)
+      expect(res.body, url).toContain('هذا المنتج غير موجود')
+      expect(metaContent(res.body, 'name', 'robots'), url).toBe('noindex')
+    }
+    const other = await get('/no/such/page')
+    expect(other.statusCode).toBe(404)
+    expect(other.headers['content-type']).toContain('text/html')
+  })
+
+  it('moves a renamed product’s old address permanently to the new one', async () => {
+    const { productSlugRedirects } = await import('../db/schema/catalog.ts')
+    const p = await createProduct(ctx.app, { slug: 'new-name', name: 'اسم جديد' })
+    await ctx.app.db.insert(productSlugRedirects).values({ slug: 'old-name', productId: p.id })
+    const res = await get('/products/old-name?lang=en')
+    expect(res.statusCode).toBe(301)
+    expect(res.headers.location).toBe('/products/new-name?lang=en')
+  })
+
+  it('renders in English for a ?lang=en link and remembers the choice in the cookie; the cookie alone does too', async () => {
+    const res = await get('/products/sidr-honey?lang=en')
+    expect(res.body).toMatch(/^<!DOCTYPE html><html lang="en" dir="ltr">/)
+    expect(String(res.headers['set-cookie'])).toContain('language=en')
+    expect(linkHref(res.body, 'rel="canonical"')).toBe('http://shop.test/products/sidr-honey?lang=en')
+    expect(res.body).toContain('Add to cart')
+    const byCookie = await get('/products', { cookie: 'language=en' })
+    expect(byCookie.body).toMatch(/<html lang="en" dir="ltr">/)
+    expect(head(byCookie.body)).toContain('<title>Our products | Golden Palm Farms</title>')
+    expect(byCookie.headers.vary).toContain('Cookie')
+  })
+
+  it('renders the landing page and the product list whole, with the featured and listed products linked to their pages', async () => {
+    await createProduct(ctx.app, { slug: 'listed-dates', name: 'تمر مدرج', stock: 9 })
+    // Public lists are at most 500 ms behind the database (decision 19).
+    await new Promise((resolve) => setTimeout(resolve, 600))
+    const landing = await get('/')
+    expect(landing.statusCode).toBe(200)
+    for (const id of ['about', 'products', 'quality', 'contact']) expect(landing.body).toContain(`id="${id}"`)
+    expect(landing.body).toContain('href="/products/listed-dates"')
+    const list = await get('/products')
+    expect(list.body).toContain('href="/products/listed-dates"')
+    // The app's script is asked for with the page (module preload), not after it.
+    expect(head(list.body)).toMatch(/<link rel="modulepreload" href="\/assets\/entry\.client-[\w-]+\.js"/)
+  })
+
+  it('sends pages gzipped to browsers that take it', async () => {
+    const plain = await get('/products')
+    const zipped = await get('/products', { 'accept-encoding': 'gzip, deflate, br' })
+    expect(zipped.headers['content-encoding']).toBe('gzip')
+    const text = gunzipSync(zipped.rawPayload).toString('utf8')
+    // The same page (but for the nonce of its scripts, new for every answer).
+    expect(text.replace(/nonce="[^"]+"/g, '')).toBe(plain.body.replace(/nonce="[^"]+"/g, ''))
+  })
+
+  it('sends /products past its last page to the last page', async () => {
+    const res = await get('/products?page=999')
+    expect(res.statusCode).toBe(302)
+    expect(res.headers.location).toMatch(/^\/products(\?page=\d+)?$/)
+  })
+})
