@@ -52,7 +52,7 @@ export async function newContext(
     token: options.token ?? null,
     user: options.user ? JSON.stringify(options.user) : null,
   }
-  // The shop keeps the language in localStorage and copies it into a cookie for the server (decision 29): a visitor
+  // The shop keeps the language in localStorage and in a cookie for the server (decision 0032): a visitor
   // who chose it earlier has both.
   await context.addCookies([{ name: 'language', value: init.language, url: baseURL }])
   await context.addInitScript((v) => {
@@ -72,18 +72,21 @@ export async function newContext(
  */
 export async function shot(page: Page, name: string) {
   await wholePage(page)
-  await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: true, animations: 'disabled', timeout: 60_000 })
+  await page.screenshot({
+    path: join(shotsDir, `${name}.png`),
+    fullPage: true,
+    animations: 'disabled',
+    timeout: 60_000,
+  })
 }
 
 /**
- * A server-rendered page (decision 29) is taken over by the app when the visitor starts using it, and draws the parts
- * under the first screen when they come near it: what a visitor scrolling through sees. For a full-page picture, act
- * like that visitor (a scroll event) and wait until the app has the page and every part is drawn.
+ * Waits until the app has taken the page over (hydrated, app/early-script.ts): what a full-page picture should show.
+ * A window that is not one of the shop's pages (the printed invoice) is as it is.
  */
 export async function wholePage(page: Page) {
-  if (!(await page.evaluate(() => document.documentElement.hasAttribute('data-ssr')))) return
-  await page.evaluate(() => window.dispatchEvent(new Event('scroll')))
-  await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated') && !document.querySelector('.defer-render:not([data-rendered])'), undefined, { timeout: 30_000 })
+  if (!(await page.evaluate(() => Array.isArray(window.__shopTaps)))) return
+  await page.waitForFunction(() => window.__shopHydrated === true, undefined, { timeout: 30_000 })
 }
 
 /** Signs in through the API and returns the token and user, for presetting a context. */
@@ -99,4 +102,12 @@ export async function apiLogin(
   })
   if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`)
   return (await res.json()) as { token: string; user: unknown }
+}
+
+declare global {
+  interface Window {
+    /** Set by the shop once React has taken the page over (apps/web/src/app/early-script.ts). */
+    __shopHydrated?: boolean
+    __shopTaps?: unknown[]
+  }
 }

@@ -2,10 +2,6 @@ import arCommon from '../../../apps/web/src/locales/ar/common.json'
 import enCommon from '../../../apps/web/src/locales/en/common.json'
 import arStore from '../../../apps/web/src/locales/ar/storefront.json'
 import enStore from '../../../apps/web/src/locales/en/storefront.json'
-import arCommonLater from '../../../apps/web/src/locales/ar/common-later.json'
-import enCommonLater from '../../../apps/web/src/locales/en/common-later.json'
-import arStoreLater from '../../../apps/web/src/locales/ar/storefront-later.json'
-import enStoreLater from '../../../apps/web/src/locales/en/storefront-later.json'
 import arDashboard from '../../../apps/web/src/locales/ar/dashboard.json'
 import enDashboard from '../../../apps/web/src/locales/en/dashboard.json'
 import { messages } from '@shop/shared/i18n/messages'
@@ -13,21 +9,9 @@ import { messages } from '@shop/shared/i18n/messages'
 export type Lang = 'ar' | 'en'
 type Ns = 'common' | 'storefront' | 'dashboard' | 'shared'
 
-type Tree = { [key: string]: string | Tree }
-
-/** The web app ships each namespace in two files (first paint, and texts of screens loaded later) and merges them. */
-function merge(a: Tree, b: Tree): Tree {
-  const out: Tree = { ...a }
-  for (const [k, v] of Object.entries(b)) {
-    const prev = out[k]
-    out[k] = typeof v === 'object' && typeof prev === 'object' ? merge(prev, v) : v
-  }
-  return out
-}
-
 const bundles: Record<Lang, Record<Ns, unknown>> = {
-  ar: { common: merge(arCommon, arCommonLater), storefront: merge(arStore, arStoreLater), dashboard: arDashboard, shared: messages.ar },
-  en: { common: merge(enCommon, enCommonLater), storefront: merge(enStore, enStoreLater), dashboard: enDashboard, shared: messages.en },
+  ar: { common: arCommon, storefront: arStore, dashboard: arDashboard, shared: messages.ar },
+  en: { common: enCommon, storefront: enStore, dashboard: enDashboard, shared: messages.en },
 }
 
 /**

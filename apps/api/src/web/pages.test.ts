@@ -12,11 +12,20 @@ const built = existsSync(join(webDist, 'server/index.js'))
 /** The <head> and the rest of a page. */
 const head = (html: string) => html.slice(0, html.indexOf('</head>'))
 const metaContent = (html: string, attr: 'property' | 'name', key: string) => {
-  const tag = new RegExp(`<meta ${attr}="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)"/?>`).exec(head(html))
+  const tag = new RegExp(`<meta ${attr}="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)"/?>`).exec(
+    head(html),
+  )
   return tag ? decode(tag[1]!) : null
 }
-const linkHref = (html: string, pattern: string) => new RegExp(`<link ${pattern} href="([^"]*)"`).exec(head(html))?.[1] ?? null
-const decode = (text: string) => text.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
+const linkHref = (html: string, pattern: string) =>
+  new RegExp(`<link ${pattern} href="([^"]*)"`).exec(head(html))?.[1] ?? null
+const decode = (text: string) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
 const jsonLd = (html: string) => {
   const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)]
   expect(blocks).toHaveLength(1)
@@ -26,16 +35,25 @@ const jsonLd = (html: string) => {
 describe('server-rendered storefront pages', () => {
   let ctx: TestContext
   beforeAll(async () => {
-    if (!built) throw new Error(`The web app is not built (${webDist}/server/index.js): run npm run build first`)
+    if (!built)
+      throw new Error(`The web app is not built (${webDist}/server/index.js): run npm run build first`)
     ctx = await createTestApp({ webDist })
   })
   afterAll(() => ctx?.close())
 
-  const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers })
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'GET', url, headers })
 
   it('renders a product page in Arabic by default, with its title, description, canonical and both languages', async () => {
     const category = await createCategory(ctx.app, { name: 'عسل' })
-    const p = await createProduct(ctx.app, { slug: 'sidr-honey', name: 'عسل السدر', description: 'عسل سدر طبيعي من الجبل الأخضر', retailPrice: 120.5, categoryId: category.id, stock: 4 })
+    const p = await createProduct(ctx.app, {
+      slug: 'sidr-honey',
+      name: 'عسل السدر',
+      description: 'عسل سدر طبيعي من الجبل الأخضر',
+      retailPrice: 120.5,
+      categoryId: category.id,
+      stock: 4,
+    })
     const res = await get('/products/sidr-honey')
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toContain('text/html')
@@ -44,7 +62,9 @@ describe('server-rendered storefront pages', () => {
     expect(metaContent(res.body, 'name', 'description')).toBe('عسل سدر طبيعي من الجبل الأخضر')
     expect(linkHref(res.body, 'rel="canonical"')).toBe('http://shop.test/products/sidr-honey')
     expect(linkHref(res.body, 'rel="alternate" hrefLang="ar"')).toBe('http://shop.test/products/sidr-honey')
-    expect(linkHref(res.body, 'rel="alternate" hrefLang="en"')).toBe('http://shop.test/products/sidr-honey?lang=en')
+    expect(linkHref(res.body, 'rel="alternate" hrefLang="en"')).toBe(
+      'http://shop.test/products/sidr-honey?lang=en',
+    )
     // The page itself, before any script: the name as the heading, the price, the add button.
     expect(res.body).toContain('>عسل السدر</h1>')
     expect(res.body).toContain('120.50 د.ل')
@@ -62,8 +82,17 @@ describe('server-rendered storefront pages', () => {
     // No picture of its own: the shop's picture, an absolute address of a PNG.
     expect(metaContent(res.body, 'property', 'og:image')).toBe('http://shop.test/og-image.png')
     const ld = jsonLd(res.body)
-    expect(ld).toMatchObject({ '@type': 'Product', name: 'عسل السدر', image: ['http://shop.test/og-image.png'] })
-    expect(ld.offers).toMatchObject({ price: '120.50', priceCurrency: 'LYD', availability: 'https://schema.org/InStock', url: 'http://shop.test/products/sidr-honey' })
+    expect(ld).toMatchObject({
+      '@type': 'Product',
+      name: 'عسل السدر',
+      image: ['http://shop.test/og-image.png'],
+    })
+    expect(ld.offers).toMatchObject({
+      price: '120.50',
+      priceCurrency: 'LYD',
+      availability: 'https://schema.org/InStock',
+      url: 'http://shop.test/products/sidr-honey',
+    })
     const image = await get('/og-image.png')
     expect(image.headers['content-type']).toBe('image/png')
   })
@@ -71,7 +100,9 @@ describe('server-rendered storefront pages', () => {
   it('points link previews at a JPEG of the product picture of at least 600 px', async () => {
     const { storeImage } = await import('../modules/images/images.service.ts')
     const sharp = (await import('sharp')).default
-    const picture = await sharp({ create: { width: 900, height: 900, channels: 3, background: '#7a4a21' } }).png().toBuffer()
+    const picture = await sharp({ create: { width: 900, height: 900, channels: 3, background: '#7a4a21' } })
+      .png()
+      .toBuffer()
     const imageId = await storeImage(ctx.app.db, picture)
     await createProduct(ctx.app, { slug: 'pictured-dates', name: 'تمر بصورة', imageId, stock: 0 })
     const res = await get('/products/pictured-dates')
@@ -88,7 +119,11 @@ describe('server-rendered storefront pages', () => {
 
   it('keeps a name typed by staff with <, " and </script> inside the head and the JSON-LD', async () => {
     const nasty = 'Dates "best" <b>bold</b> </script><script>alert(1)</script>'
-    await createProduct(ctx.app, { slug: 'nasty', name: nasty, description: '</script><img src=x onerror=alert(1)>' })
+    await createProduct(ctx.app, {
+      slug: 'nasty',
+      name: nasty,
+      description: '</script><img src=x onerror=alert(1)>',
+    })
     const res = await get('/products/nasty')
     expect(res.statusCode).toBe(200)
     expect(res.body).not.toContain('<script>alert(1)</script>')
@@ -99,7 +134,10 @@ describe('server-rendered storefront pages', () => {
     // Every script of the page is the shop's own: it carries this response's nonce, or is the JSON-LD data block.
     const csp = String(res.headers['content-security-policy'])
     const nonce = /'nonce-([^']+)'/.exec(csp)![1]
-    for (const [tag] of res.body.matchAll(/<script[^>]*>/g)) expect(tag.includes(`nonce="${nonce}"`) || tag === '<script type="application/ld+json">', tag).toBe(true)
+    for (const [tag] of res.body.matchAll(/<script[^>]*>/g))
+      expect(tag.includes(`nonce="${nonce}"`) || tag === '<script type="application/ld+json">', tag).toBe(
+        true,
+      )
     expect(/script-src [^;]*unsafe-inline/.test(csp)).toBe(false)
   })
 

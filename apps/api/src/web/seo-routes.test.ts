@@ -5,7 +5,8 @@ import { createCategory, createProduct, createTestApp, type TestContext } from '
 import { categories, products } from '../db/schema/catalog.ts'
 import { seoRoutes } from './seo-routes.ts'
 
-const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!.replace(/&#38;/g, '&'))
+const locs = (xml: string) =>
+  [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!.replace(/&#38;/g, '&'))
 
 describe('robots.txt and sitemap.xml', () => {
   let ctx: TestContext
@@ -19,7 +20,8 @@ describe('robots.txt and sitemap.xml', () => {
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toContain('text/plain')
     const lines = res.body.split('\n')
-    for (const path of ['/dashboard', '/cart', '/checkout', '/api']) expect(lines).toContain(`Disallow: ${path}`)
+    for (const path of ['/dashboard', '/cart', '/checkout', '/api'])
+      expect(lines).toContain(`Disallow: ${path}`)
     expect(lines).toContain('Allow: /api/images/')
     expect(lines).toContain('Sitemap: http://shop.test/sitemap.xml')
   })
@@ -37,12 +39,23 @@ describe('robots.txt and sitemap.xml', () => {
     expect(res.headers['content-type']).toContain('application/xml')
     expect(res.body.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset ')).toBe(true)
     const urls = locs(res.body)
-    for (const page of ['http://shop.test/', 'http://shop.test/products', `http://shop.test/products?category=${honey.id}`, 'http://shop.test/products/map-honey']) {
+    for (const page of [
+      'http://shop.test/',
+      'http://shop.test/products',
+      `http://shop.test/products?category=${honey.id}`,
+      'http://shop.test/products/map-honey',
+    ]) {
       expect(urls).toContain(page)
       expect(urls).toContain(`${page}${page.includes('?') ? '&' : '?'}lang=en`)
     }
-    expect(urls.some((u) => u.includes('map-hidden') || u.includes('map-archived') || u.includes(`category=${hidden.id}`))).toBe(false)
-    expect(res.body).toContain('<xhtml:link rel="alternate" hreflang="en" href="http://shop.test/products/map-honey?lang=en"/>')
+    expect(
+      urls.some(
+        (u) => u.includes('map-hidden') || u.includes('map-archived') || u.includes(`category=${hidden.id}`),
+      ),
+    ).toBe(false)
+    expect(res.body).toContain(
+      '<xhtml:link rel="alternate" hreflang="en" href="http://shop.test/products/map-honey?lang=en"/>',
+    )
     // Well formed enough for a crawler: every <url> closed, every & escaped.
     expect(res.body.match(/<url>/g)!.length).toBe(res.body.match(/<\/url>/g)!.length)
     expect(/&(?!#\d+;)/.test(res.body)).toBe(false)
@@ -55,12 +68,20 @@ describe('robots.txt and sitemap.xml', () => {
     app.decorate('appUrl', 'http://shop.test')
     await app.register(seoRoutes, { productsPerFile: 2 })
     for (let i = 1; i <= 4; i++) await createProduct(ctx.app, { slug: `map-many-${i}`, name: `منتج ${i}` })
-    const listed = await ctx.app.db.select({ slug: products.slug }).from(products).where(and(eq(products.isActive, true), isNull(products.archivedAt)))
+    const listed = await ctx.app.db
+      .select({ slug: products.slug })
+      .from(products)
+      .where(and(eq(products.isActive, true), isNull(products.archivedAt)))
     const index = await app.inject({ method: 'GET', url: '/sitemap.xml' })
     expect(index.body).toContain('<sitemapindex ')
     const files = locs(index.body)
     expect(files[0]).toBe('http://shop.test/sitemaps/pages.xml')
-    expect(files.slice(1)).toEqual(Array.from({ length: Math.ceil(listed.length / 2) }, (_, i) => `http://shop.test/sitemaps/products-${i + 1}.xml`))
+    expect(files.slice(1)).toEqual(
+      Array.from(
+        { length: Math.ceil(listed.length / 2) },
+        (_, i) => `http://shop.test/sitemaps/products-${i + 1}.xml`,
+      ),
+    )
     const seen: string[] = []
     for (const file of files.slice(1)) {
       const part = await app.inject({ method: 'GET', url: file.replace('http://shop.test', '') })
@@ -68,7 +89,9 @@ describe('robots.txt and sitemap.xml', () => {
       seen.push(...locs(part.body).filter((u) => !u.endsWith('?lang=en')))
     }
     expect(seen.sort()).toEqual(listed.map((p) => `http://shop.test/products/${p.slug}`).sort())
-    expect((await app.inject({ method: 'GET', url: `/sitemaps/products-${files.length + 5}.xml` })).statusCode).toBe(404)
+    expect(
+      (await app.inject({ method: 'GET', url: `/sitemaps/products-${files.length + 5}.xml` })).statusCode,
+    ).toBe(404)
     expect((await app.inject({ method: 'GET', url: '/sitemaps/products-x.xml' })).statusCode).toBe(404)
     await app.close()
   })

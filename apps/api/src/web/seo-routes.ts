@@ -85,8 +85,7 @@ export async function seoRoutes(app: FastifyInstance, options: { productsPerFile
     if (total <= perFile) return sendXml(await pagesAndProducts(true))(reply)
     // A large catalogue: an index of the pages' file and one file per `perFile` products (by id).
     const files = [`${origin}/sitemaps/pages.xml`]
-    for (let n = 1; n <= Math.ceil(total / perFile); n++)
-      files.push(`${origin}/sitemaps/products-${n}.xml`)
+    for (let n = 1; n <= Math.ceil(total / perFile); n++) files.push(`${origin}/sitemaps/products-${n}.xml`)
     const index =
       '<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
       files.map((f) => `<sitemap><loc>${xml(f)}</loc></sitemap>\n`).join('') +
