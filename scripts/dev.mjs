@@ -1,11 +1,14 @@
-// `npm run dev`: API from source with reload (tsx watch) and Vite's dev server with /api proxied to it.
+// `npm run dev`: the shop from source with reload: the API restarts on its changes (tsx watch), and the web app's pages
+// and modules come from Vite in the same process (apps/api/src/web/dev-server.ts), with hot updates.
 import { spawn } from 'node:child_process'
 
 const root = new URL('..', import.meta.url).pathname
-const procs = [
-  spawn('npx', ['tsx', 'watch', 'apps/api/src/server.ts'], { cwd: root, stdio: 'inherit', env: { ...process.env, PORT: process.env.PORT ?? '3000' } }),
-  spawn('npx', ['vite'], { cwd: `${root}apps/web`, stdio: 'inherit' }),
-]
-const stop = () => procs.forEach((p) => p.kill('SIGTERM'))
+const api = spawn('npx', ['tsx', 'watch', '--ignore', 'apps/web/**', 'apps/api/src/server.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, PORT: process.env.PORT ?? '3000', WEB_DEV: '1', NODE_ENV: 'development' },
+})
+const stop = () => api.kill('SIGTERM')
 process.on('SIGINT', stop)
 process.on('SIGTERM', stop)
+api.on('exit', (code) => process.exit(code ?? 0))

@@ -39,6 +39,26 @@ function precompress(): Plugin {
 }
 
 /**
+ * Writes .vite/chunk-modules.json beside the browser build (chunk file → the modules inside it): `npm run bench` checks
+ * with it that no file a storefront visit downloads holds chart or dashboard code.
+ */
+function chunkModulesReport(): Plugin {
+  return {
+    name: 'shop:chunk-modules',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    generateBundle(_options, bundle) {
+      const map: Record<string, string[]> = {}
+      for (const item of Object.values(bundle)) {
+        if (item.type !== 'chunk') continue
+        map[item.fileName] = item.moduleIds.map((id) => id.replace(/^.*\/node_modules\//, 'node_modules/').replace(/^.*\/apps\/web\//, ''))
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/chunk-modules.json', source: JSON.stringify(map, null, 1) })
+    },
+  }
+}
+
+/**
  * The browser build's shared code in two files instead of dozens (decision 0031): on a phone over HTTP/1.1 every
  * extra file is another round trip before the page can be used.
  * - `framework`: React, React Router and i18next, which every page runs first;
@@ -54,7 +74,7 @@ const STOREFRONT =
 export default defineConfig({
   // Unit tests render components without the framework's build (React Router's plugin is for the app's build and dev
   // server only).
-  plugins: [tailwindcss(), process.env.VITEST ? react() : reactRouter(), precompress()],
+  plugins: [tailwindcss(), process.env.VITEST ? react() : reactRouter(), precompress(), chunkModulesReport()],
   build: {
     target: 'es2022',
     sourcemap: false,

@@ -81,7 +81,11 @@ async function checkoutLoop(): Promise<LoadFigures> {
       const req = checkoutRequest()
       const t0 = performance.now()
       try {
-        const res = await fetch(`${job.url}${req.path}`, { method: 'POST', headers: { 'accept-language': 'ar', ...req.headers }, body: req.body })
+        const res = await fetch(`${job.url}${req.path}`, {
+          method: 'POST',
+          headers: { 'accept-language': 'ar', ...req.headers },
+          body: req.body,
+        })
         await res.arrayBuffer()
         statusCodes[res.status] = (statusCodes[res.status] ?? 0) + 1
         latencies.push(performance.now() - t0)
@@ -95,7 +99,9 @@ async function checkoutLoop(): Promise<LoadFigures> {
   latencies.sort((a, b) => a - b)
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0
   const total = latencies.length
-  const ok = Object.entries(statusCodes).filter(([c]) => c.startsWith('2')).reduce((s, [, n]) => s + n, 0)
+  const ok = Object.entries(statusCodes)
+    .filter(([c]) => c.startsWith('2'))
+    .reduce((s, [, n]) => s + n, 0)
   return {
     rps: total / seconds,
     okPerSecond: ok / seconds,
@@ -142,6 +148,8 @@ const figures: LoadFigures = {
   non2xx: result.non2xx,
   errors: result.errors,
   timeouts: result.timeouts,
-  statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([k, v]) => [k, Number(v.count)])),
+  statusCodes: Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([k, v]) => [k, Number(v.count)]),
+  ),
 }
 process.stdout.write(`\n${JSON.stringify(figures)}\n`)

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue 7): every scenario against the BUILT server (apps/api/dist + apps/web/dist), a table of
+ * `npm run bench`: every scenario against the BUILT server (apps/api/dist + apps/web/dist), a table of
  * figure / budget / pass, bench/results/latest.json, and a non-zero exit when a budget is missed.
  * Budgets are ratios measured in the same run, so they hold on a noisy shared 2-core machine.
  * `--only=postgres,pglite,web` runs a subset (while iterating); the full run is what counts.
@@ -13,23 +13,36 @@ import { runJson } from './lib/load-job.ts'
 import { repoRoot } from './lib/paths.ts'
 import { fmt, Report } from './lib/report.ts'
 import { createBenchDatabase, startShop, type ShopServer } from './lib/shop-server.ts'
-import { LIST_PATH, listScenarios, measure, reference, REF_PATH, SEARCH_PATH, warmUp } from './scenarios/api-list.ts'
+import {
+  LIST_PATH,
+  listScenarios,
+  measure,
+  reference,
+  REF_PATH,
+  SEARCH_PATH,
+  warmUp,
+} from './scenarios/api-list.ts'
 import { checkoutLoad, dashboardVsList, signInFlood, stockInvariant } from './scenarios/api-orders.ts'
-import { bundleScenarios } from './scenarios/web-bundle.ts'
-import { cacheHeaders, lighthouseScenario } from './scenarios/web-serve.ts'
+import { phoneReport, phoneRuns } from './scenarios/web-phone.ts'
+import { cacheHeaders, fontPreload, lighthouseScenario } from './scenarios/web-serve.ts'
 
 const loader = fileURLToPath(new URL('./data/load-data.ts', import.meta.url))
 // BENCH_WEB_DIST / BENCH_SERVER_JS: benchmark a private build instead of the shared dist folders.
 const webDist = process.env.BENCH_WEB_DIST ?? join(repoRoot, 'apps/web/dist')
 const serverJs = process.env.BENCH_SERVER_JS ?? join(repoRoot, 'apps/api/dist/server.js')
-const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',')
+const only = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice(7)
+  .split(',')
 const wanted = (part: string) => !only || only.includes(part)
 const report = new Report()
 const meta: Record<string, unknown> = { node: process.version }
 
 async function loadData(request: LoadRequest): Promise<LoadResult> {
   const result = await runJson<LoadResult>(loader, ['load', JSON.stringify(request)])
-  console.log(`  loaded ${fmt(result.products)} products, ${fmt(result.orders)} orders in ${fmt(result.loadSeconds, 1)} s`)
+  console.log(
+    `  loaded ${fmt(result.products)} products, ${fmt(result.orders)} orders in ${fmt(result.loadSeconds, 1)} s`,
+  )
   return result
 }
 
@@ -61,7 +74,9 @@ async function postgres() {
     const data = await loadData({ target, products: 10_000, orders: 50_000, users: 200 })
     await warmUp(url, [REF_PATH, LIST_PATH, SEARCH_PATH])
     const r0 = await reference(report, url, '(PostgreSQL)')
-    await step('products list (PostgreSQL, 10k)', () => listScenarios(report, url, r0, 0.25, '(PostgreSQL, 10k)', data.snapshot))
+    await step('products list (PostgreSQL, 10k)', () =>
+      listScenarios(report, url, r0, 0.25, '(PostgreSQL, 10k)', data.snapshot),
+    )
     await step('dashboard stats (PostgreSQL)', () => dashboardVsList(report, url))
     await step('sign-in flood (PostgreSQL)', () => signInFlood(report, url, 200))
     await step('checkout (PostgreSQL)', async () => {
@@ -105,14 +120,18 @@ async function pglite() {
     const url = server.url
     await warmUp(url, [REF_PATH, LIST_PATH, SEARCH_PATH])
     const r0 = await reference(report, url, '(PGlite)')
-    await step('products list (PGlite, 10k)', () => listScenarios(report, url, r0, 0.1, '(PGlite, 10k)', data.snapshot))
+    await step('products list (PGlite, 10k)', () =>
+      listScenarios(report, url, r0, 0.1, '(PGlite, 10k)', data.snapshot),
+    )
     let placed = 0
     await step('checkout (PGlite)', async () => {
       placed = (await checkoutLoad(report, url, data.snapshot, '(PGlite)')).statusCodes['201'] ?? 0
     })
     // One connection per data dir: the server lets go of it before the invariant is read back.
     await server.stop()
-    await step('checkout stock invariant (PGlite)', () => stockInvariant(report, target, data.snapshot, placed, '(PGlite)'))
+    await step('checkout stock invariant (PGlite)', () =>
+      stockInvariant(report, target, data.snapshot, placed, '(PGlite)'),
+    )
   } finally {
     await server?.stop()
     rmSync(dataDir, { recursive: true, force: true })
@@ -121,32 +140,43 @@ async function pglite() {
 
 async function web() {
   console.log('\nWeb')
-  let assets: string[] = []
-  await step('web bundle', async () => {
-    const { fontFile, initialFiles } = bundleScenarios(report, webDist)
-    assets = [...initialFiles.slice(0, 2), ...(fontFile ? [fontFile] : [])]
-  })
   // A fresh shop with the demo catalogue (real product images), as a visitor meets it.
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-web-'))
   let server: ShopServer | undefined
   try {
     server = await startShop({ dataDir })
     const url = server.url
+    const list = (await (await fetch(`${url}/api/products?active=true&in_stock=true&per_page=1`)).json()) as {
+      data: { slug: string }[]
+    }
+    const productPath = `/products/${list.data[0]!.slug}`
+    const html = await (await fetch(`${url}/products`)).text()
+    const assets = [...html.matchAll(/<link rel="modulepreload" href="\/(assets\/[^"]+)"/g)]
+      .slice(0, 2)
+      .map((m) => m[1]!)
+    await step('Arabic font subset preloaded', async () => assets.push(fontPreload(report, html)))
     await step('cache headers', () => cacheHeaders(report, url, assets))
-    await step('Lighthouse /', () => lighthouseScenario(report, url, '/'))
-    await step('Lighthouse /products', () => lighthouseScenario(report, url, '/products'))
+    await step('phone', async () =>
+      phoneReport(report, await phoneRuns(url, productPath), join(webDist, 'client')),
+    )
+    for (const page of ['/', '/products', productPath])
+      await step(`Lighthouse ${page}`, () => lighthouseScenario(report, url, page))
   } finally {
     await server?.stop()
     rmSync(dataDir, { recursive: true, force: true })
   }
 }
 
-if (!existsSync(serverJs) || !existsSync(join(webDist, 'index.html'))) {
+if (!existsSync(serverJs) || !existsSync(join(webDist, 'server/index.js'))) {
   console.error('Build first: `npm run bench` builds, or run `npm run build`.')
   process.exit(2)
 }
 const started = Date.now()
-for (const [name, part] of [['postgres', postgres], ['pglite', pglite], ['web', web]] as const) {
+for (const [name, part] of [
+  ['postgres', postgres],
+  ['pglite', pglite],
+  ['web', web],
+] as const) {
   if (wanted(name)) await step(name, part)
 }
 meta.seconds = Math.round((Date.now() - started) / 1000)

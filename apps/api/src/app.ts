@@ -52,6 +52,8 @@ export interface BuildAppOptions {
   logger?: boolean | object
   /** Folder of the web app's build (client/ and server/index.js); defaults to apps/web/dist. Without it, no pages. */
   webDist?: string
+  /** `npm run dev`: pages from the web app's sources through Vite (web/dev-server.ts) instead of its build. */
+  webDev?: boolean
   /** Called for every route as it is registered (the permission matrix and fuzz tests list routes with it). */
   onRoute?: (route: RouteOptions) => void
 }
@@ -159,7 +161,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   await app.register(seoRoutes)
   const storefront = createStorefrontCatalog(options.database.db, app.publicProductLists, catalogVersion)
-  await app.register(webPlugin, { distDir: options.webDist ?? webDist, data: createStorefrontData(options.database.db, storefront) })
+  const devBuild = options.webDev ? await (await import('./web/dev-server.ts')).createWebDevServer(app) : undefined
+  await app.register(webPlugin, { distDir: options.webDist ?? webDist, data: createStorefrontData(options.database.db, storefront), devBuild })
   await app.ready()
   return app
 }

@@ -16,5 +16,6 @@ function findApiRoot(): string {
 export const apiRoot = findApiRoot()
 export const migrationsFolder = join(apiRoot, 'src/db/migrations')
 export const assetsFolder = join(apiRoot, 'assets')
+export const webRoot = resolve(apiRoot, '../web')
 export const webDist = resolve(apiRoot, '../web/dist')
 export const webPublic = resolve(apiRoot, '../web/public')

@@ -14,7 +14,7 @@ const seeded = await seedDatabase(database.db, {
   demoOrders: env.SEED_DEMO_ORDERS === 'true',
 })
 
-const app = await buildApp({ database, logger: { level: env.LOG_LEVEL }, webDist: env.WEB_DIST })
+const app = await buildApp({ database, logger: { level: env.LOG_LEVEL }, webDist: env.WEB_DIST, webDev: process.env.WEB_DEV === '1' })
 await app.listen({ port: env.PORT, host: env.HOST })
 
 const url = appUrl(env)

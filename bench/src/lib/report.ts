@@ -35,8 +35,15 @@ export class Report {
 
   table(): string {
     const head = ['scenario', 'figure', 'budget', 'result']
-    const lines = this.rows.map((r) => [r.scenario, r.figure, r.budget, r.pass === null ? 'info' : r.pass ? 'pass' : 'FAIL'])
-    const md = [head, head.map(() => '---'), ...lines].map((cells) => `| ${cells.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`)
+    const lines = this.rows.map((r) => [
+      r.scenario,
+      r.figure,
+      r.budget,
+      r.pass === null ? 'info' : r.pass ? 'pass' : 'FAIL',
+    ])
+    const md = [head, head.map(() => '---'), ...lines].map(
+      (cells) => `| ${cells.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`,
+    )
     return md.join('\n')
   }
 
@@ -44,10 +51,18 @@ export class Report {
     const dir = join(benchRoot, 'results')
     mkdirSync(dir, { recursive: true })
     const file = join(dir, 'latest.json')
-    const body = { started: this.started.toISOString(), finished: new Date().toISOString(), ok: this.ok, meta, rows: this.rows, table: this.table() }
+    const body = {
+      started: this.started.toISOString(),
+      finished: new Date().toISOString(),
+      ok: this.ok,
+      meta,
+      rows: this.rows,
+      table: this.table(),
+    }
     writeFileSync(file, `${JSON.stringify(body, null, 2)}\n`)
     return file
   }
 }
 
-export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
+export const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })

@@ -38,7 +38,14 @@ export async function reference(report: Report, url: string, label: string): Pro
  * GET /products (plain, Arabic search, one category) at the loaded size: throughput ≥ ratio × R0, p99 reported,
  * and every answer 2xx.
  */
-export async function listScenarios(report: Report, url: string, r0: LoadFigures, ratio: number, label: string, snapshot: StockSnapshot) {
+export async function listScenarios(
+  report: Report,
+  url: string,
+  r0: LoadFigures,
+  ratio: number,
+  label: string,
+  snapshot: StockSnapshot,
+) {
   const cases: [string, string][] = [
     ['products list', LIST_PATH],
     ['products search "تمر"', SEARCH_PATH],

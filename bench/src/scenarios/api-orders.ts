@@ -1,5 +1,10 @@
 import { fileURLToPath } from 'node:url'
-import { BENCH_SHOPPER_PASSWORD, type DbTarget, type StockSnapshot, type VerifyResult } from '../data/bench-data.ts'
+import {
+  BENCH_SHOPPER_PASSWORD,
+  type DbTarget,
+  type StockSnapshot,
+  type VerifyResult,
+} from '../data/bench-data.ts'
 import { runJson, runLoad, type LoadFigures } from '../lib/load-job.ts'
 import { fmt, type Report } from '../lib/report.ts'
 import { BENCH_ADMIN } from '../lib/shop-server.ts'
@@ -13,13 +18,22 @@ export const CHECKOUT_CONNECTIONS = 20
 export const CHECKOUT_SECONDS = 10
 
 /** 20 connections placing orders (unique Idempotency-Keys, mixed products) for ~10 s: no error of any kind. */
-export async function checkoutLoad(report: Report, url: string, snapshot: StockSnapshot, label: string): Promise<LoadFigures> {
+export async function checkoutLoad(
+  report: Report,
+  url: string,
+  snapshot: StockSnapshot,
+  label: string,
+): Promise<LoadFigures> {
   const f = await runLoad({
     kind: 'checkout',
     url,
     connections: CHECKOUT_CONNECTIONS,
     duration: CHECKOUT_SECONDS,
-    checkout: { productIds: Object.keys(snapshot.stocks).map(Number), alwaysIds: snapshot.alwaysInStock, cityId: snapshot.cityId },
+    checkout: {
+      productIds: Object.keys(snapshot.stocks).map(Number),
+      alwaysIds: snapshot.alwaysInStock,
+      cityId: snapshot.cityId,
+    },
   })
   const created = f.statusCodes['201'] ?? 0
   report.add({
@@ -33,7 +47,13 @@ export async function checkoutLoad(report: Report, url: string, snapshot: StockS
 }
 
 /** Read back from the database after the checkout run (SPEC "No overselling"). */
-export async function stockInvariant(report: Report, target: DbTarget, snapshot: StockSnapshot, ordersPlaced: number, label: string) {
+export async function stockInvariant(
+  report: Report,
+  target: DbTarget,
+  snapshot: StockSnapshot,
+  ordersPlaced: number,
+  label: string,
+) {
   const v = await verifyStock(target, snapshot)
   report.add({
     scenario: `checkout stock invariant ${label}`,
@@ -63,10 +83,13 @@ export async function dashboardVsList(report: Report, url: string) {
   })
   if (!login.ok) throw new Error(`admin sign-in answered ${login.status}`)
   const { token } = (await login.json()) as { token: string }
-  const day = (offset: number) => new Date(Date.now() + 2 * 3_600_000 - offset * 86_400_000).toISOString().slice(0, 10)
+  const day = (offset: number) =>
+    new Date(Date.now() + 2 * 3_600_000 - offset * 86_400_000).toISOString().slice(0, 10)
   const stats = `${url}/api/dashboard/stats?from=${day(364)}&to=${day(0)}`
   const list = `${url}${LIST_PATH}`
-  const statsBody = (await (await fetch(stats, { headers: { authorization: `Bearer ${token}` } })).json()) as { total_orders?: number }
+  const statsBody = (await (
+    await fetch(stats, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as { total_orders?: number }
   const statsMs: number[] = []
   const listMs: number[] = []
   for (let i = 0; i < 2; i++) await Promise.all([timeCall(stats, token), timeCall(list)])
@@ -92,9 +115,22 @@ export const FLOOD_CONNECTIONS = 8
  * requested at a fixed rate; its p99 must stay within 2× of the same fixed-rate traffic without the flood.
  */
 export async function signInFlood(report: Report, url: string, users: number) {
-  const listJob = { kind: 'get' as const, url, connections: 10, duration: 8, rate: QUIET_RATE, paths: [LIST_PATH] }
+  const listJob = {
+    kind: 'get' as const,
+    url,
+    connections: 10,
+    duration: 8,
+    rate: QUIET_RATE,
+    paths: [LIST_PATH],
+  }
   const quiet = await runLoad(listJob)
-  const flood = runLoad({ kind: 'login', url, connections: FLOOD_CONNECTIONS, duration: 10, login: { users, password: BENCH_SHOPPER_PASSWORD } })
+  const flood = runLoad({
+    kind: 'login',
+    url,
+    connections: FLOOD_CONNECTIONS,
+    duration: 10,
+    login: { users, password: BENCH_SHOPPER_PASSWORD },
+  })
   await new Promise((r) => setTimeout(r, 1_000))
   const busy = await runLoad(listJob)
   const logins = await flood
