@@ -108,7 +108,7 @@ describe('server-rendered storefront pages', () => {
     await context.close()
   })
 
-  it('sends the landing page whole: every section, the featured products, the contact form, the footer', async () => {
+  it('sends the landing page whole: every section, the featured products, the footer; the contact form with its section', async () => {
     const context = await newContext(browser, shop.url, { language: 'en', width: 375, height: 740 })
     const page = await context.newPage()
     const html = await (await page.goto('/'))!.text()
@@ -123,6 +123,8 @@ describe('server-rendered storefront pages', () => {
     }
     expect(html.match(/<article /g)).toHaveLength(4)
     await wholePage(page)
+    // The contact form comes with its section, when the visitor scrolls there (decision 0031).
+    await page.locator('#contact').scrollIntoViewIfNeeded()
     await visible(page.getByRole('form', { name: tr('en', 'storefront:landing.contact.form_label') }))
     await shot(page, 'landing-en-375')
     await context.close()

@@ -165,7 +165,7 @@ const ADD_BUTTON: Record<string, string> = {
 }
 
 /** Every phone measurement for the storefront at `url`, RUNS times; `productPath` is a product page to measure. */
-export async function phoneRuns(url: string, productPath: string): Promise<PhoneFigures> {
+export async function phoneRuns(url: string, productPath: string, runs = RUNS): Promise<PhoneFigures> {
   const browser = await launchChromium()
   const figures: PhoneFigures = { lcp: {}, cls: {}, tapAfterLoad: [], firstTap: [], category: [], js: {} }
   const vitals = (page: Page) =>
@@ -195,7 +195,7 @@ export async function phoneRuns(url: string, productPath: string): Promise<Phone
   }
   if (!category) throw new Error('no category whose first product differs from the whole list’s')
   try {
-    for (let run = 0; run < RUNS; run++) {
+    for (let run = 0; run < runs; run++) {
       // Each page: its largest paint and shifts, a tap on add-to-cart 2 s after load, and the scripts of its first 10 s.
       for (const [name, path] of [
         ['/products', '/products'],

@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod'
+import { standardSchemaResolver } from '@hookform/resolvers/standard-schema'
 import { Send } from 'lucide-react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -11,7 +11,8 @@ import { mailer } from '../mailer.ts'
 export default function ContactFormCard({ to }: { to: string }) {
   const { t } = useTranslation('storefront')
   const form = useForm<ContactForm>({
-    resolver: zodResolver(ContactForm),
+    // The Standard Schema resolver reads zod/mini's schema without pulling in the rest of zod.
+    resolver: standardSchemaResolver(ContactForm),
     defaultValues: { name: '', email: '', phone: '', message: '' },
     shouldFocusError: true,
   })

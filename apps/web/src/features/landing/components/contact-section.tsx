@@ -1,5 +1,5 @@
 import { Mail, MapPin, Phone } from 'lucide-react'
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { loadSharedMessages } from '../../../lib/i18n.ts'
 import { useShopSettings } from '../../../lib/shop-settings.ts'
@@ -10,15 +10,31 @@ export { mailer } from '../mailer.ts'
 // Used when the settings have not loaded (or were emptied): the shop's information address.
 const FALLBACK_EMAIL = 'info@golden-palm.ly'
 
-// The form brings react-hook-form and zod, which no other part of the landing page needs: a chunk of its own, rendered
-// with the page (the server sends it whole) and hydrated when its chunk has arrived. Its validation texts come with it.
-const ContactFormCard = lazy(
-  async () => (await Promise.all([import('./contact-form.tsx'), loadSharedMessages()]))[0],
-)
+// The form brings react-hook-form and its validation (~35 KB), which nothing else on the landing page needs, and it
+// only works with the app running (it opens the mail client): it loads when its section comes within a screen or so of
+// being seen (decision 0031), so a visitor who never scrolls there does not download it. Until then a block of the
+// form's size holds its place. Its validation texts come with it.
+const ContactFormCard = lazy(async () => (await Promise.all([import('./contact-form.tsx'), loadSharedMessages()]))[0])
+
+/** True once the element is within `margin` of the screen (at once where IntersectionObserver is missing). */
+function useNear<T extends Element>(margin: string) {
+  const ref = useRef<T>(null)
+  const [near, setNear] = useState(false)
+  useEffect(() => {
+    const element = ref.current
+    if (!element || near) return
+    if (typeof IntersectionObserver === 'undefined') return setNear(true)
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: margin })
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [margin, near])
+  return [ref, near] as const
+}
 
 export function ContactSection() {
   const { t } = useTranslation('storefront')
   const settings = useShopSettings()
+  const [formSlot, formNear] = useNear<HTMLDivElement>('800px')
   const to = settings.contact_email || FALLBACK_EMAIL
 
   return (
@@ -66,10 +82,12 @@ export function ContactSection() {
             </li>
           </ul>
 
-          <div className="min-h-[30rem] sm:min-h-[22rem]">
-            <Suspense fallback={null}>
-              <ContactFormCard to={to} />
-            </Suspense>
+          <div ref={formSlot} className="min-h-[30rem] sm:min-h-[22rem]">
+            {formNear ? (
+              <Suspense fallback={null}>
+                <ContactFormCard to={to} />
+              </Suspense>
+            ) : null}
           </div>
         </div>
       </div>
