@@ -36,7 +36,7 @@ describe('the shop starts and keeps its data', () => {
   })
 
   // Issue 7, decision 29: /products comes rendered from the server with its first page and categories, so a phone shows
-  // the grid without a round trip to the API (server-render.test.ts follows the page once the visitor uses it).
+  // the grid without a round trip to the API (storefront-pages.test.ts follows the page once the app has taken it over).
   it('shows the first page of /products from the page itself, without asking the API, in English too', async () => {
     for (const language of ['ar', 'en'] as const) {
       const context = await newContext(browser, shop.url, { language })

@@ -25,12 +25,6 @@ export function setUnauthorizedHandler(handler: () => void) {
   onUnauthorized = handler
 }
 
-type Transport = (url: string, init: RequestInit) => Promise<Response>
-let transport: Transport = (url, init) => fetch(url, init)
-/** entry-server.tsx: on the server the shop's own API answers in-process instead of over the network. */
-export function setApiTransport(next: Transport) {
-  transport = next
-}
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -64,7 +58,7 @@ async function request(path: string, options: RequestOptions): Promise<Response>
   }
   let response: Response
   try {
-    response = await transport(apiUrl(path, options.query), {
+    response = await fetch(apiUrl(path, options.query), {
       method: options.method ?? 'GET',
       headers,
       body,
