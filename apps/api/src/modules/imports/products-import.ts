@@ -5,6 +5,8 @@ import {
   ProductImportRow,
   type ImportResult,
 } from '@shop/shared/schemas/imports'
+import { PRODUCT_TEXT_FIELDS } from '@shop/shared/schemas/product'
+import { overStored } from '@shop/shared/schemas/translatable'
 import type { Db } from '../../db/client.ts'
 import { categories, products } from '../../db/schema/catalog.ts'
 import { AppError } from '../../lib/app-error.ts'
@@ -28,18 +30,21 @@ interface Entry {
 
 type ProductValues = ReturnType<typeof productColumns>
 
-/** Products by lower-cased name; more than one entry under a name makes a name-only row ambiguous. */
+/**
+ * Products by lower-cased Arabic name (the `name` column); more than one entry under a name makes a name-only row
+ * ambiguous.
+ */
 class NameIndex {
   private readonly map = new Map<string, Entry[]>()
   get(name: string): Entry[] {
     return this.map.get(name.toLowerCase()) ?? []
   }
   add(entry: Entry) {
-    const key = String(entry.fields.name).toLowerCase()
+    const key = String(entry.fields.name_ar).toLowerCase()
     this.map.set(key, [...(this.map.get(key) ?? []), entry])
   }
   remove(entry: Entry) {
-    const key = String(entry.fields.name).toLowerCase()
+    const key = String(entry.fields.name_ar).toLowerCase()
     const rest = (this.map.get(key) ?? []).filter((e) => e !== entry)
     if (rest.length > 0) this.map.set(key, rest)
     else this.map.delete(key)
@@ -56,24 +61,31 @@ function updateStatement(batch: Entry[]) {
     const x = v!
     return sql`(${id}::int, ${x.name}::text, ${x.description}::text, ${x.categoryId}::int, ${x.retailPrice}::numeric, ${x.wholesalePrice}::numeric,
       ${x.wholesaleThreshold}::int, ${x.retailBuyingPrice}::numeric, ${x.wholesaleBuyingPrice}::numeric, ${x.stock}::int,
-      ${x.isActive}::boolean, ${x.isAlwaysInStock}::boolean, ${JSON.stringify(x.attributes)}::jsonb)`
+      ${x.isActive}::boolean, ${x.isAlwaysInStock}::boolean, ${JSON.stringify(x.attributes)}::jsonb, ${JSON.stringify(x.translations)}::jsonb)`
   })
   return sql`UPDATE ${products} AS p SET name = v.name, description = v.description, category_id = v.category_id,
       retail_price = v.retail_price, wholesale_price = v.wholesale_price, wholesale_threshold = v.wholesale_threshold,
       retail_buying_price = v.retail_buying_price, wholesale_buying_price = v.wholesale_buying_price, stock = v.stock,
-      is_active = v.is_active, is_always_in_stock = v.is_always_in_stock, attributes = v.attributes, updated_at = now()
+      is_active = v.is_active, is_always_in_stock = v.is_always_in_stock, attributes = v.attributes,
+      translations = v.translations, updated_at = now()
     FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(id, name, description, category_id, retail_price, wholesale_price,
-      wholesale_threshold, retail_buying_price, wholesale_buying_price, stock, is_active, is_always_in_stock, attributes)
+      wholesale_threshold, retail_buying_price, wholesale_buying_price, stock, is_active, is_always_in_stock, attributes,
+      translations)
     WHERE p.id = v.id`
 }
 
-/** Sample file of GET /products/import/sample: the columns the import reads, with Arabic example rows. */
+/**
+ * Sample file of GET /products/import/sample: the columns the import reads (PRODUCT_IMPORT_COLUMNS order), with
+ * example rows in Arabic and English (decision 0060: the English columns are optional; the last row leaves them empty).
+ */
 export function productsSampleCsv(): Buffer {
   return toCsvFile(PRODUCT_IMPORT_COLUMNS, [
     [
       '',
       'تمر دقلة نور',
+      'Deglet Nour Dates',
       'تمر ليبي فاخر من واحات الجفرة',
+      'Premium Libyan dates from the oases of Al Jufrah',
       'تمور',
       '25.00',
       '20.00',
@@ -84,12 +96,16 @@ export function productsSampleCsv(): Buffer {
       'true',
       'false',
       '1 كغ',
+      '1 kg',
       'الجفرة',
+      'Al Jufrah',
     ],
     [
       '',
       'عسل السدر',
+      'Sidr Honey',
       'عسل سدر طبيعي من الجبل الأخضر',
+      'Natural sidr honey from the Green Mountain',
       'عسل',
       '120.50',
       '',
@@ -100,12 +116,16 @@ export function productsSampleCsv(): Buffer {
       'true',
       'false',
       '500 غ',
+      '500 g',
       'الجبل الأخضر',
+      'Green Mountain',
     ],
     [
       '',
       'فسيلة نخيل برني',
+      '',
       'فسيلة نخيل جاهزة للزراعة',
+      '',
       'فسائل',
       '150',
       '130',
@@ -116,7 +136,9 @@ export function productsSampleCsv(): Buffer {
       'true',
       'true',
       '',
+      '',
       'هون',
+      '',
     ],
   ])
 }
@@ -177,9 +199,9 @@ export async function importProducts(db: Db, text: string, t: Translate): Promis
         continue
       }
       const { id: _id, category: _category, ...fields } = given
+      // `name`, `description`, `weight`, `origin` are the Arabic texts; an empty cell keeps the stored one (decision 0060).
       const raw: Record<string, unknown> = {
-        ...target?.fields,
-        ...fields,
+        ...overStored(target?.fields ?? {}, fields, PRODUCT_TEXT_FIELDS),
         ...(categoryId !== undefined ? { category_id: categoryId } : {}),
       }
       for (const key of ['is_active', 'is_always_in_stock'] as const) {
