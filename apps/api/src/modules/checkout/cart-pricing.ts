@@ -91,7 +91,7 @@ export const hasStock = (p: ProductRow, quantity: number) => (p.isAlwaysInStock 
 export const outOfStock = (productId: number, name: string, available: number) =>
   new AppError('OUT_OF_STOCK', 409, { params: { product: name, available }, extra: { product_id: productId, available } })
 
-/** The server's prices for the lines, the names in the reader's language (the cart shows them, decision 0062). */
+/** The server's prices for the lines, the names in the reader's language (the cart shows them, decision 0061). */
 export function quoteOf(lines: { product: ProductRow; priced: PricedItem; sellable: boolean }[], deliveryCents: number, lang: Language): Quote {
   let subtotal = 0
   const items = lines.map(({ product, priced, sellable }) => {
