@@ -67,6 +67,11 @@ export const products = pgTable(
     attributes: jsonb('attributes').$type<ProductAttributes>().notNull().default({}),
     /** Decision 0055: name, description, weight and origin in the languages other than Arabic. */
     translations: jsonb('translations').$type<Translations<ProductText>>().notNull().default({}),
+    /**
+     * The names and descriptions of every language in `translations`, one per line, kept by the database (function of
+     * migration 0009) so that the storefront search reads plain text: rechecking trigram matches costs no JSON work.
+     */
+    translationsSearch: text('translations_search').generatedAlwaysAs(sql`translations_search_text(translations)`),
     /** A product that appears in orders is archived instead of erased, so order history keeps its name. */
     archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
@@ -81,8 +86,8 @@ export const products = pgTable(
     index('products_low_stock_idx').on(t.stock).where(sql`${t.archivedAt} IS NULL AND NOT ${t.isAlwaysInStock}`),
     index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('products_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
-    // Decision 0055: the names and descriptions of every other language, one text (function of migration 0009).
-    index('products_translations_trgm_idx').using('gin', sql`translations_search_text(${t.translations}) gin_trgm_ops`),
+    // Decision 0055: the names and descriptions of every other language.
+    index('products_translations_trgm_idx').using('gin', sql`${t.translationsSearch} gin_trgm_ops`),
   ],
 )
 

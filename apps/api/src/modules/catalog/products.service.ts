@@ -28,16 +28,10 @@ function listCondition(query: ProductListQuery, staff: boolean) {
   if (query.category_id) where.push(eq(products.categoryId, query.category_id))
   if (isTrue(query.in_stock)) where.push(gt(products.stock, 0))
   if (query.search) {
-    // ILIKE '%term%' is served by the pg_trgm GIN indexes: Arabic name and description, and the texts of every other
-    // language (decision 0055: the expression of products_translations_trgm_idx, migration 0009).
+    // ILIKE '%term%' is served by the pg_trgm GIN indexes: Arabic name and description, and the names and
+    // descriptions of every other language (decision 0055, migration 0009).
     const pattern = likePattern(query.search)
-    where.push(
-      or(
-        ilike(products.name, pattern),
-        ilike(products.description, pattern),
-        sql`translations_search_text(${products.translations}) ILIKE ${pattern}`,
-      )!,
-    )
+    where.push(or(ilike(products.name, pattern), ilike(products.description, pattern), ilike(products.translationsSearch, pattern))!)
   }
   return and(...where)
 }
