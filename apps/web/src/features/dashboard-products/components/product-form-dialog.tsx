@@ -310,6 +310,16 @@ export function ProductFormDialog({ open, product, onClose }: ProductFormDialogP
               />
             )}
           </Field>
+          <div className="flex flex-col justify-center gap-3">
+            <label className="flex items-center gap-2 text-sm font-semibold text-stone-700">
+              <input type="checkbox" className="size-4 accent-palm-700" {...register('is_always_in_stock')} />
+              {t('products.always_in_stock')}
+            </label>
+            <label className="flex items-center gap-2 text-sm font-semibold text-stone-700">
+              <input type="checkbox" className="size-4 accent-palm-700" {...register('is_active')} />
+              {t('products.active')}
+            </label>
+          </div>
           <TranslatedFields
             label={t('products.weight')}
             ar={register('weight_ar')}
@@ -328,16 +338,6 @@ export function ProductFormDialog({ open, product, onClose }: ProductFormDialogP
             errorEn={errors.origin_en?.message}
             className="sm:col-span-2"
           />
-          <div className="flex flex-col justify-center gap-3 sm:col-span-2 sm:flex-row sm:gap-6">
-            <label className="flex items-center gap-2 text-sm font-semibold text-stone-700">
-              <input type="checkbox" className="size-4 accent-palm-700" {...register('is_always_in_stock')} />
-              {t('products.always_in_stock')}
-            </label>
-            <label className="flex items-center gap-2 text-sm font-semibold text-stone-700">
-              <input type="checkbox" className="size-4 accent-palm-700" {...register('is_active')} />
-              {t('products.active')}
-            </label>
-          </div>
           <div className="sm:col-span-2">
             <label htmlFor={imageId} className="mb-1 block text-sm font-semibold text-stone-700">
               {t('products.image')}
