@@ -13,15 +13,7 @@ import { runJson } from './lib/load-job.ts'
 import { repoRoot } from './lib/paths.ts'
 import { fmt, Report } from './lib/report.ts'
 import { createBenchDatabase, startShop, type ShopServer } from './lib/shop-server.ts'
-import {
-  LIST_PATH,
-  listScenarios,
-  measure,
-  reference,
-  REF_PATH,
-  SEARCH_PATH,
-  warmUp,
-} from './scenarios/api-list.ts'
+import { LIST_PATH, listScenarios, measure, reference, REF_PATH, SEARCH_EN_PATH, SEARCH_PATH, warmUp } from './scenarios/api-list.ts'
 import { checkoutLoad, dashboardVsList, signInFlood, stockInvariant } from './scenarios/api-orders.ts'
 import { phoneReport, phoneRuns } from './scenarios/web-phone.ts'
 import { cacheHeaders, fontPreload, lighthouseScenario } from './scenarios/web-serve.ts'
@@ -72,7 +64,7 @@ async function postgres() {
     const list1k = await measure(url, LIST_PATH)
 
     const data = await loadData({ target, products: 10_000, orders: 50_000, users: 200 })
-    await warmUp(url, [REF_PATH, LIST_PATH, SEARCH_PATH])
+    await warmUp(url, [REF_PATH, LIST_PATH, SEARCH_PATH, SEARCH_EN_PATH])
     const r0 = await reference(report, url, '(PostgreSQL)')
     await step('products list (PostgreSQL, 10k)', () =>
       listScenarios(report, url, r0, 0.25, '(PostgreSQL, 10k)', data.snapshot),
@@ -118,7 +110,7 @@ async function pglite() {
     const data = await loadData({ target, products: 10_000, users: 20 })
     server = await startShop(target)
     const url = server.url
-    await warmUp(url, [REF_PATH, LIST_PATH, SEARCH_PATH])
+    await warmUp(url, [REF_PATH, LIST_PATH, SEARCH_PATH, SEARCH_EN_PATH])
     const r0 = await reference(report, url, '(PGlite)')
     await step('products list (PGlite, 10k)', () =>
       listScenarios(report, url, r0, 0.1, '(PGlite, 10k)', data.snapshot),

@@ -36,7 +36,7 @@ describe('storefront routes: accessibility scan and screenshots in Arabic and En
 
   /** Puts one product with a wholesale price in the cart through the products page, as a shopper would. */
   async function fillCart(page: Page, lang: Lang) {
-    const product = (await api.products('active=true&in_stock=true&per_page=20')).find(
+    const product = (await api.products('active=true&in_stock=true&per_page=20', lang)).find(
       (p) => p.wholesale_price !== null && p.stock > 3,
     )!
     await page.goto(`/products?search=${encodeURIComponent(product.name)}`)

@@ -11,6 +11,8 @@ import { ar, label, money } from './support/texts.ts'
 import { explainFailure, signInWithForm, textContains, visible, waitForPath } from './support/ui.ts'
 
 const d = (key: string, vars?: Record<string, string | number>) => ar(`dashboard:${key}`, vars)
+/** The Arabic field of a translatable text in the dashboard's forms (decision 0057). */
+const inArabic = (key: string) => label(d('languages.in_arabic', { field: d(key) }))
 
 /** The value shown on an overview stat card (SPEC §2), read next to its label. */
 const statValue = async (page: Page, labelText: string) =>
@@ -91,11 +93,12 @@ describe('admin journey: overview, catalogue, import, order completion, sales, e
       .first()
       .click()
     const categoryDialog = page.getByRole('dialog', { name: d('categories.add_title') })
-    await categoryDialog.getByLabel(label(d('categories.name'))).fill('تمور الواحات')
-    await categoryDialog.getByLabel(label(d('categories.description'))).fill('تمور من واحات الجنوب')
+    await categoryDialog.getByLabel(inArabic('categories.name')).fill('تمور الواحات')
+    await categoryDialog.getByLabel(inArabic('categories.description')).fill('تمور من واحات الجنوب')
     await categoryDialog.getByRole('button', { name: ar('actions.save') }).click()
     await visible(page.getByText(d('categories.created')))
-    await visible(page.getByRole('cell', { name: 'تمور الواحات', exact: true }))
+    // Saved without English: the row says so (decision 0057).
+    await visible(page.getByRole('cell', { name: `تمور الواحات ${d('languages.english_missing')}`, exact: true }))
 
     // A new product in it, with an uploaded picture.
     const png = await sharp({
@@ -110,8 +113,8 @@ describe('admin journey: overview, catalogue, import, order completion, sales, e
       .first()
       .click()
     const productDialog = page.getByRole('dialog', { name: d('products.add_title') })
-    await productDialog.getByLabel(label(d('products.name'))).fill('تمر الواحة الذهبي – 1 كغ')
-    await productDialog.getByLabel(label(d('products.description'))).fill('تمر طري من واحات الجنوب الليبي')
+    await productDialog.getByLabel(inArabic('products.name')).fill('تمر الواحة الذهبي – 1 كغ')
+    await productDialog.getByLabel(inArabic('products.description')).fill('تمر طري من واحات الجنوب الليبي')
     await productDialog.getByLabel(label(d('products.category'))).selectOption({ label: 'تمور الواحات' })
     await productDialog.getByLabel(label(d('products.price'))).fill('50')
     await productDialog.getByLabel(label(d('products.retail_buying_price'))).fill('30')

@@ -8,7 +8,8 @@
  *
  * `load` opens the database like the server does (openDatabase + migrateDatabase + seedDatabase with the bench
  * admin, no demo orders) and grows it with set-based SQL (INSERT … SELECT … FROM generate_series): products
- * (Arabic names, a fifth of them dates 'تمر', 1 category per 100 products), bench shoppers, and orders over the
+ * (Arabic names, a fifth of them dates 'تمر'; four in five also in English, decision 0055; 1 category per 100
+ * products), bench shoppers, and orders over the
  * last 365 days. The database's own triggers (catalog_version, sales_version, completed_sales_lines) fire on
  * these inserts and stay consistent. Then VACUUM ANALYZE and a stock snapshot for the checkout load.
  */
@@ -107,6 +108,24 @@ const DESCRIPTIONS = [
 const QUALITIES = ['فاخر', 'ممتاز', 'بلدي', 'مختار', 'طبيعي', 'عائلي']
 const ORIGINS = ['ترهونة', 'مسلاتة', 'غريان', 'سبها', 'الجفرة', 'غدامس', 'زليتن', 'هون', 'ودان', 'الكفرة']
 const WEIGHTS = ['500 غ', '1 كغ', '2 كغ', '5 كغ']
+// The same lists in English, index for index (kind 0 are dates: 'Dates' in every English name).
+const VARIETIES_EN = [
+  ['Deglet Nour Dates', 'Barni Dates', 'Medjool Dates', 'Ajwa Dates', 'Sagai Dates'],
+  ['Sidr Honey', 'Wildflower Honey', 'Samra Honey', 'Thyme Honey', 'Black Seed Honey'],
+  ['Virgin Olive Oil', 'Extra Virgin Olive Oil', 'Organic Olive Oil', 'Cold-Pressed Olive Oil', 'Mountain Olive Oil'],
+  ['Green Olives', 'Black Olives', 'Stuffed Olives', 'Cured Olives', 'Sliced Olives'],
+  ['Shelled Almonds', 'Dried Figs', 'Natural Henna', 'Wild Thyme', 'Roasted Peanuts'],
+] as const
+const DESCRIPTIONS_EN = [
+  'Fresh dates from the oases of ',
+  'Raw natural honey from the apiaries of ',
+  'Cold-pressed virgin oil from the olives of ',
+  'Olives cured the traditional way in ',
+  'Farm produce picked in the fields of ',
+]
+const QUALITIES_EN = ['Premium', 'Choice', 'Local', 'Select', 'Natural', 'Family']
+const ORIGINS_EN = ['Tarhuna', 'Msallata', 'Gharyan', 'Sabha', 'Al Jufrah', 'Ghadames', 'Zliten', 'Hun', 'Waddan', 'Kufra']
+const WEIGHTS_EN = ['500 g', '1 kg', '2 kg', '5 kg']
 const FIRST = ['أحمد', 'محمد', 'فاطمة', 'خديجة', 'علي', 'سالم', 'مريم', 'عائشة', 'يوسف', 'نورية', 'عبد الله', 'هدى', 'إبراهيم', 'سعاد', 'مصطفى']
 const LAST = ['الورفلي', 'المصراتي', 'الزليتني', 'الترهوني', 'البرعصي', 'الفيتوري', 'الشريف', 'بن علي', 'السنوسي', 'العبيدي', 'الغرياني']
 const STREETS = ['الجمهورية', 'عمر المختار', 'الاستقلال', 'النصر', 'الشط', 'الجامعة', 'بن عاشور']
@@ -126,19 +145,30 @@ async function growProducts(conn: Conn, target: number): Promise<number> {
   const from = have + 1
   const categoriesNeeded = Math.ceil(target / PRODUCTS_PER_CATEGORY)
   await conn.query(
-    `INSERT INTO categories (name, description, slug, is_active)
-     SELECT 'تشكيلة المزرعة ' || c, 'تشكيلة مختارة من منتجات المزرعة رقم ' || c, '${CATEGORY_SLUG_PREFIX}' || c, true
+    `INSERT INTO categories (name, description, slug, is_active, translations)
+     SELECT 'تشكيلة المزرعة ' || c, 'تشكيلة مختارة من منتجات المزرعة رقم ' || c, '${CATEGORY_SLUG_PREFIX}' || c, true,
+            jsonb_build_object('en', jsonb_build_object('name', 'Farm Selection ' || c, 'description', 'A choice of farm products, no. ' || c))
      FROM generate_series(1, $1::int) c
      ON CONFLICT DO NOTHING`,
     [categoriesNeeded],
   )
   const kind = 'mod(k, 5)'
-  const variety = `(${textArray(VARIETIES.flat())})[1 + ${kind} * 5 + mod(${h('k', 11)}, 5)]`
+  const varietyIndex = `1 + ${kind} * 5 + mod(${h('k', 11)}, 5)`
+  const variety = `(${textArray(VARIETIES.flat())})[${varietyIndex}]`
   const description = `(${textArray(DESCRIPTIONS)})[1 + ${kind}]`
+  // The same pick in both languages: the hashes below are taken once per product and index both lists.
+  const pickBoth = (ar: readonly string[], en: readonly string[], salt: number) => {
+    const i = `1 + mod(${h('k', salt)}, ${ar.length})`
+    return { ar: `(${textArray(ar)})[${i}]`, en: `(${textArray(en)})[${i}]` }
+  }
+  const quality = pickBoth(QUALITIES, QUALITIES_EN, 13)
+  const origin = pickBoth(ORIGINS, ORIGINS_EN, 14)
+  const weight = pickBoth(WEIGHTS, WEIGHTS_EN, 15)
   // Retail 5.00–199.99; two products in three sell wholesale from 10 units, 15 % cheaper (always below retail).
   await conn.query(
     `INSERT INTO products (slug, name, description, category_id, retail_price, wholesale_price, wholesale_threshold,
-                           retail_buying_price, wholesale_buying_price, stock, is_active, is_always_in_stock, attributes)
+                           retail_buying_price, wholesale_buying_price, stock, is_active, is_always_in_stock, attributes,
+                           translations)
      SELECT 'bench-product-' || x.k,
             x.variety || ' ' || x.quality || ' – ' || x.origin || ' ' || x.weight || ' رقم ' || x.k,
             x.description || x.origin || '، ' || x.weight || '، منتقى ومعبأ بعناية في المزرعة.',
@@ -151,14 +181,23 @@ async function growProducts(conn: Conn, target: number): Promise<number> {
             CASE WHEN x.always THEN 1 ELSE mod(${h('x.k', 12)}, 500)::int END,
             true,
             x.always,
-            jsonb_build_object('weight', x.weight, 'origin', x.origin)
+            jsonb_build_object('weight', x.weight, 'origin', x.origin),
+            CASE WHEN mod(x.k, 5) <> 4 THEN jsonb_build_object('en', jsonb_build_object(
+              'name', x.quality_en || ' ' || x.variety_en || ' – ' || x.origin_en || ', ' || x.weight_en || ', no. ' || x.k,
+              'description', x.description_en || x.origin_en || ', ' || x.weight_en || ', sorted and packed with care on the farm.',
+              'weight', x.weight_en, 'origin', x.origin_en)) ELSE '{}'::jsonb END
      FROM (
        SELECT k,
               ${variety} AS variety,
+              (${textArray(VARIETIES_EN.flat())})[${varietyIndex}] AS variety_en,
               ${description} AS description,
-              ${pick(QUALITIES, 'k', 13)} AS quality,
-              ${pick(ORIGINS, 'k', 14)} AS origin,
-              ${pick(WEIGHTS, 'k', 15)} AS weight,
+              (${textArray(DESCRIPTIONS_EN)})[1 + ${kind}] AS description_en,
+              ${quality.ar} AS quality,
+              ${quality.en} AS quality_en,
+              ${origin.ar} AS origin,
+              ${origin.en} AS origin_en,
+              ${weight.ar} AS weight,
+              ${weight.en} AS weight_en,
               round(5 + mod(${h('k', 16)}, 19500) / 100.0, 2)::numeric(12, 2) AS retail,
               mod(k, 3) <> 0 AS wholesale,
               mod(k, 50) = 7 AS always
@@ -201,7 +240,7 @@ async function growOrders(conn: Conn, target: number): Promise<number> {
   const count = target - have
   await conn.query(
     `CREATE TEMP TABLE bench_products ON COMMIT DROP AS
-     SELECT row_number() OVER (ORDER BY g.id)::int AS rn, g.id, g.name, g.retail_price, g.wholesale_price, g.wholesale_threshold,
+     SELECT row_number() OVER (ORDER BY g.id)::int AS rn, g.id, g.name, g.translations, g.retail_price, g.wholesale_price, g.wholesale_threshold,
             g.retail_buying_price, g.wholesale_buying_price
      FROM (${generatedProducts} AND p.is_active AND p.archived_at IS NULL) g`,
   )
@@ -245,10 +284,15 @@ async function growOrders(conn: Conn, target: number): Promise<number> {
   // Distinct products per order: offsets 0, step, 2·step (step = ⌊P/3⌋) from a random start.
   await conn.query(
     `CREATE TEMP TABLE bench_items ON COMMIT DROP AS
-     SELECT l.order_id, l.product_id, l.product_name, l.quantity, l.is_wholesale,
+     SELECT l.order_id, l.product_id, l.product_name, l.translations, l.quantity, l.is_wholesale,
             l.unit_price, l.unit_cost, l.unit_price * l.quantity AS line_total
      FROM (
-       SELECT o.id AS order_id, p.id AS product_id, p.name AS product_name, q.quantity, w.is_wholesale,
+       SELECT o.id AS order_id, p.id AS product_id, p.name AS product_name,
+              -- The line keeps the product's names as sold (decision 0058).
+              CASE WHEN p.translations ? 'en'
+                   THEN jsonb_build_object('en', jsonb_build_object('product_name', p.translations -> 'en' ->> 'name'))
+                   ELSE '{}'::jsonb END AS translations,
+              q.quantity, w.is_wholesale,
               CASE WHEN w.is_wholesale THEN p.wholesale_price ELSE p.retail_price END AS unit_price,
               CASE WHEN w.is_wholesale THEN coalesce(p.wholesale_buying_price, p.retail_buying_price, 0)
                    ELSE coalesce(p.retail_buying_price, 0) END AS unit_cost,
@@ -292,8 +336,8 @@ async function growOrders(conn: Conn, target: number): Promise<number> {
   )
   // After the orders: the completed_sales_lines trigger reads each line's order status and date.
   await conn.query(
-    `INSERT INTO order_items (order_id, product_id, product_name, quantity, unit_price, unit_cost, is_wholesale, line_total)
-     SELECT order_id, product_id, product_name, quantity, unit_price, unit_cost, is_wholesale, line_total FROM bench_items`,
+    `INSERT INTO order_items (order_id, product_id, product_name, translations, quantity, unit_price, unit_cost, is_wholesale, line_total)
+     SELECT order_id, product_id, product_name, translations, quantity, unit_price, unit_cost, is_wholesale, line_total FROM bench_items`,
   )
   await conn.query(
     `INSERT INTO order_status_history (order_id, from_status, to_status, from_payment_status, to_payment_status, created_at)

@@ -9,6 +9,8 @@ export const LIST_SECONDS = 6
 export const REF_PATH = '/api/_bench/ref'
 export const LIST_PATH = '/api/products?active=true&page=1&per_page=12'
 export const SEARCH_PATH = `/api/products?active=true&page=1&per_page=12&search=${encodeURIComponent('تمر')}`
+/** The same kind of search in English (decision 0055: other languages have their own trigram index). */
+export const SEARCH_EN_PATH = '/api/products?active=true&page=1&per_page=12&search=dates'
 export const categoryPath = (id: number) => `/api/products?active=true&page=1&per_page=12&category_id=${id}`
 
 export const measure = (url: string, path: string, seconds = LIST_SECONDS) =>
@@ -35,7 +37,7 @@ export async function reference(report: Report, url: string, label: string): Pro
 }
 
 /**
- * GET /products (plain, Arabic search, one category) at the loaded size: throughput ≥ ratio × R0, p99 reported,
+ * GET /products (plain, Arabic and English search, one category) at the loaded size: throughput ≥ ratio × R0, p99 reported,
  * and every answer 2xx.
  */
 export async function listScenarios(
@@ -49,6 +51,7 @@ export async function listScenarios(
   const cases: [string, string][] = [
     ['products list', LIST_PATH],
     ['products search "تمر"', SEARCH_PATH],
+    ['products search "dates"', SEARCH_EN_PATH],
     ['products by category', categoryPath(snapshot.categoryId)],
   ]
   const out: Record<string, LoadFigures> = {}

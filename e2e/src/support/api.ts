@@ -71,8 +71,9 @@ export class ShopApi {
     await this.call('POST', '/api/auth/register', { name, email, password, password_confirmation: password })
   }
 
-  async products(query = 'per_page=100'): Promise<ApiProduct[]> {
-    return (await this.call<{ data: ApiProduct[] }>('GET', `/api/products?${query}`)).data
+  /** Products with their texts in `lang` (Accept-Language; Arabic by default, decision 0056). */
+  async products(query = 'per_page=100', lang?: 'ar' | 'en'): Promise<ApiProduct[]> {
+    return (await this.call<{ data: ApiProduct[] }>('GET', `/api/products?${query}`, undefined, lang ? { 'accept-language': lang } : {})).data
   }
 
   async product(id: number): Promise<ApiProduct> {

@@ -42,3 +42,8 @@ export function exact(text: string): RegExp {
 export function label(text: string): RegExp {
   return new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?\\s*$`)
 }
+
+/** The English field of a translatable text in the dashboard's forms: "Name in English (optional)" (decision 0057). */
+export function optionalLabel(text: string, lang: Lang): RegExp {
+  return new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\(${tr(lang, 'dashboard:languages.optional')}\\)\\s*$`)
+}

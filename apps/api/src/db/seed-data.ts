@@ -1,16 +1,21 @@
 // Seed data for the shop: categories, products, delivery cities and site settings.
 // Pure data — no runtime imports. Prices are Libyan dinars (LYD) as 2-decimal strings.
 
+// Every text in Arabic (the shop's main language) and English (decision 0055), written for this shop.
 export interface SeedCategory {
   key: string
   name: string
+  nameEn: string
   description: string
+  descriptionEn: string
   slug: string
 }
 
 export interface SeedProduct {
   name: string
+  nameEn: string
   description: string
+  descriptionEn: string
   category: string
   retailPrice: string
   wholesalePrice: string | null
@@ -21,12 +26,15 @@ export interface SeedProduct {
   alwaysInStock: boolean
   active: boolean
   weight: string | null
+  weightEn: string | null
   origin: string | null
+  originEn: string | null
   image: string
 }
 
 export interface SeedCity {
   name: string
+  nameEn: string
   deliveryPrice: string
 }
 
@@ -40,43 +48,57 @@ export const seedCategories: SeedCategory[] = [
   {
     key: 'dates',
     name: 'تمور',
+    nameEn: 'Dates',
     description: 'أجود أصناف التمور الليبية والعربية، مقطوفة في موسمها ومعبأة بعناية.',
+    descriptionEn: 'The finest Libyan and Arabian date varieties, picked in season and packed with care.',
     slug: 'dates',
   },
   {
     key: 'palm-offshoots',
     name: 'فسائل النخيل',
+    nameEn: 'Palm Offshoots',
     description: 'فسائل نخيل سليمة ومجذّرة من أصناف مختارة، جاهزة للغرس في مزرعتك.',
+    descriptionEn: 'Healthy, well-rooted offshoots of selected varieties, ready to plant on your farm.',
     slug: 'palm-offshoots',
   },
   {
     key: 'honey',
     name: 'عسل',
+    nameEn: 'Honey',
     description: 'عسل طبيعي خام من مناحل ليبية: سدر وسمرة وزعتر وزهور برية.',
+    descriptionEn: 'Raw natural honey from Libyan apiaries: sidr, samra, thyme and wildflower.',
     slug: 'honey',
   },
   {
     key: 'olive-oil',
     name: 'زيت الزيتون',
+    nameEn: 'Olive Oil',
     description: 'زيت زيتون بكر ممتاز معصور على البارد من زيتون ترهونة ومسلاتة وغريان.',
+    descriptionEn: 'Cold-pressed extra virgin olive oil from the olives of Tarhuna, Msallata and Gharyan.',
     slug: 'olive-oil',
   },
   {
     key: 'olives',
     name: 'زيتون',
+    nameEn: 'Olives',
     description: 'زيتون أخضر وأسود ومحشي، مخلل بالطريقة التقليدية في البيت.',
+    descriptionEn: 'Green, black and stuffed olives, cured the traditional way at home.',
     slug: 'olives',
   },
   {
     key: 'date-products',
     name: 'منتجات التمور',
+    nameEn: 'Date Products',
     description: 'رب التمر وعجوة المعجون وقهوة نوى التمر، مصنوعة من تمر المزرعة.',
+    descriptionEn: 'Date syrup, date paste and date-seed coffee, made from our own farm’s dates.',
     slug: 'date-products',
   },
   {
     key: 'farm-products',
     name: 'منتجات زراعية أخرى',
+    nameEn: 'Other Farm Products',
     description: 'تين مجفف ولوز وحناء وأعشاب عطرية من حقولنا وحقول جيراننا.',
+    descriptionEn: 'Dried figs, almonds, henna and aromatic herbs from our fields and our neighbours’.',
     slug: 'farm-products',
   },
 ]
@@ -85,8 +107,11 @@ export const seedProducts: SeedProduct[] = [
   // ───────────── تمور ─────────────
   {
     name: 'تمر دقلة نور – علبة 1 كغ',
+    nameEn: 'Deglet Nour Dates – 1 kg Box',
     description:
       'تمر دقلة نور ذهبي شفاف بقوام طري وحلاوة معتدلة تشبه العسل. منتقى حبة حبة ومعبأ في علبة كرتونية محكمة.',
+    descriptionEn:
+      'Translucent golden Deglet Nour dates, soft in texture with a gentle, honey-like sweetness. Sorted by hand and packed in a sealed carton.',
     category: 'dates',
     retailPrice: '35.00',
     wholesalePrice: '30.00',
@@ -97,12 +122,17 @@ export const seedProducts: SeedProduct[] = [
     alwaysInStock: false,
     active: true,
     weight: '1 كغ',
+    weightEn: '1 kg',
     origin: 'غدامس',
+    originEn: 'Ghadames',
     image: 'dates-box',
   },
   {
     name: 'تمر دقلة نور على العرجون – 2 كغ',
+    nameEn: 'Deglet Nour Dates on the Branch – 2 kg',
     description: 'عراجين دقلة نور كاملة كما قُطفت من النخلة، تحتفظ الحبات بطراوتها ولمعانها لفترة أطول.',
+    descriptionEn:
+      'Whole Deglet Nour bunches just as they were cut from the palm, so the dates stay soft and glossy for longer.',
     category: 'dates',
     retailPrice: '65.00',
     wholesalePrice: '56.00',
@@ -113,12 +143,17 @@ export const seedProducts: SeedProduct[] = [
     alwaysInStock: false,
     active: true,
     weight: '2 كغ',
+    weightEn: '2 kg',
     origin: 'تونس',
+    originEn: 'Tunisia',
     image: 'dates-bowl',
   },
   {
     name: 'تمر دقلة نور منزوع النوى – 500 غ',
+    nameEn: 'Pitted Deglet Nour Dates – 500 g',
     description: 'دقلة نور منزوعة النوى جاهزة للحشو أو للحلويات ولوجبات الأطفال. نظيفة ومعقمة بالبخار.',
+    descriptionEn:
+      'Pitted Deglet Nour, ready for stuffing, for baking and for children’s lunchboxes. Cleaned and steam-sterilised.',
     category: 'dates',
     retailPrice: '22.00',
     wholesalePrice: '19.00',
@@ -129,12 +164,17 @@ export const seedProducts: SeedProduct[] = [
     alwaysInStock: false,
     active: true,
     weight: '500 غ',
+    weightEn: '500 g',
     origin: 'غدامس',
+    originEn: 'Ghadames',
     image: 'dates-box',
   },
   {
     name: 'تمر برني – علبة 1 كغ',
+    nameEn: 'Barni Dates – 1 kg Box',
     description: 'تمر برني كهرماني اللون بطعم غني يميل إلى الكراميل وقشرة رقيقة. رفيق مثالي لفنجان القهوة.',
+    descriptionEn:
+      'Amber Barni dates with a rich, caramel-like flavour and a thin skin. The perfect companion to a cup of coffee.',
     category: 'dates',
     retailPrice: '28.00',
     wholesalePrice: '24.00',
@@ -145,12 +185,17 @@ export const seedProducts: SeedProduct[] = [
     alwaysInStock: false,
     active: true,
     weight: '1 كغ',
+    weightEn: '1 kg',
     origin: 'الجفرة',
+    originEn: 'Al Jufrah',
     image: 'dates-bowl',
   },
   {
     name: 'تمر عجوة المدينة – 1 كغ',
+    nameEn: 'Ajwa Dates from Medina – 1 kg',
     description: 'عجوة المدينة الأصلية، حبات صغيرة داكنة ناعمة الملمس بحلاوة هادئة ونكهة مميزة.',
+    descriptionEn:
+      'Genuine Ajwa from Medina: small, dark, velvety dates with a mellow sweetness and a flavour all their own.',
     category: 'dates',
     retailPrice: '95.00',
     wholesalePrice: '82.00',
@@ -161,12 +206,17 @@ export const seedProducts: SeedProduct[] = [
     alwaysInStock: false,
     active: true,
     weight: '1 كغ',
+    weightEn: '1 kg',
     origin: 'السعودية (المدينة المنورة)',
+    originEn: 'Saudi Arabia (Medina)',
     image: 'ajwa',
   },
   {
     name: 'تمر مجدول فاخر – 1 كغ',
+    nameEn: 'Premium Medjool Dates – 1 kg',
     description: 'حبات مجدول كبيرة ممتلئة بلحم كثيف وطعم غني بالكراميل. مثالية للضيافة والهدايا.',
+    descriptionEn:
+      'Large, plump Medjool dates with dense flesh and a rich caramel taste. Ideal for welcoming guests and for gifts.',
     category: 'dates',
     retailPrice: '75.00',
     wholesalePrice: '64.00',
@@ -177,12 +227,17 @@ export const seedProducts: SeedProduct[] = [
     alwaysInStock: false,
     active: true,
     weight: '1 كغ',
+    weightEn: '1 kg',
     origin: 'سبها',
+    originEn: 'Sabha',
     image: 'medjool',
   },
   {
     name: 'تمر مجدول جامبو – علبة هدايا 2 كغ',
+    nameEn: 'Jumbo Medjool Dates – 2 kg Gift Box',
     description: 'أكبر حبات المجدول مصفوفة في علبة هدايا خشبية أنيقة. متوفر في موسم الأعياد فقط.',
+    descriptionEn:
+      'The biggest Medjool dates, neatly arranged in an elegant wooden gift box. Available in the Eid season only.',
     category: 'dates',
     retailPrice: '160.00',
     wholesalePrice: '140.00',
@@ -193,12 +248,17 @@ export const seedProducts: SeedProduct[] = [
     alwaysInStock: false,
     active: false,
     weight: '2 كغ',
+    weightEn: '2 kg',
     origin: 'السعودية (المدينة المنورة)',
+    originEn: 'Saudi Arabia (Medina)',
     image: 'medjool',
   },
   {
     name: 'تمر صقعي – 1 كغ',
+    nameEn: 'Sagai Dates – 1 kg',
     description: 'تمر صقعي بلونين ذهبي وبني، قرمشة خفيفة في طرفه وطراوة في وسطه وحلاوة غير مفرطة.',
+    descriptionEn:
+      'Two-toned Sagai dates, golden and brown: a light crunch at the tip, a soft middle and a sweetness that never cloys.',
     category: 'dates',
     retailPrice: '45.00',
     wholesalePrice: '38.00',
@@ -209,12 +269,17 @@ export const seedProducts: SeedProduct[] = [
     alwaysInStock: false,
     active: true,
     weight: '1 كغ',
+    weightEn: '1 kg',
     origin: 'السعودية (القصيم)',
+    originEn: 'Saudi Arabia (Qassim)',
     image: 'dates-box',
   },
   {
     name: 'تمر تاليس – علبة 1 كغ',
+    nameEn: 'Tallis Dates – 1 kg Box',
     description: 'تاليس صنف ليبي عريق من واحات الجفرة، حبة طويلة ذهبية بطعم عسلي وقوام نصف جاف.',
+    descriptionEn:
+      'Tallis is an old Libyan variety from the oases of Al Jufrah: long golden dates with a honeyed taste and a semi-dry texture.',
     category: 'dates',
     retailPrice: '30.00',
     wholesalePrice: '25.50',
@@ -225,12 +290,17 @@ export const seedProducts: SeedProduct[] = [
     alwaysInStock: false,
     active: true,
     weight: '1 كغ',
+    weightEn: '1 kg',
     origin: 'الجفرة',
+    originEn: 'Al Jufrah',
     image: 'dates-box',
   },
   {
     name: 'تمر بيوض – 1 كغ',
+    nameEn: 'Bayoud Dates – 1 kg',
     description: 'تمر بيوض فاتح اللون نصف جاف يتحمل التخزين الطويل، مناسب للطبخ وللعجوة المنزلية.',
+    descriptionEn:
+      'Light-coloured, semi-dry Bayoud dates that keep well for months; good for cooking and for homemade date paste.',
     category: 'dates',
     retailPrice: '22.00',
     wholesalePrice: '18.50',
@@ -241,12 +311,17 @@ export const seedProducts: SeedProduct[] = [
     alwaysInStock: false,
     active: true,
     weight: '1 كغ',
+    weightEn: '1 kg',
     origin: 'أوباري',
+    originEn: 'Ubari',
     image: 'dates-bowl',
   },
   {
     name: 'تمر حليمة – 1 كغ',
+    nameEn: 'Halima Dates – 1 kg',
     description: 'حليمة من أشهر تمور الجنوب الليبي، حبة بنية لامعة طرية بحلاوة واضحة وقشرة ملتصقة.',
+    descriptionEn:
+      'Halima is one of the best-loved dates of southern Libya: glossy brown, soft and distinctly sweet, with a skin that clings to the flesh.',
     category: 'dates',
     retailPrice: '24.00',
     wholesalePrice: '20.50',
@@ -257,12 +332,17 @@ export const seedProducts: SeedProduct[] = [
     alwaysInStock: false,
     active: true,
     weight: '1 كغ',
+    weightEn: '1 kg',
     origin: 'سبها',
+    originEn: 'Sabha',
     image: 'dates-bowl',
   },
   {
     name: 'تمر تاسفرت – 1 كغ',
+    nameEn: 'Tasfirt Dates – 1 kg',
     description: 'تاسفرت من نخيل غات القديم، تمر جاف قليلاً بنكهة جوزية يُؤكل مع اللبن أو يُطحن للعجوة.',
+    descriptionEn:
+      'Tasfirt from the old palm groves of Ghat: slightly dry dates with a nutty flavour, eaten with laban or ground into date paste.',
     category: 'dates',
     retailPrice: '26.00',
     wholesalePrice: null,
@@ -273,14 +353,19 @@ export const seedProducts: SeedProduct[] = [
     alwaysInStock: false,
     active: true,
     weight: '1 كغ',
+    weightEn: '1 kg',
     origin: 'غات',
+    originEn: 'Ghat',
     image: 'dates-bowl',
   },
 
   // ───────────── فسائل النخيل ─────────────
   {
     name: 'فسيلة نخيل برني – مع كيس تربة',
+    nameEn: 'Barni Palm Offshoot – with Soil Bag',
     description: 'فسيلة برني مجذّرة عمرها نحو ثلاث سنوات، تُسلَّم في كيس تربة رطبة مع إرشادات الغرس والري.',
+    descriptionEn:
+      'A rooted Barni offshoot about three years old, delivered in a bag of moist soil with planting and watering instructions.',
     category: 'palm-offshoots',
     retailPrice: '180.00',
     wholesalePrice: '160.00',
@@ -291,12 +376,17 @@ export const seedProducts: SeedProduct[] = [
     alwaysInStock: false,
     active: true,
     weight: null,
+    weightEn: null,
     origin: 'الجفرة',
+    originEn: 'Al Jufrah',
     image: 'palm-offshoot',
   },
   {
     name: 'فسيلة نخيل تاليس',
+    nameEn: 'Tallis Palm Offshoot',
     description: 'فسيلة من صنف تاليس الليبي المتأقلم مع حرارة الواحات وقلة المياه، قوية الجذور وسريعة النمو.',
+    descriptionEn:
+      'An offshoot of the Libyan Tallis variety, at home in the heat of the oases and on little water; strong-rooted and quick to grow.',
     category: 'palm-offshoots',
     retailPrice: '220.00',
     wholesalePrice: '195.00',
@@ -307,12 +397,17 @@ export const seedProducts: SeedProduct[] = [
     alwaysInStock: false,
     active: true,
     weight: null,
+    weightEn: null,
     origin: 'الجفرة',
+    originEn: 'Al Jufrah',
     image: 'palm-offshoot',
   },
   {
     name: 'فسيلة نخيل دقلة نور',
+    nameEn: 'Deglet Nour Palm Offshoot',
     description: 'فسيلة دقلة نور مقلوعة من أمهات منتجة، تبدأ بالإثمار خلال أربع إلى خمس سنوات من الغرس.',
+    descriptionEn:
+      'A Deglet Nour offshoot taken from productive mother palms; it starts bearing fruit four to five years after planting.',
     category: 'palm-offshoots',
     retailPrice: '260.00',
     wholesalePrice: '230.00',
@@ -323,12 +418,17 @@ export const seedProducts: SeedProduct[] = [
     alwaysInStock: false,
     active: true,
     weight: null,
+    weightEn: null,
     origin: 'غدامس',
+    originEn: 'Ghadames',
     image: 'palm-offshoot',
   },
   {
     name: 'فسيلة نخيل مجدول – نسيجية',
+    nameEn: 'Medjool Palm Offshoot – Tissue-Cultured',
     description: 'فسيلة مجدول مُكثّرة نسيجياً ومطابقة للصنف، خالية من الأمراض ومقساة في المشتل قبل البيع.',
+    descriptionEn:
+      'A tissue-cultured Medjool offshoot, true to variety and free of disease, hardened off in our nursery before it is sold.',
     category: 'palm-offshoots',
     retailPrice: '600.00',
     wholesalePrice: '530.00',
@@ -339,12 +439,17 @@ export const seedProducts: SeedProduct[] = [
     alwaysInStock: false,
     active: true,
     weight: null,
+    weightEn: null,
     origin: 'سبها',
+    originEn: 'Sabha',
     image: 'palm-offshoot',
   },
   {
     name: 'فسيلة نخيل بيوض',
+    nameEn: 'Bayoud Palm Offshoot',
     description: 'فسيلة بيوض متينة تتحمل الملوحة والجفاف، خيار اقتصادي لتوسعة المزارع والأسيجة الخضراء.',
+    descriptionEn:
+      'A sturdy Bayoud offshoot that copes with salty soil and drought; an economical choice for extending a farm or planting a green windbreak.',
     category: 'palm-offshoots',
     retailPrice: '150.00',
     wholesalePrice: null,
@@ -355,12 +460,17 @@ export const seedProducts: SeedProduct[] = [
     alwaysInStock: false,
     active: true,
     weight: null,
+    weightEn: null,
     origin: 'أوباري',
+    originEn: 'Ubari',
     image: 'palm-offshoot',
   },
   {
     name: 'فسيلة نخيل صقعي',
+    nameEn: 'Sagai Palm Offshoot',
     description: 'فسيلة صقعي مجذّرة في أكياس، صنف مطلوب بثماره ذات اللونين ومناسب للمناطق الحارة.',
+    descriptionEn:
+      'A rooted Sagai offshoot in a grow bag: a sought-after variety for its two-toned dates, well suited to hot regions.',
     category: 'palm-offshoots',
     retailPrice: '320.00',
     wholesalePrice: '280.00',
@@ -371,12 +481,17 @@ export const seedProducts: SeedProduct[] = [
     alwaysInStock: false,
     active: true,
     weight: null,
+    weightEn: null,
     origin: 'سبها',
+    originEn: 'Sabha',
     image: 'palm-offshoot',
   },
   {
     name: 'فسيلة نخيل عجوة',
+    nameEn: 'Ajwa Palm Offshoot',
     description: 'فسيلة عجوة أصلية بكمية محدودة، تُعرض للحجز في موسم قلع الفسائل خلال الربيع.',
+    descriptionEn:
+      'Genuine Ajwa offshoots in limited numbers, offered for reservation during the spring offshoot season.',
     category: 'palm-offshoots',
     retailPrice: '450.00',
     wholesalePrice: '400.00',
@@ -387,14 +502,19 @@ export const seedProducts: SeedProduct[] = [
     alwaysInStock: false,
     active: false,
     weight: null,
+    weightEn: null,
     origin: 'السعودية (المدينة المنورة)',
+    originEn: 'Saudi Arabia (Medina)',
     image: 'palm-offshoot',
   },
 
   // ───────────── عسل ─────────────
   {
     name: 'عسل سدر جبلي – 1 كغ',
+    nameEn: 'Mountain Sidr Honey – 1 kg',
     description: 'عسل سدر خام من أشجار السدر البرية في الجبل الأخضر، كثيف القوام بنكهة عميقة ورائحة زكية.',
+    descriptionEn:
+      'Raw sidr honey from the wild lote trees of the Green Mountain: thick, deep in flavour and beautifully fragrant.',
     category: 'honey',
     retailPrice: '180.00',
     wholesalePrice: '160.00',
@@ -405,12 +525,17 @@ export const seedProducts: SeedProduct[] = [
     alwaysInStock: false,
     active: true,
     weight: '1 كغ',
+    weightEn: '1 kg',
     origin: 'الجبل الأخضر',
+    originEn: 'Green Mountain',
     image: 'honey-jar',
   },
   {
     name: 'عسل سدر – 500 غ',
+    nameEn: 'Sidr Honey – 500 g',
     description: 'عسل السدر نفسه في عبوة أصغر، مثالي للتجربة أو للهدية. غير مبستر وغير مخلوط.',
+    descriptionEn:
+      'The same sidr honey in a smaller jar, ideal for a first taste or as a gift. Unpasteurised and never blended.',
     category: 'honey',
     retailPrice: '95.00',
     wholesalePrice: '85.00',
@@ -421,12 +546,17 @@ export const seedProducts: SeedProduct[] = [
     alwaysInStock: false,
     active: true,
     weight: '500 غ',
+    weightEn: '500 g',
     origin: 'الجبل الأخضر',
+    originEn: 'Green Mountain',
     image: 'honey-jar',
   },
   {
     name: 'عسل زهور برية – 1 كغ',
+    nameEn: 'Wildflower Honey – 1 kg',
     description: 'عسل ربيعي فاتح من رحيق الأزهار البرية في تلال ترهونة، خفيف وعطري يناسب الإفطار اليومي.',
+    descriptionEn:
+      'Light spring honey from the wildflowers of the Tarhuna hills: delicate and fragrant, made for everyday breakfasts.',
     category: 'honey',
     retailPrice: '90.00',
     wholesalePrice: '78.00',
@@ -437,12 +567,17 @@ export const seedProducts: SeedProduct[] = [
     alwaysInStock: false,
     active: true,
     weight: '1 كغ',
+    weightEn: '1 kg',
     origin: 'ترهونة',
+    originEn: 'Tarhuna',
     image: 'honey-jar',
   },
   {
     name: 'عسل زعتر – 500 غ',
+    nameEn: 'Thyme Honey – 500 g',
     description: 'عسل زعتر بري داكن قليلاً بطعم عشبي منعش ولمسة حارة خفيفة في آخره.',
+    descriptionEn:
+      'Slightly dark wild thyme honey with a fresh, herbal taste and a gentle peppery finish.',
     category: 'honey',
     retailPrice: '85.00',
     wholesalePrice: '75.00',
@@ -453,12 +588,17 @@ export const seedProducts: SeedProduct[] = [
     alwaysInStock: false,
     active: true,
     weight: '500 غ',
+    weightEn: '500 g',
     origin: 'مسلاتة',
+    originEn: 'Msallata',
     image: 'honey-jar',
   },
   {
     name: 'عسل سمرة – 1 كغ',
+    nameEn: 'Samra Honey – 1 kg',
     description: 'عسل السمرة الصحراوي من أشجار الطلح في الجنوب، لونه كهرماني داكن وطعمه قوي ومميز.',
+    descriptionEn:
+      'Desert honey from the acacia (samra) trees of the south: dark amber in colour, with a strong and distinctive taste.',
     category: 'honey',
     retailPrice: '140.00',
     wholesalePrice: '122.00',
@@ -469,12 +609,17 @@ export const seedProducts: SeedProduct[] = [
     alwaysInStock: false,
     active: true,
     weight: '1 كغ',
+    weightEn: '1 kg',
     origin: 'غات',
+    originEn: 'Ghat',
     image: 'honey-jar',
   },
   {
     name: 'عسل بالشمع – قرص 500 غ',
+    nameEn: 'Honeycomb – 500 g',
     description: 'قرص شمع كامل مملوء بالعسل كما خرج من الخلية، يُقطع ويُمضغ ليمنحك العسل في أنقى صوره.',
+    descriptionEn:
+      'A whole comb full of honey, just as it came from the hive. Cut a piece and chew it for honey in its purest form.',
     category: 'honey',
     retailPrice: '110.00',
     wholesalePrice: null,
@@ -485,14 +630,19 @@ export const seedProducts: SeedProduct[] = [
     alwaysInStock: false,
     active: true,
     weight: '500 غ',
+    weightEn: '500 g',
     origin: 'الجبل الأخضر',
+    originEn: 'Green Mountain',
     image: 'honeycomb',
   },
 
   // ───────────── زيت الزيتون ─────────────
   {
     name: 'زيت زيتون بكر ممتاز – 1 لتر',
+    nameEn: 'Extra Virgin Olive Oil – 1 litre',
     description: 'زيت زيتون بكر ممتاز من عصرة الموسم الأولى، لونه أخضر ذهبي ونكهته فاكهية مع لذعة خفيفة.',
+    descriptionEn:
+      'Extra virgin olive oil from the first pressing of the season: green-gold and fruity, with a light peppery bite.',
     category: 'olive-oil',
     retailPrice: '38.00',
     wholesalePrice: '33.00',
@@ -503,12 +653,17 @@ export const seedProducts: SeedProduct[] = [
     alwaysInStock: false,
     active: true,
     weight: '1 لتر',
+    weightEn: '1 litre',
     origin: 'ترهونة',
+    originEn: 'Tarhuna',
     image: 'olive-oil-bottle',
   },
   {
     name: 'زيت زيتون بكر ممتاز – 5 لتر',
+    nameEn: 'Extra Virgin Olive Oil – 5 litres',
     description: 'عبوة عائلية من زيت مسلاتة البكر، معصور على البارد خلال ساعات من القطف.',
+    descriptionEn:
+      'A family-size tin of extra virgin oil from Msallata, cold-pressed within hours of the harvest.',
     category: 'olive-oil',
     retailPrice: '175.00',
     wholesalePrice: '155.00',
@@ -519,12 +674,17 @@ export const seedProducts: SeedProduct[] = [
     alwaysInStock: false,
     active: true,
     weight: '5 لتر',
+    weightEn: '5 litres',
     origin: 'مسلاتة',
+    originEn: 'Msallata',
     image: 'olive-oil-tin',
   },
   {
     name: 'زيت زيتون بكر ممتاز – صفيحة 20 لتر',
+    nameEn: 'Extra Virgin Olive Oil – 20-litre Tin',
     description: 'صفيحة 20 لتر لمؤونة السنة كما اعتادت البيوت الليبية، زيت نقي من زيتون غريان الجبلي.',
+    descriptionEn:
+      'A 20-litre tin for the whole year, the way Libyan households have always stocked up: pure oil from the mountain olives of Gharyan.',
     category: 'olive-oil',
     retailPrice: '640.00',
     wholesalePrice: '570.00',
@@ -535,12 +695,17 @@ export const seedProducts: SeedProduct[] = [
     alwaysInStock: false,
     active: true,
     weight: '20 لتر',
+    weightEn: '20 litres',
     origin: 'غريان',
+    originEn: 'Gharyan',
     image: 'olive-oil-tin',
   },
   {
     name: 'زيت زيتون عضوي معصور على البارد – 750 مل',
+    nameEn: 'Organic Cold-Pressed Olive Oil – 750 ml',
     description: 'زيت عضوي من أشجار معمرة لا تُرش بالمبيدات، في زجاجة داكنة تحفظ نكهته وفوائده.',
+    descriptionEn:
+      'Organic oil from old trees that are never sprayed, in a dark glass bottle that protects its flavour and goodness.',
     category: 'olive-oil',
     retailPrice: '42.00',
     wholesalePrice: null,
@@ -551,12 +716,17 @@ export const seedProducts: SeedProduct[] = [
     alwaysInStock: false,
     active: true,
     weight: '750 مل',
+    weightEn: '750 ml',
     origin: 'الجبل الأخضر',
+    originEn: 'Green Mountain',
     image: 'olive-oil-bottle',
   },
   {
     name: 'زيت زيتون تونسي شملالي – 1 لتر',
+    nameEn: 'Tunisian Chemlali Olive Oil – 1 litre',
     description: 'زيت من صنف الشملالي التونسي بطعم ناعم ولون ذهبي فاتح، مناسب للطبخ اليومي والسلطات.',
+    descriptionEn:
+      'Oil from the Tunisian Chemlali variety, smooth and light gold, good for everyday cooking and for salads.',
     category: 'olive-oil',
     retailPrice: '32.00',
     wholesalePrice: '28.00',
@@ -567,14 +737,19 @@ export const seedProducts: SeedProduct[] = [
     alwaysInStock: false,
     active: true,
     weight: '1 لتر',
+    weightEn: '1 litre',
     origin: 'تونس',
+    originEn: 'Tunisia',
     image: 'olive-oil-bottle',
   },
 
   // ───────────── زيتون ─────────────
   {
     name: 'زيتون أخضر مكسّر – 1 كغ',
+    nameEn: 'Cracked Green Olives – 1 kg',
     description: 'زيتون أخضر مكسّر ومخلل بالماء والملح مع الليمون والثوم، مقرمش ومنعش على مائدة الإفطار.',
+    descriptionEn:
+      'Cracked green olives cured in brine with lemon and garlic: crunchy and refreshing on the breakfast table.',
     category: 'olives',
     retailPrice: '18.00',
     wholesalePrice: '15.50',
@@ -585,12 +760,17 @@ export const seedProducts: SeedProduct[] = [
     alwaysInStock: false,
     active: true,
     weight: '1 كغ',
+    weightEn: '1 kg',
     origin: 'ترهونة',
+    originEn: 'Tarhuna',
     image: 'green-olives',
   },
   {
     name: 'زيتون أسود مخلل – 1 كغ',
+    nameEn: 'Cured Black Olives – 1 kg',
     description: 'زيتون أسود ناضج على الشجرة، مخلل ببطء حتى يصبح طرياً بطعم غني ولمسة زيت زيتون.',
+    descriptionEn:
+      'Black olives ripened on the tree and cured slowly until tender, with a rich taste and a touch of olive oil.',
     category: 'olives',
     retailPrice: '20.00',
     wholesalePrice: '17.00',
@@ -601,12 +781,17 @@ export const seedProducts: SeedProduct[] = [
     alwaysInStock: false,
     active: true,
     weight: '1 كغ',
+    weightEn: '1 kg',
     origin: 'مسلاتة',
+    originEn: 'Msallata',
     image: 'black-olives',
   },
   {
     name: 'زيتون محشي بالفلفل الأحمر – برطمان 700 غ',
+    nameEn: 'Olives Stuffed with Red Pepper – 700 g Jar',
     description: 'زيتون أخضر منزوع النوى محشي بالفلفل الأحمر المشوي، جاهز للمقبلات والبيتزا والسلطات.',
+    descriptionEn:
+      'Pitted green olives stuffed with roasted red pepper, ready for starters, pizza and salads.',
     category: 'olives',
     retailPrice: '24.00',
     wholesalePrice: '20.50',
@@ -617,12 +802,17 @@ export const seedProducts: SeedProduct[] = [
     alwaysInStock: false,
     active: true,
     weight: '700 غ',
+    weightEn: '700 g',
     origin: 'زليتن',
+    originEn: 'Zliten',
     image: 'green-olives',
   },
   {
     name: 'زيتون أسود مجفف بالملح – 500 غ',
+    nameEn: 'Salt-Dried Black Olives – 500 g',
     description: 'زيتون أسود مجفف بالملح الخشن على الطريقة الجبلية، مجعّد الشكل بنكهة مركزة.',
+    descriptionEn:
+      'Black olives dried in coarse salt the mountain way: wrinkled, with a deep, concentrated flavour.',
     category: 'olives',
     retailPrice: '16.00',
     wholesalePrice: null,
@@ -633,14 +823,19 @@ export const seedProducts: SeedProduct[] = [
     alwaysInStock: false,
     active: true,
     weight: '500 غ',
+    weightEn: '500 g',
     origin: 'غريان',
+    originEn: 'Gharyan',
     image: 'black-olives',
   },
 
   // ───────────── منتجات التمور ─────────────
   {
     name: 'رب التمر – 1 لتر',
+    nameEn: 'Date Syrup (Rub) – 1 litre',
     description: 'رب تمر خالص يُطبخ على نار هادئة من تمر الجفرة دون سكر مضاف، يُحضَّر حسب الطلب.',
+    descriptionEn:
+      'Pure date syrup, slowly simmered from Al Jufrah dates with no added sugar, and made to order.',
     category: 'date-products',
     retailPrice: '25.00',
     wholesalePrice: '21.50',
@@ -651,12 +846,17 @@ export const seedProducts: SeedProduct[] = [
     alwaysInStock: true,
     active: true,
     weight: '1 لتر',
+    weightEn: '1 litre',
     origin: 'الجفرة',
+    originEn: 'Al Jufrah',
     image: 'date-syrup',
   },
   {
     name: 'رب التمر – 500 مل',
+    nameEn: 'Date Syrup (Rub) – 500 ml',
     description: 'رب التمر التقليدي في زجاجة صغيرة، رائع مع العصيدة والبازين أو مع الطحينة على الخبز.',
+    descriptionEn:
+      'Traditional date syrup in a small bottle: wonderful with asida and bazeen, or with tahini on bread.',
     category: 'date-products',
     retailPrice: '14.00',
     wholesalePrice: '12.00',
@@ -667,12 +867,17 @@ export const seedProducts: SeedProduct[] = [
     alwaysInStock: true,
     active: true,
     weight: '500 مل',
+    weightEn: '500 ml',
     origin: 'الجفرة',
+    originEn: 'Al Jufrah',
     image: 'date-syrup',
   },
   {
     name: 'عجوة معجون التمر – 1 كغ',
+    nameEn: 'Date Paste – 1 kg',
     description: 'معجون تمر ناعم منزوع النوى من تمر سبها، أساس المقروض والمعمول وكعك التمر.',
+    descriptionEn:
+      'Smooth, pitted date paste made from Sabha dates: the base of makroud, maamoul and date biscuits.',
     category: 'date-products',
     retailPrice: '16.00',
     wholesalePrice: '13.50',
@@ -683,12 +888,17 @@ export const seedProducts: SeedProduct[] = [
     alwaysInStock: false,
     active: true,
     weight: '1 كغ',
+    weightEn: '1 kg',
     origin: 'سبها',
+    originEn: 'Sabha',
     image: 'date-paste',
   },
   {
     name: 'معجون تمر بالسمسم وحبة البركة – 500 غ',
+    nameEn: 'Date Paste with Sesame and Black Seed – 500 g',
     description: 'عجوة تمر ممزوجة بالسمسم المحمص وحبة البركة، تُعجن طازجة عند كل طلب.',
+    descriptionEn:
+      'Date paste kneaded with toasted sesame and black seed, made fresh for every order.',
     category: 'date-products',
     retailPrice: '12.00',
     wholesalePrice: null,
@@ -699,12 +909,17 @@ export const seedProducts: SeedProduct[] = [
     alwaysInStock: true,
     active: true,
     weight: '500 غ',
+    weightEn: '500 g',
     origin: 'الجفرة',
+    originEn: 'Al Jufrah',
     image: 'date-paste',
   },
   {
     name: 'قهوة نوى التمر – 250 غ',
+    nameEn: 'Date-Seed Coffee – 250 g',
     description: 'نوى تمر محمص ومطحون ناعماً، مشروب دافئ خالٍ من الكافيين بنكهة تشبه القهوة والهيل.',
+    descriptionEn:
+      'Roasted, finely ground date seeds: a warm, caffeine-free drink that tastes of coffee and cardamom.',
     category: 'date-products',
     retailPrice: '18.00',
     wholesalePrice: '15.50',
@@ -715,12 +930,17 @@ export const seedProducts: SeedProduct[] = [
     alwaysInStock: true,
     active: true,
     weight: '250 غ',
+    weightEn: '250 g',
     origin: 'زليتن',
+    originEn: 'Zliten',
     image: 'date-coffee',
   },
   {
     name: 'تمر محشي باللوز – علبة 500 غ',
+    nameEn: 'Almond-Stuffed Dates – 500 g Box',
     description: 'دقلة نور محشية بلوز محمص يدوياً، تجمع بين حلاوة التمر وقرمشة اللوز في لقمة واحدة.',
+    descriptionEn:
+      'Deglet Nour dates stuffed by hand with roasted almonds: the sweetness of the date and the crunch of the almond in one bite.',
     category: 'date-products',
     retailPrice: '40.00',
     wholesalePrice: '34.00',
@@ -731,14 +951,19 @@ export const seedProducts: SeedProduct[] = [
     alwaysInStock: false,
     active: true,
     weight: '500 غ',
+    weightEn: '500 g',
     origin: 'غدامس',
+    originEn: 'Ghadames',
     image: 'dates-bowl',
   },
 
   // ───────────── منتجات زراعية أخرى ─────────────
   {
     name: 'تين مجفف – 1 كغ',
+    nameEn: 'Dried Figs – 1 kg',
     description: 'تين غريان المجفف تحت الشمس، حبات عسلية طرية مليئة بالبذور المقرمشة.',
+    descriptionEn:
+      'Sun-dried figs from Gharyan: soft, honey-sweet and full of crunchy seeds.',
     category: 'farm-products',
     retailPrice: '38.00',
     wholesalePrice: '33.00',
@@ -749,12 +974,17 @@ export const seedProducts: SeedProduct[] = [
     alwaysInStock: false,
     active: true,
     weight: '1 كغ',
+    weightEn: '1 kg',
     origin: 'غريان',
+    originEn: 'Gharyan',
     image: 'dried-figs',
   },
   {
     name: 'لوز مقشر – 500 غ',
+    nameEn: 'Shelled Almonds – 500 g',
     description: 'لوز بلدي مقشر بطعم حلو زيتي، مناسب للتحميص والحلويات والأكل كما هو.',
+    descriptionEn:
+      'Shelled local almonds with a sweet, buttery taste, for roasting, for baking or for eating just as they are.',
     category: 'farm-products',
     retailPrice: '45.00',
     wholesalePrice: '39.00',
@@ -765,12 +995,17 @@ export const seedProducts: SeedProduct[] = [
     alwaysInStock: false,
     active: true,
     weight: '500 غ',
+    weightEn: '500 g',
     origin: 'الجبل الأخضر',
+    originEn: 'Green Mountain',
     image: 'almonds',
   },
   {
     name: 'لوز بقشره – 1 كغ',
+    nameEn: 'Almonds in the Shell – 1 kg',
     description: 'لوز بقشره الطري سهل الكسر، يحتفظ بنضارته لأشهر ويُكسر عند الحاجة.',
+    descriptionEn:
+      'Soft-shell almonds that crack easily. They stay fresh for months, so you crack them as you need them.',
     category: 'farm-products',
     retailPrice: '35.00',
     wholesalePrice: '30.00',
@@ -781,12 +1016,17 @@ export const seedProducts: SeedProduct[] = [
     alwaysInStock: false,
     active: true,
     weight: '1 كغ',
+    weightEn: '1 kg',
     origin: 'مسلاتة',
+    originEn: 'Msallata',
     image: 'almonds',
   },
   {
     name: 'حناء طبيعية مطحونة – 250 غ',
+    nameEn: 'Natural Ground Henna – 250 g',
     description: 'حناء صحراوية مطحونة ناعماً ومنخولة، تعطي لوناً أحمر نحاسياً ثابتاً للشعر واليدين.',
+    descriptionEn:
+      'Desert henna, finely ground and sifted, giving hair and hands a lasting coppery-red colour.',
     category: 'farm-products',
     retailPrice: '10.00',
     wholesalePrice: '8.50',
@@ -797,13 +1037,18 @@ export const seedProducts: SeedProduct[] = [
     alwaysInStock: false,
     active: true,
     weight: '250 غ',
+    weightEn: '250 g',
     origin: 'غات',
+    originEn: 'Ghat',
     image: 'herbs',
   },
   {
     name: 'إكليل الجبل مجفف – 100 غ',
+    nameEn: 'Dried Rosemary – 100 g',
     description:
       'أغصان إكليل الجبل (الكليل) مقطوفة من الجبل الأخضر ومجففة في الظل، للحوم والشاي وتعطير الزيوت.',
+    descriptionEn:
+      'Rosemary sprigs (klil) picked in the Green Mountain and dried in the shade, for meat, tea and infused oils.',
     category: 'farm-products',
     retailPrice: '8.00',
     wholesalePrice: '6.80',
@@ -814,12 +1059,17 @@ export const seedProducts: SeedProduct[] = [
     alwaysInStock: false,
     active: true,
     weight: '100 غ',
+    weightEn: '100 g',
     origin: 'الجبل الأخضر',
+    originEn: 'Green Mountain',
     image: 'herbs',
   },
   {
     name: 'زعتر بري مجفف – 200 غ',
+    nameEn: 'Dried Wild Thyme – 200 g',
     description: 'زعتر بري عطري مقطوف يدوياً ومجفف طبيعياً، للشاي والمناقيش وخلطة الزيت والزعتر.',
+    descriptionEn:
+      'Fragrant wild thyme, picked by hand and dried naturally, for tea, manakish and a dip of oil and za’atar.',
     category: 'farm-products',
     retailPrice: '15.00',
     wholesalePrice: null,
@@ -830,31 +1080,33 @@ export const seedProducts: SeedProduct[] = [
     alwaysInStock: false,
     active: true,
     weight: '200 غ',
+    weightEn: '200 g',
     origin: 'الجبل الأخضر',
+    originEn: 'Green Mountain',
     image: 'herbs',
   },
 ]
 
 export const seedCities: SeedCity[] = [
-  { name: 'طرابلس', deliveryPrice: '10.00' },
-  { name: 'الزاوية', deliveryPrice: '15.00' },
-  { name: 'صبراتة', deliveryPrice: '18.00' },
-  { name: 'الخمس', deliveryPrice: '18.00' },
-  { name: 'ترهونة', deliveryPrice: '18.00' },
-  { name: 'غريان', deliveryPrice: '20.00' },
-  { name: 'زليتن', deliveryPrice: '20.00' },
-  { name: 'مسلاتة', deliveryPrice: '20.00' },
-  { name: 'مصراتة', deliveryPrice: '22.00' },
-  { name: 'سرت', deliveryPrice: '28.00' },
-  { name: 'بنغازي', deliveryPrice: '30.00' },
-  { name: 'الجفرة', deliveryPrice: '32.00' },
-  { name: 'البيضاء', deliveryPrice: '35.00' },
-  { name: 'درنة', deliveryPrice: '38.00' },
-  { name: 'غدامس', deliveryPrice: '40.00' },
-  { name: 'سبها', deliveryPrice: '40.00' },
-  { name: 'طبرق', deliveryPrice: '42.00' },
-  { name: 'أوباري', deliveryPrice: '45.00' },
-  { name: 'غات', deliveryPrice: '45.00' },
+  { name: 'طرابلس', nameEn: 'Tripoli', deliveryPrice: '10.00' },
+  { name: 'الزاوية', nameEn: 'Zawiya', deliveryPrice: '15.00' },
+  { name: 'صبراتة', nameEn: 'Sabratha', deliveryPrice: '18.00' },
+  { name: 'الخمس', nameEn: 'Khoms', deliveryPrice: '18.00' },
+  { name: 'ترهونة', nameEn: 'Tarhuna', deliveryPrice: '18.00' },
+  { name: 'غريان', nameEn: 'Gharyan', deliveryPrice: '20.00' },
+  { name: 'زليتن', nameEn: 'Zliten', deliveryPrice: '20.00' },
+  { name: 'مسلاتة', nameEn: 'Msallata', deliveryPrice: '20.00' },
+  { name: 'مصراتة', nameEn: 'Misrata', deliveryPrice: '22.00' },
+  { name: 'سرت', nameEn: 'Sirte', deliveryPrice: '28.00' },
+  { name: 'بنغازي', nameEn: 'Benghazi', deliveryPrice: '30.00' },
+  { name: 'الجفرة', nameEn: 'Al Jufrah', deliveryPrice: '32.00' },
+  { name: 'البيضاء', nameEn: 'Bayda', deliveryPrice: '35.00' },
+  { name: 'درنة', nameEn: 'Derna', deliveryPrice: '38.00' },
+  { name: 'غدامس', nameEn: 'Ghadames', deliveryPrice: '40.00' },
+  { name: 'سبها', nameEn: 'Sabha', deliveryPrice: '40.00' },
+  { name: 'طبرق', nameEn: 'Tobruk', deliveryPrice: '42.00' },
+  { name: 'أوباري', nameEn: 'Ubari', deliveryPrice: '45.00' },
+  { name: 'غات', nameEn: 'Ghat', deliveryPrice: '45.00' },
 ]
 
 export const seedSettings: SeedSetting[] = [

@@ -2,6 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import { toCents, centsToDecimalString } from '@shop/shared/money/money'
+import { buildTranslations, copyTranslated } from '@shop/shared/i18n/content'
 import { isWholesale } from '@shop/shared/pricing/pricing'
 import { hashPassword } from '../lib/passwords.ts'
 import { storeImage } from '../modules/images/images.service.ts'
@@ -52,7 +53,15 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<{ crea
     await tx.insert(settings).values(seedSettings.map((s) => ({ key: s.key, description: s.description, value: s.value })))
     const categoryRows = await tx
       .insert(categories)
-      .values(seedCategories.map((c) => ({ name: c.name, description: c.description, slug: c.slug, isActive: true })))
+      .values(
+        seedCategories.map((c) => ({
+          name: c.name,
+          description: c.description,
+          translations: buildTranslations({ en: { name: c.nameEn, description: c.descriptionEn } }),
+          slug: c.slug,
+          isActive: true,
+        })),
+      )
       .returning({ id: categories.id, name: categories.name })
     const categoryId = new Map(seedCategories.map((c, i) => [c.key, categoryRows[i]!.id]))
     const slugs = new Set<string>()
@@ -63,7 +72,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<{ crea
     }
     await tx.insert(products).values(
       seedProducts.map((p) => ({
-        slug: slugOf(p.name),
+        slug: slugOf(p.nameEn || p.name),
         name: p.name,
         description: p.description,
         categoryId: categoryId.get(p.category) ?? null,
@@ -77,9 +86,12 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<{ crea
         isAlwaysInStock: p.alwaysInStock,
         imageId: imageIds.get(p.image) ?? null,
         attributes: { weight: p.weight, origin: p.origin },
+        translations: buildTranslations({ en: { name: p.nameEn, description: p.descriptionEn, weight: p.weightEn, origin: p.originEn } }),
       })),
     )
-    await tx.insert(cities).values(seedCities.map((c) => ({ name: c.name, deliveryPrice: Number(c.deliveryPrice) })))
+    await tx
+      .insert(cities)
+      .values(seedCities.map((c) => ({ name: c.name, translations: buildTranslations({ en: { name: c.nameEn } }), deliveryPrice: Number(c.deliveryPrice) })))
   })
 
   if (options.demoOrders) await seedDemoOrders(db)
@@ -143,7 +155,7 @@ async function seedDemoOrders(db: Db) {
       const unitCost = toCents(wholesale ? (p.wholesaleBuyingPrice ?? p.retailBuyingPrice) : p.retailBuyingPrice) ?? 0
       subtotal += unit * quantity
       cost += unitCost * quantity
-      return { productId, productName: p.name, quantity, unitPrice: unit / 100, unitCost: unitCost / 100, isWholesale: wholesale, lineTotal: (unit * quantity) / 100, takesStock: !p.isAlwaysInStock }
+      return { productId, productName: p.name, translations: copyTranslated(p.translations, 'name', 'product_name'), quantity, unitPrice: unit / 100, unitCost: unitCost / 100, isWholesale: wholesale, lineTotal: (unit * quantity) / 100, takesStock: !p.isAlwaysInStock }
     })
     const r = rand()
     const status = daysAgo < 3 ? (r < 0.6 ? 'pending' : 'processing') : r < 0.62 ? 'completed' : r < 0.74 ? 'processing' : r < 0.86 ? 'pending' : 'cancelled'
@@ -160,6 +172,7 @@ async function seedDemoOrders(db: Db) {
       shippingAddress: `شارع ${pick(['الجمهورية', 'عمر المختار', 'الاستقلال', 'النصر', 'الشط'])} ${1 + Math.floor(rand() * 90)}, ${city.name}, ${city.name}`,
       cityId: city.id,
       cityName: city.name,
+      translations: copyTranslated(city.translations, 'name', 'city_name'),
       orderStatus: status,
       paymentStatus: payment,
       paymentMethod: pick(['cash', 'cash', 'cash', 'massarat', 'paypal'] as const),

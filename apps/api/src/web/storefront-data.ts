@@ -9,9 +9,9 @@ import { publicSettings } from '../modules/settings/settings.service.ts'
  */
 export function createStorefrontData(db: Db, catalog: StorefrontCatalog): StorefrontData {
   return {
-    products: (query) => catalog.products(query),
-    categories: () => catalog.categories(),
-    product: (slug) => catalog.product(slug),
+    products: (query, lang) => catalog.products(query, lang),
+    categories: (lang) => catalog.categories(lang),
+    product: (slug, lang) => catalog.product(slug, lang),
     settings: () => publicSettings(db),
   }
 }

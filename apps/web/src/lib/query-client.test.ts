@@ -1,5 +1,6 @@
 import { MutationObserver, QueryObserver } from '@tanstack/react-query'
 import { describe, expect, it, vi } from 'vitest'
+import i18n from './i18n.ts'
 import { createQueryClient } from './query-client.ts'
 
 const settle = () => new Promise((r) => setTimeout(r, 0))
@@ -58,5 +59,25 @@ describe('query client: dashboard refresh after mutations (SPEC §4)', () => {
     await settle()
     expect(own).toHaveBeenCalledTimes(2)
     unsubscribe.forEach((u) => u())
+  })
+})
+
+describe('query client: content follows the language (decision 0061)', () => {
+  it('marks every query stale when the language changes, so the texts on screen are asked for again', async () => {
+    const client = createQueryClient()
+    client.setQueryData(['catalog', 'featured'], [])
+    client.setQueryData(['my-orders', 1, 1], {})
+    client.setQueryData(['dashboard', 'products', 'list'], {})
+    const state = (key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated
+    expect(state(['catalog', 'featured'])).toBe(false)
+    const before = i18n.language
+    await i18n.changeLanguage(before === 'en' ? 'ar' : 'en')
+    try {
+      expect(state(['catalog', 'featured'])).toBe(true)
+      expect(state(['my-orders', 1, 1])).toBe(true)
+      expect(state(['dashboard', 'products', 'list'])).toBe(true)
+    } finally {
+      await i18n.changeLanguage(before)
+    }
   })
 })

@@ -1,5 +1,6 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query'
 import { ApiError } from './api-client.ts'
+import i18n from './i18n.ts'
 
 /** Every dashboard query key starts with this segment (see the *Keys factories in features/dashboard-*). */
 export const DASHBOARD_KEY = ['dashboard'] as const
@@ -45,5 +46,8 @@ export function createQueryClient() {
       mutations: { retry: false },
     },
   })
+  // Decision 0061: answers carry texts in the language they were asked in (Accept-Language); after a switch every
+  // query is stale and those on screen are asked again. In the browser only: the server renders one language per client.
+  if (typeof window !== 'undefined') i18n.on('languageChanged', () => void client.invalidateQueries())
   return client
 }

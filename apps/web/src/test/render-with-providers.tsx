@@ -64,8 +64,14 @@ export const forgetRouter = () => {
 /** The visitor's language, as the language switch sets it: saved, texts loaded, the page's data read again in it. */
 export async function setLanguage(lang: Language) {
   document.cookie = `language=${lang}; path=/`
-  await i18n.changeLanguage(lang)
-  if (currentRouter) await act(() => currentRouter!.revalidate())
+  if (!currentRouter) return void (await i18n.changeLanguage(lang))
+  // As the language switch does: the texts first, then the page's data read again in the new language (the root's
+  // language then moves i18next, app/document-language.ts).
+  await i18n.loadLanguages(lang)
+  await act(() => currentRouter!.revalidate())
+  await vi.waitFor(() => {
+    if (i18n.language !== lang) throw new Error(`still ${i18n.language}`)
+  })
 }
 
 export const testSettings: Partial<PublicSettings> = {

@@ -1,12 +1,16 @@
 import { z } from 'zod'
 import { boolish, searchTerm } from './common.ts'
+import { arabicFromLegacy, requireArabic, translatableShape } from './translatable.ts'
 
-export const CategoryInput = z.object({
-  name: z.string({ error: 'validation.name_required' }).trim().min(1, 'validation.name_required').max(100, 'validation.too_long'),
-  description: z.preprocess((v) => (v === null || v === undefined ? '' : v), z.string().trim().max(1000, 'validation.too_long')),
-  is_active: boolish.default(true),
-})
+export const CATEGORY_TEXT_FIELDS = ['name', 'description'] as const
+
+/** Decision 0057: `name_ar` (required), `name_en`, `description_ar`, `description_en`; `name`/`description` alone are Arabic. */
+export const CategoryInput = z
+  .object({ ...translatableShape({ name: 100, description: 1000 }), is_active: boolish.default(true) })
+  .superRefine(requireArabic({ name: 'validation.name_required' }))
+  .transform(arabicFromLegacy(CATEGORY_TEXT_FIELDS))
 export type CategoryInput = z.infer<typeof CategoryInput>
+export type CategoryFormInput = z.input<typeof CategoryInput>
 
 export const CategoryListQuery = z.object({
   search: searchTerm,
@@ -15,10 +19,16 @@ export const CategoryListQuery = z.object({
 
 export const Category = z.object({
   id: z.number().int(),
+  /** In the reader's language (Accept-Language), Arabic where English is missing (decision 0056). */
   name: z.string(),
   description: z.string().nullable(),
   slug: z.string(),
   is_active: z.boolean(),
   products_count: z.number().int(),
+  // Staff only (decision 0057): every language as stored.
+  name_ar: z.string().optional(),
+  name_en: z.string().nullable().optional(),
+  description_ar: z.string().nullable().optional(),
+  description_en: z.string().nullable().optional(),
 })
 export type Category = z.infer<typeof Category>

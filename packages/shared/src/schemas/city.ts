@@ -1,15 +1,23 @@
 import { z } from 'zod'
 import { boolish, money, page, perPage, searchTerm } from './common.ts'
+import { arabicFromLegacy, requireArabic, translatableShape } from './translatable.ts'
 
-export const CityInput = z.object({
-  name: z.string({ error: 'validation.name_required' }).trim().min(1, 'validation.name_required').max(100, 'validation.too_long'),
-  delivery_price: z.preprocess(
-    (v) => (v === '' || v === null || v === undefined ? undefined : v),
-    money.optional(),
-  ).refine((v) => v !== undefined, 'validation.delivery_price_required').transform((v) => v as number),
-  is_active: boolish.default(true),
-})
+export const CITY_TEXT_FIELDS = ['name'] as const
+
+/** Decision 0057: `name_ar` (required) and `name_en`; `name` alone is the Arabic name. */
+export const CityInput = z
+  .object({
+    ...translatableShape({ name: 100 }),
+    delivery_price: z.preprocess(
+      (v) => (v === '' || v === null || v === undefined ? undefined : v),
+      money.optional(),
+    ).refine((v) => v !== undefined, 'validation.delivery_price_required').transform((v) => v as number),
+    is_active: boolish.default(true),
+  })
+  .superRefine(requireArabic({ name: 'validation.name_required' }))
+  .transform(arabicFromLegacy(CITY_TEXT_FIELDS))
 export type CityInput = z.infer<typeof CityInput>
+export type CityFormInput = z.input<typeof CityInput>
 
 export const CityStatusInput = z.object({ is_active: boolish })
 
@@ -22,8 +30,12 @@ export const CityListQuery = z.object({
 
 export const City = z.object({
   id: z.number().int(),
+  /** In the reader's language (Accept-Language), Arabic where English is missing (decision 0056). */
   name: z.string(),
   delivery_price: z.number(),
   is_active: z.boolean(),
+  // Staff only (decision 0057).
+  name_ar: z.string().optional(),
+  name_en: z.string().nullable().optional(),
 })
 export type City = z.infer<typeof City>

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { checkWholesale, ProductFields } from './product.ts'
+import { checkWholesale, PRODUCT_TEXT_FIELDS, ProductFields } from './product.ts'
+import { arabicFromLegacy, requireArabic } from './translatable.ts'
 
 export const ImportRowError = z.object({ row: z.number().int(), error: z.string() })
 export const ImportResult = z.object({
@@ -20,19 +21,24 @@ export const ImportMissingColumns = z.object({
 export type ImportMissingColumns = z.infer<typeof ImportMissingColumns>
 
 export const PRODUCT_IMPORT_REQUIRED = ['name', 'price'] as const
+/**
+ * Decision 0060: `name`, `description`, `weight`, `origin` are the Arabic texts (files made before content languages
+ * import as they did); `name_en`, `description_en`, `weight_en`, `origin_en` the English ones, all optional.
+ */
 export const PRODUCT_IMPORT_COLUMNS = [
-  'id', 'name', 'description', 'category', 'price', 'wholesale_price', 'wholesale_threshold',
-  'retail_buying_price', 'wholesale_buying_price', 'stock', 'is_active', 'is_always_in_stock', 'weight', 'origin',
+  'id', 'name', 'name_en', 'description', 'description_en', 'category', 'price', 'wholesale_price', 'wholesale_threshold',
+  'retail_buying_price', 'wholesale_buying_price', 'stock', 'is_active', 'is_always_in_stock', 'weight', 'weight_en',
+  'origin', 'origin_en',
 ] as const
 export const CITY_IMPORT_REQUIRED = ['name', 'delivery_price'] as const
-export const CITY_IMPORT_COLUMNS = ['name', 'delivery_price', 'is_active'] as const
+export const CITY_IMPORT_COLUMNS = ['name', 'name_en', 'delivery_price', 'is_active'] as const
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 
 /**
  * One CSV row of a products import. Like ProductInput, except that an empty description is allowed:
  * the required columns are only name and price (DESIGN.md "CSV import").
  */
-export const ProductImportRow = ProductFields.extend({
-  description: z.preprocess((v) => (v === null || v === undefined ? '' : v), z.string().trim().max(5000, 'validation.too_long')),
-}).superRefine(checkWholesale)
+export const ProductImportRow = ProductFields.superRefine(requireArabic({ name: 'validation.name_required' }))
+  .superRefine(checkWholesale)
+  .transform(arabicFromLegacy(PRODUCT_TEXT_FIELDS))
 export type ProductImportRow = z.infer<typeof ProductImportRow>

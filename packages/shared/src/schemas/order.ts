@@ -98,8 +98,15 @@ export const OrderItem = z.object({
   line_total: z.number(),
   is_wholesale: z.boolean(),
   unit_cost: z.number().optional(),
+  /**
+   * The product as it was sold (decision 0058): `name` and `product_name` are the names stored with the order, in the
+   * reader's language; null once the product itself is erased.
+   */
   product: z.object({ id: z.number().int(), name: z.string(), image_url: z.string().nullable() }).nullable(),
   product_name: z.string(),
+  // Staff only: the stored name in every language (the printed invoice is Arabic).
+  product_name_ar: z.string().optional(),
+  product_name_en: z.string().nullable().optional(),
 })
 export type OrderItem = z.infer<typeof OrderItem>
 

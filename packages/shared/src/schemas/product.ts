@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { boolish, money, nullableMoney, optionalId, page, perPage, searchTerm } from './common.ts'
+import { arabicFromLegacy, requireArabic, translatableShape } from './translatable.ts'
 
 const stockCount = z
   .union([z.number(), z.string().trim().regex(/^\d+$/, 'validation.stock_invalid')], { error: 'validation.stock_invalid' })
@@ -15,13 +16,16 @@ const threshold = z.preprocess(
     .nullable(),
 )
 
-const optionalText = (max: number) =>
-  z.preprocess((v) => (v === null || v === undefined ? '' : v), z.string().trim().max(max, 'validation.too_long'))
+/** The translatable texts of a product and their longest length (decision 0057: `<field>_ar`, `<field>_en`). */
+export const PRODUCT_TEXT_FIELDS = ['name', 'description', 'weight', 'origin'] as const
+const productTexts = translatableShape({ name: 200, description: 5000, weight: 50, origin: 100 })
 
-/** Fields of a product as the admin form and the API take them (JSON or multipart strings). */
+/**
+ * Fields of a product as the admin form and the API take them (JSON or multipart strings), before the Arabic texts
+ * are required: ProductInput requires name and description, a CSV row (imports.ts) the name only.
+ */
 export const ProductFields = z.object({
-  name: z.string({ error: 'validation.name_required' }).trim().min(1, 'validation.name_required').max(200, 'validation.too_long'),
-  description: z.string({ error: 'validation.description_required' }).trim().min(1, 'validation.description_required').max(5000, 'validation.too_long'),
+  ...productTexts,
   category_id: z.preprocess((v) => (v === undefined ? null : v), optionalId.nullable()).transform((v) => v ?? null),
   price: z.preprocess((v) => (v === '' || v === null || v === undefined ? undefined : v), money.optional())
     .refine((v) => v !== undefined, 'validation.price_required')
@@ -33,8 +37,6 @@ export const ProductFields = z.object({
   stock: stockCount.default(1),
   is_active: boolish.default(true),
   is_always_in_stock: boolish.default(false),
-  weight: optionalText(50).default(''),
-  origin: optionalText(100).default(''),
 })
 
 export function checkWholesale(v: { price: number; wholesale_price: number | null; wholesale_threshold: number | null }, ctx: z.RefinementCtx) {
@@ -46,8 +48,13 @@ export function checkWholesale(v: { price: number; wholesale_price: number | nul
   }
 }
 
-export const ProductInput = ProductFields.superRefine(checkWholesale)
+// Every check before the transform, so that one submit shows every field's error at once.
+export const ProductInput = ProductFields.superRefine(requireArabic({ name: 'validation.name_required', description: 'validation.description_required' }))
+  .superRefine(checkWholesale)
+  .transform(arabicFromLegacy(PRODUCT_TEXT_FIELDS))
 export type ProductInput = z.infer<typeof ProductInput>
+/** The product form's fields as typed (strings), e.g. `name_ar`, `name_en`, `price`. */
+export type ProductFormInput = z.input<typeof ProductInput>
 
 export const ProductStatusInput = z.object({ is_active: boolish })
 export const ProductStockInput = z.object({
@@ -90,5 +97,15 @@ export const Product = z.object({
   attributes: z.object({ weight: z.string().nullable(), origin: z.string().nullable() }),
   created_at: z.string(),
   updated_at: z.string(),
+  // Staff only (decision 0057): every language as stored; `name`, `description` and `attributes` above are in the
+  // reader's language (Accept-Language) with the Arabic text where English is missing.
+  name_ar: z.string().optional(),
+  name_en: z.string().nullable().optional(),
+  description_ar: z.string().optional(),
+  description_en: z.string().nullable().optional(),
+  weight_ar: z.string().nullable().optional(),
+  weight_en: z.string().nullable().optional(),
+  origin_ar: z.string().nullable().optional(),
+  origin_en: z.string().nullable().optional(),
 })
 export type Product = z.infer<typeof Product>

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import type { Translations } from '@shop/shared/i18n/content'
 import { bytea, createdAt, money, updatedAt } from './columns.ts'
 
 export const categories = pgTable(
@@ -10,12 +11,15 @@ export const categories = pgTable(
     description: text('description'),
     slug: text('slug').notNull(),
     isActive: boolean('is_active').notNull().default(true),
+    /** Decision 0055: name and description in the languages other than Arabic (`name`, `description` are Arabic). */
+    translations: jsonb('translations').$type<Translations<CategoryText>>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('categories_slug_unique').on(t.slug),
     uniqueIndex('categories_name_unique').on(sql`lower(${t.name})`),
+    uniqueIndex('categories_name_en_unique').on(sql`lower(${t.translations} -> 'en' ->> 'name')`),
     index('categories_active_idx').on(t.isActive, t.name),
   ],
 )
@@ -35,6 +39,10 @@ export const images = pgTable(
   (t) => [primaryKey({ columns: [t.id, t.variant] })],
 )
 
+export type CategoryText = 'name' | 'description'
+export type ProductText = 'name' | 'description' | 'weight' | 'origin'
+
+/** The Arabic weight and origin (decision 0055: other languages are in `translations`). */
 export interface ProductAttributes {
   weight?: string | null
   origin?: string | null
@@ -59,6 +67,13 @@ export const products = pgTable(
     isAlwaysInStock: boolean('is_always_in_stock').notNull().default(false),
     imageId: text('image_id'),
     attributes: jsonb('attributes').$type<ProductAttributes>().notNull().default({}),
+    /** Decision 0055: name, description, weight and origin in the languages other than Arabic. */
+    translations: jsonb('translations').$type<Translations<ProductText>>().notNull().default({}),
+    /**
+     * The names and descriptions of every language in `translations`, one per line, kept by the database (function of
+     * migration 0009) so that the storefront search reads plain text: rechecking trigram matches costs no JSON work.
+     */
+    translationsSearch: text('translations_search').generatedAlwaysAs(sql`translations_search_text(translations)`),
     /** A product that appears in orders is archived instead of erased, so order history keeps its name. */
     archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
@@ -74,6 +89,8 @@ export const products = pgTable(
     index('products_low_stock_idx').on(t.stock).where(sql`${t.archivedAt} IS NULL AND NOT ${t.isAlwaysInStock}`),
     index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('products_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
+    // Decision 0055: the names and descriptions of every other language.
+    index('products_translations_trgm_idx').using('gin', sql`${t.translationsSearch} gin_trgm_ops`),
   ],
 )
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { bigint, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import type { Translations } from '@shop/shared/i18n/content'
 import { cities } from './cities.ts'
 import { products } from './catalog.ts'
 import { createdAt, money, updatedAt } from './columns.ts'
@@ -17,6 +18,10 @@ export const orders = pgTable(
     shippingAddress: text('shipping_address').notNull(),
     cityId: integer('city_id').references(() => cities.id, { onDelete: 'set null' }),
     cityName: text('city_name'),
+    /** Decision 0058: the city's name in the other languages at the time of sale (`city_name` is Arabic). */
+    translations: jsonb('translations').$type<Translations<'city_name'>>().notNull().default({}),
+    /** The language the order was placed in (Accept-Language of the checkout): the shopper's mails follow it. */
+    language: text('language').notNull().default('ar'),
     orderStatus: text('order_status', { enum: ['pending', 'processing', 'completed', 'cancelled'] }).notNull().default('pending'),
     paymentStatus: text('payment_status', { enum: ['pending', 'paid', 'failed'] }).notNull().default('pending'),
     paymentMethod: text('payment_method', { enum: ['cash', 'massarat', 'paypal'] }).notNull().default('cash'),
@@ -46,7 +51,10 @@ export const orderItems = pgTable(
     id: serial('id').primaryKey(),
     orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
     productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    /** The product's Arabic name at the time of sale; never rewritten by a rename (decision 0058). */
     productName: text('product_name').notNull(),
+    /** Decision 0058: the product's name in the other languages at the time of sale. */
+    translations: jsonb('translations').$type<Translations<'product_name'>>().notNull().default({}),
     quantity: integer('quantity').notNull(),
     unitPrice: money('unit_price').notNull(),
     unitCost: money('unit_cost').notNull().default(0),

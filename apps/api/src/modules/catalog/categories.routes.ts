@@ -21,7 +21,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       setCatalogCache(request, reply)
-      return { data: await listCategories(app.db, request.query, isStaff(request.user)) }
+      return { data: await listCategories(app.db, request.query, isStaff(request.user), request.lang) }
     },
   )
 
@@ -31,7 +31,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.guards.admin,
       schema: { tags: ['categories'], summary: 'Create a category (slug made from the name)', security, body: CategoryInput, response: { 201: Category, ...errors } },
     },
-    async (request, reply) => reply.code(201).send(await createCategory(app.db, request.body)),
+    async (request, reply) => reply.code(201).send(await createCategory(app.db, request.body, request.lang)),
   )
 
   app.put(
@@ -40,7 +40,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.guards.admin,
       schema: { tags: ['categories'], summary: 'Update a category', security, params: idParam, body: CategoryInput, response: { 200: Category, ...errors } },
     },
-    async (request) => updateCategory(app.db, request.params.id, request.body),
+    async (request) => updateCategory(app.db, request.params.id, request.body, request.lang),
   )
 
   app.delete(

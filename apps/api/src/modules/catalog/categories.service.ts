@@ -1,12 +1,47 @@
 import { and, asc, count, eq, ilike, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm'
+import { buildTranslations, ownTranslation, translatedText, type Translations } from '@shop/shared/i18n/content'
+import type { Language } from '@shop/shared/i18n/messages'
 import type { Category, CategoryInput } from '@shop/shared/schemas/category'
 import type { DbOrTx } from '../../db/client.ts'
-import { categories, products } from '../../db/schema/catalog.ts'
+import { categories, products, type CategoryText } from '../../db/schema/catalog.ts'
+import { anyTextLike, textIn, translatedTextIs } from '../../db/translated.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
 import { firstFreeSlug, slugify } from './slug.ts'
 import { isUniqueViolation, likePattern } from './validation.ts'
 
-const nameTaken = () => new AppError('VALIDATION_FAILED', 422, { fields: { name: ['errors.CATEGORY_TAKEN'] } })
+// The Arabic name is also reported under `name`, the field of clients written before content languages (decision 0057).
+const nameTaken = () => new AppError('VALIDATION_FAILED', 422, { fields: { name_ar: ['errors.CATEGORY_TAKEN'], name: ['errors.CATEGORY_TAKEN'] } })
+const englishNameTaken = () => new AppError('VALIDATION_FAILED', 422, { fields: { name_en: ['errors.CATEGORY_TAKEN'] } })
+
+interface CategoryRow {
+  id: number
+  name: string
+  description: string | null
+  translations: Translations<CategoryText>
+  slug: string
+  is_active: boolean
+  products_count: number
+}
+
+/** Category in the reader's language; staff also get every language as stored (decision 0057). */
+function toCategory(row: CategoryRow, staff: boolean, lang: Language): Category {
+  const { translations, ...rest } = row
+  const view: Category = {
+    ...rest,
+    name: translatedText(row.name, translations, 'name', lang) ?? '',
+    description: translatedText(row.description, translations, 'description', lang),
+  }
+  if (staff) {
+    view.name_ar = row.name
+    view.name_en = ownTranslation(translations, 'en', 'name')
+    view.description_ar = row.description || null
+    view.description_en = ownTranslation(translations, 'en', 'description')
+  }
+  return view
+}
+
+const categoryTranslations = (input: CategoryInput) =>
+  buildTranslations<CategoryText>({ en: { name: input.name_en, description: input.description_en } })
 
 function withCounts(db: DbOrTx) {
   // SPEC §3 products_count: products that still exist in the catalogue (archived ones are history).
@@ -21,6 +56,7 @@ function withCounts(db: DbOrTx) {
       id: categories.id,
       name: categories.name,
       description: categories.description,
+      translations: categories.translations,
       slug: categories.slug,
       is_active: categories.isActive,
       products_count: sql<number>`coalesce(${counts.n}, 0)::int`.mapWith(Number),
@@ -29,29 +65,35 @@ function withCounts(db: DbOrTx) {
     .leftJoin(counts, eq(counts.categoryId, categories.id))
 }
 
-/** GET /categories: the public sees active categories; staff see all and may search. */
-export async function listCategories(db: DbOrTx, query: { search?: string; active?: string }, staff: boolean): Promise<Category[]> {
+/** GET /categories: the public sees active categories; staff see all and may search (names in every language). */
+export async function listCategories(db: DbOrTx, query: { search?: string; active?: string }, staff: boolean, lang: Language): Promise<Category[]> {
   const where: SQL[] = []
   if (!staff || query.active === 'true' || query.active === '1') where.push(eq(categories.isActive, true))
   else if (query.active === 'false' || query.active === '0') where.push(eq(categories.isActive, false))
   if (query.search) {
     const pattern = likePattern(query.search)
-    where.push(or(ilike(categories.name, pattern), ilike(categories.slug, pattern))!)
+    where.push(or(anyTextLike(categories.name, categories.translations, 'name', pattern), ilike(categories.slug, pattern))!)
   }
-  return withCounts(db).where(and(...where)).orderBy(asc(categories.name), asc(categories.id))
+  const rows = await withCounts(db)
+    .where(and(...where))
+    .orderBy(asc(textIn(categories.name, categories.translations, 'name', lang)), asc(categories.id))
+  return rows.map((r) => toCategory(r, staff, lang))
 }
 
-async function getCategory(db: DbOrTx, id: number): Promise<Category> {
+async function getCategory(db: DbOrTx, id: number, lang: Language): Promise<Category> {
   const [row] = await withCounts(db).where(eq(categories.id, id)).limit(1)
   if (!row) throw notFound()
-  return row
+  return toCategory(row, true, lang)
 }
 
-async function assertNameFree(db: DbOrTx, name: string, exceptId?: number) {
-  const where = [sql`lower(${categories.name}) = lower(${name})`]
-  if (exceptId) where.push(ne(categories.id, exceptId))
-  const [taken] = await db.select({ id: categories.id }).from(categories).where(and(...where)).limit(1)
+/** Names are unique per language, whatever the case (indexes categories_name_unique, categories_name_en_unique). */
+async function assertNameFree(db: DbOrTx, input: CategoryInput, exceptId?: number) {
+  const except = exceptId ? ne(categories.id, exceptId) : undefined
+  const [taken] = await db.select({ id: categories.id }).from(categories).where(and(sql`lower(${categories.name}) = lower(${input.name_ar})`, except)).limit(1)
   if (taken) throw nameTaken()
+  if (!input.name_en) return
+  const [takenEn] = await db.select({ id: categories.id }).from(categories).where(and(translatedTextIs(categories.translations, 'en', 'name', input.name_en), except)).limit(1)
+  if (takenEn) throw englishNameTaken()
 }
 
 async function freeSlug(db: DbOrTx, name: string, exceptId?: number): Promise<string> {
@@ -72,6 +114,7 @@ async function writeWithSlug(db: DbOrTx, name: string, exceptId: number | undefi
     try {
       return await write(slug)
     } catch (err) {
+      if (isUniqueViolation(err, 'categories_name_en_unique')) throw englishNameTaken()
       if (isUniqueViolation(err, 'categories_name_unique')) throw nameTaken()
       if (isUniqueViolation(err, 'categories_slug_unique') && attempt < 5) continue
       throw err
@@ -79,33 +122,49 @@ async function writeWithSlug(db: DbOrTx, name: string, exceptId: number | undefi
   }
 }
 
-export async function createCategory(db: DbOrTx, input: CategoryInput): Promise<Category> {
-  await assertNameFree(db, input.name)
-  const id = await writeWithSlug(db, input.name, undefined, async (slug) => {
+export async function createCategory(db: DbOrTx, input: CategoryInput, lang: Language): Promise<Category> {
+  await assertNameFree(db, input)
+  const id = await writeWithSlug(db, input.name_ar, undefined, async (slug) => {
     const [row] = await db
       .insert(categories)
-      .values({ name: input.name, description: input.description || null, isActive: input.is_active, slug })
+      .values({ name: input.name_ar, description: input.description_ar || null, translations: categoryTranslations(input), isActive: input.is_active, slug })
       .returning({ id: categories.id })
     return row!.id
   })
-  return getCategory(db, id)
+  return getCategory(db, id, lang)
 }
 
-/** The slug follows the name; an unchanged name keeps its slug (links stay valid). */
-export async function updateCategory(db: DbOrTx, id: number, input: CategoryInput): Promise<Category> {
+/**
+ * The slug follows the Arabic name; an unchanged Arabic name keeps its slug (links stay valid, and the address of a
+ * category does not change with the language: decision 0057).
+ */
+export async function updateCategory(db: DbOrTx, id: number, input: CategoryInput, lang: Language): Promise<Category> {
   const [current] = await db.select().from(categories).where(eq(categories.id, id)).limit(1)
   if (!current) throw notFound()
-  await assertNameFree(db, input.name, id)
-  const values = { name: input.name, description: input.description || null, isActive: input.is_active, updatedAt: new Date() }
-  if (current.name === input.name) {
-    await db.update(categories).set(values).where(eq(categories.id, id))
+  await assertNameFree(db, input, id)
+  const values = {
+    name: input.name_ar,
+    description: input.description_ar || null,
+    translations: categoryTranslations(input),
+    isActive: input.is_active,
+    updatedAt: new Date(),
+  }
+  if (current.name === input.name_ar) {
+    await db.update(categories).set(values).where(eq(categories.id, id)).catch(rethrowTaken)
   } else {
-    await writeWithSlug(db, input.name, id, async (slug) => {
+    await writeWithSlug(db, input.name_ar, id, async (slug) => {
       await db.update(categories).set({ ...values, slug }).where(eq(categories.id, id))
       return id
     })
   }
-  return getCategory(db, id)
+  return getCategory(db, id, lang)
+}
+
+/** Two admins saving the same name at once: the unique indexes decide, and the loser gets the 422. */
+function rethrowTaken(err: unknown): never {
+  if (isUniqueViolation(err, 'categories_name_en_unique')) throw englishNameTaken()
+  if (isUniqueViolation(err, 'categories_name_unique')) throw nameTaken()
+  throw err
 }
 
 /**

@@ -4,10 +4,11 @@ import { isStaff } from '../../plugins/auth.ts'
 
 /**
  * Public catalogue reads may be cached briefly by browsers and proxies; staff views (buying prices,
- * inactive products) never are. Call after the guard resolved request.user.
+ * inactive products) never are. Call after the guard resolved request.user. The texts follow Accept-Language
+ * (decision 0059): a browser that switched language must not be answered from its cache of the other one.
  */
 export function setCatalogCache(request: FastifyRequest, reply: FastifyReply) {
-  reply.header('vary', 'Authorization')
+  reply.header('vary', 'Authorization, Accept-Language')
   reply.header('cache-control', isStaff(request.user) ? 'private, no-store' : 'public, max-age=30')
 }
 

@@ -31,7 +31,7 @@ describe('product addresses (decision 0034)', () => {
     expect(first.slug).toBe('deglet-nour-dates-1-kg')
     expect(second.slug).toBe('deglet-nour-dates-1-kg-2')
     expect(arabic.slug).toBe('tmr-dqla-nwr')
-    const page = await storefront.product('deglet-nour-dates-1-kg')
+    const page = await storefront.product('deglet-nour-dates-1-kg', 'ar')
     expect(page.kind === 'found' && page.product.id).toBe(first.id)
   })
 
@@ -39,15 +39,15 @@ describe('product addresses (decision 0034)', () => {
     const p = await create({ name: 'Sidr Honey' })
     const res = await ctx.app.inject({ method: 'PUT', url: `/api/products/${p.id}`, headers: admin.headers, payload: { name: 'Wild Sidr Honey' } })
     expect(res.json().slug).toBe('wild-sidr-honey')
-    expect(await storefront.product('sidr-honey')).toEqual({ kind: 'moved', slug: 'wild-sidr-honey' })
-    expect(await storefront.product(String(p.id))).toEqual({ kind: 'moved', slug: 'wild-sidr-honey' })
-    expect((await storefront.product('wild-sidr-honey')).kind).toBe('found')
+    expect(await storefront.product('sidr-honey', 'ar')).toEqual({ kind: 'moved', slug: 'wild-sidr-honey' })
+    expect(await storefront.product(String(p.id), 'ar')).toEqual({ kind: 'moved', slug: 'wild-sidr-honey' })
+    expect((await storefront.product('wild-sidr-honey', 'ar')).kind).toBe('found')
     // A new product may not take the old address: it still leads to the renamed one.
     expect((await create({ name: 'Sidr honey' })).slug).toBe('sidr-honey-2')
     // Renamed back: its old address is its own again.
     await ctx.app.inject({ method: 'PUT', url: `/api/products/${p.id}`, headers: admin.headers, payload: { name: 'Sidr Honey' } })
-    expect((await storefront.product('sidr-honey')).kind).toBe('found')
-    expect(await storefront.product('wild-sidr-honey')).toEqual({ kind: 'moved', slug: 'sidr-honey' })
+    expect((await storefront.product('sidr-honey', 'ar')).kind).toBe('found')
+    expect(await storefront.product('wild-sidr-honey', 'ar')).toEqual({ kind: 'moved', slug: 'sidr-honey' })
   })
 
   it('keeps the address when other fields change', async () => {
@@ -57,12 +57,12 @@ describe('product addresses (decision 0034)', () => {
   })
 
   it('has no page for an unknown, inactive or archived product', async () => {
-    expect(await storefront.product('nothing-here')).toEqual({ kind: 'missing' })
+    expect(await storefront.product('nothing-here', 'ar')).toEqual({ kind: 'missing' })
     const inactive = await create({ name: 'Hidden dates', is_active: false })
-    expect(await storefront.product(inactive.slug)).toEqual({ kind: 'missing' })
+    expect(await storefront.product(inactive.slug, 'ar')).toEqual({ kind: 'missing' })
     const archived = await create({ name: 'Old dates' })
     await ctx.app.db.update(products).set({ archivedAt: new Date() }).where(eq(products.id, archived.id))
-    expect(await storefront.product(archived.slug)).toEqual({ kind: 'missing' })
+    expect(await storefront.product(archived.slug, 'ar')).toEqual({ kind: 'missing' })
   })
 
   it('shows up to four other active products of the category, in stock, newest first', async () => {
@@ -72,7 +72,7 @@ describe('product addresses (decision 0034)', () => {
     for (let i = 1; i <= 5; i++) others.push(await create({ name: `Other honey ${i}`, category_id: category.id }))
     await create({ name: 'Sold out honey', category_id: category.id, stock: 0 })
     await create({ name: 'Hidden honey', category_id: category.id, is_active: false })
-    const page = await storefront.product(main.slug)
+    const page = await storefront.product(main.slug, 'ar')
     if (page.kind !== 'found') throw new Error('expected the product')
     expect(page.related.map((r) => r.name)).toEqual(['Other honey 5', 'Other honey 4', 'Other honey 3', 'Other honey 2'])
   })
@@ -92,11 +92,11 @@ describe('product addresses (decision 0034)', () => {
     expect(row!.slug).toBe('imported-bronzi-dates')
     const renamed = await ctx.app.inject({ method: 'POST', url: '/api/products/import', ...form(`id,name,description,category,price,stock\n${row!.id},Bronzi Dates,حلو,,30,10\n`) })
     expect(renamed.json().summary).toMatchObject({ updated: 1, errors: [] })
-    expect(await storefront.product('imported-bronzi-dates')).toEqual({ kind: 'moved', slug: 'bronzi-dates' })
+    expect(await storefront.product('imported-bronzi-dates', 'ar')).toEqual({ kind: 'moved', slug: 'bronzi-dates' })
   })
 })
 
-describe('migration 0009: products that existed before addresses get one from their name', () => {
+describe('migration 0010: products that existed before addresses get one from their name', () => {
   let ctx: TestContext
   beforeAll(async () => {
     ctx = await createTestApp()
@@ -107,7 +107,7 @@ describe('migration 0009: products that existed before addresses get one from th
     const { readFileSync } = await import('node:fs')
     const { fileURLToPath } = await import('node:url')
     const { sql } = await import('drizzle-orm')
-    const file = readFileSync(fileURLToPath(new URL('../../db/migrations/0009_product_slugs.sql', import.meta.url)), 'utf8')
+    const file = readFileSync(fileURLToPath(new URL('../../db/migrations/0010_product_slugs.sql', import.meta.url)), 'utf8')
     const backfill = file.split('--> statement-breakpoint').find((s) => s.includes('WITH "base"'))!
     const { slugify } = await import('./slug.ts')
     const names = ['تمر دقلة نور – 1 كغ', 'عسل السدر الجبلي', 'Olive Oil', 'تمر دقلة نور – 1 كغ', '!!!']

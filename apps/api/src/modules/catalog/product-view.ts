@@ -1,25 +1,32 @@
+import type { Language } from '@shop/shared/i18n/messages'
+import { buildTranslations, ownTranslation, translatedText, type Translations } from '@shop/shared/i18n/content'
 import type { Product, ProductInput } from '@shop/shared/schemas/product'
-import type { products } from '../../db/schema/catalog.ts'
+import type { CategoryText, products, ProductText } from '../../db/schema/catalog.ts'
 import { imageUrl } from '../images/images.service.ts'
 
 export type ProductRow = typeof products.$inferSelect
 export interface ProductWithCategory {
   product: ProductRow
-  category: { id: number; name: string } | null
+  category: { id: number; name: string; translations: Translations<CategoryText> } | null
 }
 
+/** One text of a product in the reader's language (decision 0056). */
+export const productText = (p: Pick<ProductRow, 'name' | 'description' | 'attributes' | 'translations'>, field: ProductText, lang: Language): string | null =>
+  translatedText(field === 'name' || field === 'description' ? p[field] : (p.attributes?.[field] ?? null), p.translations, field, lang)
+
 /**
- * The API's Product (packages/shared/src/schemas/product.ts). `price` and `retail_price` both carry the
- * retail price (SPEC §3 reads either); buying prices only for staff (docs/api.md).
+ * The API's Product (packages/shared/src/schemas/product.ts) in the reader's language. `price` and `retail_price` both
+ * carry the retail price (SPEC §3 reads either); buying prices and the texts of every language only for staff
+ * (docs/api.md, decision 0057).
  */
-export function toProduct({ product: p, category }: ProductWithCategory, staff: boolean): Product {
+export function toProduct({ product: p, category }: ProductWithCategory, staff: boolean, lang: Language): Product {
   const view: Product = {
     id: p.id,
     slug: p.slug,
-    name: p.name,
-    description: p.description,
+    name: productText(p, 'name', lang) ?? '',
+    description: productText(p, 'description', lang) ?? '',
     category_id: p.categoryId,
-    category: category && category.id !== null ? { id: category.id, name: category.name } : null,
+    category: category && category.id !== null ? { id: category.id, name: translatedText(category.name, category.translations, 'name', lang) ?? '' } : null,
     price: p.retailPrice,
     retail_price: p.retailPrice,
     wholesale_price: p.wholesalePrice,
@@ -29,13 +36,23 @@ export function toProduct({ product: p, category }: ProductWithCategory, staff: 
     is_always_in_stock: p.isAlwaysInStock,
     image_url: imageUrl(p.imageId, 'large'),
     image_small_url: imageUrl(p.imageId, 'small'),
-    attributes: { weight: p.attributes?.weight || null, origin: p.attributes?.origin || null },
+    attributes: { weight: productText(p, 'weight', lang), origin: productText(p, 'origin', lang) },
     created_at: p.createdAt.toISOString(),
     updated_at: p.updatedAt.toISOString(),
   }
   if (staff) {
     view.retail_buying_price = p.retailBuyingPrice
     view.wholesale_buying_price = p.wholesaleBuyingPrice
+    Object.assign(view, {
+      name_ar: p.name,
+      name_en: ownTranslation(p.translations, 'en', 'name'),
+      description_ar: p.description,
+      description_en: ownTranslation(p.translations, 'en', 'description'),
+      weight_ar: p.attributes?.weight || null,
+      weight_en: ownTranslation(p.translations, 'en', 'weight'),
+      origin_ar: p.attributes?.origin || null,
+      origin_en: ownTranslation(p.translations, 'en', 'origin'),
+    })
   }
   return view
 }
@@ -43,8 +60,10 @@ export function toProduct({ product: p, category }: ProductWithCategory, staff: 
 /** A stored product as the raw fields of ProductInput, so that an update can send only what changes. */
 export function toProductFields(p: ProductRow): Record<string, unknown> {
   return {
-    name: p.name,
-    description: p.description,
+    name_ar: p.name,
+    name_en: ownTranslation(p.translations, 'en', 'name') ?? '',
+    description_ar: p.description,
+    description_en: ownTranslation(p.translations, 'en', 'description') ?? '',
     category_id: p.categoryId,
     price: p.retailPrice,
     wholesale_price: p.wholesalePrice,
@@ -54,15 +73,17 @@ export function toProductFields(p: ProductRow): Record<string, unknown> {
     stock: p.stock,
     is_active: p.isActive,
     is_always_in_stock: p.isAlwaysInStock,
-    weight: p.attributes?.weight ?? '',
-    origin: p.attributes?.origin ?? '',
+    weight_ar: p.attributes?.weight ?? '',
+    weight_en: ownTranslation(p.translations, 'en', 'weight') ?? '',
+    origin_ar: p.attributes?.origin ?? '',
+    origin_en: ownTranslation(p.translations, 'en', 'origin') ?? '',
   }
 }
 
 /** Validated product fields (admin form or CSV row) as table columns: one mapping for every writer. */
-export const productColumns = (input: Omit<ProductInput, 'description'> & { description: string }) => ({
-  name: input.name,
-  description: input.description,
+export const productColumns = (input: ProductInput) => ({
+  name: input.name_ar,
+  description: input.description_ar,
   categoryId: input.category_id,
   retailPrice: input.price,
   wholesalePrice: input.wholesale_price,
@@ -72,5 +93,8 @@ export const productColumns = (input: Omit<ProductInput, 'description'> & { desc
   stock: input.stock,
   isActive: input.is_active,
   isAlwaysInStock: input.is_always_in_stock,
-  attributes: { weight: input.weight || null, origin: input.origin || null },
+  attributes: { weight: input.weight_ar || null, origin: input.origin_ar || null },
+  translations: buildTranslations<ProductText>({
+    en: { name: input.name_en, description: input.description_en, weight: input.weight_en, origin: input.origin_en },
+  }),
 })

@@ -48,10 +48,10 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       setCatalogCache(request, reply)
-      if (isStaff(request.user)) return listProducts(app.db, request.query, true)
+      if (isStaff(request.user)) return listProducts(app.db, request.query, true, request.lang)
       // Issue 7: the storefront's lists come serialized from the per-version cache, sent without re-validation.
-      const list = await publicLists.get(request.query)
-      reply.header('etag', list.etag).header('vary', 'Authorization, Accept-Encoding')
+      const list = await publicLists.get(request.query, request.lang)
+      reply.header('etag', list.etag).header('vary', 'Authorization, Accept-Language, Accept-Encoding')
       // Plain FastifyReply: these bytes already are the 200 schema's JSON, and a 304 has no body.
       const raw: FastifyReply = reply
       if (etagMatches(request, list.etag)) return raw.code(304).send()
@@ -70,7 +70,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       setCatalogCache(request, reply)
-      return getProduct(app.db, request.params.id, isStaff(request.user))
+      return getProduct(app.db, request.params.id, isStaff(request.user), request.lang)
     },
   )
 
@@ -82,7 +82,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { fields, image } = await readProductForm(request)
-      return reply.code(201).send(await createProduct(app.db, fields, image))
+      return reply.code(201).send(await createProduct(app.db, fields, request.lang, image))
     },
   )
 
@@ -92,7 +92,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.guards.admin,
       schema: { tags: ['products'], summary: 'Update a product (JSON; absent fields keep their value)', security, params: idParam, body: productForm, response: { 200: Product, ...errors } },
     },
-    async (request) => updateProduct(app.db, request.params.id, request.body),
+    async (request) => updateProduct(app.db, request.params.id, request.body, request.lang),
   )
 
   app.post(
@@ -103,7 +103,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { fields, image } = await readProductForm(request)
-      return updateProduct(app.db, request.params.id, fields, image)
+      return updateProduct(app.db, request.params.id, fields, request.lang, image)
     },
   )
 
@@ -113,7 +113,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.guards.admin,
       schema: { tags: ['products'], summary: 'Activate or deactivate a product', security, params: idParam, body: ProductStatusInput, response: { 200: Product, ...errors } },
     },
-    async (request) => setProductStatus(app.db, request.params.id, request.body.is_active),
+    async (request) => setProductStatus(app.db, request.params.id, request.body.is_active, request.lang),
   )
 
   app.patch(
@@ -122,7 +122,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.guards.admin,
       schema: { tags: ['products'], summary: 'Set the stock count', security, params: idParam, body: ProductStockInput, response: { 200: Product, ...errors } },
     },
-    async (request) => setProductStock(app.db, request.params.id, request.body.stock),
+    async (request) => setProductStock(app.db, request.params.id, request.body.stock, request.lang),
   )
 
   app.delete(

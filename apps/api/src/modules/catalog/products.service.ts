@@ -1,18 +1,20 @@
 import { and, count, desc, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm'
+import type { Language } from '@shop/shared/i18n/messages'
 import type { Paginated } from '@shop/shared/schemas/common'
-import { ProductInput, type Product, type ProductListQuery } from '@shop/shared/schemas/product'
+import { PRODUCT_TEXT_FIELDS, ProductInput, type Product, type ProductListQuery } from '@shop/shared/schemas/product'
+import { overStored } from '@shop/shared/schemas/translatable'
 import type { DbOrTx } from '../../db/client.ts'
 import { categories, products } from '../../db/schema/catalog.ts'
 import { orderItems } from '../../db/schema/orders.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
 import { storeImage } from '../images/images.service.ts'
 import { productColumns, toProduct, toProductFields, type ProductWithCategory } from './product-view.ts'
-import { freeProductSlug, moveProductSlug } from './product-slug.ts'
+import { freeProductSlug, moveProductSlug, slugSource, storedSlugSource } from './product-slug.ts'
 import { isUniqueViolation, likePattern, parseOrThrow, pgErrorOf } from './validation.ts'
 
 const selectWithCategory = (db: DbOrTx) =>
   db
-    .select({ product: products, category: { id: categories.id, name: categories.name } })
+    .select({ product: products, category: { id: categories.id, name: categories.name, translations: categories.translations } })
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
 
@@ -27,9 +29,10 @@ function listCondition(query: ProductListQuery, staff: boolean) {
   if (query.category_id) where.push(eq(products.categoryId, query.category_id))
   if (isTrue(query.in_stock)) where.push(gt(products.stock, 0))
   if (query.search) {
-    // ILIKE '%term%' is served by the pg_trgm GIN indexes on name and description.
+    // ILIKE '%term%' is served by the pg_trgm GIN indexes: Arabic name and description, and the names and
+    // descriptions of every other language (decision 0055, migration 0009).
     const pattern = likePattern(query.search)
-    where.push(or(ilike(products.name, pattern), ilike(products.description, pattern))!)
+    where.push(or(ilike(products.name, pattern), ilike(products.description, pattern), ilike(products.translationsSearch, pattern))!)
   }
   return and(...where)
 }
@@ -41,13 +44,14 @@ export function productFilterKey(query: ProductListQuery, staff: boolean): strin
 }
 
 /**
- * docs/api.md GET /products, newest first. `countTotal` lets a caller reuse an exact total it already knows
- * for these filters (the public list cache, issue 7); it receives the count query to run otherwise.
+ * docs/api.md GET /products, newest first, in the reader's language. `countTotal` lets a caller reuse an exact total
+ * it already knows for these filters (the public list cache, issue 7); it receives the count query to run otherwise.
  */
 export async function listProducts(
   db: DbOrTx,
   query: ProductListQuery,
   staff: boolean,
+  lang: Language,
   countTotal: (run: () => Promise<number>) => Promise<number> = (run) => run(),
 ): Promise<Paginated<Product>> {
   const condition = listCondition(query, staff)
@@ -65,7 +69,7 @@ export async function listProducts(
     countTotal(runCount),
   ])
   return {
-    data: (rows as ProductWithCategory[]).map((r) => toProduct(r, staff)),
+    data: (rows as ProductWithCategory[]).map((r) => toProduct(r, staff, lang)),
     total,
     current_page: query.page,
     per_page: perPage,
@@ -79,10 +83,10 @@ async function findProduct(db: DbOrTx, id: number): Promise<ProductWithCategory 
 }
 
 /** Inactive or archived products exist only for staff; a shopper gets 404. */
-export async function getProduct(db: DbOrTx, id: number, staff: boolean): Promise<Product> {
+export async function getProduct(db: DbOrTx, id: number, staff: boolean, lang: Language): Promise<Product> {
   const row = await findProduct(db, id)
   if (!row || (!staff && (!row.product.isActive || row.product.archivedAt))) throw notFound()
-  return toProduct(row, staff)
+  return toProduct(row, staff, lang)
 }
 
 async function editableProduct(db: DbOrTx, id: number) {
@@ -128,13 +132,14 @@ async function retryOnSlugRace<T>(write: () => Promise<T>): Promise<T> {
 export async function createProduct(
   db: DbOrTx,
   fields: Record<string, unknown>,
+  lang: Language,
   image?: Buffer,
 ): Promise<Product> {
   const input = parseOrThrow(ProductInput, fields)
   await assertCategoryExists(db, input.category_id)
   const imageId = image ? await storeImage(db, image) : null
   const id = await retryOnSlugRace(async () => {
-    const slug = await freeProductSlug(db, input.name)
+    const slug = await freeProductSlug(db, slugSource(input))
     const [row] = await db
       .insert(products)
       .values({ ...productColumns(input), slug, imageId })
@@ -142,7 +147,7 @@ export async function createProduct(
       .catch(rethrowForeignKey)
     return row!.id
   })
-  return toProduct((await findProduct(db, id))!, true)
+  return toProduct((await findProduct(db, id))!, true, lang)
 }
 
 /** PUT /products/:id: absent fields keep their stored value, so a partial form never resets stock or prices. */
@@ -150,17 +155,19 @@ export async function updateProduct(
   db: DbOrTx,
   id: number,
   fields: Record<string, unknown>,
+  lang: Language,
   image?: Buffer,
 ): Promise<Product> {
   const current = await editableProduct(db, id)
   const given = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined))
-  const input = parseOrThrow(ProductInput, { ...toProductFields(current), ...given })
+  const input = parseOrThrow(ProductInput, overStored(toProductFields(current), given, PRODUCT_TEXT_FIELDS))
   await assertCategoryExists(db, input.category_id)
   const imageId = image ? await storeImage(db, image) : current.imageId
   await retryOnSlugRace(() =>
     db.transaction(async (tx) => {
       // A new name is a new address; the old one keeps answering with a redirect (decision 0034).
-      const slug = input.name === current.name ? current.slug : await freeProductSlug(tx, input.name, id)
+      const source = slugSource(input)
+      const slug = source === slugSource(storedSlugSource(current)) ? current.slug : await freeProductSlug(tx, source, id)
       await tx
         .update(products)
         .set({ ...productColumns(input), slug, imageId, updatedAt: new Date() })
@@ -169,20 +176,20 @@ export async function updateProduct(
       await moveProductSlug(tx, id, current.slug, slug)
     }),
   )
-  return toProduct((await findProduct(db, id))!, true)
+  return toProduct((await findProduct(db, id))!, true, lang)
 }
 
-export async function setProductStatus(db: DbOrTx, id: number, isActive: boolean): Promise<Product> {
+export async function setProductStatus(db: DbOrTx, id: number, isActive: boolean, lang: Language): Promise<Product> {
   await editableProduct(db, id)
   await db.update(products).set({ isActive, updatedAt: new Date() }).where(eq(products.id, id))
-  return toProduct((await findProduct(db, id))!, true)
+  return toProduct((await findProduct(db, id))!, true, lang)
 }
 
 /** DESIGN.md "Stock is a count": the admin sets the real quantity. */
-export async function setProductStock(db: DbOrTx, id: number, stock: number): Promise<Product> {
+export async function setProductStock(db: DbOrTx, id: number, stock: number, lang: Language): Promise<Product> {
   await editableProduct(db, id)
   await db.update(products).set({ stock, updatedAt: new Date() }).where(eq(products.id, id))
-  return toProduct((await findProduct(db, id))!, true)
+  return toProduct((await findProduct(db, id))!, true, lang)
 }
 
 /**

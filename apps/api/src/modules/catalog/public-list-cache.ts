@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { gzipSync } from 'node:zlib'
+import type { Language } from '@shop/shared/i18n/messages'
 import type { ProductListQuery } from '@shop/shared/schemas/product'
 import type { DbOrTx } from '../../db/client.ts'
 import { createCatalogVersion, type CatalogVersion } from './catalog-version.ts'
@@ -53,21 +54,22 @@ function remember<T>(map: Map<string, Entry<T>>, key: string, version: number, m
 }
 
 /**
- * Public (guest and shopper) product lists cached per process by catalogue version and normalized query
- * (docs/decisions.md 19). Staff answers carry buying prices and are never cached. Exact totals: the count
- * of a filter is cached per version too, so that every page of one filter shares it.
+ * Public (guest and shopper) product lists cached per process by catalogue version, language and normalized query
+ * (docs/decisions.md 19, decision 0059). Staff answers carry buying prices and are never cached. Exact totals: the
+ * count of a filter is cached per version too, so that every page of one filter shares it, in every language (a
+ * search matches every language, so the language does not change which products a filter selects).
  */
 export function createPublicListCache(db: DbOrTx, version: CatalogVersion = createCatalogVersion(db)) {
   const pages = new Map<string, Entry<CachedList>>()
   const totals = new Map<string, Entry<number>>()
 
   return {
-    async get(query: ProductListQuery): Promise<CachedList> {
+    async get(query: ProductListQuery, lang: Language): Promise<CachedList> {
       const v = await version.current()
       const filters = productFilterKey(query, false)
-      const key = `${filters}|${query.page}|${query.per_page}`
+      const key = `${lang}|${filters}|${query.page}|${query.per_page}`
       return remember(pages, key, v, async () => {
-        const list = await listProducts(db, query, false, (count) => remember(totals, filters, v, count))
+        const list = await listProducts(db, query, false, lang, (count) => remember(totals, filters, v, count))
         return cachedList(Buffer.from(JSON.stringify(list)))
       })
     },

@@ -3,6 +3,8 @@ import type { Category } from '@shop/shared/schemas/category'
 import type { Paginated } from '@shop/shared/schemas/common'
 import type { Product, ProductListQuery } from '@shop/shared/schemas/product'
 import type { ProductPageResult, StorefrontProductsQuery } from '@shop/shared/storefront'
+import { translatedText } from '@shop/shared/i18n/content'
+import type { Language } from '@shop/shared/i18n/messages'
 import type { DbOrTx } from '../../db/client.ts'
 import { categories, products } from '../../db/schema/catalog.ts'
 import type { CatalogVersion } from './catalog-version.ts'
@@ -15,7 +17,7 @@ export const RELATED_PRODUCTS = 4
 
 const selectWithCategory = (db: DbOrTx) =>
   db
-    .select({ product: products, category: { id: categories.id, name: categories.name } })
+    .select({ product: products, category: { id: categories.id, name: categories.name, translations: categories.translations } })
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
 
@@ -24,11 +26,11 @@ const selectWithCategory = (db: DbOrTx) =>
  * and `GET /api/categories?active=true`, from the same per-version caches (decision 19), plus the product page.
  */
 export function createStorefrontCatalog(db: DbOrTx, lists: PublicListCache, version: CatalogVersion) {
-  let activeCategories: { version: number; value: Promise<Category[]> } | null = null
+  const activeCategories = new Map<Language, { version: number; value: Promise<Category[]> }>()
 
   return {
     /** The public list answer (active products with stock), parsed from the cached bytes. */
-    async products(query: StorefrontProductsQuery): Promise<Paginated<Product>> {
+    async products(query: StorefrontProductsQuery, lang: Language): Promise<Paginated<Product>> {
       const listQuery: ProductListQuery = {
         search: query.search || undefined,
         category_id: query.category_id ?? undefined,
@@ -37,36 +39,40 @@ export function createStorefrontCatalog(db: DbOrTx, lists: PublicListCache, vers
         active: 'true',
         in_stock: 'true',
       }
-      const list = await lists.get(listQuery)
+      const list = await lists.get(listQuery, lang)
       return JSON.parse(list.body.toString('utf8')) as Paginated<Product>
     },
 
-    /** Active categories by name, for the filter: read once per catalogue version. */
-    async categories(): Promise<Category[]> {
+    /** Active categories by name in `lang`, for the filter: read once per catalogue version and language. */
+    async categories(lang: Language): Promise<Category[]> {
       const v = await version.current()
-      if (!activeCategories || activeCategories.version !== v) {
-        const value = db
-          .select({
-            id: categories.id,
-            name: categories.name,
-            description: categories.description,
-            slug: categories.slug,
-            is_active: categories.isActive,
-          })
-          .from(categories)
-          .where(eq(categories.isActive, true))
-          .orderBy(asc(categories.name), asc(categories.id))
-          .then((rows) => rows.map((r) => ({ ...r, products_count: 0 })))
-        value.catch(() => {
-          if (activeCategories?.value === value) activeCategories = null
-        })
-        activeCategories = { version: v, value }
-      }
-      return activeCategories.value
+      const known = activeCategories.get(lang)
+      if (known && known.version === v) return known.value
+      const value = db
+        .select({ id: categories.id, name: categories.name, description: categories.description, slug: categories.slug, is_active: categories.isActive, translations: categories.translations })
+        .from(categories)
+        .where(eq(categories.isActive, true))
+        .then((rows) =>
+          rows
+            .map((r) => ({
+              id: r.id,
+              name: translatedText(r.name, r.translations, 'name', lang) ?? '',
+              description: translatedText(r.description, r.translations, 'description', lang),
+              slug: r.slug,
+              is_active: r.is_active,
+              products_count: 0,
+            }))
+            .sort((a, b) => a.name.localeCompare(b.name, lang) || a.id - b.id),
+        )
+      value.catch(() => {
+        if (activeCategories.get(lang)?.value === value) activeCategories.delete(lang)
+      })
+      activeCategories.set(lang, { version: v, value })
+      return value
     },
 
     /** A product page: an active product by its address, or where its address moved, or nothing. */
-    async product(slug: string): Promise<ProductPageResult> {
+    async product(slug: string, lang: Language): Promise<ProductPageResult> {
       const found = await productIdBySlug(db, slug)
       if (!found) return { kind: 'missing' }
       const [row] = (await selectWithCategory(db)
@@ -91,8 +97,8 @@ export function createStorefrontCatalog(db: DbOrTx, lists: PublicListCache, vers
               .limit(RELATED_PRODUCTS)) as ProductWithCategory[])
       return {
         kind: 'found',
-        product: toProduct(row, false),
-        related: related.map((r) => toProduct(r, false)),
+        product: toProduct(row, false, lang),
+        related: related.map((r) => toProduct(r, false, lang)),
       }
     },
   }

@@ -1,11 +1,14 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { fromCents, toCents } from '@shop/shared/money/money'
 import { isWholesale, lineTotalCents, unitPriceCents, type PricedLine } from '@shop/shared/pricing/pricing'
+import { TRANSLATED_LANGUAGES } from '@shop/shared/i18n/content'
+import type { Language } from '@shop/shared/i18n/messages'
 import type { Quote } from '@shop/shared/schemas/order'
 import type { DbOrTx } from '../../db/client.ts'
 import { products } from '../../db/schema/catalog.ts'
 import { cities } from '../../db/schema/cities.ts'
 import { AppError } from '../../lib/app-error.ts'
+import { productText } from '../catalog/product-view.ts'
 
 export type ProductRow = typeof products.$inferSelect
 export type CityRow = typeof cities.$inferSelect
@@ -71,7 +74,9 @@ export async function deliveryCityFromAddress(db: DbOrTx, shippingAddress: strin
       .filter(Boolean),
   )
   const active = await db.select().from(cities).where(eq(cities.isActive, true))
-  const named = active.filter((c) => parts.has(c.name.trim().toLowerCase()))
+  // The address names the city in the language the shopper used (decision 0055: any of its names).
+  const names = (c: CityRow) => [c.name, ...TRANSLATED_LANGUAGES.map((l) => c.translations?.[l]?.name ?? '')].filter(Boolean)
+  const named = active.filter((c) => names(c).some((n) => parts.has(n.trim().toLowerCase())))
   if (named.length !== 1) throw new AppError('VALIDATION_FAILED', 422, { fields: { city_id: ['validation.city_required'] } })
   return named[0]!
 }
@@ -86,13 +91,14 @@ export const hasStock = (p: ProductRow, quantity: number) => (p.isAlwaysInStock 
 export const outOfStock = (productId: number, name: string, available: number) =>
   new AppError('OUT_OF_STOCK', 409, { params: { product: name, available }, extra: { product_id: productId, available } })
 
-export function quoteOf(lines: { product: ProductRow; priced: PricedItem; sellable: boolean }[], deliveryCents: number): Quote {
+/** The server's prices for the lines, the names in the reader's language (the cart shows them, decision 0061). */
+export function quoteOf(lines: { product: ProductRow; priced: PricedItem; sellable: boolean }[], deliveryCents: number, lang: Language): Quote {
   let subtotal = 0
   const items = lines.map(({ product, priced, sellable }) => {
     subtotal += priced.lineCents
     return {
       product_id: product.id,
-      name: product.name,
+      name: productText(product, 'name', lang) ?? product.name,
       quantity: priced.quantity,
       unit_price: fromCents(priced.unitCents),
       retail_price: product.retailPrice,
@@ -111,7 +117,7 @@ export function quoteOf(lines: { product: ProductRow; priced: PricedItem; sellab
  * POST /api/orders/quote: server prices for a cart, with availability; writes nothing.
  * Products that no longer exist (or are archived) are left out, so the cart can drop them.
  */
-export async function quoteCart(db: DbOrTx, input: { items: CartItem[]; city_id?: number }): Promise<Quote> {
+export async function quoteCart(db: DbOrTx, input: { items: CartItem[]; city_id?: number }, lang: Language): Promise<Quote> {
   const items = mergeItems(input.items)
   const found = await loadProducts(
     db,
@@ -123,5 +129,5 @@ export async function quoteCart(db: DbOrTx, input: { items: CartItem[]; city_id?
     if (!product || product.archivedAt !== null) return []
     return [{ product, priced: priceItem(product, item.quantity), sellable: isSellable(product) }]
   })
-  return quoteOf(lines, deliveryCents)
+  return quoteOf(lines, deliveryCents, lang)
 }

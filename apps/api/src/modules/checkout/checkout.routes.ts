@@ -15,7 +15,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Quote },
       },
     },
-    async (request) => quoteCart(app.db, request.body),
+    async (request) => quoteCart(app.db, request.body, request.lang),
   )
 
   app.post(
@@ -34,6 +34,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       const { order, created } = await placeOrder(app.db, request.body, {
         userId: request.user?.id ?? null,
         staff: isStaff(request.user),
+        lang: request.lang,
         idempotencyKey: request.headers['idempotency-key'],
       })
       return reply.code(created ? 201 : 200).send(order)

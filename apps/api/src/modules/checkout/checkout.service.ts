@@ -1,11 +1,14 @@
 import { and, eq, gte, sql } from 'drizzle-orm'
 import { fromCents, MAX_MONEY_CENTS, toCents } from '@shop/shared/money/money'
+import { copyTranslated } from '@shop/shared/i18n/content'
+import type { Language } from '@shop/shared/i18n/messages'
 import type { CreateOrderInput, Order } from '@shop/shared/schemas/order'
 import { rowsOf, type Db, type Tx } from '../../db/client.ts'
 import { products } from '../../db/schema/catalog.ts'
 import { idempotencyKeys, orderItems, orderStatusHistory, orders } from '../../db/schema/orders.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { isRetryable, pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors.ts'
+import { productText } from '../catalog/product-view.ts'
 import { formatOrderNumber } from '../orders/order-number.ts'
 import { findOrder } from '../orders/order-view.ts'
 import { deliveryCity, deliveryCityFromAddress, isSellable, loadProducts, mergeItems, outOfStock, priceItem, quoteOf, type PricedItem } from './cart-pricing.ts'
@@ -15,6 +18,8 @@ export interface PlaceOrderContext {
   /** From the bearer token only, never from the body (DESIGN.md). */
   userId: number | null
   staff?: boolean
+  /** The shopper's language (Accept-Language): names in errors and answers, and the order's language. */
+  lang?: Language
   idempotencyKey?: string
   /** Test seam: runs after the stock is taken and before the order is written. */
   hooks?: { afterStockUpdate?: () => Promise<void> }
@@ -62,7 +67,7 @@ export async function placeOrder(db: Db, input: CreateOrderInput, ctx: PlaceOrde
 }
 
 async function loadPlaced(db: Db, id: number, ctx: PlaceOrderContext): Promise<Order> {
-  const order = await findOrder(db, id, ctx.staff ?? false)
+  const order = await findOrder(db, id, ctx.staff ?? false, ctx.lang ?? 'ar')
   if (!order) throw new AppError('NOT_FOUND', 404)
   const { history: _history, ...rest } = order
   return rest
@@ -87,7 +92,7 @@ async function writeOrder(tx: Tx, input: CreateOrderInput, ctx: PlaceOrderContex
   const priced: PricedItem[] = items.map((item) => {
     const product = found.get(item.product_id)
     if (!product || !isSellable(product)) {
-      const name = product?.name ?? `#${item.product_id}`
+      const name = (product && productText(product, 'name', ctx.lang ?? 'ar')) ?? `#${item.product_id}`
       throw new AppError('PRODUCT_UNAVAILABLE', 422, { params: { product: name }, fields: { items: ['errors.PRODUCT_UNAVAILABLE'] }, extra: { product_id: item.product_id } })
     }
     return priceItem(product, item.quantity)
@@ -106,6 +111,7 @@ async function writeOrder(tx: Tx, input: CreateOrderInput, ctx: PlaceOrderContex
     const quote = quoteOf(
       priced.map((p) => ({ product: p.product, priced: p, sellable: true })),
       deliveryCents,
+      ctx.lang ?? 'ar',
     )
     throw new AppError('PRICE_CHANGED', 409, { extra: { quote } })
   }
@@ -114,7 +120,7 @@ async function writeOrder(tx: Tx, input: CreateOrderInput, ctx: PlaceOrderContex
   for (const line of priced) {
     if (line.product.isAlwaysInStock) {
       // Not counted down, but "out of stock" (stock 0) still stops the sale (SPEC §5: stock above 0).
-      if (line.product.stock <= 0) throw outOfStock(line.product.id, line.product.name, 0)
+      if (line.product.stock <= 0) throw outOfStock(line.product.id, productText(line.product, 'name', ctx.lang ?? 'ar') ?? line.product.name, 0)
       continue
     }
     const updated = await tx
@@ -124,7 +130,7 @@ async function writeOrder(tx: Tx, input: CreateOrderInput, ctx: PlaceOrderContex
       .returning({ id: products.id })
     if (updated.length === 0) {
       const [now] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, line.product.id))
-      throw outOfStock(line.product.id, line.product.name, now?.stock ?? 0)
+      throw outOfStock(line.product.id, productText(line.product, 'name', ctx.lang ?? 'ar') ?? line.product.name, now?.stock ?? 0)
     }
   }
   await ctx.hooks?.afterStockUpdate?.()
@@ -143,6 +149,9 @@ async function writeOrder(tx: Tx, input: CreateOrderInput, ctx: PlaceOrderContex
     shippingAddress: input.shipping_address,
     cityId: city.id,
     cityName: city.name,
+    // Decision 0058: the names in every language as they are at the time of sale; a later rename never rewrites them.
+    translations: copyTranslated(city.translations, 'name', 'city_name'),
+    language: ctx.lang ?? 'ar',
     paymentMethod: input.payment_method,
     notes: input.notes,
     subtotal: fromCents(subtotalCents),
@@ -157,6 +166,7 @@ async function writeOrder(tx: Tx, input: CreateOrderInput, ctx: PlaceOrderContex
       orderId: id,
       productId: p.product.id,
       productName: p.product.name,
+      translations: copyTranslated(p.product.translations, 'name', 'product_name'),
       quantity: p.quantity,
       unitPrice: fromCents(p.unitCents),
       unitCost: fromCents(p.unitCostCents),

@@ -22,21 +22,22 @@ export const citiesRoutes: FastifyPluginAsyncZod = async (app) => {
       setCatalogCache(request, reply)
       const { active, ...q } = request.query
       const activeOnly = active === 'true' || active === '1'
-      if (!isStaff(request.user) || activeOnly) return activeCities(app.db)
-      return adminCities(app.db, { ...q, active: active === undefined ? undefined : false })
+      const staff = isStaff(request.user)
+      if (!staff || activeOnly) return activeCities(app.db, request.lang, staff)
+      return adminCities(app.db, { ...q, active: active === undefined ? undefined : false }, request.lang)
     },
   )
 
   app.post(
     '/cities',
     { preValidation: app.guards.admin, schema: { tags: ['cities'], summary: 'Add a delivery city', body: CityInput, response: { 201: City } } },
-    async (request, reply) => reply.code(201).send(await createCity(app.db, request.body)),
+    async (request, reply) => reply.code(201).send(await createCity(app.db, request.body, request.lang)),
   )
 
   app.put(
     '/cities/:id',
     { preValidation: app.guards.admin, schema: { tags: ['cities'], summary: 'Edit a delivery city', params: idParam, body: CityInput, response: { 200: City } } },
-    async (request) => updateCity(app.db, request.params.id, request.body),
+    async (request) => updateCity(app.db, request.params.id, request.body, request.lang),
   )
 
   app.patch(
@@ -45,7 +46,7 @@ export const citiesRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: app.guards.admin,
       schema: { tags: ['cities'], summary: 'Activate or deactivate a city', params: idParam, body: CityStatusInput, response: { 200: City } },
     },
-    async (request) => setCityStatus(app.db, request.params.id, request.body.is_active),
+    async (request) => setCityStatus(app.db, request.params.id, request.body.is_active, request.lang),
   )
 
   app.delete(

@@ -1,27 +1,43 @@
-import { and, asc, count, eq, ilike, ne, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, ne, sql, type SQL } from 'drizzle-orm'
+import { buildTranslations, ownTranslation, translatedText } from '@shop/shared/i18n/content'
+import type { Language } from '@shop/shared/i18n/messages'
 import type { City, CityInput } from '@shop/shared/schemas/city'
 import type { Paginated } from '@shop/shared/schemas/common'
 import type { DbOrTx } from '../../db/client.ts'
 import { cities } from '../../db/schema/cities.ts'
+import { anyTextLike, textIn, translatedTextIs } from '../../db/translated.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors.ts'
+import { isUniqueViolation } from '../catalog/validation.ts'
 
 type CityRow = typeof cities.$inferSelect
 
-export const toCity = (row: CityRow): City => ({ id: row.id, name: row.name, delivery_price: row.deliveryPrice, is_active: row.isActive })
+/** A city in the reader's language (decision 0056); staff also get both names as stored (decision 0057). */
+export function toCity(row: CityRow, lang: Language, staff = false): City {
+  const city: City = { id: row.id, name: translatedText(row.name, row.translations, 'name', lang) ?? row.name, delivery_price: row.deliveryPrice, is_active: row.isActive }
+  if (staff) {
+    city.name_ar = row.name
+    city.name_en = ownTranslation(row.translations, 'en', 'name')
+  }
+  return city
+}
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
 
-/** Checkout needs every active city in one list (SPEC §7: GET /api/cities, no paging in the browser). */
-export async function activeCities(db: DbOrTx): Promise<Paginated<City>> {
-  const rows = await db.select().from(cities).where(eq(cities.isActive, true)).orderBy(asc(cities.name), asc(cities.id))
-  return { data: rows.map(toCity), total: rows.length, last_page: 1, current_page: 1, per_page: rows.length }
+/** Checkout needs every active city in one list (SPEC §7: GET /api/cities, no paging in the browser), by name in the reader's language. */
+export async function activeCities(db: DbOrTx, lang: Language, staff = false): Promise<Paginated<City>> {
+  const rows = await db
+    .select()
+    .from(cities)
+    .where(eq(cities.isActive, true))
+    .orderBy(asc(textIn(cities.name, cities.translations, 'name', lang)), asc(cities.id))
+  return { data: rows.map((r) => toCity(r, lang, staff)), total: rows.length, last_page: 1, current_page: 1, per_page: rows.length }
 }
 
-/** Dashboard list: search by name, optional active filter, paginated (SPEC §9: default 10). */
-export async function adminCities(db: DbOrTx, q: { search?: string; page: number; per_page: number; active?: boolean }): Promise<Paginated<City>> {
+/** Dashboard list: search by name (every language), optional active filter, paginated (SPEC §9: default 10). */
+export async function adminCities(db: DbOrTx, q: { search?: string; page: number; per_page: number; active?: boolean }, lang: Language): Promise<Paginated<City>> {
   const where: SQL[] = []
-  if (q.search) where.push(ilike(cities.name, `%${escapeLike(q.search)}%`))
+  if (q.search) where.push(anyTextLike(cities.name, cities.translations, 'name', `%${escapeLike(q.search)}%`))
   if (q.active !== undefined) where.push(eq(cities.isActive, q.active))
   const condition = where.length ? and(...where) : undefined
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(cities).where(condition)
@@ -29,56 +45,67 @@ export async function adminCities(db: DbOrTx, q: { search?: string; page: number
     .select()
     .from(cities)
     .where(condition)
-    .orderBy(asc(cities.name), asc(cities.id))
+    .orderBy(asc(textIn(cities.name, cities.translations, 'name', lang)), asc(cities.id))
     .limit(q.per_page)
     .offset((q.page - 1) * q.per_page)
-  return { data: rows.map(toCity), total, last_page: Math.max(1, Math.ceil(total / q.per_page)), current_page: q.page, per_page: q.per_page }
+  return { data: rows.map((r) => toCity(r, lang, true)), total, last_page: Math.max(1, Math.ceil(total / q.per_page)), current_page: q.page, per_page: q.per_page }
 }
 
-const cityTaken = () => new AppError('VALIDATION_FAILED', 422, { fields: { name: ['errors.CITY_TAKEN'] } })
+// The Arabic name is also reported under `name`, the field of clients written before content languages (decision 0057).
+const cityTaken = () => new AppError('VALIDATION_FAILED', 422, { fields: { name_ar: ['errors.CITY_TAKEN'], name: ['errors.CITY_TAKEN'] } })
+const englishCityTaken = () => new AppError('VALIDATION_FAILED', 422, { fields: { name_en: ['errors.CITY_TAKEN'] } })
 
-async function assertNameFree(db: DbOrTx, name: string, exceptId?: number) {
-  const clash = await db
-    .select({ id: cities.id })
-    .from(cities)
-    .where(and(sql`lower(${cities.name}) = lower(${name})`, exceptId ? ne(cities.id, exceptId) : undefined))
-    .limit(1)
+/** Names are unique per language, whatever the case. */
+async function assertNameFree(db: DbOrTx, input: CityInput, exceptId?: number) {
+  const except = exceptId ? ne(cities.id, exceptId) : undefined
+  const clash = await db.select({ id: cities.id }).from(cities).where(and(sql`lower(${cities.name}) = lower(${input.name_ar})`, except)).limit(1)
   if (clash.length) throw cityTaken()
+  if (!input.name_en) return
+  const clashEn = await db.select({ id: cities.id }).from(cities).where(and(translatedTextIs(cities.translations, 'en', 'name', input.name_en), except)).limit(1)
+  if (clashEn.length) throw englishCityTaken()
 }
 
-/** The unique index on lower(name) is the real guard; the check above only gives the common case a clean path. */
+/** The unique indexes on the names are the real guard; the check above only gives the common case a clean path. */
 async function unique<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write()
   } catch (error) {
+    if (isUniqueViolation(error, 'cities_name_en_unique')) throw englishCityTaken()
     if (pgErrorCode(error) === UNIQUE_VIOLATION) throw cityTaken()
     throw error
   }
 }
 
-export async function createCity(db: DbOrTx, input: CityInput): Promise<City> {
-  await assertNameFree(db, input.name)
-  const [row] = await unique(() => db.insert(cities).values({ name: input.name, deliveryPrice: input.delivery_price, isActive: input.is_active }).returning())
-  return toCity(row!)
+const cityValues = (input: CityInput) => ({
+  name: input.name_ar,
+  translations: buildTranslations<'name'>({ en: { name: input.name_en } }),
+  deliveryPrice: input.delivery_price,
+  isActive: input.is_active,
+})
+
+export async function createCity(db: DbOrTx, input: CityInput, lang: Language): Promise<City> {
+  await assertNameFree(db, input)
+  const [row] = await unique(() => db.insert(cities).values(cityValues(input)).returning())
+  return toCity(row!, lang, true)
 }
 
-export async function updateCity(db: DbOrTx, id: number, input: CityInput): Promise<City> {
-  await assertNameFree(db, input.name, id)
+export async function updateCity(db: DbOrTx, id: number, input: CityInput, lang: Language): Promise<City> {
+  await assertNameFree(db, input, id)
   const [row] = await unique(() =>
     db
       .update(cities)
-      .set({ name: input.name, deliveryPrice: input.delivery_price, isActive: input.is_active, updatedAt: new Date() })
+      .set({ ...cityValues(input), updatedAt: new Date() })
       .where(eq(cities.id, id))
       .returning(),
   )
   if (!row) throw notFound()
-  return toCity(row)
+  return toCity(row, lang, true)
 }
 
-export async function setCityStatus(db: DbOrTx, id: number, isActive: boolean): Promise<City> {
+export async function setCityStatus(db: DbOrTx, id: number, isActive: boolean, lang: Language): Promise<City> {
   const [row] = await db.update(cities).set({ isActive, updatedAt: new Date() }).where(eq(cities.id, id)).returning()
   if (!row) throw notFound()
-  return toCity(row)
+  return toCity(row, lang, true)
 }
 
 /** Orders keep their city_name snapshot; their city_id becomes null (FK on delete set null). */

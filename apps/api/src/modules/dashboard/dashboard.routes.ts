@@ -20,7 +20,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: DashboardStats },
       },
     },
-    async (request) => statsCache.get(app.db, JSON.stringify(request.query), () => dashboardStats(app.db, request.query)),
+    // The product names follow the reader's language: one cached answer per language.
+    async (request) => statsCache.get(app.db, `${request.lang} ${JSON.stringify(request.query)}`, () => dashboardStats(app.db, request.query, request.lang)),
   )
 
   app.get(

@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm'
+import { translatedText, type Translations } from '@shop/shared/i18n/content'
+import type { Language } from '@shop/shared/i18n/messages'
 import type { DashboardRangeQuery, DashboardStats, RevenueResponse } from '@shop/shared/schemas/dashboard'
 import { rowsOf, type DbOrTx } from '../../db/client.ts'
 import { currentMonth, shopTimezone } from '../orders/shop-time.ts'
@@ -40,7 +42,7 @@ async function lowStockThreshold(db: DbOrTx): Promise<number> {
  * DESIGN.md "Profit is real": revenue, profit and top products count completed orders in the range;
  * total_orders counts every order in the range.
  */
-export async function dashboardStats(db: DbOrTx, q: DashboardRangeQuery): Promise<DashboardStats> {
+export async function dashboardStats(db: DbOrTx, q: DashboardRangeQuery, lang: Language): Promise<DashboardStats> {
   const [{ tz, from, to }, threshold] = await Promise.all([resolveRange(db, q), lowStockThreshold(db)])
   const range = inRange(tz, from, to)
   // Issue 7: the five reads are independent; on PostgreSQL they run on separate pool connections at once.
@@ -56,9 +58,9 @@ export async function dashboardStats(db: DbOrTx, q: DashboardRangeQuery): Promis
              (select count(*) from products where archived_at is null) as products`),
     // Issue 7: completed lines are mirrored with their order's date (migration 0005), so this reads one narrow
     // index: aggregate on the product id (hash aggregate, integer sums), keep the top 5, then join their
-    // current names. Lines whose product was erased group by their stored name.
+    // current names (in the reader's language). Lines whose product was erased group by their stored name.
     db.execute(sql`
-      select t.product_id, coalesce(p.name, t.orphan_name) as name, t.quantity, t.revenue_cents
+      select t.product_id, coalesce(p.name, t.orphan_name) as name, p.translations, t.quantity, t.revenue_cents
       from (
         select s.product_id, s.orphan_name, sum(s.quantity) as quantity, sum(s.revenue_cents) as revenue_cents
         from completed_sales_lines s
@@ -70,7 +72,7 @@ export async function dashboardStats(db: DbOrTx, q: DashboardRangeQuery): Promis
       left join products p on p.id = t.product_id
       order by t.quantity desc, t.revenue_cents desc, t.product_id`),
     db.execute(sql`
-      select id, name, retail_price as price, stock from products
+      select id, name, translations, retail_price as price, stock from products
       where archived_at is null and not is_always_in_stock and is_active and stock <= ${threshold}
       order by stock asc, name asc, id asc
       limit 10`),
@@ -80,8 +82,9 @@ export async function dashboardStats(db: DbOrTx, q: DashboardRangeQuery): Promis
   ])
   const [sums] = rowsOf<{ revenue: unknown; profit: unknown; completed: unknown; all_orders: unknown }>(sumRows)
   const [counts] = rowsOf<{ users: unknown; products: unknown }>(countRows)
-  const top = rowsOf<{ product_id: number | null; name: string; quantity: unknown; revenue_cents: unknown }>(topRows)
-  const low = rowsOf<{ id: number; name: string; price: unknown; stock: number }>(lowRows)
+  const top = rowsOf<{ product_id: number | null; name: string; translations: Translations | null; quantity: unknown; revenue_cents: unknown }>(topRows)
+  const low = rowsOf<{ id: number; name: string; translations: Translations | null; price: unknown; stock: number }>(lowRows)
+  const nameOf = (r: { name: string; translations: Translations | null }) => translatedText(r.name, r.translations, 'name', lang) ?? r.name
   const recent = rowsOf<{ id: number; order_number: string; customer_name: string; total_amount: unknown; order_status: string }>(recentRows)
   const revenue = money(sums?.revenue)
   const completed = num(sums?.completed)
@@ -92,8 +95,8 @@ export async function dashboardStats(db: DbOrTx, q: DashboardRangeQuery): Promis
     total_users: num(counts?.users),
     total_profit: money(sums?.profit),
     total_products: num(counts?.products),
-    top_products: top.map((t) => ({ product_id: t.product_id, product: { name: t.name }, total_quantity: num(t.quantity), total_revenue: num(t.revenue_cents) / 100 })),
-    low_stock_products: low.map((p) => ({ id: p.id, name: p.name, price: money(p.price), stock: num(p.stock) })),
+    top_products: top.map((t) => ({ product_id: t.product_id, product: { name: nameOf(t) }, total_quantity: num(t.quantity), total_revenue: num(t.revenue_cents) / 100 })),
+    low_stock_products: low.map((p) => ({ id: p.id, name: nameOf(p), price: money(p.price), stock: num(p.stock) })),
     recent_orders: recent.map((o) => ({
       id: o.id,
       order_number: o.order_number,

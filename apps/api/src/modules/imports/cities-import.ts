@@ -1,25 +1,30 @@
 import { eq, sql } from 'drizzle-orm'
 import { CityInput } from '@shop/shared/schemas/city'
+import { buildTranslations, ownTranslation } from '@shop/shared/i18n/content'
 import { CITY_IMPORT_COLUMNS, CITY_IMPORT_REQUIRED, type ImportResult } from '@shop/shared/schemas/imports'
 import type { Db } from '../../db/client.ts'
 import { cities } from '../../db/schema/cities.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { isUniqueViolation } from '../catalog/validation.ts'
+import { translatedTextIs } from '../../db/translated.ts'
 import { assertColumns, parseCsv, toCsvFile } from './csv.ts'
-import { givenCells, normaliseBoolean, zodRowError, type RowError, type Translate } from './row-errors.ts'
+import { describeRowErrors, givenCells, normaliseBoolean, zodRowError, type RowError, type Translate } from './row-errors.ts'
 
 type CityRow = typeof cities.$inferSelect
 
-/** Sample file of GET /cities/import/sample. */
+/** Sample file of GET /cities/import/sample (`name` Arabic, `name_en` English and optional: decision 0060). */
 export function citiesSampleCsv(): Buffer {
   return toCsvFile(CITY_IMPORT_COLUMNS, [
-    ['طرابلس', '10.00', 'true'],
-    ['بنغازي', '25.00', 'true'],
-    ['سبها', '40.50', 'false'],
+    ['طرابلس', 'Tripoli', '10.00', 'true'],
+    ['بنغازي', 'Benghazi', '25.00', 'true'],
+    ['سبها', '', '40.50', 'false'],
   ])
 }
 
-/** DESIGN.md "CSV import": cities matched by name (case-insensitive), one transaction, bad rows reported. */
+/**
+ * DESIGN.md "CSV import": cities matched by their Arabic name (`name`, case-insensitive), one transaction, bad rows
+ * reported. An empty `name_en` cell keeps the stored English name (decision 0060).
+ */
 export async function importCities(db: Db, text: string, t: Translate): Promise<ImportResult> {
   const table = parseCsv(text)
   assertColumns(table, CITY_IMPORT_REQUIRED, t('errors.IMPORT_HELP'))
@@ -38,7 +43,9 @@ export async function importCities(db: Db, text: string, t: Translate): Promise<
         const given = givenCells(cells, CITY_IMPORT_COLUMNS)
         const target = given.name ? byName.get(given.name.toLowerCase()) : undefined
         const raw: Record<string, unknown> = {
-          ...(target ? { name: target.name, delivery_price: target.deliveryPrice, is_active: target.isActive } : {}),
+          ...(target
+            ? { name: target.name, name_en: ownTranslation(target.translations, 'en', 'name') ?? '', delivery_price: target.deliveryPrice, is_active: target.isActive }
+            : {}),
           ...given,
         }
         if (typeof raw.is_active === 'string') raw.is_active = normaliseBoolean(raw.is_active)
@@ -47,7 +54,23 @@ export async function importCities(db: Db, text: string, t: Translate): Promise<
           errors.push({ row, error: zodRowError(parsed.error, t) })
           continue
         }
-        const values = { name: parsed.data.name, deliveryPrice: parsed.data.delivery_price, isActive: parsed.data.is_active }
+        if (parsed.data.name_en) {
+          const [clash] = await tx
+            .select({ id: cities.id })
+            .from(cities)
+            .where(translatedTextIs(cities.translations, 'en', 'name', parsed.data.name_en))
+            .limit(1)
+          if (clash && clash.id !== target?.id) {
+            errors.push({ row, error: describeRowErrors({ name_en: ['errors.CITY_TAKEN'] }, t) })
+            continue
+          }
+        }
+        const values = {
+          name: parsed.data.name_ar,
+          translations: buildTranslations<'name'>({ en: { name: parsed.data.name_en } }),
+          deliveryPrice: parsed.data.delivery_price,
+          isActive: parsed.data.is_active,
+        }
         let saved: CityRow
         if (target) {
           ;[saved] = (await tx.update(cities).set({ ...values, updatedAt: new Date() }).where(eq(cities.id, target.id)).returning()) as [CityRow]

@@ -24,18 +24,20 @@ describe('CSV imports', () => {
     return ctx.app.inject({ method: 'POST', url, headers: { ...headers, ...form.headers }, payload: form.payload })
   }
 
-  it('downloads sample files as UTF-8 CSV with a BOM and Arabic example rows', async () => {
+  it('downloads sample files as UTF-8 CSV with a BOM and Arabic and English example rows', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/products/import/sample', headers: admin.headers })
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8')
     expect(res.headers['content-disposition']).toBe('attachment; filename=products_sample.csv')
     expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     const text = res.rawPayload.toString('utf8')
-    expect(text.slice(1).split('\r\n')[0]).toBe('id,name,description,category,price,wholesale_price,wholesale_threshold,retail_buying_price,wholesale_buying_price,stock,is_active,is_always_in_stock,weight,origin')
-    expect(text).toContain('تمر دقلة نور')
+    expect(text.slice(1).split('\r\n')[0]).toBe(
+      'id,name,name_en,description,description_en,category,price,wholesale_price,wholesale_threshold,retail_buying_price,wholesale_buying_price,stock,is_active,is_always_in_stock,weight,weight_en,origin,origin_en',
+    )
+    expect(text).toContain('تمر دقلة نور,Deglet Nour Dates')
     const cities = await ctx.app.inject({ method: 'GET', url: '/api/cities/import/sample', headers: admin.headers })
     expect(cities.headers['content-disposition']).toBe('attachment; filename=cities_sample.csv')
-    expect(cities.rawPayload.toString('utf8')).toMatch(/^\uFEFFname,delivery_price,is_active\r\n.*طرابلس/)
+    expect(cities.rawPayload.toString('utf8')).toMatch(/^\uFEFFname,name_en,delivery_price,is_active\r\nطرابلس,Tripoli,/)
   })
 
   it('the products sample imports cleanly once its categories exist', async () => {
@@ -91,6 +93,50 @@ describe('CSV imports', () => {
     // Text is stored as given; exports are the ones that neutralise formulas.
     const [formula] = await ctx.app.db.select().from(products).where(sql`${products.name} LIKE '=HYPERLINK%'`)
     expect(formula?.name).toBe('=HYPERLINK("http://evil")')
+  })
+
+  it('imports English names, descriptions, weights and origins; an empty English cell keeps the stored text', async () => {
+    const cat = await createCategory(ctx.app, { name: 'تمور مستوردة' })
+    const csv =
+      BOM +
+      'name,name_en,description,description_en,category,price,weight,weight_en,origin,origin_en\r\n' +
+      'تمر خلط,Khalt Dates,تمر خلط من أصناف الجنوب,A mix of southern varieties,تمور مستوردة,18,1 كغ,1 kg,سبها,Sabha\r\n' +
+      'تمر بلا ترجمة,,تمر فقط,,,12,,,,\r\n'
+    const res = await send('/api/products/import', csv)
+    expect(res.json().summary).toEqual({ created: 2, updated: 0, errors: [] })
+    const [khalt] = await ctx.app.db.select().from(products).where(eq(products.name, 'تمر خلط'))
+    expect(khalt).toMatchObject({
+      categoryId: cat.id,
+      description: 'تمر خلط من أصناف الجنوب',
+      attributes: { weight: '1 كغ', origin: 'سبها' },
+      translations: { en: { name: 'Khalt Dates', description: 'A mix of southern varieties', weight: '1 kg', origin: 'Sabha' } },
+    })
+    const [plain] = await ctx.app.db.select().from(products).where(eq(products.name, 'تمر بلا ترجمة'))
+    expect(plain!.translations).toEqual({})
+    const shown = await ctx.app.inject({ method: 'GET', url: `/api/products/${khalt!.id}`, headers: en })
+    expect(shown.json()).toMatchObject({ name: 'Khalt Dates', attributes: { weight: '1 kg', origin: 'Sabha' } })
+
+    // An update by name: the English name given changes, the empty English cells keep what is stored.
+    const update = await send('/api/products/import', 'name,name_en,description_en,price\nتمر خلط,Khalt Dates (Mixed),,19\n')
+    expect(update.json().summary).toEqual({ created: 0, updated: 1, errors: [] })
+    const [after] = await ctx.app.db.select().from(products).where(eq(products.id, khalt!.id))
+    expect(after).toMatchObject({ retailPrice: 19, translations: { en: { name: 'Khalt Dates (Mixed)', description: 'A mix of southern varieties', weight: '1 kg', origin: 'Sabha' } } })
+
+    const tooLong = await send('/api/products/import', `name,name_en,price\nتمر طويل,${'x'.repeat(201)},5\n,Nameless,5\n`)
+    expect(tooLong.json().summary.errors).toEqual([
+      { row: 2, error: 'name_en: This text is too long' },
+      { row: 3, error: 'name: Name is required' },
+    ])
+  })
+
+  it('imports English city names and refuses one another city already has', async () => {
+    await createCity(ctx.app, { name: 'يفرن', translations: { en: { name: 'Yefren' } }, deliveryPrice: 25 })
+    const res = await send('/api/cities/import', 'name,name_en,delivery_price\nنالوت,Nalut,35\nيفرن,,26\nجادو,YEFREN,30\n')
+    expect(res.json().summary).toEqual({ created: 1, updated: 1, errors: [{ row: 4, error: 'name_en: A city with this name already exists' }] })
+    const [nalut] = await ctx.app.db.select().from(cities).where(eq(cities.name, 'نالوت'))
+    expect(nalut!.translations).toEqual({ en: { name: 'Nalut' } })
+    const [yefren] = await ctx.app.db.select().from(cities).where(eq(cities.name, 'يفرن'))
+    expect(yefren).toMatchObject({ deliveryPrice: 26, translations: { en: { name: 'Yefren' } } })
   })
 
   it('numbers rows as a spreadsheet does when a quoted cell spans several lines', async () => {

@@ -5,10 +5,13 @@ import {
   ProductImportRow,
   type ImportResult,
 } from '@shop/shared/schemas/imports'
+import { PRODUCT_TEXT_FIELDS } from '@shop/shared/schemas/product'
+import { overStored } from '@shop/shared/schemas/translatable'
 import type { Db } from '../../db/client.ts'
 import { categories, productSlugRedirects, products } from '../../db/schema/catalog.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { productColumns, toProductFields } from '../catalog/product-view.ts'
+import { slugSource, storedSlugSource } from '../catalog/product-slug.ts'
 import { firstFreeSlug, slugify } from '../catalog/slug.ts'
 import { assertColumns, parseCsv, toCsvFile } from './csv.ts'
 import {
@@ -25,26 +28,29 @@ interface Entry {
   id: number | null
   fields: Record<string, unknown>
   values: ProductValues | null
-  /** A stored product's address and name before this import (decision 0034: a new name is a new address). */
-  stored?: { slug: string; name: string }
+  /** A stored product's address and what it was made from before this import (decision 0034: a new name, a new address). */
+  stored?: { slug: string; source: string }
   /** The address written with `values`. */
   slug?: string
 }
 
 type ProductValues = ReturnType<typeof productColumns>
 
-/** Products by lower-cased name; more than one entry under a name makes a name-only row ambiguous. */
+/**
+ * Products by lower-cased Arabic name (the `name` column); more than one entry under a name makes a name-only row
+ * ambiguous.
+ */
 class NameIndex {
   private readonly map = new Map<string, Entry[]>()
   get(name: string): Entry[] {
     return this.map.get(name.toLowerCase()) ?? []
   }
   add(entry: Entry) {
-    const key = String(entry.fields.name).toLowerCase()
+    const key = String(entry.fields.name_ar).toLowerCase()
     this.map.set(key, [...(this.map.get(key) ?? []), entry])
   }
   remove(entry: Entry) {
-    const key = String(entry.fields.name).toLowerCase()
+    const key = String(entry.fields.name_ar).toLowerCase()
     const rest = (this.map.get(key) ?? []).filter((e) => e !== entry)
     if (rest.length > 0) this.map.set(key, rest)
     else this.map.delete(key)
@@ -61,24 +67,31 @@ function updateStatement(batch: Entry[]) {
     const x = v!
     return sql`(${id}::int, ${x.name}::text, ${slug}::text, ${x.description}::text, ${x.categoryId}::int, ${x.retailPrice}::numeric, ${x.wholesalePrice}::numeric,
       ${x.wholesaleThreshold}::int, ${x.retailBuyingPrice}::numeric, ${x.wholesaleBuyingPrice}::numeric, ${x.stock}::int,
-      ${x.isActive}::boolean, ${x.isAlwaysInStock}::boolean, ${JSON.stringify(x.attributes)}::jsonb)`
+      ${x.isActive}::boolean, ${x.isAlwaysInStock}::boolean, ${JSON.stringify(x.attributes)}::jsonb, ${JSON.stringify(x.translations)}::jsonb)`
   })
   return sql`UPDATE ${products} AS p SET name = v.name, slug = v.slug, description = v.description, category_id = v.category_id,
       retail_price = v.retail_price, wholesale_price = v.wholesale_price, wholesale_threshold = v.wholesale_threshold,
       retail_buying_price = v.retail_buying_price, wholesale_buying_price = v.wholesale_buying_price, stock = v.stock,
-      is_active = v.is_active, is_always_in_stock = v.is_always_in_stock, attributes = v.attributes, updated_at = now()
+      is_active = v.is_active, is_always_in_stock = v.is_always_in_stock, attributes = v.attributes,
+      translations = v.translations, updated_at = now()
     FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(id, name, slug, description, category_id, retail_price, wholesale_price,
-      wholesale_threshold, retail_buying_price, wholesale_buying_price, stock, is_active, is_always_in_stock, attributes)
+      wholesale_threshold, retail_buying_price, wholesale_buying_price, stock, is_active, is_always_in_stock, attributes,
+      translations)
     WHERE p.id = v.id`
 }
 
-/** Sample file of GET /products/import/sample: the columns the import reads, with Arabic example rows. */
+/**
+ * Sample file of GET /products/import/sample: the columns the import reads (PRODUCT_IMPORT_COLUMNS order), with
+ * example rows in Arabic and English (decision 0060: the English columns are optional; the last row leaves them empty).
+ */
 export function productsSampleCsv(): Buffer {
   return toCsvFile(PRODUCT_IMPORT_COLUMNS, [
     [
       '',
       'تمر دقلة نور',
+      'Deglet Nour Dates',
       'تمر ليبي فاخر من واحات الجفرة',
+      'Premium Libyan dates from the oases of Al Jufrah',
       'تمور',
       '25.00',
       '20.00',
@@ -89,12 +102,16 @@ export function productsSampleCsv(): Buffer {
       'true',
       'false',
       '1 كغ',
+      '1 kg',
       'الجفرة',
+      'Al Jufrah',
     ],
     [
       '',
       'عسل السدر',
+      'Sidr Honey',
       'عسل سدر طبيعي من الجبل الأخضر',
+      'Natural sidr honey from the Green Mountain',
       'عسل',
       '120.50',
       '',
@@ -105,12 +122,16 @@ export function productsSampleCsv(): Buffer {
       'true',
       'false',
       '500 غ',
+      '500 g',
       'الجبل الأخضر',
+      'Green Mountain',
     ],
     [
       '',
       'فسيلة نخيل برني',
+      '',
       'فسيلة نخيل جاهزة للزراعة',
+      '',
       'فسائل',
       '150',
       '130',
@@ -121,7 +142,9 @@ export function productsSampleCsv(): Buffer {
       'true',
       'true',
       '',
+      '',
       'هون',
+      '',
     ],
   ])
 }
@@ -153,7 +176,7 @@ export async function importProducts(db: Db, text: string, t: Translate): Promis
       .from(products)
       .where(isNull(products.archivedAt))
       .orderBy(products.id)) {
-      const entry: Entry = { id: p.id, fields: toProductFields(p), values: null, stored: { slug: p.slug, name: p.name } }
+      const entry: Entry = { id: p.id, fields: toProductFields(p), values: null, stored: { slug: p.slug, source: slugSource(storedSlugSource(p)) } }
       byId.set(p.id, entry)
       byName.add(entry)
     }
@@ -182,9 +205,9 @@ export async function importProducts(db: Db, text: string, t: Translate): Promis
         continue
       }
       const { id: _id, category: _category, ...fields } = given
+      // `name`, `description`, `weight`, `origin` are the Arabic texts; an empty cell keeps the stored one (decision 0060).
       const raw: Record<string, unknown> = {
-        ...target?.fields,
-        ...fields,
+        ...overStored(target?.fields ?? {}, fields, PRODUCT_TEXT_FIELDS),
         ...(categoryId !== undefined ? { category_id: categoryId } : {}),
       }
       for (const key of ['is_active', 'is_always_in_stock'] as const) {
@@ -216,17 +239,18 @@ export async function importProducts(db: Db, text: string, t: Translate): Promis
     const redirects: { slug: string; productId: number }[] = []
     for (const entry of changed) {
       const { stored } = entry
-      if (!stored || entry.values!.name === stored.name) {
+      const source = slugSource(storedSlugSource(entry.values!))
+      if (!stored || source === stored.source) {
         entry.slug = stored?.slug
         continue
       }
       taken.delete(stored.slug)
-      entry.slug = firstFreeSlug(slugify(entry.values!.name, 'product'), taken)
+      entry.slug = firstFreeSlug(slugify(source, 'product'), taken)
       taken.add(entry.slug).add(stored.slug)
       if (entry.slug !== stored.slug) redirects.push({ slug: stored.slug, productId: entry.id! })
     }
     for (const entry of fresh) {
-      entry.slug = firstFreeSlug(slugify(entry.values!.name, 'product'), taken)
+      entry.slug = firstFreeSlug(slugify(slugSource(storedSlugSource(entry.values!)), 'product'), taken)
       taken.add(entry.slug)
     }
 

@@ -15,7 +15,19 @@ export function describeRowErrors(fields: Record<string, string[]>, t: Translate
     .join('; ')
 }
 
-export const zodRowError = (error: z.ZodError, t: Translate) => describeRowErrors(fieldsFromZod(error), t)
+/**
+ * A row's validation errors by column. The Arabic texts' columns are `name`, `description`… (decision 0060) while
+ * the shared schemas name them `name_ar`…, so those errors are told under the file's column.
+ */
+export function zodRowError(error: z.ZodError, t: Translate): string {
+  const byColumn: Record<string, string[]> = {}
+  for (const [field, keys] of Object.entries(fieldsFromZod(error))) {
+    const column = field.endsWith('_ar') ? field.slice(0, -3) : field
+    const list = (byColumn[column] ??= [])
+    for (const key of keys) if (!list.includes(key)) list.push(key)
+  }
+  return describeRowErrors(byColumn, t)
+}
 
 /** Empty cells mean "not given": a new row takes the defaults, an update keeps the stored value. */
 export function givenCells(cells: Record<string, string>, columns: readonly string[]): Record<string, string> {

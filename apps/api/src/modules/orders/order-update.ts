@@ -1,9 +1,11 @@
 import { and, asc, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm'
+import type { Language } from '@shop/shared/i18n/messages'
 import type { Order, UpdateOrderInput } from '@shop/shared/schemas/order'
 import type { Db, Tx } from '../../db/client.ts'
 import { products } from '../../db/schema/catalog.ts'
 import { orderItems, orderStatusHistory, orders } from '../../db/schema/orders.ts'
 import { notFound } from '../../lib/app-error.ts'
+import { productText } from '../catalog/product-view.ts'
 import { outOfStock } from '../checkout/cart-pricing.ts'
 import { findOrder } from './order-view.ts'
 
@@ -13,7 +15,7 @@ import { findOrder } from './order-view.ts'
  */
 async function stockLines(tx: Tx, orderId: number) {
   return tx
-    .select({ productId: products.id, name: products.name, quantity: orderItems.quantity })
+    .select({ productId: products.id, product: { name: products.name, description: products.description, attributes: products.attributes, translations: products.translations }, quantity: orderItems.quantity })
     .from(orderItems)
     .innerJoin(products, eq(products.id, orderItems.productId))
     .where(and(eq(orderItems.orderId, orderId), eq(orderItems.takesStock, true)))
@@ -37,7 +39,7 @@ async function restock(tx: Tx, orderId: number) {
 }
 
 /** Un-cancelling takes the stock again, with the same conditional update as checkout (409 when it is gone). */
-async function takeStockAgain(tx: Tx, orderId: number) {
+async function takeStockAgain(tx: Tx, orderId: number, lang: Language) {
   const cleared = await tx
     .update(orders)
     .set({ stockRestoredAt: null })
@@ -52,20 +54,20 @@ async function takeStockAgain(tx: Tx, orderId: number) {
       .returning({ id: products.id })
     if (taken.length === 0) {
       const [now] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, line.productId))
-      throw outOfStock(line.productId, line.name, now?.stock ?? 0)
+      throw outOfStock(line.productId, productText(line.product, 'name', lang) ?? line.product.name, now?.stock ?? 0)
     }
   }
 }
 
 /** PUT /api/orders/:id (SPEC §2 order edit dialog): fields and statuses; each status change is kept in the history. */
-export async function updateOrder(db: Db, adminId: number, id: number, input: UpdateOrderInput): Promise<Order> {
+export async function updateOrder(db: Db, adminId: number, id: number, input: UpdateOrderInput, lang: Language): Promise<Order> {
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(orders).where(eq(orders.id, id)).for('update')
     if (!current) throw notFound()
     const wasCancelled = current.orderStatus === 'cancelled'
     const isCancelled = input.order_status === 'cancelled'
     if (isCancelled && !wasCancelled) await restock(tx, id)
-    if (wasCancelled && !isCancelled) await takeStockAgain(tx, id)
+    if (wasCancelled && !isCancelled) await takeStockAgain(tx, id, lang)
     await tx
       .update(orders)
       .set({
@@ -90,7 +92,7 @@ export async function updateOrder(db: Db, adminId: number, id: number, input: Up
       })
     }
   })
-  const order = await findOrder(db, id, true)
+  const order = await findOrder(db, id, true, lang)
   if (!order) throw notFound()
   return order
 }

@@ -1,4 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm'
+import { ownTranslation, translatedText } from '@shop/shared/i18n/content'
+import type { Language } from '@shop/shared/i18n/messages'
 import type { Order, OrderItem, OrderStatusChange } from '@shop/shared/schemas/order'
 import { toCents } from '@shop/shared/money/money'
 import type { DbOrTx } from '../../db/client.ts'
@@ -12,7 +14,7 @@ export type OrderRow = typeof orders.$inferSelect
 /** DESIGN.md "Profit is real": subtotal − Σ unit cost × quantity, in hundredths to avoid float drift. */
 export const profitOf = (row: Pick<OrderRow, 'subtotal' | 'totalCost'>) => ((toCents(row.subtotal) ?? 0) - (toCents(row.totalCost) ?? 0)) / 100
 
-function toOrder(row: OrderRow, items: OrderItem[], staff: boolean): Order {
+function toOrder(row: OrderRow, items: OrderItem[], staff: boolean, lang: Language): Order {
   return {
     id: row.id,
     order_number: row.orderNumber,
@@ -22,7 +24,8 @@ function toOrder(row: OrderRow, items: OrderItem[], staff: boolean): Order {
     customer_phone: row.customerPhone,
     shipping_address: row.shippingAddress,
     city_id: row.cityId,
-    city_name: row.cityName,
+    // Decision 0058: the city's name as stored with the order, in the reader's language.
+    city_name: translatedText(row.cityName, row.translations, 'city_name', lang),
     order_status: row.orderStatus,
     payment_status: row.paymentStatus,
     payment_method: row.paymentMethod,
@@ -37,14 +40,16 @@ function toOrder(row: OrderRow, items: OrderItem[], staff: boolean): Order {
   }
 }
 
-/** Orders with their items, loaded for the whole page in one query (no N+1). */
-export async function withItems(db: DbOrTx, rows: OrderRow[], staff: boolean): Promise<Order[]> {
+/**
+ * Orders with their items, loaded for the whole page in one query (no N+1). Decision 0058: each line shows the names
+ * it was sold under (stored with the line, in the reader's language), never the product's current name.
+ */
+export async function withItems(db: DbOrTx, rows: OrderRow[], staff: boolean, lang: Language): Promise<Order[]> {
   if (rows.length === 0) return []
   const itemRows = await db
     .select({
       item: orderItems,
       productId: products.id,
-      productName: products.name,
       imageId: products.imageId,
     })
     .from(orderItems)
@@ -57,8 +62,9 @@ export async function withItems(db: DbOrTx, rows: OrderRow[], staff: boolean): P
     )
     .orderBy(asc(orderItems.id))
   const byOrder = new Map<number, OrderItem[]>()
-  for (const { item, productId, productName, imageId } of itemRows) {
+  for (const { item, productId, imageId } of itemRows) {
     const list = byOrder.get(item.orderId) ?? []
+    const soldAs = translatedText(item.productName, item.translations, 'product_name', lang) ?? item.productName
     list.push({
       id: item.id,
       product_id: item.productId,
@@ -67,13 +73,14 @@ export async function withItems(db: DbOrTx, rows: OrderRow[], staff: boolean): P
       line_total: item.lineTotal,
       is_wholesale: item.isWholesale,
       ...(staff ? { unit_cost: item.unitCost } : {}),
-      // A deleted product leaves product null; the name snapshot always remains.
-      product: productId !== null && productName !== null ? { id: productId, name: productName, image_url: imageUrl(imageId, 'small') } : null,
-      product_name: item.productName,
+      // A deleted product leaves product null; the names it was sold under always remain.
+      product: productId !== null ? { id: productId, name: soldAs, image_url: imageUrl(imageId, 'small') } : null,
+      product_name: soldAs,
+      ...(staff ? { product_name_ar: item.productName, product_name_en: ownTranslation(item.translations, 'en', 'product_name') } : {}),
     })
     byOrder.set(item.orderId, list)
   }
-  return rows.map((row) => toOrder(row, byOrder.get(row.id) ?? [], staff))
+  return rows.map((row) => toOrder(row, byOrder.get(row.id) ?? [], staff, lang))
 }
 
 export async function orderHistory(db: DbOrTx, orderId: number): Promise<OrderStatusChange[]> {
@@ -95,9 +102,9 @@ export async function orderHistory(db: DbOrTx, orderId: number): Promise<OrderSt
 }
 
 /** One order with items and history, or null. */
-export async function findOrder(db: DbOrTx, id: number, staff: boolean): Promise<Order | null> {
+export async function findOrder(db: DbOrTx, id: number, staff: boolean, lang: Language): Promise<Order | null> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1)
   if (!row) return null
-  const [order] = await withItems(db, [row], staff)
+  const [order] = await withItems(db, [row], staff, lang)
   return { ...order!, history: await orderHistory(db, id) }
 }

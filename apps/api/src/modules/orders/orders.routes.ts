@@ -19,7 +19,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paginated(Order) },
       },
     },
-    async (request) => listOrders(app.db, request.user!, request.query),
+    async (request) => listOrders(app.db, request.user!, request.query, request.lang),
   )
 
   app.get(
@@ -50,7 +50,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: app.guards.signedIn,
       schema: { tags: ['orders'], summary: 'One order with its status history (owner or staff)', security: [{ bearer: [] }], params: idParam, response: { 200: Order } },
     },
-    async (request) => getOrder(app.db, request.user!, request.params.id),
+    async (request) => getOrder(app.db, request.user!, request.params.id, request.lang),
   )
 
   app.put(
@@ -66,6 +66,6 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Order },
       },
     },
-    async (request) => updateOrder(app.db, request.user!.id, request.params.id, request.body),
+    async (request) => updateOrder(app.db, request.user!.id, request.params.id, request.body, request.lang),
   )
 }

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm'
+import type { Language } from '@shop/shared/i18n/messages'
 import type { Paginated } from '@shop/shared/schemas/common'
 import type { Order, OrderListQuery } from '@shop/shared/schemas/order'
 import type { DbOrTx } from '../../db/client.ts'
@@ -15,7 +16,7 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
  * GET /api/orders. A shopper sees only their own orders, whatever user_id or search say (DESIGN.md);
  * staff search by number, name, email or phone, filter by status and by days in the shop's time zone.
  */
-export async function listOrders(db: DbOrTx, user: AuthUser, q: OrderListQuery): Promise<Paginated<Order>> {
+export async function listOrders(db: DbOrTx, user: AuthUser, q: OrderListQuery, lang: Language): Promise<Paginated<Order>> {
   const staff = isStaff(user)
   const where: (SQL | undefined)[] = []
   if (!staff) where.push(eq(orders.userId, user.id))
@@ -38,7 +39,7 @@ export async function listOrders(db: DbOrTx, user: AuthUser, q: OrderListQuery):
     .limit(q.per_page)
     .offset((q.page - 1) * q.per_page)
   return {
-    data: await withItems(db, rows, staff),
+    data: await withItems(db, rows, staff, lang),
     total,
     last_page: Math.max(1, Math.ceil(total / q.per_page)),
     current_page: q.page,
@@ -47,9 +48,9 @@ export async function listOrders(db: DbOrTx, user: AuthUser, q: OrderListQuery):
 }
 
 /** GET /api/orders/:id: the owner or staff; anyone else gets 404 (the order's existence is not revealed). */
-export async function getOrder(db: DbOrTx, user: AuthUser, id: number): Promise<Order> {
+export async function getOrder(db: DbOrTx, user: AuthUser, id: number, lang: Language): Promise<Order> {
   const staff = isStaff(user)
-  const order = await findOrder(db, id, staff)
+  const order = await findOrder(db, id, staff, lang)
   if (!order || (!staff && order.user_id !== user.id)) throw notFound()
   return order
 }

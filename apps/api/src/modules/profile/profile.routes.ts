@@ -14,6 +14,6 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ProfileResponse },
       },
     },
-    async (request) => getProfile(app.db, request.user!.id),
+    async (request) => getProfile(app.db, request.user!.id, request.lang),
   )
 }

@@ -1,4 +1,6 @@
 import { desc, eq } from 'drizzle-orm'
+import { TRANSLATED_LANGUAGES, translatedText, type Translations } from '@shop/shared/i18n/content'
+import type { Language } from '@shop/shared/i18n/messages'
 import type { Autofill, ProfileResponse } from '@shop/shared/schemas/auth'
 import type { Db } from '../../db/client.ts'
 import { orders } from '../../db/schema/orders.ts'
@@ -11,6 +13,7 @@ interface LastOrder {
   shippingAddress: string
   cityId: number | null
   cityName: string | null
+  translations: Translations<'city_name'>
 }
 
 /** SPEC §3: the checkout joins first and last name with a space; the first space splits them back. */
@@ -56,9 +59,16 @@ export function parseShippingAddress(
   return { address: text, city: cityName?.trim() ?? '', state: '' }
 }
 
-export function autofillFrom(order: LastOrder): Autofill {
+/**
+ * The autofill in the reader's language. The address holds the city's name in the language the order was placed in
+ * (decision 0058: the order keeps the city's names in every language), so any of them may anchor the split.
+ */
+export function autofillFrom(order: LastOrder, lang: Language): Autofill {
   const { first, last } = splitName(order.customerName)
-  const place = parseShippingAddress(order.shippingAddress, order.cityName)
+  const cityNow = translatedText(order.cityName, order.translations, 'city_name', lang)
+  const names = [cityNow, order.cityName, ...TRANSLATED_LANGUAGES.map((l) => order.translations?.[l]?.city_name)].filter((n): n is string => !!n?.trim())
+  const anchor = names.find((n) => order.shippingAddress.includes(`, ${n.trim()}`)) ?? names[0] ?? null
+  const place = parseShippingAddress(order.shippingAddress, anchor)
   return {
     name: order.customerName,
     first_name: first,
@@ -66,14 +76,14 @@ export function autofillFrom(order: LastOrder): Autofill {
     email: order.customerEmail,
     phone: order.customerPhone,
     address: place.address,
-    city: place.city,
+    city: cityNow?.trim() || place.city,
     city_id: order.cityId,
     state: place.state,
   }
 }
 
 /** SPEC §4 checkout: a signed-in shopper's form is prefilled from their own last order (never anyone else's). */
-export async function getProfile(db: Db, userId: number): Promise<ProfileResponse> {
+export async function getProfile(db: Db, userId: number, lang: Language): Promise<ProfileResponse> {
   const user = await findUser(db, userId)
   const [last] = await db
     .select({
@@ -83,10 +93,11 @@ export async function getProfile(db: Db, userId: number): Promise<ProfileRespons
       shippingAddress: orders.shippingAddress,
       cityId: orders.cityId,
       cityName: orders.cityName,
+      translations: orders.translations,
     })
     .from(orders)
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(1)
-  return { user, autofill: last ? autofillFrom(last) : null }
+  return { user, autofill: last ? autofillFrom(last, lang) : null }
 }

@@ -41,7 +41,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ user: UserSummary, orders: z.array(Order) }) },
       },
     },
-    async (request) => getUserDetail(app.db, request.params.id),
+    async (request) => getUserDetail(app.db, request.params.id, request.lang),
   )
 
   app.patch(

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import type { Language } from '@shop/shared/i18n/messages'
 import type { Role } from '@shop/shared/schemas/auth'
 import type { Paginated } from '@shop/shared/schemas/common'
 import type { Order } from '@shop/shared/schemas/order'
@@ -73,9 +74,9 @@ async function summaryOf(db: Db, id: number): Promise<UserSummary> {
   return toSummary(row)
 }
 
-export async function getUserDetail(db: Db, id: number): Promise<{ user: UserSummary; orders: Order[] }> {
+export async function getUserDetail(db: Db, id: number, lang: Language): Promise<{ user: UserSummary; orders: Order[] }> {
   const user = await summaryOf(db, id)
-  return { user, orders: await latestOrdersOf(db, id) }
+  return { user, orders: await latestOrdersOf(db, id, lang) }
 }
 
 const selfChange = () => new AppError('FORBIDDEN', 403, { messageKey: 'errors.SELF_CHANGE' })

@@ -30,7 +30,9 @@ const order: Order = {
       line_total: 80,
       is_wholesale: true,
       product: { id: 1, name: `Dates ${XSS}`, image_url: null },
-      product_name: 'Dates',
+      product_name: `Dates ${XSS}`,
+      product_name_ar: `تمر دقلة ${XSS}`,
+      product_name_en: `Dates ${XSS}`,
     },
     {
       id: 2,
@@ -90,6 +92,12 @@ describe('invoice', () => {
     expect(html).toContain('قطعة')
     expect(html).toContain('Honey')
     expect(html).toContain('100.00 د.ل')
+  })
+
+  it('names each line by the Arabic name it was sold under, whatever the dashboard language', () => {
+    // product_name is in the reader's language (English here); the invoice stays Arabic (decision 0058).
+    expect(html).toContain('تمر دقلة &lt;img')
+    expect(html).not.toContain('Dates &lt;img')
     expect(html).toContain('10.00 د.ل')
   })
 

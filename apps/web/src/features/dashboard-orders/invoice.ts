@@ -43,14 +43,17 @@ export interface InvoiceShop {
   logoUrl: string
 }
 
-/** A complete Arabic RTL invoice page (A4 print CSS, no script: the CSP forbids inline scripts). */
+/**
+ * A complete Arabic RTL invoice page (A4 print CSS, no script: the CSP forbids inline scripts). Each line carries the
+ * Arabic name it was sold under (decision 0058), whatever the dashboard's language and the product's name today.
+ */
 export function buildInvoiceHtml(order: Order, shop: InvoiceShop): string {
   const e = escapeHtml
   const items = order.items ?? []
   const rows = items
     .map(
       (i) => `<tr>
-        <td>${e(i.product?.name ?? i.product_name ?? '')}</td>
+        <td>${e(i.product_name_ar ?? i.product_name ?? i.product?.name ?? '')}</td>
         <td class="num">${e(i.quantity)}</td>
         <td class="num">${e(formatMoney(i.unit_price))}</td>
         <td>${i.is_wholesale ? 'جملة' : 'قطعة'}</td>

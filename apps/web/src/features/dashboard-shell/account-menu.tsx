@@ -1,10 +1,10 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import { ChevronsUpDown, Languages, LogOut, Settings, UserRound } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
-import { Link } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import { useAuth } from '../../lib/auth/auth-provider.tsx'
 import { cn } from '../../lib/cn.ts'
+import { useSwitchLanguage } from '../../lib/use-switch-language.ts'
 
 const itemClass =
   'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-stone-800 outline-none select-none data-[highlighted]:bg-sand-200 [&_svg]:size-4 [&_svg]:text-stone-500'
@@ -12,6 +12,7 @@ const itemClass =
 /** SPEC §2 account menu: the user's name or "my account", profile, settings, language and logout. */
 export function AccountMenu({ collapsed }: { collapsed: boolean }) {
   const { t, i18n } = useTranslation('dashboard')
+  const { next, switchLanguage } = useSwitchLanguage()
   const { user, signOut } = useAuth()
   const navigate = useNavigate()
   const name = user?.name?.trim() || t('account.my_account')
@@ -75,10 +76,10 @@ export function AccountMenu({ collapsed }: { collapsed: boolean }) {
           </DropdownMenu.Item>
           <DropdownMenu.Item
             className={itemClass}
-            onSelect={() => void i18n.changeLanguage(i18n.language === 'ar' ? 'en' : 'ar')}
+            onSelect={() => void switchLanguage()}
           >
             <Languages aria-hidden="true" />
-            <span lang={i18n.language === 'ar' ? 'en' : 'ar'}>{t('common:nav.switch_to')}</span>
+            <span lang={next}>{t('common:nav.switch_to')}</span>
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-sand-300" />
           <DropdownMenu.Item

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
 import type { ReactElement } from 'react'
-import { MemoryRouter } from 'react-router'
+import { createMemoryRouter, RouterProvider } from 'react-router'
 import { Toaster } from 'sonner'
 import { vi } from 'vitest'
 import i18n from '../../lib/i18n.ts'
@@ -18,13 +18,22 @@ export async function renderDashboard(ui: ReactElement, lang: 'ar' | 'en' = 'en'
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false, gcTime: 0 }, mutations: { retry: false } },
   })
+  // A data router, as the app has: screens may revalidate (the account menu's language switch).
+  const router = createMemoryRouter([
+    {
+      path: '*',
+      element: (
+        <>
+          {ui}
+          <Toaster />
+        </>
+      ),
+    },
+  ])
   const result = render(
     <QueryClientProvider client={client}>
       <AuthProvider>
-        <MemoryRouter>
-          {ui}
-          <Toaster />
-        </MemoryRouter>
+        <RouterProvider router={router} />
       </AuthProvider>
     </QueryClientProvider>,
   )

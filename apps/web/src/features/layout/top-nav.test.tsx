@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Link, Outlet } from 'react-router'
@@ -124,6 +124,6 @@ describe('TopNav (SPEC §2)', () => {
     expect(document.cookie).toContain('language=ar')
     // The root route's data was read again in Arabic (the server renders in the cookie's language).
     expect(screen.getAllByRole('button', { name: /English/ }).length).toBeGreaterThan(0)
-    await act(() => setLanguage('en'))
+    await setLanguage('en')
   })
 })

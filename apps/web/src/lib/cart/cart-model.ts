@@ -1,12 +1,6 @@
 import { toCents } from '@shop/shared/money/money'
-import {
-  isWholesale,
-  lineTotalCents,
-  totals,
-  unitPriceCents,
-  unitsToWholesale,
-  type PricedLine,
-} from '@shop/shared/pricing/pricing'
+import type { Language } from '@shop/shared/i18n/messages'
+import { isWholesale, lineTotalCents, totals, unitPriceCents, unitsToWholesale, type PricedLine } from '@shop/shared/pricing/pricing'
 
 // SPEC §3 cart item and §4 cart rules, kept pure so every rule is unit-tested without React.
 
@@ -22,6 +16,8 @@ export interface CartItem {
   stock: number | null
   is_always_in_stock: boolean
   quantity: number
+  /** The language `name` is in (decision 0061); null when unknown (a cart saved before it was kept). */
+  lang: Language | null
 }
 
 /** What a product card hands to the cart (a subset of the API's Product). */
@@ -68,6 +64,7 @@ export function normalizeItem(raw: unknown): CartItem {
     stock: wholeNumber(r.stock),
     is_always_in_stock: r.is_always_in_stock === true,
     quantity: quantity !== null && quantity >= 1 ? quantity : 1,
+    lang: r.lang === 'ar' || r.lang === 'en' ? r.lang : null,
   }
 }
 
@@ -115,8 +112,10 @@ export function maxQuantity(item: Pick<CartItem, 'stock' | 'is_always_in_stock'>
   return item.is_always_in_stock ? Number.POSITIVE_INFINITY : item.stock
 }
 
-export function productToCartItem(p: CartProductInput): CartItem {
+/** `lang`: the language the product's texts came in (the current language when it is added). */
+export function productToCartItem(p: CartProductInput, lang: Language | null = null): CartItem {
   return normalizeItem({
+    lang,
     id: p.id,
     name: p.name,
     image_url: p.image_small_url ?? p.image_url ?? '',
@@ -137,15 +136,16 @@ export function canAdd(p: Pick<CartProductInput, 'stock' | 'is_always_in_stock'>
 /**
  * SPEC §4: an existing line goes up by 1 (fresh product data kept), a new one is appended with quantity 1. The product
  * page adds `quantity` units at once; more than the stock allows (with what the cart already holds) adds nothing.
+ * `lang`: the language the product's name is in (decision 0061: the line is renamed after a language switch).
  */
 export function addItem(
   items: CartItem[],
   product: CartProductInput,
-  quantity = 1,
+  { lang = null, quantity = 1 }: { lang?: Language | null; quantity?: number } = {},
 ): { items: CartItem[]; result: AddResult } {
   if (!canAdd(product)) return { items, result: 'out_of_stock' }
   const units = Number.isInteger(quantity) && quantity >= 1 ? quantity : 1
-  const fresh = productToCartItem(product)
+  const fresh = productToCartItem(product, lang)
   const index = items.findIndex((i) => i.id === fresh.id)
   const current = index === -1 ? 0 : items[index]!.quantity
   if (current + units > maxQuantity(fresh)) return { items, result: 'limit' }
@@ -199,6 +199,27 @@ export const decrease = (items: CartItem[], id: number) => {
 }
 
 export const removeItem = (items: CartItem[], id: number) => items.filter((i) => i.id !== id)
+
+/** The lines whose names are not in `lang` (decision 0061: they are asked for again in it). */
+export const linesNotIn = (items: CartItem[], lang: Language) => items.filter((i) => i.lang !== lang)
+
+/**
+ * Names in `lang` from the server (a quote) for the lines `asked`. Every asked line is marked as in `lang`, also one the
+ * quote left out (a product that no longer exists keeps its old name: checkout drops it), so it is not asked again.
+ */
+export function renameItems(items: CartItem[], asked: number[], names: { product_id: number; name: string }[], lang: Language): CartItem[] {
+  const byId = new Map(names.map((n) => [n.product_id, n.name]))
+  const wanted = new Set(asked)
+  let changed = false
+  const next = items.map((item) => {
+    if (!wanted.has(item.id)) return item
+    const name = byId.get(item.id) || item.name
+    if (name === item.name && item.lang === lang) return item
+    changed = true
+    return { ...item, name, lang }
+  })
+  return changed ? next : items
+}
 
 /** Server prices from a quote replace the cart's; returns the names of lines whose unit price changed. */
 export interface ServerPrice {

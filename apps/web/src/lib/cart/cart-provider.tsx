@@ -1,23 +1,19 @@
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react'
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { Language } from '@shop/shared/i18n/messages'
 import { useHydrated } from '../use-hydrated.ts'
 import { readStorage, STORAGE_KEYS, writeStorage } from '../storage.ts'
+import { fetchCartNames } from './cart-names-api.ts'
 import {
   addItem,
   applyServerPrices,
   cartTotals,
   decrease as decreaseLine,
   increase as increaseLine,
+  linesNotIn,
   parseSavedCart,
   removeItem,
+  renameItems,
   setQuantity as setLineQuantity,
   type AddResult,
   type CartItem,
@@ -58,6 +54,8 @@ function loadCart(): CartItem[] {
  */
 export function CartProvider({ children }: { children: ReactNode }) {
   const hydrated = useHydrated()
+  const { i18n } = useTranslation()
+  const lang: Language = i18n.language === 'en' ? 'en' : 'ar'
   const [items, setItems] = useState<CartItem[]>(loadCart)
   // The latest items, so that add() can answer synchronously (for its toast) without a stale closure.
   const itemsRef = useRef(items)
@@ -89,9 +87,32 @@ export function CartProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('storage', onStorage)
   }, [])
 
+  // Decision 0061: a line shows its name in the current language. Lines added in another language (or saved before the
+  // language was kept) are named again from the server's quote after a switch or on load; a failed request leaves the
+  // names as they are (and is tried again on the next change).
+  const langRef = useRef(lang)
+  langRef.current = lang
+  const stale = hydrated ? linesNotIn(items, lang) : []
+  const staleKey = stale.map((i) => i.id).join(',')
+  useEffect(() => {
+    if (!staleKey) return
+    let cancelled = false
+    const asked = linesNotIn(itemsRef.current, lang)
+    fetchCartNames(asked, lang).then(
+      (names) => {
+        if (cancelled || langRef.current !== lang) return
+        commit(renameItems(itemsRef.current, asked.map((i) => i.id), names, lang))
+      },
+      () => {},
+    )
+    return () => {
+      cancelled = true
+    }
+  }, [staleKey, lang, commit])
+
   const add = useCallback(
     (product: CartProductInput, quantity = 1) => {
-      const { items: next, result } = addItem(itemsRef.current, product, quantity)
+      const { items: next, result } = addItem(itemsRef.current, product, { lang: langRef.current, quantity })
       commit(next)
       return result
     },

@@ -62,3 +62,59 @@ describe('cart page (SPEC §2)', () => {
     expect(router.state.location.pathname).toBe('/checkout')
   })
 })
+
+describe('cart names in the current language (decision 0061)', () => {
+  const names: Record<string, Record<number, string>> = {
+    ar: { 1: 'تمر دقلة نور', 2: 'عسل سدر' },
+    en: { 1: 'Deglet Nour Dates', 2: 'Sidr Honey' },
+  }
+  const quote = () =>
+    mockFetch({
+      'POST /api/orders/quote': ({ body, headers }) => {
+        const lang = headers['Accept-Language'] === 'en' ? 'en' : 'ar'
+        const items = (body as { items: { product_id: number; quantity: number }[] }).items
+        // Like the server: products that no longer exist are left out (decision 9).
+        const known = items.filter((i) => names[lang]![i.product_id])
+        return { body: { items: known.map((i) => ({ product_id: i.product_id, name: names[lang]![i.product_id], quantity: i.quantity })), subtotal: 0, delivery_price: 0, total: 0 } }
+      },
+    })
+
+  it('names a cart saved in Arabic in English, and again in Arabic after switching back', async () => {
+    localStorage.setItem(
+      'cart',
+      JSON.stringify([
+        { id: 1, name: 'تمر دقلة نور', price: 25, stock: 50, quantity: 2, lang: 'ar' },
+        { id: 2, name: 'عسل سدر', price: 90, stock: 5, quantity: 1, lang: 'ar' },
+      ]),
+    )
+    const { calls } = quote()
+    renderScreen(<CartPage />, '/cart')
+    expect(await screen.findByText('Deglet Nour Dates')).toBeInTheDocument()
+    expect(screen.getByText('Sidr Honey')).toBeInTheDocument()
+    expect(calls.filter((c) => c.path === '/api/orders/quote')).toHaveLength(1)
+    expect(JSON.parse(localStorage.getItem('cart')!).map((i: { name: string; lang: string; quantity: number }) => [i.name, i.lang, i.quantity])).toEqual([
+      ['Deglet Nour Dates', 'en', 2],
+      ['Sidr Honey', 'en', 1],
+    ])
+    await setLanguage('ar')
+    expect(await screen.findByText('تمر دقلة نور')).toBeInTheDocument()
+    expect(screen.getByText('عسل سدر')).toBeInTheDocument()
+    expect(calls.filter((c) => c.path === '/api/orders/quote')).toHaveLength(2)
+  })
+
+  it('names an old saved cart (no language kept) once, and keeps a product the quote no longer knows', async () => {
+    localStorage.setItem(
+      'cart',
+      JSON.stringify([
+        { id: 1, name: 'Deglet dates', price: 25, stock: 50, quantity: 1 },
+        { id: 9, name: 'Gone thing', price: 5, stock: 5, quantity: 1 },
+      ]),
+    )
+    const { calls } = quote()
+    renderScreen(<CartPage />, '/cart')
+    expect(await screen.findByText('Deglet Nour Dates')).toBeInTheDocument()
+    expect(screen.getByText('Gone thing')).toBeInTheDocument()
+    await new Promise((r) => setTimeout(r, 50))
+    expect(calls.filter((c) => c.path === '/api/orders/quote')).toHaveLength(1)
+  })
+})

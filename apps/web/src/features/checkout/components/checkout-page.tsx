@@ -47,6 +47,13 @@ export function CheckoutPage() {
     form.setValue('city', city?.name ?? '', { shouldValidate: form.formState.isSubmitted })
   }
 
+  // Decision 0061: after a language switch the cities come again in the new language; the chosen one's name follows
+  // (it goes into the shipping address).
+  useEffect(() => {
+    if (selectedCity && form.getValues('city') !== selectedCity.name) form.setValue('city', selectedCity.name)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [selectedCity?.name])
+
   // Signed-in shopper: prefill from the last order (SPEC §4), once, without overwriting what was typed.
   const autofill = useProfileAutofill(status === 'signed-in')
   const [autofilled, setAutofilled] = useState(false)

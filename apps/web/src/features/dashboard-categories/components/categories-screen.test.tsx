@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Category } from '@shop/shared/schemas/category'
@@ -41,5 +41,54 @@ describe('categories delete (SPEC §2)', { timeout: 20_000 }, () => {
     await userEvent.click(button)
     expect(confirm).not.toHaveBeenCalled()
     expect(await screen.findByText('Cannot delete: this category has 3 products', { selector: '[data-sonner-toast] *' })).toBeInTheDocument()
+  })
+})
+
+describe('categories in Arabic and English (decision 0057)', { timeout: 20_000 }, () => {
+  const bilingual = (over: Partial<Category>): Category => ({
+    ...category(1, 'Dates', 2),
+    name_ar: 'تمور',
+    name_en: 'Dates',
+    description_ar: null,
+    description_en: null,
+    ...over,
+  })
+
+  it('marks the rows whose English name or description is missing', async () => {
+    const rows = [
+      bilingual({ id: 1, name: 'Dates' }),
+      bilingual({ id: 2, name: 'عسل', name_ar: 'عسل', name_en: null }),
+      bilingual({ id: 3, name: 'Olive Oil', name_en: 'Olive Oil', description: 'زيت بكر', description_ar: 'زيت بكر', description_en: null }),
+    ]
+    stubFetch((c) => (c.method === 'GET' && c.url.startsWith('/api/categories') ? { body: { data: rows } } : undefined))
+    await renderDashboard(<CategoriesScreen />, 'en')
+    const row = async (name: string) => (await screen.findByText(name, { selector: 'bdi' })).closest('tr')!
+    expect(within(await row('Dates')).queryByText('No English')).toBeNull()
+    expect(within(await row('عسل')).getByText('No English')).toBeInTheDocument()
+    expect(within(await row('Olive Oil')).getByText('No English')).toBeInTheDocument()
+  })
+
+  it('edits both names side by side and sends both languages', async () => {
+    const calls = stubFetch((c) => {
+      if (c.method === 'GET' && c.url.startsWith('/api/categories')) return { body: { data: [bilingual({ name_en: null, name: 'تمور' })] } }
+      if (c.method === 'PUT') return { body: bilingual({}) }
+      return undefined
+    })
+    await renderDashboard(<CategoriesScreen />, 'en')
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit تمور' }))
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).getByLabelText(/^Name in Arabic/)).toHaveValue('تمور')
+    expect(within(dialog).getByLabelText(/^Name in English/)).toHaveValue('')
+    await userEvent.type(within(dialog).getByLabelText(/^Name in English/), 'Dates')
+    await userEvent.type(within(dialog).getByLabelText(/^Description in English/), 'Libyan dates')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true))
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
+      name_ar: 'تمور',
+      name_en: 'Dates',
+      description_ar: '',
+      description_en: 'Libyan dates',
+      is_active: true,
+    })
   })
 })

@@ -14,6 +14,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { EmptyState, ErrorState } from '../../../components/ui/states.tsx'
 import { categoryKeys, categoryListQuery, deleteCategory } from '../api/categories-api.ts'
 import { CategoryFormDialog } from './category-form-dialog.tsx'
+import { EnglishMissing } from '../../../components/ui/translated-fields.tsx'
 
 const NO_ROWS: Category[] = []
 
@@ -49,7 +50,13 @@ export function CategoriesScreen() {
     {
       id: 'name',
       header: t('categories.name'),
-      cell: (c) => <span className="font-semibold text-stone-900">{c.name}</span>,
+      cell: (c) => (
+        <span className="flex flex-wrap items-center gap-2">
+          <bdi className="font-semibold text-stone-900">{c.name}</bdi>
+          {/* Decision 0057: English missing where the Arabic text exists. */}
+          {c.name_en === null || (c.description_ar && c.description_en === null) ? <EnglishMissing /> : null}
+        </span>
+      ),
     },
     {
       id: 'description',

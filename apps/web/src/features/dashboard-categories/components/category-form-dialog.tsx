@@ -7,16 +7,19 @@ import { toast } from '../../../lib/toast.ts'
 import { CategoryInput, type Category } from '@shop/shared/schemas/category'
 import { Button } from '../../../components/ui/button.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
-import { Field, Input, Textarea } from '../../../components/ui/field.tsx'
+import { TranslatedFields } from '../../../components/ui/translated-fields.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { categoryKeys, createCategory, updateCategory } from '../api/categories-api.ts'
 
+/** Decision 0057: name and description in Arabic (name required) and English (optional). */
 interface Values {
-  name: string
-  description: string
+  name_ar: string
+  name_en: string
+  description_ar: string
+  description_en: string
   is_active: boolean
 }
-const EMPTY: Values = { name: '', description: '', is_active: true }
+const EMPTY: Values = { name_ar: '', name_en: '', description_ar: '', description_en: '', is_active: true }
 const resolver = zodResolver(CategoryInput) as unknown as Resolver<Values, unknown, CategoryInput>
 
 /** SPEC §2/§5 category modal: name required, description optional, active. */
@@ -40,7 +43,13 @@ export function CategoryFormDialog({
     if (open)
       reset(
         category
-          ? { name: category.name, description: category.description ?? '', is_active: category.is_active }
+          ? {
+              name_ar: category.name_ar ?? category.name,
+              name_en: category.name_en ?? '',
+              description_ar: category.description_ar ?? category.description ?? '',
+              description_en: category.description_en ?? '',
+              is_active: category.is_active,
+            }
           : EMPTY,
       )
   }, [open, category, reset])
@@ -53,7 +62,10 @@ export function CategoryFormDialog({
       onClose()
     },
     onError: (err) => {
-      if (err instanceof ApiError && err.errors?.name?.[0]) setError('name', { message: err.errors.name[0] })
+      for (const field of ['name_ar', 'name_en', 'description_ar', 'description_en'] as const) {
+        const message = err instanceof ApiError ? err.errors?.[field]?.[0] : undefined
+        if (message) setError(field, { message })
+      }
       toast.error(t('common.save_failed', { message: err.message }))
     },
   })
@@ -63,6 +75,7 @@ export function CategoryFormDialog({
       open={open}
       onOpenChange={(o) => !o && onClose()}
       title={category ? t('categories.edit_title') : t('categories.add_title')}
+      size="lg"
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
@@ -80,12 +93,22 @@ export function CategoryFormDialog({
         onSubmit={(e) => void handleSubmit((v) => save.mutate(v))(e)}
         className="space-y-4"
       >
-        <Field label={t('categories.name')} required error={formState.errors.name?.message}>
-          {(p) => <Input {...p} {...register('name')} />}
-        </Field>
-        <Field label={t('categories.description')} error={formState.errors.description?.message}>
-          {(p) => <Textarea {...p} rows={3} {...register('description')} />}
-        </Field>
+        <TranslatedFields
+          label={t('categories.name')}
+          required
+          ar={register('name_ar')}
+          en={register('name_en')}
+          errorAr={formState.errors.name_ar?.message}
+          errorEn={formState.errors.name_en?.message}
+        />
+        <TranslatedFields
+          label={t('categories.description')}
+          rows={3}
+          ar={register('description_ar')}
+          en={register('description_en')}
+          errorAr={formState.errors.description_ar?.message}
+          errorEn={formState.errors.description_en?.message}
+        />
         <label className="flex items-center gap-2 text-sm font-semibold text-stone-700">
           <input type="checkbox" className="size-4 accent-palm-700" {...register('is_active')} />
           {t('categories.active')}

@@ -83,3 +83,29 @@ describe('cities: other dashboard screens refresh (SPEC §4)', { timeout: 20_000
     await waitFor(() => expect(client.getQueryState(overview)?.isInvalidated).toBe(true))
   })
 })
+
+describe('cities in Arabic and English (decision 0057)', { timeout: 20_000 }, () => {
+  it('marks a city without an English name and saves both names from the form', async () => {
+    const rows: City[] = [
+      { ...city(1, 'Tripoli'), name_ar: 'طرابلس', name_en: 'Tripoli' },
+      { ...city(2, 'غات'), name_ar: 'غات', name_en: null },
+    ]
+    const calls = stubFetch((c) => {
+      if (c.method === 'GET' && c.url.startsWith('/api/cities')) return { body: { data: rows, total: 2, last_page: 1, current_page: 1, per_page: 10 } }
+      if (c.method === 'PUT') return { body: { ...rows[1], name_en: 'Ghat' } }
+      return undefined
+    })
+    await renderDashboard(<CitiesScreen />, 'en')
+    const row = async (name: string) => (await screen.findByText(name, { selector: 'bdi' })).closest('tr')!
+    expect(within(await row('Tripoli')).queryByText('No English')).toBeNull()
+    expect(within(await row('غات')).getByText('No English')).toBeInTheDocument()
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit غات' }))
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).getByLabelText(/^City in Arabic/)).toHaveValue('غات')
+    await userEvent.type(within(dialog).getByLabelText(/^City in English/), 'Ghat')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true))
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ name_ar: 'غات', name_en: 'Ghat', delivery_price: 10, is_active: true })
+  })
+})

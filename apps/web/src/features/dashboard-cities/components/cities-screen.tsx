@@ -29,6 +29,7 @@ import {
   setCityStatus,
 } from '../api/cities-api.ts'
 import { CityFormDialog } from './city-form-dialog.tsx'
+import { EnglishMissing } from '../../../components/ui/translated-fields.tsx'
 
 const NO_ROWS: City[] = []
 type Batch = 'activate' | 'deactivate' | 'delete'
@@ -112,7 +113,12 @@ export function CitiesScreen() {
     {
       id: 'name',
       header: t('cities.name'),
-      cell: (c) => <span className="font-semibold text-stone-900">{c.name}</span>,
+      cell: (c) => (
+        <span className="flex flex-wrap items-center gap-2">
+          <bdi className="font-semibold text-stone-900">{c.name}</bdi>
+          {c.name_en === null ? <EnglishMissing /> : null}
+        </span>
+      ),
     },
     {
       id: 'price',

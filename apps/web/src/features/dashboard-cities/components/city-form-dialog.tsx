@@ -8,15 +8,18 @@ import { CityInput, type City } from '@shop/shared/schemas/city'
 import { Button } from '../../../components/ui/button.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import { Field, Input } from '../../../components/ui/field.tsx'
+import { TranslatedFields } from '../../../components/ui/translated-fields.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { cityKeys, createCity, updateCity } from '../api/cities-api.ts'
 
+/** Decision 0057: the name in Arabic (required) and English (optional). */
 interface Values {
-  name: string
+  name_ar: string
+  name_en: string
   delivery_price: string
   is_active: boolean
 }
-const EMPTY: Values = { name: '', delivery_price: '', is_active: true }
+const EMPTY: Values = { name_ar: '', name_en: '', delivery_price: '', is_active: true }
 const resolver = zodResolver(CityInput) as unknown as Resolver<Values, unknown, CityInput>
 
 /** SPEC §5 city form: name required; delivery price required, at least 0, step 0.01. */
@@ -40,7 +43,12 @@ export function CityFormDialog({
     if (open)
       reset(
         city
-          ? { name: city.name, delivery_price: String(city.delivery_price), is_active: city.is_active }
+          ? {
+              name_ar: city.name_ar ?? city.name,
+              name_en: city.name_en ?? '',
+              delivery_price: String(city.delivery_price),
+              is_active: city.is_active,
+            }
           : EMPTY,
       )
   }, [open, city, reset])
@@ -55,7 +63,8 @@ export function CityFormDialog({
     onError: (err) => {
       // SPEC §8 fix: city save errors were only logged; now a toast and the field message.
       if (err instanceof ApiError && err.errors) {
-        if (err.errors.name?.[0]) setError('name', { message: err.errors.name[0] })
+        if (err.errors.name_ar?.[0]) setError('name_ar', { message: err.errors.name_ar[0] })
+        if (err.errors.name_en?.[0]) setError('name_en', { message: err.errors.name_en[0] })
         if (err.errors.delivery_price?.[0])
           setError('delivery_price', { message: err.errors.delivery_price[0] })
       }
@@ -68,7 +77,7 @@ export function CityFormDialog({
       open={open}
       onOpenChange={(o) => !o && onClose()}
       title={city ? t('cities.edit_title') : t('cities.add_title')}
-      size="sm"
+      size="md"
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
@@ -86,9 +95,14 @@ export function CityFormDialog({
         onSubmit={(e) => void handleSubmit((v) => save.mutate(v))(e)}
         className="space-y-4"
       >
-        <Field label={t('cities.name')} required error={formState.errors.name?.message}>
-          {(p) => <Input {...p} {...register('name')} />}
-        </Field>
+        <TranslatedFields
+          label={t('cities.name')}
+          required
+          ar={register('name_ar')}
+          en={register('name_en')}
+          errorAr={formState.errors.name_ar?.message}
+          errorEn={formState.errors.name_en?.message}
+        />
         <Field label={t('cities.delivery_price')} required error={formState.errors.delivery_price?.message}>
           {(p) => (
             <Input

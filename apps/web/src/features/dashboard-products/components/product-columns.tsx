@@ -6,6 +6,10 @@ import type { DataColumnSpec } from '../../../components/ui/data-table.tsx'
 import { IconButton } from '../../../components/ui/icon-button.tsx'
 import { Money } from '../../../components/ui/money.tsx'
 import { StatusPill } from '../../../components/ui/status-pill.tsx'
+import { EnglishMissing } from '../../../components/ui/translated-fields.tsx'
+
+/** Decision 0057: the texts every product has in Arabic, marked in the list while English is missing. */
+export const missesEnglish = (p: Product) => p.name_en === null || p.description_en === null
 
 export interface ProductColumnHandlers {
   toggling: ReadonlySet<number>
@@ -38,10 +42,13 @@ export function productColumns(
             }}
           />
           <div className="min-w-0">
-            <p className="font-semibold text-stone-900">{p.name}</p>
+            <p className="font-semibold text-stone-900">
+              <bdi>{p.name}</bdi>
+            </p>
             <p className="line-clamp-1 max-w-xs text-xs text-stone-500">
               <bdi>{p.description}</bdi>
             </p>
+            {missesEnglish(p) ? <EnglishMissing className="mt-1" /> : null}
           </div>
         </div>
       ),

@@ -26,6 +26,15 @@ const row: Product = {
   attributes: { weight: '1 kg', origin: 'Jufra' },
   created_at: '2025-01-01T00:00:00Z',
   updated_at: '2025-01-01T00:00:00Z',
+  // Staff answers carry every language as stored (decision 0057); `name`… above are in the reader's language.
+  name_ar: 'تمر عجوة',
+  name_en: 'Ajwa dates',
+  description_ar: 'تمر طري من المدينة',
+  description_en: 'Soft dates from Madinah',
+  weight_ar: '1 كغ',
+  weight_en: '1 kg',
+  origin_ar: 'الجفرة',
+  origin_en: null,
 }
 const categories = {
   data: [{ id: 2, name: 'Dates', description: null, slug: 'dates', is_active: true, products_count: 1 }],
@@ -41,7 +50,9 @@ describe('product form', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Name is required')).toBeInTheDocument()
     expect(screen.getByText('Description is required')).toBeInTheDocument()
     expect(screen.getByText('Price is required')).toBeInTheDocument()
-    expect(screen.getByLabelText(/^Name/)).toHaveFocus()
+    expect(screen.getByLabelText(/^Name in Arabic/)).toHaveFocus()
+    // English is optional: no message under the English fields.
+    expect(screen.getAllByText('Name is required')).toHaveLength(1)
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0)
   })
 
@@ -57,8 +68,8 @@ describe('product form', { timeout: 20_000 }, () => {
   it('refuses a wholesale price at or above retail, and a threshold below 2', async () => {
     const calls = stubFetch((c) => (c.url.startsWith('/api/categories') ? { body: categories } : undefined))
     await renderDashboard(<ProductFormDialog open product={null} onClose={() => {}} />, 'en')
-    await userEvent.type(screen.getByLabelText(/^Name/), 'Honey')
-    await userEvent.type(screen.getByLabelText(/^Description/), 'Sidr honey')
+    await userEvent.type(screen.getByLabelText(/^Name in Arabic/), 'عسل')
+    await userEvent.type(screen.getByLabelText(/^Description in Arabic/), 'عسل سدر')
     await userEvent.type(screen.getByLabelText(/^Retail price/), '20')
     await userEvent.type(screen.getByLabelText(/^Wholesale price/), '25')
     await userEvent.type(screen.getByLabelText(/^Wholesale minimum quantity/), '1')
@@ -84,13 +95,16 @@ describe('product form', { timeout: 20_000 }, () => {
     })
     const onClose = vi.fn()
     await renderDashboard(<ProductFormDialog open product={null} onClose={onClose} />, 'en')
-    await userEvent.type(screen.getByLabelText(/^Name/), 'Honey')
-    await userEvent.type(screen.getByLabelText(/^Description/), 'Sidr honey')
+    await userEvent.type(screen.getByLabelText(/^Name in Arabic/), 'عسل سدر')
+    await userEvent.type(screen.getByLabelText(/^Description in Arabic/), 'عسل سدر جبلي')
     await userEvent.type(screen.getByLabelText(/^Retail price/), '20.5')
     await userEvent.click(screen.getByRole('button', { name: 'Add product' }))
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true))
     const sent = calls.find((c) => c.method === 'POST')!.body as FormData
-    expect(sent.get('name')).toBe('Honey')
+    expect(sent.get('name_ar')).toBe('عسل سدر')
+    // English left empty: optional, sent empty (no English yet).
+    expect(sent.get('name_en')).toBe('')
+    expect(sent.get('description_en')).toBe('')
     expect(sent.get('price')).toBe('20.5')
     // Multipart has no null: the empty string is what the shared schema reads as null.
     expect(sent.get('wholesale_price')).toBe('')
@@ -100,7 +114,7 @@ describe('product form', { timeout: 20_000 }, () => {
     expect(sent.get('stock')).toBe('1')
     expect(sent.get('is_active')).toBe('true')
     expect(await screen.findByText('Product added. You can add another one.')).toBeInTheDocument()
-    await waitFor(() => expect(screen.getByLabelText(/^Name/)).toHaveValue(''))
+    await waitFor(() => expect(screen.getByLabelText(/^Name in Arabic/)).toHaveValue(''))
     expect(screen.getByLabelText(/^Retail price/)).toHaveValue(null)
     expect(onClose).not.toHaveBeenCalled()
   })
@@ -110,7 +124,7 @@ describe('product form', { timeout: 20_000 }, () => {
       ...row,
       wholesale_price: null,
       wholesale_threshold: null,
-      description: 'Full description from the server',
+      description_en: 'Full description from the server',
     }
     const calls = stubFetch((c) => {
       if (c.url.startsWith('/api/categories')) return { body: categories }
@@ -126,7 +140,14 @@ describe('product form', { timeout: 20_000 }, () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled())
     const put = calls.find((c) => c.method === 'PUT')!
     expect(put.body).toMatchObject({
-      name: 'Ajwa dates',
+      name_ar: 'تمر عجوة',
+      name_en: 'Ajwa dates',
+      description_ar: 'تمر طري من المدينة',
+      description_en: 'Full description from the server',
+      weight_ar: '1 كغ',
+      weight_en: '1 kg',
+      origin_ar: 'الجفرة',
+      origin_en: '',
       price: 40,
       wholesale_price: null,
       wholesale_threshold: null,
@@ -144,7 +165,8 @@ describe('product form', { timeout: 20_000 }, () => {
     })
     await renderDashboard(<ProductFormDialog open product={row} onClose={() => {}} />, 'en')
     expect(await screen.findByDisplayValue('Soft dates from Madinah')).toBeInTheDocument()
-    expect(screen.getByLabelText(/^Name/)).toHaveValue('Ajwa dates')
+    expect(screen.getByLabelText(/^Name in Arabic/)).toHaveValue('تمر عجوة')
+    expect(screen.getByLabelText(/^Name in English/)).toHaveValue('Ajwa dates')
     expect(screen.getByLabelText(/^Wholesale price/)).toHaveValue(35)
     const dialog = screen.getByRole('dialog')
     expect(within(dialog).getByRole('heading', { name: 'Edit product' })).toBeInTheDocument()
@@ -154,17 +176,61 @@ describe('product form', { timeout: 20_000 }, () => {
     let description = 'First read'
     const calls = stubFetch((c) => {
       if (c.url.startsWith('/api/categories')) return { body: categories }
-      if (c.method === 'GET' && c.url === '/api/products/7') return { body: { ...row, description } }
+      if (c.method === 'GET' && c.url === '/api/products/7') return { body: { ...row, description_ar: description } }
       return undefined
     })
     const { client } = await renderDashboard(<ProductFormDialog open product={row} onClose={() => {}} />, 'en')
     expect(await screen.findByDisplayValue('First read')).toBeInTheDocument()
-    await userEvent.clear(screen.getByLabelText(/^Name/))
-    await userEvent.type(screen.getByLabelText(/^Name/), 'Ajwa premium')
+    await userEvent.clear(screen.getByLabelText(/^Name in English/))
+    await userEvent.type(screen.getByLabelText(/^Name in English/), 'Ajwa premium')
     description = 'Changed elsewhere'
     await act(() => client.refetchQueries())
     expect(calls.filter((c) => c.url === '/api/products/7')).toHaveLength(2)
-    expect(screen.getByLabelText(/^Name/)).toHaveValue('Ajwa premium')
-    expect(screen.getByLabelText(/^Description/)).toHaveValue('First read')
+    expect(screen.getByLabelText(/^Name in English/)).toHaveValue('Ajwa premium')
+    expect(screen.getByLabelText(/^Description in Arabic/)).toHaveValue('First read')
+  })
+
+  it('has the Arabic and English fields side by side, each typed in its own language, English marked optional', async () => {
+    stubFetch((c) => (c.url.startsWith('/api/categories') ? { body: categories } : undefined))
+    await renderDashboard(<ProductFormDialog open product={null} onClose={() => {}} />, 'ar')
+    const arabic = screen.getByLabelText(/^الاسم بالعربية/)
+    const english = screen.getByLabelText(/^الاسم بالإنجليزية/)
+    expect(arabic).toHaveAttribute('dir', 'rtl')
+    expect(arabic).toHaveAttribute('lang', 'ar')
+    expect(english).toHaveAttribute('dir', 'ltr')
+    expect(english).toHaveAttribute('lang', 'en')
+    expect(english.closest('div')).toHaveTextContent('(اختياري)')
+    expect(arabic.closest('div')).not.toHaveTextContent('اختياري')
+    for (const field of [/^الوصف بالإنجليزية/, /^الوزن بالإنجليزية/, /^المنشأ بالإنجليزية/]) expect(screen.getByLabelText(field)).toBeInTheDocument()
+  })
+
+  it('sends both languages and shows a server error on the English name under the English field', async () => {
+    const calls = stubFetch((c) => {
+      if (c.url.startsWith('/api/categories')) return { body: categories }
+      if (c.method === 'POST' && c.url === '/api/products')
+        return { status: 422, body: { code: 'VALIDATION_FAILED', message: 'Check the fields', errors: { name_en: ['This text is too long'] } } }
+      return undefined
+    })
+    await renderDashboard(<ProductFormDialog open product={null} onClose={() => {}} />, 'en')
+    await userEvent.type(screen.getByLabelText(/^Name in Arabic/), 'تين مجفف')
+    await userEvent.type(screen.getByLabelText(/^Name in English/), 'Dried Figs')
+    await userEvent.type(screen.getByLabelText(/^Description in Arabic/), 'تين غريان')
+    await userEvent.type(screen.getByLabelText(/^Description in English/), 'Figs from Gharyan')
+    await userEvent.type(screen.getByLabelText(/^Weight in English/), '1 kg')
+    await userEvent.type(screen.getByLabelText(/^Retail price/), '38')
+    await userEvent.click(screen.getByRole('button', { name: 'Add product' }))
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true))
+    const sent = calls.find((c) => c.method === 'POST')!.body as FormData
+    expect(Object.fromEntries(['name_ar', 'name_en', 'description_ar', 'description_en', 'weight_ar', 'weight_en'].map((k) => [k, sent.get(k)]))).toEqual({
+      name_ar: 'تين مجفف',
+      name_en: 'Dried Figs',
+      description_ar: 'تين غريان',
+      description_en: 'Figs from Gharyan',
+      weight_ar: '',
+      weight_en: '1 kg',
+    })
+    const english = screen.getByLabelText(/^Name in English/)
+    await waitFor(() => expect(english).toHaveAttribute('aria-invalid', 'true'))
+    expect(english.closest('div')).toHaveTextContent('This text is too long')
   })
 })

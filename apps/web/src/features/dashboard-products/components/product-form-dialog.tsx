@@ -8,8 +8,9 @@ import { toast } from '../../../lib/toast.ts'
 import { ProductInput, type Product } from '@shop/shared/schemas/product'
 import { Button } from '../../../components/ui/button.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
-import { Field, FieldError, Input, Select, Textarea } from '../../../components/ui/field.tsx'
+import { Field, FieldError, Input, Select } from '../../../components/ui/field.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
+import { TranslatedFields } from '../../../components/ui/translated-fields.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import {
   categoryOptionsQuery,
@@ -19,9 +20,12 @@ import {
   updateProduct,
 } from '../api/products-api.ts'
 
+/** Decision 0057: each text in Arabic (`_ar`, the shop's main language) and English (`_en`, optional). */
 export interface ProductFormValues {
-  name: string
-  description: string
+  name_ar: string
+  name_en: string
+  description_ar: string
+  description_en: string
   category_id: string
   price: string
   wholesale_price: string
@@ -31,14 +35,18 @@ export interface ProductFormValues {
   stock: string
   is_active: boolean
   is_always_in_stock: boolean
-  weight: string
-  origin: string
+  weight_ar: string
+  weight_en: string
+  origin_ar: string
+  origin_en: string
 }
 
 // SPEC §5: new products default to stock 1, active, no category.
 export const EMPTY_PRODUCT: ProductFormValues = {
-  name: '',
-  description: '',
+  name_ar: '',
+  name_en: '',
+  description_ar: '',
+  description_en: '',
   category_id: '',
   price: '',
   wholesale_price: '',
@@ -48,18 +56,23 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   stock: '1',
   is_active: true,
   is_always_in_stock: false,
-  weight: '',
-  origin: '',
+  weight_ar: '',
+  weight_en: '',
+  origin_ar: '',
+  origin_en: '',
 }
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']
 
 const str = (v: number | string | null | undefined) => (v === null || v === undefined ? '' : String(v))
 
+/** A product as the form edits it: the stored texts of each language (staff answers), else the row's own texts. */
 export function toFormValues(p: Product): ProductFormValues {
   return {
-    name: p.name ?? '',
-    description: p.description ?? '',
+    name_ar: p.name_ar ?? p.name ?? '',
+    name_en: p.name_en ?? '',
+    description_ar: p.description_ar ?? p.description ?? '',
+    description_en: p.description_en ?? '',
     category_id: str(p.category_id ?? p.category?.id),
     price: str(p.retail_price ?? p.price),
     wholesale_price: str(p.wholesale_price),
@@ -69,8 +82,10 @@ export function toFormValues(p: Product): ProductFormValues {
     stock: str(p.stock ?? 0),
     is_active: Boolean(p.is_active),
     is_always_in_stock: Boolean(p.is_always_in_stock),
-    weight: p.attributes?.weight ?? '',
-    origin: p.attributes?.origin ?? '',
+    weight_ar: p.weight_ar ?? p.attributes?.weight ?? '',
+    weight_en: p.weight_en ?? '',
+    origin_ar: p.origin_ar ?? p.attributes?.origin ?? '',
+    origin_en: p.origin_en ?? '',
   }
 }
 
@@ -222,17 +237,25 @@ export function ProductFormDialog({ open, product, onClose }: ProductFormDialogP
           onSubmit={(e) => void handleSubmit((v) => save.mutate(v))(e)}
           className="grid grid-cols-1 gap-4 sm:grid-cols-2"
         >
-          <Field label={t('products.name')} required error={errors.name?.message} className="sm:col-span-2">
-            {(p) => <Input {...p} {...register('name')} />}
-          </Field>
-          <Field
+          <TranslatedFields
+            label={t('products.name')}
+            required
+            ar={register('name_ar')}
+            en={register('name_en')}
+            errorAr={errors.name_ar?.message}
+            errorEn={errors.name_en?.message}
+            className="sm:col-span-2"
+          />
+          <TranslatedFields
             label={t('products.description')}
             required
-            error={errors.description?.message}
+            rows={3}
+            ar={register('description_ar')}
+            en={register('description_en')}
+            errorAr={errors.description_ar?.message}
+            errorEn={errors.description_en?.message}
             className="sm:col-span-2"
-          >
-            {(p) => <Textarea {...p} rows={3} {...register('description')} />}
-          </Field>
+          />
           <Field label={t('products.category')} error={errors.category_id?.message}>
             {(p) => (
               <Select {...p} {...register('category_id')}>
@@ -287,12 +310,6 @@ export function ProductFormDialog({ open, product, onClose }: ProductFormDialogP
               />
             )}
           </Field>
-          <Field label={t('products.weight')} error={errors.weight?.message}>
-            {(p) => <Input {...p} placeholder={t('products.weight_placeholder')} {...register('weight')} />}
-          </Field>
-          <Field label={t('products.origin')} error={errors.origin?.message}>
-            {(p) => <Input {...p} {...register('origin')} />}
-          </Field>
           <div className="flex flex-col justify-center gap-3">
             <label className="flex items-center gap-2 text-sm font-semibold text-stone-700">
               <input type="checkbox" className="size-4 accent-palm-700" {...register('is_always_in_stock')} />
@@ -303,6 +320,24 @@ export function ProductFormDialog({ open, product, onClose }: ProductFormDialogP
               {t('products.active')}
             </label>
           </div>
+          <TranslatedFields
+            label={t('products.weight')}
+            ar={register('weight_ar')}
+            en={register('weight_en')}
+            errorAr={errors.weight_ar?.message}
+            errorEn={errors.weight_en?.message}
+            placeholderAr={t('products.weight_placeholder_ar')}
+            placeholderEn={t('products.weight_placeholder_en')}
+            className="sm:col-span-2"
+          />
+          <TranslatedFields
+            label={t('products.origin')}
+            ar={register('origin_ar')}
+            en={register('origin_en')}
+            errorAr={errors.origin_ar?.message}
+            errorEn={errors.origin_en?.message}
+            className="sm:col-span-2"
+          />
           <div className="sm:col-span-2">
             <label htmlFor={imageId} className="mb-1 block text-sm font-semibold text-stone-700">
               {t('products.image')}

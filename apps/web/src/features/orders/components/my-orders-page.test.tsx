@@ -41,7 +41,7 @@ describe('my orders (SPEC §2)', () => {
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login')
   })
 
-  it('shows an order card with items, wholesale badge, unavailable product and delivery info', async () => {
+  it('shows an order card with items, wholesale badge, the names they were sold under (even of a product gone) and delivery info', async () => {
     localStorage.setItem('token', 't')
     mockFetch({ 'GET /api/me': () => ({ body: me }), 'GET /api/orders': () => ({ body: { data: [order], total: 1, last_page: 1, current_page: 1, per_page: 10 } }) })
     renderScreen(<MyOrdersPage />, '/my-orders')
@@ -50,7 +50,8 @@ describe('my orders (SPEC §2)', () => {
     expect(screen.getByText('Cash on delivery', { exact: false })).toBeInTheDocument()
     expect(screen.getByText('255.00 د.ل')).toBeInTheDocument()
     expect(screen.getByText('Wholesale')).toBeInTheDocument()
-    expect(screen.getByText('Unavailable')).toBeInTheDocument()
+    expect(screen.getByText('Deglet dates')).toBeInTheDocument()
+    expect(screen.getByText('Old thing')).toHaveClass('italic')
     expect(screen.getByText('Palm st, Tripoli, West')).toBeInTheDocument()
     expect(screen.getByText('0912345678')).toBeInTheDocument()
   })

@@ -44,9 +44,10 @@ export function OrderCard({ order }: { order: Order }) {
             {order.items.map((item) => (
               <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
                 <span className="min-w-0">
-                  {/* bdi: an Arabic name next to "× 3" must not pull the quantity into its direction. */}
+                  {/* bdi: an Arabic name next to "× 3" must not pull the quantity into its direction. The name is the
+                      one the line was sold under, in the reader's language (decision 0058), even once the product is gone. */}
                   <bdi className={item.product ? 'font-semibold text-stone-900' : 'text-stone-600 italic'}>
-                    {item.product?.name ?? t('orders.unavailable')}
+                    {item.product_name || item.product?.name || t('orders.unavailable')}
                   </bdi>
                   <span className="text-stone-600">
                     {' '}× <span className="ltr-nums">{item.quantity}</span>

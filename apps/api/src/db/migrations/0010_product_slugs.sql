@@ -5,12 +5,13 @@ CREATE TABLE "product_slug_redirects" (
 );
 --> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "slug" text;--> statement-breakpoint
--- Decision 0034: every product gets its address from its name, transliterated like modules/catalog/slug.ts does
--- (Arabic letters to Latin, anything else to dashes, at most 80 characters); a name already taken gets "-<id>".
+-- Decision 0034: every product gets its address from its name (the English one when it has one, else the Arabic),
+-- transliterated like modules/catalog/slug.ts does (Arabic letters to Latin, anything else to dashes, at most 80
+-- characters); a name already taken gets "-<id>".
 WITH "base" AS (
 	SELECT "id", coalesce(nullif(trim(both '-' from left(regexp_replace(lower(translate(
 		replace(replace(replace(replace(replace(replace(
-			regexp_replace("name", '[\u064B-\u065F\u0670\u0640]', '', 'g'),
+			regexp_replace(coalesce(nullif(trim("translations"->'en'->>'name'), ''), "name"), '[\u064B-\u065F\u0670\u0640]', '', 'g'),
 			'ث', 'th'), 'خ', 'kh'), 'ذ', 'dh'), 'ش', 'sh'), 'غ', 'gh'), 'چ', 'ch'),
 		'ابتجحدرزسصضطظعفقكلمنهويةىءأإآؤئپڤگکی٠١٢٣٤٥٦٧٨٩',
 		'abtjhdrzssdtzafqklmnhwyaaaaiauypvgky0123456789')), '[^a-z0-9]+', '-', 'g'), 80)), ''), 'product') AS "s"
