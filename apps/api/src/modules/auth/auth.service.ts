@@ -7,6 +7,7 @@ import type {
   User,
 } from '@shop/shared/schemas/auth'
 import type { Db } from '../../db/client.ts'
+import { isUniqueViolation } from '../../db/errors.ts'
 import { apiTokens, passwordResets, users } from '../../db/schema/users.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts'
@@ -21,10 +22,6 @@ export const RESET_TTL_MINUTES = 60
 const RESET_MAILS_PER_HOUR = 5
 
 const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase())
-const isUniqueViolation = (err: unknown): boolean => {
-  const e = err as { code?: string; cause?: unknown }
-  return e?.code === '23505' || (e?.cause ? isUniqueViolation(e.cause) : false)
-}
 
 export async function findUser(db: Db, id: number): Promise<User> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1)

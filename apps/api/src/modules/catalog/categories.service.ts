@@ -4,7 +4,8 @@ import type { DbOrTx } from '../../db/client.ts'
 import { categories, products } from '../../db/schema/catalog.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
 import { firstFreeSlug, slugify } from './slug.ts'
-import { isUniqueViolation, likePattern } from './validation.ts'
+import { isUniqueViolation } from '../../db/errors.ts'
+import { escapeLike, likePattern } from '../../db/like.ts'
 
 const nameTaken = () => new AppError('VALIDATION_FAILED', 422, { fields: { name: ['errors.CATEGORY_TAKEN'] } })
 
@@ -56,7 +57,7 @@ async function assertNameFree(db: DbOrTx, name: string, exceptId?: number) {
 
 async function freeSlug(db: DbOrTx, name: string, exceptId?: number): Promise<string> {
   const base = slugify(name)
-  const where = [or(eq(categories.slug, base), sql`${categories.slug} LIKE ${`${base.replace(/[\\%_]/g, (c) => `\\${c}`)}-%`}`)!]
+  const where = [or(eq(categories.slug, base), sql`${categories.slug} LIKE ${`${escapeLike(base)}-%`}`)!]
   if (exceptId) where.push(ne(categories.id, exceptId))
   const rows = await db.select({ slug: categories.slug }).from(categories).where(and(...where))
   return firstFreeSlug(base, rows.map((r) => r.slug))

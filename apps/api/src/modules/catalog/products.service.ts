@@ -7,7 +7,9 @@ import { orderItems } from '../../db/schema/orders.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
 import { storeImage } from '../images/images.service.ts'
 import { productColumns, toProduct, toProductFields, type ProductWithCategory } from './product-view.ts'
-import { likePattern, parseOrThrow, pgErrorOf } from './validation.ts'
+import { isForeignKeyViolation } from '../../db/errors.ts'
+import { likePattern } from '../../db/like.ts'
+import { parseOrThrow } from '../../lib/validation.ts'
 
 const selectWithCategory = (db: DbOrTx) =>
   db
@@ -105,7 +107,7 @@ async function assertCategoryExists(db: DbOrTx, categoryId: number | null) {
 
 /** A category deleted between our check and the write: same 422 as an unknown one, not a 500. */
 function rethrowForeignKey(err: unknown): never {
-  if (pgErrorOf(err)?.code === '23503')
+  if (isForeignKeyViolation(err))
     throw new AppError('VALIDATION_FAILED', 422, {
       fields: { category_id: ['validation.category_not_found'] },
     })

@@ -5,7 +5,7 @@ import { rowsOf, type Db, type Tx } from '../../db/client.ts'
 import { products } from '../../db/schema/catalog.ts'
 import { idempotencyKeys, orderItems, orderStatusHistory, orders } from '../../db/schema/orders.ts'
 import { AppError } from '../../lib/app-error.ts'
-import { isRetryable, pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors.ts'
+import { isRetryable, isUniqueViolation } from '../../db/errors.ts'
 import { formatOrderNumber } from '../orders/order-number.ts'
 import { findOrder } from '../orders/order-view.ts'
 import { deliveryCity, deliveryCityFromAddress, isSellable, loadProducts, mergeItems, outOfStock, priceItem, quoteOf, type PricedItem } from './cart-pricing.ts'
@@ -49,7 +49,7 @@ export async function placeOrder(db: Db, input: CreateOrderInput, ctx: PlaceOrde
       const id = await db.transaction((tx) => writeOrder(tx, input, ctx, hash))
       return { order: await loadPlaced(db, id, ctx), created: true }
     } catch (error) {
-      const raced = error instanceof KeyAlreadyUsed || (pgErrorCode(error) === UNIQUE_VIOLATION && key !== undefined)
+      const raced = error instanceof KeyAlreadyUsed || (isUniqueViolation(error) && key !== undefined)
       if ((raced || isRetryable(error)) && attempt < MAX_ATTEMPTS) {
         // The other request has committed by now (the insert waited for it); the next round reads its order.
         await pause(attempt * 20)

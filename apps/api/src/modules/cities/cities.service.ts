@@ -4,13 +4,13 @@ import type { Paginated } from '@shop/shared/schemas/common'
 import type { DbOrTx } from '../../db/client.ts'
 import { cities } from '../../db/schema/cities.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
-import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors.ts'
+import { isUniqueViolation } from '../../db/errors.ts'
+import { likePattern } from '../../db/like.ts'
 
 type CityRow = typeof cities.$inferSelect
 
 export const toCity = (row: CityRow): City => ({ id: row.id, name: row.name, delivery_price: row.deliveryPrice, is_active: row.isActive })
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /** Checkout needs every active city in one list (SPEC §7: GET /api/cities, no paging in the browser). */
 export async function activeCities(db: DbOrTx): Promise<Paginated<City>> {
@@ -21,7 +21,7 @@ export async function activeCities(db: DbOrTx): Promise<Paginated<City>> {
 /** Dashboard list: search by name, optional active filter, paginated (SPEC §9: default 10). */
 export async function adminCities(db: DbOrTx, q: { search?: string; page: number; per_page: number; active?: boolean }): Promise<Paginated<City>> {
   const where: SQL[] = []
-  if (q.search) where.push(ilike(cities.name, `%${escapeLike(q.search)}%`))
+  if (q.search) where.push(ilike(cities.name, likePattern(q.search)))
   if (q.active !== undefined) where.push(eq(cities.isActive, q.active))
   const condition = where.length ? and(...where) : undefined
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(cities).where(condition)
@@ -51,7 +51,7 @@ async function unique<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write()
   } catch (error) {
-    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw cityTaken()
+    if (isUniqueViolation(error)) throw cityTaken()
     throw error
   }
 }

@@ -2,14 +2,13 @@ import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm'
 import type { Paginated } from '@shop/shared/schemas/common'
 import type { Order, OrderListQuery } from '@shop/shared/schemas/order'
 import type { DbOrTx } from '../../db/client.ts'
+import { likePattern } from '../../db/like.ts'
 import { orders } from '../../db/schema/orders.ts'
 import type { AuthUser } from '../../plugins/auth.ts'
 import { isStaff } from '../../plugins/auth.ts'
 import { notFound } from '../../lib/app-error.ts'
 import { findOrder, withItems } from './order-view.ts'
 import { dayRange, shopTimezone } from './shop-time.ts'
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /**
  * GET /api/orders. A shopper sees only their own orders, whatever user_id or search say (DESIGN.md);
@@ -22,7 +21,7 @@ export async function listOrders(db: DbOrTx, user: AuthUser, q: OrderListQuery):
   else {
     if (q.user_id) where.push(eq(orders.userId, q.user_id))
     if (q.search) {
-      const term = `%${escapeLike(q.search)}%`
+      const term = likePattern(q.search)
       where.push(or(ilike(orders.orderNumber, term), ilike(orders.customerName, term), ilike(orders.customerEmail, term), ilike(orders.customerPhone, term)))
     }
     if (q.status && q.status !== 'all') where.push(eq(orders.orderStatus, q.status))
