@@ -5,6 +5,7 @@ import type { Quote } from '@shop/shared/schemas/order'
 import type { DbOrTx } from '../../db/client.ts'
 import { products } from '../../db/schema/catalog.ts'
 import { cities } from '../../db/schema/cities.ts'
+import { hasStock } from '../../domain/stock.ts'
 import { AppError } from '../../lib/app-error.ts'
 
 export type ProductRow = typeof products.$inferSelect
@@ -75,16 +76,6 @@ export async function deliveryCityFromAddress(db: DbOrTx, shippingAddress: strin
   if (named.length !== 1) throw new AppError('VALIDATION_FAILED', 422, { fields: { city_id: ['validation.city_required'] } })
   return named[0]!
 }
-
-/**
- * Can `quantity` units be sold now? An always-in-stock product is not counted down, so any quantity can while it is
- * in stock; marked out of stock (stock 0), it cannot (SPEC §5: stock above 0).
- */
-export const hasStock = (p: ProductRow, quantity: number) => (p.isAlwaysInStock ? p.stock > 0 : p.stock >= quantity)
-
-/** 409 OUT_OF_STOCK naming the product and how many units are left. */
-export const outOfStock = (productId: number, name: string, available: number) =>
-  new AppError('OUT_OF_STOCK', 409, { params: { product: name, available }, extra: { product_id: productId, available } })
 
 export function quoteOf(lines: { product: ProductRow; priced: PricedItem; sellable: boolean }[], deliveryCents: number): Quote {
   let subtotal = 0

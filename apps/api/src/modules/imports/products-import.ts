@@ -8,7 +8,7 @@ import {
 import type { Db } from '../../db/client.ts'
 import { categories, products } from '../../db/schema/catalog.ts'
 import { AppError } from '../../lib/app-error.ts'
-import { productColumns, toProductFields } from '../catalog/product-view.ts'
+import { productColumns, toProductFields } from '../../domain/product-view.ts'
 import { assertColumns, parseCsv, toCsvFile } from './csv.ts'
 import {
   describeRowErrors,

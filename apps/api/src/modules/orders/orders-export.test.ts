@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCity, createProduct, createTestApp, createUser, type TestContext, type TestUser } from '../../../test/helpers.ts'
-import { placeTestOrder } from './order-fixtures.test-helper.ts'
+import { placeTestOrder } from '../../../test/orders.ts'
 import { neutraliseFormula } from './orders-export.ts'
 
 describe('orders: sales CSV export', () => {

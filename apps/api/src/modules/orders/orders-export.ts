@@ -3,8 +3,8 @@ import { stringify } from 'csv-stringify/sync'
 import type { OrderExportQuery } from '@shop/shared/schemas/order'
 import type { DbOrTx } from '../../db/client.ts'
 import { orders } from '../../db/schema/orders.ts'
-import { profitOf } from './order-view.ts'
-import { dayRange, shopTimezone } from './shop-time.ts'
+import { profitOf } from '../../domain/order-view.ts'
+import { dayRange, shopTimezone } from '../../lib/shop-time.ts'
 
 export const EXPORT_COLUMNS = [
   'order_number',

@@ -7,8 +7,8 @@ import { orders } from '../../db/schema/orders.ts'
 import type { AuthUser } from '../../plugins/auth.ts'
 import { isStaff } from '../../plugins/auth.ts'
 import { notFound } from '../../lib/app-error.ts'
-import { findOrder, withItems } from './order-view.ts'
-import { dayRange, shopTimezone } from './shop-time.ts'
+import { findOrder, withItems } from '../../domain/order-view.ts'
+import { dayRange, shopTimezone } from '../../lib/shop-time.ts'
 
 /**
  * GET /api/orders. A shopper sees only their own orders, whatever user_id or search say (DESIGN.md);

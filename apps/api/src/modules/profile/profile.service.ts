@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm'
 import type { Autofill, ProfileResponse } from '@shop/shared/schemas/auth'
 import type { Db } from '../../db/client.ts'
 import { orders } from '../../db/schema/orders.ts'
-import { findUser } from '../auth/auth.service.ts'
+import { findUser } from '../../domain/user-view.ts'
 
 interface LastOrder {
   customerName: string

@@ -3,8 +3,8 @@ import type { DateRangeQuery } from '@shop/shared/schemas/common'
 import type { SalesResponse } from '@shop/shared/schemas/dashboard'
 import type { DbOrTx } from '../../db/client.ts'
 import { orders } from '../../db/schema/orders.ts'
-import { profitOf } from '../orders/order-view.ts'
-import { dayRange, shopTimezone } from '../orders/shop-time.ts'
+import { profitOf } from '../../domain/order-view.ts'
+import { dayRange, shopTimezone } from '../../lib/shop-time.ts'
 
 /** SPEC §2 dashboard sales: completed orders in the range with their real profit (DESIGN.md), and totals. */
 export async function salesReport(db: DbOrTx, q: DateRangeQuery): Promise<SalesResponse> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCity, createProduct, createTestApp, createUser, type TestContext, type TestUser } from '../../../test/helpers.ts'
-import { placeTestOrder } from '../orders/order-fixtures.test-helper.ts'
+import { placeTestOrder } from '../../../test/orders.ts'
 
 describe('sales report', () => {
   let ctx: TestContext

@@ -9,7 +9,7 @@ import { apiTokens, users } from '../../db/schema/users.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
 import type { AuthUser } from '../../plugins/auth.ts'
 import { latestOrdersOf } from './user-orders.ts'
-import { toUser } from './user-view.ts'
+import { toUser } from '../../domain/user-view.ts'
 
 // Counted over every order of the user; the total leaves out cancelled orders, which were never paid for.
 const ordersCount = sql<number>`(select count(*)::int from orders o where o.user_id = "users"."id")`

@@ -1,11 +1,11 @@
 import { asc, eq, inArray } from 'drizzle-orm'
 import type { Order, OrderItem, OrderStatusChange } from '@shop/shared/schemas/order'
 import { toCents } from '@shop/shared/money/money'
-import type { DbOrTx } from '../../db/client.ts'
-import { products } from '../../db/schema/catalog.ts'
-import { orderItems, orderStatusHistory, orders } from '../../db/schema/orders.ts'
-import { users } from '../../db/schema/users.ts'
-import { imageUrl } from '../images/images.service.ts'
+import type { DbOrTx } from '../db/client.ts'
+import { products } from '../db/schema/catalog.ts'
+import { orderItems, orderStatusHistory, orders } from '../db/schema/orders.ts'
+import { users } from '../db/schema/users.ts'
+import { imageUrl } from './images.ts'
 
 export type OrderRow = typeof orders.$inferSelect
 

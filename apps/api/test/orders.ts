@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
-import type { App } from '../../app.ts'
-import { orders } from '../../db/schema/orders.ts'
+import type { App } from '../src/app.ts'
+import { orders } from '../src/db/schema/orders.ts'
 
-// Test-only helper shared by the orders, dashboard and sales tests: places real orders through the API.
+// Test support shared by the orders, checkout, dashboard and sales tests: places real orders through the API.
 export interface PlaceOptions {
   cityId: number
   items: { product_id: number; quantity: number }[]

@@ -1,6 +1,6 @@
 import type { Product, ProductInput } from '@shop/shared/schemas/product'
-import type { products } from '../../db/schema/catalog.ts'
-import { imageUrl } from '../images/images.service.ts'
+import type { products } from '../db/schema/catalog.ts'
+import { imageUrl } from './images.ts'
 
 export type ProductRow = typeof products.$inferSelect
 export interface ProductWithCategory {
