@@ -15,6 +15,7 @@ import { repoRoot } from './lib/paths.ts'
 import { fmt, Report } from './lib/report.ts'
 import { createBenchDatabase, startShop, type ShopServer } from './lib/shop-server.ts'
 import { LIST_PATH, listScenarios, measure, reference, REF_PATH, SEARCH_PATH, warmUp } from './scenarios/api-list.ts'
+import { salesExport } from './scenarios/api-export.ts'
 import { checkoutLoad, dashboardVsList, signInFlood, stockInvariant } from './scenarios/api-orders.ts'
 import { bundleScenarios } from './scenarios/web-bundle.ts'
 import { cacheHeaders, lighthouseScenario } from './scenarios/web-serve.ts'
@@ -67,6 +68,7 @@ async function postgres() {
     const r0 = await reference(report, url, '(PostgreSQL)')
     await step('products list (PostgreSQL, 10k)', () => listScenarios(report, url, r0, 0.25, '(PostgreSQL, 10k)', data.snapshot))
     await step('dashboard stats (PostgreSQL)', () => dashboardVsList(report, url))
+    await step('sales CSV export (PostgreSQL)', () => salesExport(report, url, server!.pid, data.orders))
     await step('sign-in flood (PostgreSQL)', () => signInFlood(report, url, 200))
     await step('checkout (PostgreSQL)', async () => {
       const placed = await checkoutLoad(report, url, data.snapshot, '(PostgreSQL)')
