@@ -44,7 +44,7 @@ export const EXPORT_COLUMNS: readonly { header: string; cell(row: ExportRow): st
   { header: 'profit', cell: ({ order }) => money(profitOf(order)) },
 ]
 
-/** SPEC §7 file name: sales_{from or all}_{to or all}.csv (dates are validated YYYY-MM-DD). */
+/** The file name the sales screen saves: sales_{from or all}_{to or all}.csv (dates are validated YYYY-MM-DD). */
 export const exportFileName = (q: Pick<OrderExportQuery, 'from' | 'to'>) => `sales_${q.from ?? 'all'}_${q.to ?? 'all'}.csv`
 
 /** Orders read per query: a few hundred kilobytes of memory whatever the range (decision 0047). */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCity, createProduct, createTestApp, createUser, type TestContext, type TestUser } from '../../../test/helpers.ts'
 import { placeTestOrder } from '../../../test/orders.ts'
 
-// Decision 0047: the sales screen is GET /api/orders?status=completed&from&to (SPEC §7), paged by the server, with
+// Decision 0047: the sales screen is GET /api/orders?status=completed&from&to, paged by the server, with
 // the totals of the whole range summed by the database.
 describe('sales report: completed orders of a range, paged, with database totals', () => {
   let ctx: TestContext

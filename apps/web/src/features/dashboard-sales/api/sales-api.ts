@@ -37,10 +37,10 @@ export const salesKeys = {
   list: (q: SalesQuery) => ['dashboard', 'sales', 'list', q] as const,
 }
 
-// SPEC §3: amounts may arrive as numeric strings.
+// Amounts may arrive as numeric strings (numeric columns), and are read as numbers.
 const n = (v: unknown) => Number(v) || 0
 
-/** SPEC §7 sales call: GET /api/orders with status=completed and the range, one server page at a time. */
+/** The sales call: GET /api/orders with status=completed and the range, one server page at a time (decision 0047). */
 export const salesQuery = (q: SalesQuery) =>
   queryOptions({
     queryKey: salesKeys.list(q),
@@ -68,7 +68,7 @@ export const salesQuery = (q: SalesQuery) =>
     placeholderData: keepPreviousData,
   })
 
-/** SPEC §2/§7: file saved as sales_{from or all}_{to or all}.csv. */
+/** The file is saved as sales_{from or all}_{to or all}.csv, the name the server gives it too. */
 export const salesFileName = (r: SalesRange) => `sales_${r.from || 'all'}_${r.to || 'all'}.csv`
 
 export const exportSales = (r: SalesRange) =>

@@ -52,7 +52,7 @@ describe('sales', { timeout: 20_000 }, () => {
     const params = new URL(calls[0]!.url, 'http://x').searchParams
     expect(new URL(calls[0]!.url, 'http://x').pathname).toBe('/api/orders')
     expect(Object.fromEntries(params)).toEqual({ status: 'completed', page: '1', per_page: '10' })
-    // SPEC §2: the id column shows #id, with the order number as a second line; amounts given as strings.
+    // The id column shows #id, with the order number as a second line; amounts given as strings.
     const idCell = screen.getByText('#1').closest('td')!
     expect(within(idCell).getByText('ORD-250101-00001')).toBeInTheDocument()
     const first = screen.getByText('#1').closest('tr')!

@@ -16,7 +16,7 @@ import { toast } from '../../../lib/toast.ts'
 import { exportSales, salesQuery, type SalesRange, type SalesRow } from '../api/sales-api.ts'
 
 /**
- * SPEC §2 dashboard sales: completed orders of a range with their real profit, paged by the server, and a totals row
+ * Dashboard sales: completed orders of a range with their real profit, paged by the server, and a totals row
  * the server sums over the whole range (decision 0047).
  */
 export function SalesScreen() {
@@ -26,7 +26,7 @@ export function SalesScreen() {
   const [perPage, setPerPage] = useState<number>(ADMIN_PAGE_SIZES[0])
   const [exporting, setExporting] = useState(false)
   const sales = useQuery(salesQuery({ ...range, page, perPage }))
-  // SPEC §8 fix: a failed sales list was only logged; now a toast as well as the error panel.
+  // A failed sales list shows the error panel and a toast (not only a console line).
   useEffect(() => {
     if (sales.isError) toast.error(t('sales.load_failed'))
   }, [sales.isError, t])
@@ -54,7 +54,7 @@ export function SalesScreen() {
   const columns: DataColumnSpec<SalesRow>[] = [
     {
       id: 'number',
-      // SPEC §2: the id column, with the order number as a second line.
+      // The id column, with the order number as a second line (as the orders screen shows it).
       header: t('orders.order_id'),
       cell: (r) => (
         <div className="whitespace-nowrap">
