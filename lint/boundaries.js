@@ -3,7 +3,7 @@
 // eslint.config.js applies this to apps/api and apps/web; lint/boundaries.test.ts applies it to the broken fixtures
 // in lint/fixtures/ to show that the lint fails on them.
 import { readdirSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { join } from 'node:path'
 import { createNodeResolver, importX } from 'eslint-plugin-import-x'
 
 const foldersIn = (dir) =>
@@ -39,7 +39,7 @@ export function importBoundaries({ base, src, features, shared = [], severity = 
     : []
   return [
     {
-      name: `import boundaries: ${relative('.', src) || src}`,
+      name: `import boundaries: ${src}`,
       files: [`${src}/**/*.{ts,tsx,js,mjs}`],
       plugins: { 'import-x': importX },
       settings: {

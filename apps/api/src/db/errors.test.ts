@@ -2,7 +2,14 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openTestDatabase } from '../../test/helpers.ts'
 import type { Db } from './client.ts'
-import { isDataException, isDatabaseDown, isForeignKeyViolation, isRetryable, isUniqueViolation, pgErrorCode } from './errors.ts'
+import {
+  isDataException,
+  isDatabaseDown,
+  isForeignKeyViolation,
+  isRetryable,
+  isUniqueViolation,
+  pgErrorCode,
+} from './errors.ts'
 
 // The errors come from the real database (PGlite, or PostgreSQL with DATABASE_URL) through Drizzle's wrappers.
 describe('reading database errors', () => {
@@ -12,8 +19,12 @@ describe('reading database errors', () => {
     const opened = await openTestDatabase()
     db = opened.database.db
     drop = opened.drop
-    await db.execute(sql`create table err_parent (id int primary key, name text constraint err_parent_name_unique unique)`)
-    await db.execute(sql`create table err_child (id int primary key, parent_id int references err_parent (id), amount numeric(4, 2))`)
+    await db.execute(
+      sql`create table err_parent (id int primary key, name text constraint err_parent_name_unique unique)`,
+    )
+    await db.execute(
+      sql`create table err_child (id int primary key, parent_id int references err_parent (id), amount numeric(4, 2))`,
+    )
     await db.execute(sql`insert into err_parent values (1, 'dates')`)
   })
   afterAll(() => drop())
@@ -49,11 +60,17 @@ describe('reading database errors', () => {
   })
 
   it('looks through wrappers, and leaves errors that did not come from the database alone', () => {
-    const wrapped = new Error('outer', { cause: new Error('middle', { cause: Object.assign(new Error('pg'), { code: '40001' }) }) })
+    const wrapped = new Error('outer', {
+      cause: new Error('middle', { cause: Object.assign(new Error('pg'), { code: '40001' }) }),
+    })
     expect(isRetryable(wrapped)).toBe(true)
     expect(pgErrorCode(new Error('plain'))).toBeUndefined()
     expect(isUniqueViolation(Object.assign(new Error('not sql'), { code: 'ERR_X' }))).toBe(false)
-    expect(isDatabaseDown(new Error('query failed', { cause: Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }) }))).toBe(true)
+    expect(
+      isDatabaseDown(
+        new Error('query failed', { cause: Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }) }),
+      ),
+    ).toBe(true)
     expect(isDatabaseDown(new Error('PGlite is closed'))).toBe(true)
     expect(isDatabaseDown(Object.assign(new Error('dup'), { code: '23505' }))).toBe(false)
   })

@@ -50,9 +50,14 @@ export const isRetryable = (error: unknown): boolean => ['40001', '40P01'].inclu
 export function isDatabaseDown(error: unknown): boolean {
   const e = error as { code?: string; message?: string; cause?: unknown }
   const code = e?.code ?? ''
-  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '53300'].includes(code)) return true
+  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '53300'].includes(code))
+    return true
   if (code.startsWith('08')) return true
-  if (/Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed/i.test(e?.message ?? ''))
+  if (
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed/i.test(
+      e?.message ?? '',
+    )
+  )
     return true
   return e?.cause ? isDatabaseDown(e.cause) : false
 }

@@ -14,7 +14,9 @@ export function formatOrderNumber(id: number, at: Date): string {
  * is written once, in the same insert. Every writer of orders (checkout, the demo seed) takes both from here.
  */
 export async function newOrderNumber(db: DbOrTx, at: Date): Promise<{ id: number; orderNumber: string }> {
-  const [row] = rowsOf<{ id: number | string }>(await db.execute(sql`select nextval(pg_get_serial_sequence('orders', 'id')) as id`))
+  const [row] = rowsOf<{ id: number | string }>(
+    await db.execute(sql`select nextval(pg_get_serial_sequence('orders', 'id')) as id`),
+  )
   const id = Number(row!.id)
   return { id, orderNumber: formatOrderNumber(id, at) }
 }

@@ -17,7 +17,10 @@ export interface StockLine {
 
 /** 409 OUT_OF_STOCK naming the product and how many units are left. */
 export const outOfStock = (productId: number, name: string, available: number) =>
-  new AppError('OUT_OF_STOCK', 409, { params: { product: name, available }, extra: { product_id: productId, available } })
+  new AppError('OUT_OF_STOCK', 409, {
+    params: { product: name, available },
+    extra: { product_id: productId, available },
+  })
 
 /**
  * Can `quantity` units be sold now? An always-in-stock product is not counted down, so any quantity can while it is
@@ -41,7 +44,10 @@ export async function takeStock(tx: Tx, lines: StockLine[]): Promise<void> {
       .where(and(eq(products.id, line.productId), gte(products.stock, line.quantity)))
       .returning({ id: products.id })
     if (taken.length === 0) {
-      const [now] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, line.productId))
+      const [now] = await tx
+        .select({ stock: products.stock })
+        .from(products)
+        .where(eq(products.id, line.productId))
       throw outOfStock(line.productId, line.name, now?.stock ?? 0)
     }
   }

@@ -3,7 +3,8 @@ import { fakeArgon2 } from '../../test/fake-argon2.ts'
 import { AppError } from './app-error.ts'
 
 vi.mock('argon2', async () => (await import('../../test/fake-argon2.ts')).argon2Module)
-const { hashingLoad, hashPassword, MAX_CONCURRENT_HASHES, MAX_QUEUED_HASHES, verifyPassword } = await import('./passwords.ts')
+const { hashingLoad, hashPassword, MAX_CONCURRENT_HASHES, MAX_QUEUED_HASHES, verifyPassword } =
+  await import('./passwords.ts')
 
 const settled = () => new Promise((resolve) => setTimeout(resolve, 5))
 
@@ -29,13 +30,19 @@ describe('password hashing under a sign-in flood', () => {
 
   it('refuses the caller beyond the queue at once with 503 SERVICE_BUSY and Retry-After, and takes callers again when a turn frees', async () => {
     fakeArgon2.hold()
-    const accepted = Array.from({ length: MAX_CONCURRENT_HASHES + MAX_QUEUED_HASHES }, (_, i) => hashPassword(`p${i}`))
+    const accepted = Array.from({ length: MAX_CONCURRENT_HASHES + MAX_QUEUED_HASHES }, (_, i) =>
+      hashPassword(`p${i}`),
+    )
     await settled()
     expect(hashingLoad()).toEqual({ running: MAX_CONCURRENT_HASHES, waiting: MAX_QUEUED_HASHES })
 
     const refused = await verifyPassword('$fake$x', 'x').catch((error: unknown) => error)
     expect(refused).toBeInstanceOf(AppError)
-    expect(refused).toMatchObject({ code: 'SERVICE_BUSY', status: 503, options: { headers: { 'Retry-After': '1' } } })
+    expect(refused).toMatchObject({
+      code: 'SERVICE_BUSY',
+      status: 503,
+      options: { headers: { 'Retry-After': '1' } },
+    })
     await expect(hashPassword('also refused')).rejects.toMatchObject({ code: 'SERVICE_BUSY' })
     expect(hashingLoad().waiting).toBe(MAX_QUEUED_HASHES)
 

@@ -35,7 +35,9 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 function limited<T>(work: () => Promise<T>): Promise<T> {
   if (limit.pendingCount >= MAX_QUEUED_HASHES) {
-    return Promise.reject(new AppError('SERVICE_BUSY', 503, { headers: { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) } }))
+    return Promise.reject(
+      new AppError('SERVICE_BUSY', 503, { headers: { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) } }),
+    )
   }
   return limit(async () => {
     const wait = restUntil - performance.now()

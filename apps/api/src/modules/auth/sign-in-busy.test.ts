@@ -31,7 +31,9 @@ describe('sign-in when password hashing is saturated', () => {
   it('answers 503 SERVICE_BUSY with Retry-After in ar and en beyond the queue, and signs in everyone it queued', async () => {
     fakeArgon2.hold()
     const queued = Array.from({ length: MAX_CONCURRENT_HASHES + MAX_QUEUED_HASHES }, () => signIn('ar'))
-    await expect.poll(() => hashingLoad()).toEqual({ running: MAX_CONCURRENT_HASHES, waiting: MAX_QUEUED_HASHES })
+    await expect
+      .poll(() => hashingLoad())
+      .toEqual({ running: MAX_CONCURRENT_HASHES, waiting: MAX_QUEUED_HASHES })
 
     const [ar, en] = await Promise.all([signIn('ar'), signIn('en')])
     for (const res of [ar, en]) {
@@ -39,13 +41,21 @@ describe('sign-in when password hashing is saturated', () => {
       expect(res.headers['retry-after']).toBe('1')
       expect(res.headers['content-type']).toMatch(/^application\/json/)
     }
-    expect(ar.json()).toEqual({ code: 'SERVICE_BUSY', message: 'المتجر مشغول جدًا الآن. حاول مرة أخرى بعد بضع ثوانٍ' })
-    expect(en.json()).toEqual({ code: 'SERVICE_BUSY', message: 'The shop is very busy right now. Please try again in a few seconds' })
+    expect(ar.json()).toEqual({
+      code: 'SERVICE_BUSY',
+      message: 'المتجر مشغول جدًا الآن. حاول مرة أخرى بعد بضع ثوانٍ',
+    })
+    expect(en.json()).toEqual({
+      code: 'SERVICE_BUSY',
+      message: 'The shop is very busy right now. Please try again in a few seconds',
+    })
 
     fakeArgon2.releaseAll()
     const answers = await Promise.all(queued)
     expect(answers.map((r) => r.statusCode)).toEqual(queued.map(() => 200))
     // A refused sign-in is not a failed password: the account is not a step closer to a lockout.
-    expect(await ctx.app.db.select().from(loginAttempts).where(eq(loginAttempts.email, shopper.email))).toEqual([])
+    expect(
+      await ctx.app.db.select().from(loginAttempts).where(eq(loginAttempts.email, shopper.email)),
+    ).toEqual([])
   })
 })

@@ -45,7 +45,8 @@ export const EXPORT_COLUMNS: readonly { header: string; cell(row: ExportRow): st
 ]
 
 /** The file name the sales screen saves: sales_{from or all}_{to or all}.csv (dates are validated YYYY-MM-DD). */
-export const exportFileName = (q: Pick<OrderExportQuery, 'from' | 'to'>) => `sales_${q.from ?? 'all'}_${q.to ?? 'all'}.csv`
+export const exportFileName = (q: Pick<OrderExportQuery, 'from' | 'to'>) =>
+  `sales_${q.from ?? 'all'}_${q.to ?? 'all'}.csv`
 
 /** Orders read per query: a few hundred kilobytes of memory whatever the range (decision 0047). */
 export const EXPORT_BATCH_SIZE = 1_000
@@ -69,7 +70,14 @@ async function* orderBatches(db: DbOrTx, q: OrderExportQuery): AsyncGenerator<Ex
         at: sql<string>`${orders.createdAt}::text`,
       })
       .from(orders)
-      .where(and(...filters, after ? sql`(${orders.createdAt}, ${orders.id}) < (${after.at}::timestamptz, ${after.id})` : undefined))
+      .where(
+        and(
+          ...filters,
+          after
+            ? sql`(${orders.createdAt}, ${orders.id}) < (${after.at}::timestamptz, ${after.id})`
+            : undefined,
+        ),
+      )
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(EXPORT_BATCH_SIZE)
     if (rows.length > 0) yield rows
