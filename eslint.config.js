@@ -2,9 +2,12 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
+import { importBoundaries } from './lint/boundaries.js'
+
+const root = import.meta.dirname
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/.react-router/**', 'apps/web/.prof/**', '**/node_modules/**', 'data/**', 'test-output/**', 'apps/api/src/db/migrations/**'] },
+  { ignores: ['**/dist/**', '**/.react-router/**', 'apps/web/.prof/**', '**/node_modules/**', 'data/**', 'test-output/**', 'apps/api/src/db/migrations/**', 'lint/fixtures/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -19,5 +22,9 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
-
+  // Decision 0045: modules (API) and features (web) do not import each other; no import cycles. The API's web/ folder
+  // is, like app.ts, where modules are put together (the pages' data), so it may use them.
+  ...importBoundaries({ base: root, src: 'apps/api/src', features: 'modules', shared: ['lib', 'db', 'domain', 'plugins'] }),
+  // Switched on once apps/web's features no longer import each other (its restructuring is under way).
+  ...importBoundaries({ base: root, src: 'apps/web/src', features: 'features', shared: ['components', 'lib'], severity: 'off' }),
 )

@@ -13,7 +13,8 @@ await build({
   format: 'esm',
   target: 'node20',
   sourcemap: true,
-  external: [...external, ...external.map((d) => `${d}/*`)],
+  // vite is only imported by npm run dev (src/web/dev-server.ts), from the workspace, never bundled.
+  external: [...external, ...external.map((d) => `${d}/*`), 'vite'],
   logLevel: 'warning',
 })
 console.log('api built: apps/api/dist/server.js')

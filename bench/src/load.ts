@@ -9,6 +9,7 @@ interface Histogram {
   average: number
   p50: number
   p99: number
+  max: number
 }
 interface AutocannonResult {
   requests: { total: number }
@@ -109,6 +110,7 @@ async function checkoutLoop(): Promise<LoadFigures> {
     meanMs: latencies.reduce((s, x) => s + x, 0) / Math.max(total, 1),
     p50Ms: at(0.5),
     p99Ms: at(0.99),
+    maxMs: latencies.at(-1) ?? 0,
     non2xx: total - ok,
     errors,
     timeouts: 0,
@@ -145,6 +147,7 @@ const figures: LoadFigures = {
   meanMs: result.latency.average,
   p50Ms: result.latency.p50,
   p99Ms: result.latency.p99,
+  maxMs: result.latency.max,
   non2xx: result.non2xx,
   errors: result.errors,
   timeouts: result.timeouts,

@@ -2,7 +2,8 @@
  * `npm run bench`: every scenario against the BUILT server (apps/api/dist + apps/web/dist), a table of
  * figure / budget / pass, bench/results/latest.json, and a non-zero exit when a budget is missed.
  * Budgets are ratios measured in the same run, so they hold on a noisy shared 2-core machine.
- * `--only=postgres,pglite,web` runs a subset (while iterating); the full run is what counts.
+ * `--only=postgres,pglite,web` runs a subset of the parts, `--rows=sign-in,export` only the scenarios whose name
+ * contains one of the words (with the data they need), while iterating; the full run is what counts.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -14,6 +15,7 @@ import { repoRoot } from './lib/paths.ts'
 import { fmt, Report } from './lib/report.ts'
 import { createBenchDatabase, startShop, type ShopServer } from './lib/shop-server.ts'
 import { LIST_PATH, listScenarios, measure, reference, REF_PATH, SEARCH_EN_PATH, SEARCH_PATH, warmUp } from './scenarios/api-list.ts'
+import { salesExport } from './scenarios/api-export.ts'
 import { checkoutLoad, dashboardVsList, signInFlood, stockInvariant } from './scenarios/api-orders.ts'
 import { phoneReport, phoneRuns } from './scenarios/web-phone.ts'
 import { cacheHeaders, fontPreload, lighthouseScenario } from './scenarios/web-serve.ts'
@@ -27,6 +29,8 @@ const only = process.argv
   ?.slice(7)
   .split(',')
 const wanted = (part: string) => !only || only.includes(part)
+const rows = process.argv.find((a) => a.startsWith('--rows='))?.slice(7).split(',')
+const rowWanted = (name: string) => !rows || rows.some((word) => name.includes(word))
 const report = new Report()
 const meta: Record<string, unknown> = { node: process.version }
 
@@ -38,8 +42,9 @@ async function loadData(request: LoadRequest): Promise<LoadResult> {
   return result
 }
 
-/** Runs one scenario; an exception becomes a failed row and the next scenario still runs. */
+/** Runs one scenario (unless --rows leaves it out); an exception becomes a failed row and the next one still runs. */
 async function step(name: string, fn: () => Promise<unknown>) {
+  if (!rowWanted(name)) return
   try {
     await fn()
   } catch (error) {
@@ -60,8 +65,8 @@ async function postgres() {
     await warmUp(url, [REF_PATH, LIST_PATH])
     // R0 right before each scale measurement: the 100k one runs after every other scenario (a fuller heap, a busier
     // database), so each list figure is taken relative to the bare route at that moment (issue 7: ratios, same run).
-    const r0At1k = await measure(url, REF_PATH)
-    const list1k = await measure(url, LIST_PATH)
+    const r0At1k = rowWanted('scale') ? await measure(url, REF_PATH) : undefined
+    const list1k = rowWanted('scale') ? await measure(url, LIST_PATH) : undefined
 
     const data = await loadData({ target, products: 10_000, orders: 50_000, users: 200 })
     await warmUp(url, [REF_PATH, LIST_PATH, SEARCH_PATH, SEARCH_EN_PATH])
@@ -70,6 +75,7 @@ async function postgres() {
       listScenarios(report, url, r0, 0.25, '(PostgreSQL, 10k)', data.snapshot),
     )
     await step('dashboard stats (PostgreSQL)', () => dashboardVsList(report, url))
+    await step('sales CSV export (PostgreSQL)', () => salesExport(report, url, server!.pid, data.orders))
     await step('sign-in flood (PostgreSQL)', () => signInFlood(report, url, 200))
     await step('checkout (PostgreSQL)', async () => {
       const placed = await checkoutLoad(report, url, data.snapshot, '(PostgreSQL)')
@@ -77,6 +83,7 @@ async function postgres() {
     })
 
     await step('scale 1k → 100k (PostgreSQL)', async () => {
+      if (!r0At1k || !list1k) throw new Error('the 1k figures were not measured')
       await loadData({ target, products: 100_000 })
       await warmUp(url, [REF_PATH, LIST_PATH])
       const r0At100k = await measure(url, REF_PATH)
@@ -164,12 +171,13 @@ if (!existsSync(serverJs) || !existsSync(join(webDist, 'server/index.js'))) {
   process.exit(2)
 }
 const started = Date.now()
-for (const [name, part] of [
-  ['postgres', postgres],
-  ['pglite', pglite],
-  ['web', web],
-] as const) {
-  if (wanted(name)) await step(name, part)
+for (const [name, part] of [['postgres', postgres], ['pglite', pglite], ['web', web]] as const) {
+  if (!wanted(name)) continue
+  try {
+    await part()
+  } catch (error) {
+    report.failed(name, error)
+  }
 }
 meta.seconds = Math.round((Date.now() - started) / 1000)
 console.log(`\n${report.table()}\n`)

@@ -19,7 +19,6 @@ import { imagesRoutes } from './modules/images/images.routes.ts'
 import { importsRoutes } from './modules/imports/imports.routes.ts'
 import { ordersRoutes } from './modules/orders/orders.routes.ts'
 import { profileRoutes } from './modules/profile/profile.routes.ts'
-import { salesRoutes } from './modules/sales/sales.routes.ts'
 import { settingsRoutes } from './modules/settings/settings.routes.ts'
 import { usersRoutes } from './modules/users/users.routes.ts'
 import { authPlugin } from './plugins/auth.ts'
@@ -149,7 +148,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(checkoutRoutes)
       await api.register(ordersRoutes)
       await api.register(dashboardRoutes)
-      await api.register(salesRoutes)
       await api.register(settingsRoutes)
       await api.register(importsRoutes)
     },

@@ -24,6 +24,8 @@ export interface LoadFigures {
   meanMs: number
   p50Ms: number
   p99Ms: number
+  /** the slowest answer */
+  maxMs: number
   non2xx: number
   errors: number
   timeouts: number

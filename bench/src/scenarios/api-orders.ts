@@ -109,10 +109,13 @@ export async function dashboardVsList(report: Report, url: string) {
 
 export const QUIET_RATE = 100
 export const FLOOD_CONNECTIONS = 8
+/** Every sign-in of the flood is answered within this (decision 0046). */
+export const SIGN_IN_MAX_MS = 2_000
 
 /**
  * Sign-in flood: correct passwords of many shoppers (argon2 really runs, no 429) while the product list is
- * requested at a fixed rate; its p99 must stay within 2× of the same fixed-rate traffic without the flood.
+ * requested at a fixed rate. The list's p99 under the flood must stay within 2× of the same fixed-rate traffic
+ * without it, and every sign-in must be answered (200) within 2 s; the sign-ins' own p99 is reported too.
  */
 export async function signInFlood(report: Report, url: string, users: number) {
   const listJob = {
@@ -135,11 +138,22 @@ export async function signInFlood(report: Report, url: string, users: number) {
   const busy = await runLoad(listJob)
   const logins = await flood
   const ratio = busy.p99Ms / Math.max(quiet.p99Ms, 1)
+  const refused = logins.statusCodes['503'] ?? 0
   report.add({
     scenario: 'sign-in flood vs product list (PostgreSQL)',
-    figure: `list p99 ${fmt(quiet.p99Ms)} ms quiet → ${fmt(busy.p99Ms)} ms under ${fmt(logins.okPerSecond, 1)} sign-ins/s = ${fmt(ratio, 2)}×; sign-in non-2xx ${logins.non2xx}`,
-    budget: 'list p99 ≤ 2× quiet, sign-ins all 200',
-    pass: ratio <= 2 && logins.non2xx === 0 && logins.errors === 0 && busy.non2xx === 0 && logins.total > 0,
+    figure:
+      `list p99 ${fmt(quiet.p99Ms)} ms quiet → ${fmt(busy.p99Ms)} ms under the flood = ${fmt(ratio, 2)}×; ` +
+      `sign-ins ${fmt(logins.okPerSecond, 1)}/s, p99 ${fmt(logins.p99Ms)} ms, max ${fmt(logins.maxMs)} ms, ` +
+      `non-2xx ${logins.non2xx} (503 busy ${refused}), errors ${logins.errors + logins.timeouts}`,
+    budget: `list p99 ≤ 2× quiet; every sign-in 200 within ${fmt(SIGN_IN_MAX_MS)} ms`,
+    pass:
+      ratio <= 2 &&
+      logins.total > 0 &&
+      logins.maxMs <= SIGN_IN_MAX_MS &&
+      logins.non2xx === 0 &&
+      logins.errors === 0 &&
+      logins.timeouts === 0 &&
+      busy.non2xx === 0,
     data: { quiet, busy, logins },
   })
 }

@@ -24,6 +24,7 @@ export const ERROR_CODES = [
   'CSV_EMPTY',
   'TOO_MANY_REQUESTS',
   'SERVICE_UNAVAILABLE',
+  'SERVICE_BUSY',
   'BAD_REQUEST',
   'INTERNAL',
 ] as const

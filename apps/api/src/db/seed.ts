@@ -5,11 +5,11 @@ import { toCents, centsToDecimalString } from '@shop/shared/money/money'
 import { buildTranslations, copyTranslated } from '@shop/shared/i18n/content'
 import { isWholesale } from '@shop/shared/pricing/pricing'
 import { hashPassword } from '../lib/passwords.ts'
-import { storeImage } from '../modules/images/images.service.ts'
-import { firstFreeSlug, slugify } from '../modules/catalog/slug.ts'
-import { formatOrderNumber } from '../modules/orders/order-number.ts'
+import { storeImage } from '../domain/images.ts'
+import { newOrderNumber } from '../domain/order-number.ts'
+import { firstFreeSlug, slugify } from '../domain/slug.ts'
 import { assetsFolder } from '../paths.ts'
-import { rowsOf, type Db } from './client.ts'
+import type { Db } from './client.ts'
 import { categories, products } from './schema/catalog.ts'
 import { cities } from './schema/cities.ts'
 import { orderItems, orderStatusHistory, orders } from './schema/orders.ts'
@@ -161,10 +161,10 @@ async function seedDemoOrders(db: Db) {
     const status = daysAgo < 3 ? (r < 0.6 ? 'pending' : 'processing') : r < 0.62 ? 'completed' : r < 0.74 ? 'processing' : r < 0.86 ? 'pending' : 'cancelled'
     const payment = status === 'completed' ? 'paid' : status === 'cancelled' ? (rand() < 0.5 ? 'failed' : 'pending') : rand() < 0.3 ? 'paid' : 'pending'
     const delivery = toCents(city.deliveryPrice)!
-    const [{ id }] = rowsOf<{ id: number }>(await db.execute(sql`select nextval(pg_get_serial_sequence('orders','id'))::int as id`)) as [{ id: number }]
+    const { id, orderNumber } = await newOrderNumber(db, createdAt)
     await db.insert(orders).values({
       id,
-      orderNumber: formatOrderNumber(id, createdAt),
+      orderNumber,
       userId: shopper ? (shopper as { id: number }).id : null,
       customerName: name,
       customerEmail: shopper?.email ?? `customer${n + 1}@example.ly`,

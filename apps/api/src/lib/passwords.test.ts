@@ -1,40 +1,62 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { fakeArgon2 } from '../../test/fake-argon2.ts'
+import { AppError } from './app-error.ts'
 
-// A controllable argon2: each call waits until the test releases it, so concurrency can be observed.
-const calls: { resolve: (v: unknown) => void }[] = []
-let active = 0
-let peak = 0
-vi.mock('argon2', () => {
-  const run = (value: unknown) =>
-    new Promise((resolve) => {
-      active++
-      peak = Math.max(peak, active)
-      calls.push({ resolve: (v) => (active--, resolve(v)) })
-    }).then(() => value)
-  return { default: { argon2id: 2, hash: (p: string) => run(`hash:${p}`), verify: (h: string, p: string) => run(h === `hash:${p}`) } }
-})
+vi.mock('argon2', async () => (await import('../../test/fake-argon2.ts')).argon2Module)
+const { hashingLoad, hashPassword, MAX_CONCURRENT_HASHES, MAX_QUEUED_HASHES, verifyPassword } =
+  await import('./passwords.ts')
 
-const { hashInProcess, hashPassword, MAX_CONCURRENT_HASHES, verifyPassword } = await import('./passwords.ts')
-// The limit is the same whether argon2 runs in the helper process or here; here the test can hold each computation.
-hashInProcess()
-const tick = () => new Promise((r) => setTimeout(r, 5))
+const settled = () => new Promise((resolve) => setTimeout(resolve, 5))
 
-describe('password hashing under a sign-in flood (issue 7)', () => {
-  afterEach(() => {
-    calls.length = 0
-    active = peak = 0
+// Decision 0046: hashing runs in this process on argon2's threads, a bounded number at once, a bounded queue.
+describe('password hashing under a sign-in flood', () => {
+  afterEach(() => fakeArgon2.reset())
+
+  it('runs at most MAX_CONCURRENT_HASHES computations at once and answers every caller in order', async () => {
+    fakeArgon2.hold()
+    const hash = '$fake$pw'
+    const answers = Array.from({ length: 6 }, (_, i) => verifyPassword(hash, i % 2 ? 'pw' : 'wrong'))
+    const hashed = hashPassword('new')
+    for (let i = 0; i < 7; i++) {
+      await expect.poll(() => fakeArgon2.held).toBeGreaterThan(0)
+      await settled()
+      expect(fakeArgon2.active).toBeLessThanOrEqual(MAX_CONCURRENT_HASHES)
+      fakeArgon2.releaseOne()
+    }
+    expect(await Promise.all(answers)).toEqual([false, true, false, true, false, true])
+    expect(await hashed).toBe('$fake$new')
+    expect(fakeArgon2.peak).toBe(MAX_CONCURRENT_HASHES)
   })
 
-  it('runs at most MAX_CONCURRENT_HASHES argon2 computations at once and still answers every caller in order', async () => {
-    const results = Array.from({ length: 6 }, (_, i) => verifyPassword('hash:pw', i % 2 ? 'pw' : 'wrong'))
-    const hashed = hashPassword('new')
-    for (let released = 0; released < 7; released++) {
-      await tick()
-      expect(active).toBeLessThanOrEqual(MAX_CONCURRENT_HASHES)
-      calls[released]!.resolve(undefined)
-    }
-    expect(await Promise.all(results)).toEqual([false, true, false, true, false, true])
-    expect(await hashed).toBe('hash:new')
-    expect(peak).toBe(MAX_CONCURRENT_HASHES)
+  it('refuses the caller beyond the queue at once with 503 SERVICE_BUSY and Retry-After, and takes callers again when a turn frees', async () => {
+    fakeArgon2.hold()
+    const accepted = Array.from({ length: MAX_CONCURRENT_HASHES + MAX_QUEUED_HASHES }, (_, i) =>
+      hashPassword(`p${i}`),
+    )
+    await settled()
+    expect(hashingLoad()).toEqual({ running: MAX_CONCURRENT_HASHES, waiting: MAX_QUEUED_HASHES })
+
+    const refused = await verifyPassword('$fake$x', 'x').catch((error: unknown) => error)
+    expect(refused).toBeInstanceOf(AppError)
+    expect(refused).toMatchObject({
+      code: 'SERVICE_BUSY',
+      status: 503,
+      options: { headers: { 'Retry-After': '1' } },
+    })
+    await expect(hashPassword('also refused')).rejects.toMatchObject({ code: 'SERVICE_BUSY' })
+    expect(hashingLoad().waiting).toBe(MAX_QUEUED_HASHES)
+
+    await expect.poll(() => fakeArgon2.held).toBe(MAX_CONCURRENT_HASHES)
+    fakeArgon2.releaseOne()
+    await expect.poll(() => hashingLoad().waiting).toBe(MAX_QUEUED_HASHES - 1)
+    const next = hashPassword('after a turn freed')
+    fakeArgon2.releaseAll()
+    expect(await next).toBe('$fake$after a turn freed')
+    expect(await Promise.all(accepted)).toEqual(accepted.map((_, i) => `$fake$p${i}`))
+    expect(hashingLoad()).toEqual({ running: 0, waiting: 0 })
+  })
+
+  it('answers false for a stored value that is not an argon2 hash', async () => {
+    expect(await verifyPassword('not-a-hash', 'x')).toBe(false)
   })
 })

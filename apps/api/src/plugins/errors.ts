@@ -3,8 +3,9 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { pickLanguage, translate, type Language } from '@shop/shared/i18n/messages'
 import type { ErrorCode } from '@shop/shared/errors'
-import { pgErrorCode } from '../db/errors.ts'
+import { isDataException, isDatabaseDown } from '../db/errors.ts'
 import { AppError } from '../lib/app-error.ts'
+import { fieldErrorKeys } from '../lib/validation.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,19 +26,6 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   422: 'VALIDATION_FAILED',
   429: 'TOO_MANY_REQUESTS',
   503: 'SERVICE_UNAVAILABLE',
-}
-
-const validationKey = (message: string) => (message.startsWith('validation.') ? message : 'validation.invalid')
-
-/** Database unreachable or restarting: the caller may retry (DESIGN.md: 503 while it is down). */
-function isDatabaseDown(error: unknown): boolean {
-  const e = error as { code?: string; message?: string; cause?: unknown }
-  const code = e?.code ?? ''
-  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '53300'].includes(code)) return true
-  if (code.startsWith('08')) return true
-  if (/Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed/i.test(e?.message ?? ''))
-    return true
-  return e?.cause ? isDatabaseDown(e.cause) : false
 }
 
 /**
@@ -74,19 +62,14 @@ async function errorsPluginImpl(app: FastifyInstance) {
     }
 
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: Record<string, string[]> = {}
-      for (const v of error.validation) {
-        const path = (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.') || (v.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') || '_'
-        const list = (errors[path] ??= [])
-        const message = t(validationKey(v.message ?? ''))
-        if (!list.includes(message)) list.push(message)
-      }
+      const keys = fieldErrorKeys(error.validation.map((v) => ({ path: (v.instancePath ?? '').split('/').filter(Boolean), message: v.message ?? '' })))
+      const errors = Object.fromEntries(Object.entries(keys).map(([field, list]) => [field, list.map((key) => t(key))]))
       return send(reply, request, 422, 'VALIDATION_FAILED', t('errors.VALIDATION_FAILED'), { errors })
     }
 
     // SQLSTATE class 22 (data exception: NUL bytes, out-of-range numbers, malformed values) is bad input that got
     // past validation; the caller gets a 400, never a 500.
-    if (pgErrorCode(error)?.startsWith('22')) {
+    if (isDataException(error)) {
       request.log.warn({ err: error }, 'database refused a value')
       return send(reply, request, 400, 'BAD_REQUEST', t('errors.BAD_REQUEST'))
     }

@@ -98,7 +98,7 @@ describe('server-rendered storefront pages', () => {
   })
 
   it('points link previews at a JPEG of the product picture of at least 600 px', async () => {
-    const { storeImage } = await import('../modules/images/images.service.ts')
+    const { storeImage } = await import('../domain/images.ts')
     const sharp = (await import('sharp')).default
     const picture = await sharp({ create: { width: 900, height: 900, channels: 3, background: '#7a4a21' } })
       .png()

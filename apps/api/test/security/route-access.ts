@@ -63,8 +63,6 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/orders/:id': 'user',
   'PUT /api/orders/:id': 'admin',
   'GET /api/orders/export/csv': 'admin',
-  'GET /api/sales': 'admin',
-  'GET /api/sales/export/csv': 'admin',
   // Dashboard, users, settings, imports
   'GET /api/dashboard/stats': 'admin',
   'GET /api/dashboard/revenue': 'admin',

@@ -7,7 +7,7 @@ import { products } from '../../src/db/schema/catalog.ts'
 import { cities } from '../../src/db/schema/cities.ts'
 import { orders } from '../../src/db/schema/orders.ts'
 import { createAppWithRoutes, type RegisteredRoute } from './route-access.ts'
-import { multipart, type Part } from './multipart.ts'
+import { multipart, type Part } from '../multipart.ts'
 
 // Issue 8 "Bad input": uploads through the real endpoints, CSV import and every CSV export, XSS payloads as data.
 const XSS = '<img src=x onerror=alert(1)>'

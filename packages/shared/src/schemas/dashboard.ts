@@ -26,20 +26,6 @@ export type DashboardStats = z.infer<typeof DashboardStats>
 export const RevenueResponse = z.object({ data: z.array(z.object({ date: z.string(), amount: z.number() })) })
 export type RevenueResponse = z.infer<typeof RevenueResponse>
 
-export const SalesRow = z.object({
-  id: z.number().int(),
-  order_number: z.string(),
-  customer_name: z.string(),
-  created_at: z.string(),
-  total_amount: z.number(),
-  profit: z.number(),
-})
-export const SalesResponse = z.object({
-  data: z.array(SalesRow),
-  totals: z.object({ total_amount: z.number(), profit: z.number(), count: z.number().int() }),
-})
-export type SalesResponse = z.infer<typeof SalesResponse>
-
 /** Days in a dashboard range, both ends included (a year, leap years too). */
 export const MAX_RANGE_DAYS = 366
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { dateString, optionalId, page, perPage, searchTerm, westernDigits } from './common.ts'
+import { dateString, optionalId, page, paginated, perPage, searchTerm, westernDigits } from './common.ts'
 
 export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'cancelled'] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
@@ -144,6 +144,20 @@ export const Order = z.object({
   history: z.array(OrderStatusChange).optional(),
 })
 export type Order = z.infer<typeof Order>
+
+/**
+ * Sums over every order the list's filters match (all pages, not only the one returned), computed by the database:
+ * the sales report's totals row (decision 0047). Staff only.
+ */
+export const OrderTotals = z.object({
+  total_amount: z.number(),
+  profit: z.number(),
+})
+export type OrderTotals = z.infer<typeof OrderTotals>
+
+/** GET /api/orders: a page of orders; for staff with the totals of the whole filtered list. */
+export const OrderList = paginated(Order).extend({ totals: OrderTotals.optional() })
+export type OrderList = z.infer<typeof OrderList>
 
 /** POST /api/orders/quote: the server's prices for a cart (and delivery for a city) before placing. */
 export const QuoteInput = z.object({

@@ -10,11 +10,11 @@ import {
   ResetPasswordInput,
   User,
 } from '@shop/shared/schemas/auth'
+import { findUser } from '../../domain/user-view.ts'
 import { authMessage, resetMail } from './auth-messages.ts'
 import {
   changePassword,
   createPasswordReset,
-  findUser,
   login,
   logout,
   register,

@@ -7,11 +7,12 @@ import type {
   User,
 } from '@shop/shared/schemas/auth'
 import type { Db } from '../../db/client.ts'
+import { isUniqueViolation } from '../../db/errors.ts'
 import { apiTokens, passwordResets, users } from '../../db/schema/users.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts'
 import { hashToken, newToken } from '../../lib/tokens.ts'
-import { toUser } from '../users/user-view.ts'
+import { toUser } from '../../domain/user-view.ts'
 import { assertNotThrottled, clearFailures, recordFailure } from './login-throttle.ts'
 
 const DAY_MS = 86_400_000
@@ -21,16 +22,6 @@ export const RESET_TTL_MINUTES = 60
 const RESET_MAILS_PER_HOUR = 5
 
 const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase())
-const isUniqueViolation = (err: unknown): boolean => {
-  const e = err as { code?: string; cause?: unknown }
-  return e?.code === '23505' || (e?.cause ? isUniqueViolation(e.cause) : false)
-}
-
-export async function findUser(db: Db, id: number): Promise<User> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1)
-  if (!row) throw new AppError('UNAUTHENTICATED', 401)
-  return toUser(row)
-}
 
 /** SPEC §5 register. Only name, email and password are read: role and flags in the body change nothing. */
 export async function register(db: Db, input: RegisterInput): Promise<User> {

@@ -5,7 +5,7 @@ import { Category, CategoryInput, CategoryListQuery } from '@shop/shared/schemas
 import { idParam } from '@shop/shared/schemas/common'
 import { isStaff } from '../../plugins/auth.ts'
 import { createCategory, deleteCategory, listCategories, updateCategory } from './categories.service.ts'
-import { addEtags, setCatalogCache } from './http-cache.ts'
+import { addEtags, setCatalogCache } from '../../lib/http-cache.ts'
 
 const security = [{ bearer: [] }]
 const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody }

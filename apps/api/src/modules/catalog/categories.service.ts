@@ -6,8 +6,9 @@ import type { DbOrTx } from '../../db/client.ts'
 import { categories, products, type CategoryText } from '../../db/schema/catalog.ts'
 import { anyTextLike, textIn, translatedTextIs } from '../../db/translated.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
-import { firstFreeSlug, slugify } from './slug.ts'
-import { isUniqueViolation, likePattern } from './validation.ts'
+import { firstFreeSlug, slugify } from '../../domain/slug.ts'
+import { isUniqueViolation } from '../../db/errors.ts'
+import { escapeLike, likePattern } from '../../db/like.ts'
 
 // The Arabic name is also reported under `name`, the field of clients written before content languages (decision 0057).
 const nameTaken = () => new AppError('VALIDATION_FAILED', 422, { fields: { name_ar: ['errors.CATEGORY_TAKEN'], name: ['errors.CATEGORY_TAKEN'] } })
@@ -98,7 +99,7 @@ async function assertNameFree(db: DbOrTx, input: CategoryInput, exceptId?: numbe
 
 async function freeSlug(db: DbOrTx, name: string, exceptId?: number): Promise<string> {
   const base = slugify(name)
-  const where = [or(eq(categories.slug, base), sql`${categories.slug} LIKE ${`${base.replace(/[\\%_]/g, (c) => `\\${c}`)}-%`}`)!]
+  const where = [or(eq(categories.slug, base), sql`${categories.slug} LIKE ${`${escapeLike(base)}-%`}`)!]
   if (exceptId) where.push(ne(categories.id, exceptId))
   const rows = await db.select({ slug: categories.slug }).from(categories).where(and(...where))
   return firstFreeSlug(base, rows.map((r) => r.slug))

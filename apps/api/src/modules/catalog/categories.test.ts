@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCategory, createProduct, createTestApp, createUser, type TestContext, type TestUser } from '../../../test/helpers.ts'
 import { products } from '../../db/schema/catalog.ts'
 import { eq } from 'drizzle-orm'
-import { firstFreeSlug, slugify } from './slug.ts'
+import { firstFreeSlug, slugify } from '../../domain/slug.ts'
 
 describe('slugify', () => {
   it('transliterates Arabic names to URL-safe Latin', () => {

@@ -109,7 +109,7 @@ describe('migration 0010: products that existed before addresses get one from th
     const { sql } = await import('drizzle-orm')
     const file = readFileSync(fileURLToPath(new URL('../../db/migrations/0010_product_slugs.sql', import.meta.url)), 'utf8')
     const backfill = file.split('--> statement-breakpoint').find((s) => s.includes('WITH "base"'))!
-    const { slugify } = await import('./slug.ts')
+    const { slugify } = await import('../../domain/slug.ts')
     const names = ['تمر دقلة نور – 1 كغ', 'عسل السدر الجبلي', 'Olive Oil', 'تمر دقلة نور – 1 كغ', '!!!']
     const ids: number[] = []
     for (const [i, name] of names.entries()) {

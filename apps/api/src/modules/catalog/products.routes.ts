@@ -7,7 +7,7 @@ import { Product, ProductListQuery, ProductStatusInput, ProductStockInput } from
 import { acceptsGzip } from '../../lib/http-encoding.ts'
 import { readMultipart } from '../../lib/multipart.ts'
 import { isStaff } from '../../plugins/auth.ts'
-import { addEtags, etagMatches, setCatalogCache } from './http-cache.ts'
+import { addEtags, etagMatches, setCatalogCache } from '../../lib/http-cache.ts'
 import {
   createProduct,
   deleteProduct,

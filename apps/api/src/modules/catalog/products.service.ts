@@ -7,10 +7,12 @@ import type { DbOrTx } from '../../db/client.ts'
 import { categories, products } from '../../db/schema/catalog.ts'
 import { orderItems } from '../../db/schema/orders.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
-import { storeImage } from '../images/images.service.ts'
-import { productColumns, toProduct, toProductFields, type ProductWithCategory } from './product-view.ts'
-import { freeProductSlug, moveProductSlug, slugSource, storedSlugSource } from './product-slug.ts'
-import { isUniqueViolation, likePattern, parseOrThrow, pgErrorOf } from './validation.ts'
+import { storeImage } from '../../domain/images.ts'
+import { freeProductSlug, moveProductSlug, slugSource, storedSlugSource } from '../../domain/product-slug.ts'
+import { productColumns, toProduct, toProductFields, type ProductWithCategory } from '../../domain/product-view.ts'
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts'
+import { likePattern } from '../../db/like.ts'
+import { parseOrThrow } from '../../lib/validation.ts'
 
 const selectWithCategory = (db: DbOrTx) =>
   db
@@ -110,7 +112,7 @@ async function assertCategoryExists(db: DbOrTx, categoryId: number | null) {
 
 /** A category deleted between our check and the write: same 422 as an unknown one, not a 500. */
 function rethrowForeignKey(err: unknown): never {
-  if (pgErrorOf(err)?.code === '23503')
+  if (isForeignKeyViolation(err))
     throw new AppError('VALIDATION_FAILED', 422, {
       fields: { category_id: ['validation.category_not_found'] },
     })

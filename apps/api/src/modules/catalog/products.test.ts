@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCategory, createProduct, createTestApp, createUser, type TestContext, type TestUser } from '../../../test/helpers.ts'
 import { products } from '../../db/schema/catalog.ts'
 import { orderItems, orders } from '../../db/schema/orders.ts'
-import { multipartForm } from './multipart-form.test-support.ts'
+import { multipartForm } from '../../../test/multipart.ts'
 import { CATALOG_MAX_STALE_MS } from './catalog-version.ts'
 
 const png = () => sharp({ create: { width: 1200, height: 600, channels: 3, background: '#b45309' } }).png().toBuffer()

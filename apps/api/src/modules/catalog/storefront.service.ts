@@ -8,8 +8,8 @@ import type { Language } from '@shop/shared/i18n/messages'
 import type { DbOrTx } from '../../db/client.ts'
 import { categories, products } from '../../db/schema/catalog.ts'
 import type { CatalogVersion } from './catalog-version.ts'
-import { toProduct, type ProductWithCategory } from './product-view.ts'
-import { productIdBySlug } from './product-slug.ts'
+import { toProduct, type ProductWithCategory } from '../../domain/product-view.ts'
+import { productIdBySlug } from '../../domain/product-slug.ts'
 import type { PublicListCache } from './public-list-cache.ts'
 
 /** How many other products of its category a product page shows. */

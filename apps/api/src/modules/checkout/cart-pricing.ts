@@ -7,8 +7,9 @@ import type { Quote } from '@shop/shared/schemas/order'
 import type { DbOrTx } from '../../db/client.ts'
 import { products } from '../../db/schema/catalog.ts'
 import { cities } from '../../db/schema/cities.ts'
+import { hasStock } from '../../domain/stock.ts'
 import { AppError } from '../../lib/app-error.ts'
-import { productText } from '../catalog/product-view.ts'
+import { productText } from '../../domain/product-view.ts'
 
 export type ProductRow = typeof products.$inferSelect
 export type CityRow = typeof cities.$inferSelect
@@ -80,16 +81,6 @@ export async function deliveryCityFromAddress(db: DbOrTx, shippingAddress: strin
   if (named.length !== 1) throw new AppError('VALIDATION_FAILED', 422, { fields: { city_id: ['validation.city_required'] } })
   return named[0]!
 }
-
-/**
- * Can `quantity` units be sold now? An always-in-stock product is not counted down, so any quantity can while it is
- * in stock; marked out of stock (stock 0), it cannot (SPEC §5: stock above 0).
- */
-export const hasStock = (p: ProductRow, quantity: number) => (p.isAlwaysInStock ? p.stock > 0 : p.stock >= quantity)
-
-/** 409 OUT_OF_STOCK naming the product and how many units are left. */
-export const outOfStock = (productId: number, name: string, available: number) =>
-  new AppError('OUT_OF_STOCK', 409, { params: { product: name, available }, extra: { product_id: productId, available } })
 
 /** The server's prices for the lines, the names in the reader's language (the cart shows them, decision 0061). */
 export function quoteOf(lines: { product: ProductRow; priced: PricedItem; sellable: boolean }[], deliveryCents: number, lang: Language): Quote {

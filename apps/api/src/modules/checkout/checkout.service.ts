@@ -1,17 +1,17 @@
-import { and, eq, gte, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { fromCents, MAX_MONEY_CENTS, toCents } from '@shop/shared/money/money'
 import { copyTranslated } from '@shop/shared/i18n/content'
 import type { Language } from '@shop/shared/i18n/messages'
 import type { CreateOrderInput, Order } from '@shop/shared/schemas/order'
-import { rowsOf, type Db, type Tx } from '../../db/client.ts'
-import { products } from '../../db/schema/catalog.ts'
+import type { Db, Tx } from '../../db/client.ts'
 import { idempotencyKeys, orderItems, orderStatusHistory, orders } from '../../db/schema/orders.ts'
 import { AppError } from '../../lib/app-error.ts'
-import { isRetryable, pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors.ts'
-import { productText } from '../catalog/product-view.ts'
-import { formatOrderNumber } from '../orders/order-number.ts'
-import { findOrder } from '../orders/order-view.ts'
-import { deliveryCity, deliveryCityFromAddress, isSellable, loadProducts, mergeItems, outOfStock, priceItem, quoteOf, type PricedItem } from './cart-pricing.ts'
+import { isRetryable, isUniqueViolation } from '../../db/errors.ts'
+import { newOrderNumber } from '../../domain/order-number.ts'
+import { findOrder } from '../../domain/order-view.ts'
+import { productText } from '../../domain/product-view.ts'
+import { outOfStock, takeStock } from '../../domain/stock.ts'
+import { deliveryCity, deliveryCityFromAddress, isSellable, loadProducts, mergeItems, priceItem, quoteOf, type PricedItem } from './cart-pricing.ts'
 import { requestHash, storedOrderId } from './idempotency.ts'
 
 export interface PlaceOrderContext {
@@ -54,7 +54,7 @@ export async function placeOrder(db: Db, input: CreateOrderInput, ctx: PlaceOrde
       const id = await db.transaction((tx) => writeOrder(tx, input, ctx, hash))
       return { order: await loadPlaced(db, id, ctx), created: true }
     } catch (error) {
-      const raced = error instanceof KeyAlreadyUsed || (pgErrorCode(error) === UNIQUE_VIOLATION && key !== undefined)
+      const raced = error instanceof KeyAlreadyUsed || (isUniqueViolation(error) && key !== undefined)
       if ((raced || isRetryable(error)) && attempt < MAX_ATTEMPTS) {
         // The other request has committed by now (the insert waited for it); the next round reads its order.
         await pause(attempt * 20)
@@ -116,32 +116,22 @@ async function writeOrder(tx: Tx, input: CreateOrderInput, ctx: PlaceOrderContex
     throw new AppError('PRICE_CHANGED', 409, { extra: { quote } })
   }
 
-  // SPEC "No overselling": conditional decrement; `priced` is already in ascending product id order.
-  for (const line of priced) {
-    if (line.product.isAlwaysInStock) {
-      // Not counted down, but "out of stock" (stock 0) still stops the sale (SPEC §5: stock above 0).
-      if (line.product.stock <= 0) throw outOfStock(line.product.id, productText(line.product, 'name', ctx.lang ?? 'ar') ?? line.product.name, 0)
-      continue
-    }
-    const updated = await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} - ${line.quantity}`, updatedAt: new Date() })
-      .where(and(eq(products.id, line.product.id), gte(products.stock, line.quantity)))
-      .returning({ id: products.id })
-    if (updated.length === 0) {
-      const [now] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, line.product.id))
-      throw outOfStock(line.product.id, productText(line.product, 'name', ctx.lang ?? 'ar') ?? line.product.name, now?.stock ?? 0)
-    }
-  }
+  // No overselling: an always-in-stock product is not counted down, but "out of stock" (stock 0) still stops the sale.
+  // The refusal names the product in the shopper's language (decision 0056).
+  const nameOf = (p: PricedItem) => productText(p.product, 'name', ctx.lang ?? 'ar') ?? p.product.name
+  const outOfStockMarked = priced.find((p) => p.product.isAlwaysInStock && p.product.stock <= 0)
+  if (outOfStockMarked) throw outOfStock(outOfStockMarked.product.id, nameOf(outOfStockMarked), 0)
+  await takeStock(
+    tx,
+    priced.filter((p) => !p.product.isAlwaysInStock).map((p) => ({ productId: p.product.id, name: nameOf(p), quantity: p.quantity })),
+  )
   await ctx.hooks?.afterStockUpdate?.()
 
-  // decisions.md 1: the id comes from the sequence first, so the order number is written once.
-  const [seq] = rowsOf<{ id: number | string }>(await tx.execute(sql`select nextval(pg_get_serial_sequence('orders', 'id')) as id`))
-  const id = Number(seq!.id)
   const now = new Date()
+  const { id, orderNumber } = await newOrderNumber(tx, now)
   await tx.insert(orders).values({
     id,
-    orderNumber: formatOrderNumber(id, now),
+    orderNumber,
     userId: ctx.userId,
     customerName: input.customer_name,
     customerEmail: input.customer_email,

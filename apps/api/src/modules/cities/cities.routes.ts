@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { City, CityInput, CityListQuery, CityStatusInput } from '@shop/shared/schemas/city'
 import { idParam, paginated } from '@shop/shared/schemas/common'
 import { isStaff } from '../../plugins/auth.ts'
-import { addEtags, setCatalogCache } from '../catalog/http-cache.ts'
+import { addEtags, setCatalogCache } from '../../lib/http-cache.ts'
 import { activeCities, adminCities, createCity, deleteCity, setCityStatus, updateCity } from './cities.service.ts'
 
 const CityList = paginated(City)

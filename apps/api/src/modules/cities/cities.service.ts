@@ -7,8 +7,8 @@ import type { DbOrTx } from '../../db/client.ts'
 import { cities } from '../../db/schema/cities.ts'
 import { anyTextLike, textIn, translatedTextIs } from '../../db/translated.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
-import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors.ts'
-import { isUniqueViolation } from '../catalog/validation.ts'
+import { isUniqueViolation } from '../../db/errors.ts'
+import { likePattern } from '../../db/like.ts'
 
 type CityRow = typeof cities.$inferSelect
 
@@ -22,7 +22,6 @@ export function toCity(row: CityRow, lang: Language, staff = false): City {
   return city
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /** Checkout needs every active city in one list (SPEC §7: GET /api/cities, no paging in the browser), by name in the reader's language. */
 export async function activeCities(db: DbOrTx, lang: Language, staff = false): Promise<Paginated<City>> {
@@ -37,7 +36,7 @@ export async function activeCities(db: DbOrTx, lang: Language, staff = false): P
 /** Dashboard list: search by name (every language), optional active filter, paginated (SPEC §9: default 10). */
 export async function adminCities(db: DbOrTx, q: { search?: string; page: number; per_page: number; active?: boolean }, lang: Language): Promise<Paginated<City>> {
   const where: SQL[] = []
-  if (q.search) where.push(anyTextLike(cities.name, cities.translations, 'name', `%${escapeLike(q.search)}%`))
+  if (q.search) where.push(anyTextLike(cities.name, cities.translations, 'name', likePattern(q.search)))
   if (q.active !== undefined) where.push(eq(cities.isActive, q.active))
   const condition = where.length ? and(...where) : undefined
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(cities).where(condition)
@@ -71,7 +70,7 @@ async function unique<T>(write: () => Promise<T>): Promise<T> {
     return await write()
   } catch (error) {
     if (isUniqueViolation(error, 'cities_name_en_unique')) throw englishCityTaken()
-    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw cityTaken()
+    if (isUniqueViolation(error)) throw cityTaken()
     throw error
   }
 }

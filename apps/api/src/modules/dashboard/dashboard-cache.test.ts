@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { products } from '../../db/schema/catalog.ts'
 import { settings } from '../../db/schema/settings.ts'
 import { createCity, createProduct, createTestApp, createUser, type TestContext, type TestUser } from '../../../test/helpers.ts'
-import { placeTestOrder } from '../orders/order-fixtures.test-helper.ts'
+import { placeTestOrder } from '../../../test/orders.ts'
 
 // Issue 7: dashboard answers are cached until something they count changes — and never a moment longer.
 describe('dashboard answers follow every change at once', () => {

@@ -3,7 +3,7 @@ import { translatedText, type Translations } from '@shop/shared/i18n/content'
 import type { Language } from '@shop/shared/i18n/messages'
 import type { DashboardRangeQuery, DashboardStats, RevenueResponse } from '@shop/shared/schemas/dashboard'
 import { rowsOf, type DbOrTx } from '../../db/client.ts'
-import { currentMonth, shopTimezone } from '../orders/shop-time.ts'
+import { currentMonth, shopTimezone } from '../../lib/shop-time.ts'
 
 const DEFAULT_LOW_STOCK = 5
 const num = (v: unknown) => Number(v ?? 0)

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { settings } from '../../db/schema/settings.ts'
 import { createCity, createProduct, createTestApp, createUser, type TestContext, type TestUser } from '../../../test/helpers.ts'
-import { placeTestOrder } from '../orders/order-fixtures.test-helper.ts'
-import { currentMonth } from '../orders/shop-time.ts'
+import { placeTestOrder } from '../../../test/orders.ts'
+import { currentMonth } from '../../lib/shop-time.ts'
 
 /**
  * A hand-computed June 2024 (DESIGN.md "Profit is real"): A retails 20 (wholesale 16 from 10; costs 12 / 10),

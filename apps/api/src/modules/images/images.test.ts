@@ -2,8 +2,8 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, createUser, type TestContext, type TestUser } from '../../../test/helpers.ts'
 import { images } from '../../db/schema/catalog.ts'
-import { multipartForm, type FormFile } from '../catalog/multipart-form.test-support.ts'
-import { storeImage } from './images.service.ts'
+import { multipartForm, type FormFile } from '../../../test/multipart.ts'
+import { storeImage } from '../../domain/images.ts'
 
 describe('product images', () => {
   let ctx: TestContext

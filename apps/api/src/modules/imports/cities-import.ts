@@ -5,7 +5,7 @@ import { CITY_IMPORT_COLUMNS, CITY_IMPORT_REQUIRED, type ImportResult } from '@s
 import type { Db } from '../../db/client.ts'
 import { cities } from '../../db/schema/cities.ts'
 import { AppError } from '../../lib/app-error.ts'
-import { isUniqueViolation } from '../catalog/validation.ts'
+import { isUniqueViolation } from '../../db/errors.ts'
 import { translatedTextIs } from '../../db/translated.ts'
 import { assertColumns, parseCsv, toCsvFile } from './csv.ts'
 import { describeRowErrors, givenCells, normaliseBoolean, zodRowError, type RowError, type Translate } from './row-errors.ts'

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCategory, createCity, createProduct, createTestApp, createUser, type TestContext, type TestUser } from '../../../test/helpers.ts'
 import { products } from '../../db/schema/catalog.ts'
 import { cities } from '../../db/schema/cities.ts'
-import { multipartForm } from '../catalog/multipart-form.test-support.ts'
+import { multipartForm } from '../../../test/multipart.ts'
 
 const BOM = '\uFEFF'
 

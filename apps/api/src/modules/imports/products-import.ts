@@ -10,9 +10,9 @@ import { overStored } from '@shop/shared/schemas/translatable'
 import type { Db } from '../../db/client.ts'
 import { categories, productSlugRedirects, products } from '../../db/schema/catalog.ts'
 import { AppError } from '../../lib/app-error.ts'
-import { productColumns, toProductFields } from '../catalog/product-view.ts'
-import { slugSource, storedSlugSource } from '../catalog/product-slug.ts'
-import { firstFreeSlug, slugify } from '../catalog/slug.ts'
+import { productColumns, toProductFields } from '../../domain/product-view.ts'
+import { slugSource, storedSlugSource } from '../../domain/product-slug.ts'
+import { firstFreeSlug, slugify } from '../../domain/slug.ts'
 import { assertColumns, parseCsv, toCsvFile } from './csv.ts'
 import {
   describeRowErrors,

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { fieldsFromZod } from '../catalog/validation.ts'
+import { fieldsFromZod } from '../../lib/validation.ts'
 
 export type Translate = (key: string, params?: Record<string, string | number>) => string
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { products } from '../../db/schema/catalog.ts'
 import { orderStatusHistory } from '../../db/schema/orders.ts'
 import { createCity, createProduct, createTestApp, createUser, type TestContext, type TestUser } from '../../../test/helpers.ts'
-import { placeTestOrder } from './order-fixtures.test-helper.ts'
+import { placeTestOrder } from '../../../test/orders.ts'
 
 const edit = {
   customer_name: 'اسم معدل',

@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { rowsOf } from '../../db/client.ts'
 import { createCity, createProduct, createTestApp, createUser, type TestContext, type TestUser } from '../../../test/helpers.ts'
-import { placeTestOrder } from './order-fixtures.test-helper.ts'
-import { neutraliseFormula } from './orders-export.ts'
+import { placeTestOrder } from '../../../test/orders.ts'
+import { EXPORT_BATCH_SIZE, neutraliseFormula } from './orders-export.ts'
 
 describe('orders: sales CSV export', () => {
   let ctx: TestContext
@@ -45,6 +47,34 @@ describe('orders: sales CSV export', () => {
     expect(lines[1]).toMatch(/,40\.00,10\.00,50\.00,16\.00$/)
     const all = await exportCsv('?status=all&from=2024-05-10&to=2024-05-10')
     expect(all.rawPayload.subarray(3).toString('utf8').split('\r\n').filter(Boolean)).toHaveLength(3)
+  })
+
+  it('writes every order of a range larger than a batch exactly once, newest first, across equal timestamps', async () => {
+    // 1,200 orders placed in the same microsecond (a tie across the batch boundary), 1,100 a microsecond apart, and
+    // cancelled ones that a completed-only export leaves out.
+    const insert = (n: number, status: string, at: string, apart = '0 seconds') =>
+      ctx.app.db.execute(sql`
+        insert into orders (order_number, customer_name, customer_email, customer_phone, shipping_address, order_status,
+                            subtotal, delivery_price, total_amount, total_cost, created_at, updated_at)
+        select 'BATCH-' || ${status} || '-' || ${at} || '-' || k, 'زبون ' || k, 'b' || k || '@example.ly', '0910000000', 'طرابلس',
+               ${status}, 10, 0, 10, 4, ${at}::timestamptz + k * ${apart}::interval, now()
+        from generate_series(1, ${n}) k`)
+    await insert(1_200, 'completed', '2024-06-01T10:00:00.123456Z')
+    await insert(1_100, 'completed', '2024-06-01T08:00:00Z', '1 microsecond')
+    await insert(300, 'cancelled', '2024-06-01T09:00:00Z')
+    expect(2_300).toBeGreaterThan(2 * EXPORT_BATCH_SIZE)
+
+    const res = await exportCsv('?from=2024-06-01&to=2024-06-01')
+    expect(res.statusCode).toBe(200)
+    const lines = res.rawPayload.subarray(3).toString('utf8').split('\r\n').filter(Boolean)
+    const numbers = lines.slice(1).map((line) => line.split(',')[0]!)
+    expect(numbers).toHaveLength(2_300)
+    expect(new Set(numbers).size).toBe(2_300)
+    expect(numbers.every((n) => n.startsWith('BATCH-completed-'))).toBe(true)
+    const expected = rowsOf<{ order_number: string }>(
+      await ctx.app.db.execute(sql`select order_number from orders where order_number like 'BATCH-completed-%' order by created_at desc, id desc`),
+    ).map((r) => r.order_number)
+    expect(numbers).toEqual(expected)
   })
 
   it('names the file with "all" for open ends and validates the query', async () => {

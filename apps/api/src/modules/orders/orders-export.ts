@@ -1,26 +1,17 @@
+import { Readable } from 'node:stream'
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
 import { stringify } from 'csv-stringify/sync'
 import type { OrderExportQuery } from '@shop/shared/schemas/order'
 import type { DbOrTx } from '../../db/client.ts'
 import { orders } from '../../db/schema/orders.ts'
-import { profitOf } from './order-view.ts'
-import { dayRange, shopTimezone } from './shop-time.ts'
+import { profitOf, type OrderRow } from '../../domain/order-view.ts'
+import { dayRange, shopTimezone } from '../../lib/shop-time.ts'
 
-export const EXPORT_COLUMNS = [
-  'order_number',
-  'date',
-  'customer_name',
-  'customer_email',
-  'customer_phone',
-  'city',
-  'payment_method',
-  'order_status',
-  'payment_status',
-  'subtotal',
-  'delivery_price',
-  'total_amount',
-  'profit',
-] as const
+/** One exported order: the stored row and its date as the shop's clock showed it. */
+interface ExportRow {
+  order: OrderRow
+  localDate: string
+}
 
 /**
  * A spreadsheet runs a cell that starts with = + - @ (or a tab / CR) as a formula; a leading apostrophe makes it
@@ -30,35 +21,92 @@ export function neutraliseFormula(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
 }
 
-/** SPEC §7 file name: sales_{from or all}_{to or all}.csv (dates are validated YYYY-MM-DD). */
-export const exportFileName = (q: Pick<OrderExportQuery, 'from' | 'to'>) => `sales_${q.from ?? 'all'}_${q.to ?? 'all'}.csv`
+const text = (v: string | null) => neutraliseFormula(v ?? '')
+const money = (n: number) => n.toFixed(2)
 
-/** GET /api/orders/export/csv: UTF-8 with BOM (Excel reads Arabic), CRLF line ends, newest first. */
-export async function exportOrdersCsv(db: DbOrTx, q: OrderExportQuery): Promise<string> {
+/**
+ * The file's columns in order: a header and how each order fills it. A new column (e.g. the payment's state) is
+ * one more entry here.
+ */
+export const EXPORT_COLUMNS: readonly { header: string; cell(row: ExportRow): string }[] = [
+  { header: 'order_number', cell: ({ order }) => text(order.orderNumber) },
+  { header: 'date', cell: ({ localDate }) => text(localDate) },
+  { header: 'customer_name', cell: ({ order }) => text(order.customerName) },
+  { header: 'customer_email', cell: ({ order }) => text(order.customerEmail) },
+  { header: 'customer_phone', cell: ({ order }) => text(order.customerPhone) },
+  { header: 'city', cell: ({ order }) => text(order.cityName) },
+  { header: 'payment_method', cell: ({ order }) => text(order.paymentMethod) },
+  { header: 'order_status', cell: ({ order }) => text(order.orderStatus) },
+  { header: 'payment_status', cell: ({ order }) => text(order.paymentStatus) },
+  { header: 'subtotal', cell: ({ order }) => money(order.subtotal) },
+  { header: 'delivery_price', cell: ({ order }) => money(order.deliveryPrice) },
+  { header: 'total_amount', cell: ({ order }) => money(order.totalAmount) },
+  { header: 'profit', cell: ({ order }) => money(profitOf(order)) },
+]
+
+/** The file name the sales screen saves: sales_{from or all}_{to or all}.csv (dates are validated YYYY-MM-DD). */
+export const exportFileName = (q: Pick<OrderExportQuery, 'from' | 'to'>) =>
+  `sales_${q.from ?? 'all'}_${q.to ?? 'all'}.csv`
+
+/** Orders read per query: a few hundred kilobytes of memory whatever the range (decision 0047). */
+export const EXPORT_BATCH_SIZE = 1_000
+
+/**
+ * The matching orders newest first, in batches read by keyset (created_at, id): each batch is its own short query
+ * from where the previous one stopped, so no transaction or connection is held while the file downloads (the
+ * embedded database has one connection for the whole shop) and no order is read twice.
+ */
+async function* orderBatches(db: DbOrTx, q: OrderExportQuery): AsyncGenerator<ExportRow[]> {
   const tz = await shopTimezone(db)
-  const where: SQL[] = dayRange(orders.createdAt, tz, q.from, q.to)
-  if (q.status !== 'all') where.push(eq(orders.orderStatus, q.status))
-  const rows = await db
-    .select({ order: orders, localDate: sql<string>`to_char(${orders.createdAt} AT TIME ZONE ${tz}, 'YYYY-MM-DD HH24:MI')` })
-    .from(orders)
-    .where(and(...where))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-  const text = (v: string | null) => neutraliseFormula(v ?? '')
-  const money = (n: number) => n.toFixed(2)
-  const records = rows.map(({ order: o, localDate }) => [
-    text(o.orderNumber),
-    text(localDate),
-    text(o.customerName),
-    text(o.customerEmail),
-    text(o.customerPhone),
-    text(o.cityName),
-    text(o.paymentMethod),
-    text(o.orderStatus),
-    text(o.paymentStatus),
-    money(o.subtotal),
-    money(o.deliveryPrice),
-    money(o.totalAmount),
-    money(profitOf(o)),
-  ])
-  return stringify([[...EXPORT_COLUMNS], ...records], { bom: true, record_delimiter: 'windows' })
+  const filters: SQL[] = dayRange(orders.createdAt, tz, q.from, q.to)
+  if (q.status !== 'all') filters.push(eq(orders.orderStatus, q.status))
+  // The exact stored instant (microseconds; a JS Date keeps milliseconds) of the last order read.
+  let after: { at: string; id: number } | null = null
+  for (;;) {
+    const rows: (ExportRow & { at: string })[] = await db
+      .select({
+        order: orders,
+        localDate: sql<string>`to_char(${orders.createdAt} AT TIME ZONE ${tz}, 'YYYY-MM-DD HH24:MI')`,
+        at: sql<string>`${orders.createdAt}::text`,
+      })
+      .from(orders)
+      .where(
+        and(
+          ...filters,
+          after
+            ? sql`(${orders.createdAt}, ${orders.id}) < (${after.at}::timestamptz, ${after.id})`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(EXPORT_BATCH_SIZE)
+    if (rows.length > 0) yield rows
+    if (rows.length < EXPORT_BATCH_SIZE) return
+    const { at, order } = rows.at(-1)!
+    after = { at, id: order.id }
+  }
+}
+
+const csvLines = (records: string[][]) => stringify(records, { record_delimiter: 'windows' })
+
+/**
+ * GET /api/orders/export/csv: UTF-8 with BOM (Excel reads Arabic), CRLF line ends, newest first, written to the
+ * answer batch by batch as the client reads it (a year of orders never sits in memory). The first batch is read
+ * before answering, so a database that is down is still a 503 error body rather than a cut-off file.
+ */
+export async function exportOrdersCsv(db: DbOrTx, q: OrderExportQuery): Promise<Readable> {
+  const batches = orderBatches(db, q)
+  const first = await batches.next()
+  async function* chunks() {
+    try {
+      yield `\uFEFF${csvLines([EXPORT_COLUMNS.map((c) => c.header)])}`
+      for (let batch = first; !batch.done; batch = await batches.next()) {
+        yield csvLines(batch.value.map((row) => EXPORT_COLUMNS.map((c) => c.cell(row))))
+      }
+    } finally {
+      // The client went away mid-file: stop reading batches.
+      await batches.return(undefined)
+    }
+  }
+  return Readable.from(chunks(), { objectMode: false })
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { idParam, paginated } from '@shop/shared/schemas/common'
-import { Order, OrderExportQuery, OrderListQuery, UpdateOrderInput } from '@shop/shared/schemas/order'
+import { idParam } from '@shop/shared/schemas/common'
+import { Order, OrderExportQuery, OrderList, OrderListQuery, UpdateOrderInput } from '@shop/shared/schemas/order'
 import { updateOrder } from './order-update.ts'
 import { exportFileName, exportOrdersCsv } from './orders-export.ts'
 import { getOrder, listOrders } from './orders.service.ts'
@@ -13,10 +13,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: app.guards.signedIn,
       schema: {
         tags: ['orders'],
-        summary: "Staff: every order with search and filters. Shopper: only the shopper's own orders",
+        summary:
+          "Staff: every order with search and filters, and the totals of all that match (the sales report: status=completed&from&to). Shopper: only the shopper's own orders",
         security: [{ bearer: [] }],
         querystring: OrderListQuery,
-        response: { 200: paginated(Order) },
+        response: { 200: OrderList },
       },
     },
     async (request) => listOrders(app.db, request.user!, request.query, request.lang),
@@ -28,14 +29,17 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: app.guards.admin,
       schema: {
         tags: ['orders'],
-        summary: 'Sales CSV (UTF-8 with BOM, formula-safe)',
+        summary: 'Sales CSV (UTF-8 with BOM, formula-safe), streamed newest first',
         security: [{ bearer: [] }],
         querystring: OrderExportQuery,
-        response: { 200: z.string() },
+        // A stream of text/csv, not serialized by a schema.
+        response: { 200: z.unknown().describe('text/csv; charset=utf-8') },
       },
     },
     async (request, reply) => {
       const csv = await exportOrdersCsv(app.db, request.query)
+      // A failure after the first batch can only cut the download short: log it (the client sees a broken file).
+      csv.on('error', (error) => request.log.error({ err: error }, 'sales export stopped'))
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${exportFileName(request.query)}"`)

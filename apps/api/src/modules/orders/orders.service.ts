@@ -1,36 +1,47 @@
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import type { Language } from '@shop/shared/i18n/messages'
-import type { Paginated } from '@shop/shared/schemas/common'
-import type { Order, OrderListQuery } from '@shop/shared/schemas/order'
+import type { Order, OrderList, OrderListQuery } from '@shop/shared/schemas/order'
 import type { DbOrTx } from '../../db/client.ts'
+import { likePattern } from '../../db/like.ts'
 import { orders } from '../../db/schema/orders.ts'
+import { findOrder, withItems } from '../../domain/order-view.ts'
+import { notFound } from '../../lib/app-error.ts'
+import { dayRange, shopTimezone } from '../../lib/shop-time.ts'
 import type { AuthUser } from '../../plugins/auth.ts'
 import { isStaff } from '../../plugins/auth.ts'
-import { notFound } from '../../lib/app-error.ts'
-import { findOrder, withItems } from './order-view.ts'
-import { dayRange, shopTimezone } from './shop-time.ts'
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
+/** A sum of numeric(12,2) values from the database (a string on PGlite, a number on pg) in dinars, to the cent. */
+const dinars = (value: unknown) => Math.round(Number(value ?? 0) * 100) / 100
 
 /**
  * GET /api/orders. A shopper sees only their own orders, whatever user_id or search say (DESIGN.md);
- * staff search by number, name, email or phone, filter by status and by days in the shop's time zone.
+ * staff search by number, name, email or phone, filter by status and by days in the shop's time zone, and get the
+ * totals of everything the filters match (the sales report, decision 0047): summed by the database in the same
+ * scan as the count, never from a page.
  */
-export async function listOrders(db: DbOrTx, user: AuthUser, q: OrderListQuery, lang: Language): Promise<Paginated<Order>> {
+export async function listOrders(db: DbOrTx, user: AuthUser, q: OrderListQuery, lang: Language): Promise<OrderList> {
   const staff = isStaff(user)
   const where: (SQL | undefined)[] = []
   if (!staff) where.push(eq(orders.userId, user.id))
   else {
     if (q.user_id) where.push(eq(orders.userId, q.user_id))
     if (q.search) {
-      const term = `%${escapeLike(q.search)}%`
+      const term = likePattern(q.search)
       where.push(or(ilike(orders.orderNumber, term), ilike(orders.customerName, term), ilike(orders.customerEmail, term), ilike(orders.customerPhone, term)))
     }
     if (q.status && q.status !== 'all') where.push(eq(orders.orderStatus, q.status))
     if (q.from || q.to) where.push(...dayRange(orders.createdAt, await shopTimezone(db), q.from, q.to))
   }
   const condition = and(...where)
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(orders).where(condition)
+  const [sums] = await db
+    .select({
+      total: count(),
+      totalAmount: sql<unknown>`coalesce(sum(${orders.totalAmount}), 0)`,
+      profit: sql<unknown>`coalesce(sum(${orders.subtotal} - ${orders.totalCost}), 0)`,
+    })
+    .from(orders)
+    .where(condition)
+  const total = sums?.total ?? 0
   const rows = await db
     .select()
     .from(orders)
@@ -38,12 +49,15 @@ export async function listOrders(db: DbOrTx, user: AuthUser, q: OrderListQuery, 
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(q.per_page)
     .offset((q.page - 1) * q.per_page)
+  const data: Order[] = await withItems(db, rows, staff, lang)
   return {
-    data: await withItems(db, rows, staff, lang),
+    data,
     total,
     last_page: Math.max(1, Math.ceil(total / q.per_page)),
     current_page: q.page,
     per_page: q.per_page,
+    // Buying prices and profit are for staff only.
+    ...(staff ? { totals: { total_amount: dinars(sums?.totalAmount), profit: dinars(sums?.profit) } } : {}),
   }
 }
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { products } from '../../db/schema/catalog.ts'
 import { createCity, createProduct, createTestApp, createUser, type TestContext, type TestUser } from '../../../test/helpers.ts'
-import { placeTestOrder } from './order-fixtures.test-helper.ts'
+import { placeTestOrder } from '../../../test/orders.ts'
 
 describe('orders: list and detail', () => {
   let ctx: TestContext

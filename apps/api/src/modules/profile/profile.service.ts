@@ -4,7 +4,7 @@ import type { Language } from '@shop/shared/i18n/messages'
 import type { Autofill, ProfileResponse } from '@shop/shared/schemas/auth'
 import type { Db } from '../../db/client.ts'
 import { orders } from '../../db/schema/orders.ts'
-import { findUser } from '../auth/auth.service.ts'
+import { findUser } from '../../domain/user-view.ts'
 
 interface LastOrder {
   customerName: string

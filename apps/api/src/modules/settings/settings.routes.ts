@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { PublicSettings, Setting, UpdateSettingInput } from '@shop/shared/schemas/setting'
-import { addEtags } from '../catalog/http-cache.ts'
+import { addEtags } from '../../lib/http-cache.ts'
 import { listSettings, publicSettings, updateSetting } from './settings.service.ts'
 
 const security = [{ bearer: [] }]

@@ -3,7 +3,7 @@ import type { Language } from '@shop/shared/i18n/messages'
 import type { Order } from '@shop/shared/schemas/order'
 import type { Db } from '../../db/client.ts'
 import { orders } from '../../db/schema/orders.ts'
-import { withItems } from '../orders/order-view.ts'
+import { withItems } from '../../domain/order-view.ts'
 
 /** docs/api.md GET /users/:id: a customer's latest orders, in the Order shape, for the staff view. */
 export const USER_ORDERS_LIMIT = 20

@@ -5,14 +5,12 @@ import type { Paginated } from '@shop/shared/schemas/common'
 import type { Order } from '@shop/shared/schemas/order'
 import type { UserListQuery, UserSummary } from '@shop/shared/schemas/user'
 import type { Db, Tx } from '../../db/client.ts'
+import { likePattern } from '../../db/like.ts'
 import { apiTokens, users } from '../../db/schema/users.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
 import type { AuthUser } from '../../plugins/auth.ts'
 import { latestOrdersOf } from './user-orders.ts'
-import { toUser } from './user-view.ts'
-
-/** LIKE wildcards typed by the admin are searched for literally. */
-export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+import { toUser } from '../../domain/user-view.ts'
 
 // Counted over every order of the user; the total leaves out cancelled orders, which were never paid for.
 const ordersCount = sql<number>`(select count(*)::int from orders o where o.user_id = "users"."id")`

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderDashboard, stubFetch } from '../../dashboard-shell/test-render.tsx'
 import { salesFileName } from '../api/sales-api.ts'
@@ -6,52 +6,102 @@ import { SalesScreen } from './sales-screen.tsx'
 
 afterEach(() => vi.unstubAllGlobals())
 
+const order = (id: number, extra: Record<string, unknown>) => ({
+  id,
+  order_number: `ORD-250101-0000${id}`,
+  customer_name: `Customer ${id}`,
+  created_at: '2025-01-01T10:00:00Z',
+  payment_method: 'cash',
+  order_status: 'completed',
+  total_amount: 10,
+  profit: 1,
+  items: [],
+  ...extra,
+})
+
+// 23 completed orders in the range: 10 a page; totals summed by the server over all 23.
+function salesServer() {
+  return stubFetch((c) => {
+    if (!c.url.startsWith('/api/orders?')) return undefined
+    const page = Number(new URL(c.url, 'http://x').searchParams.get('page') ?? 1)
+    const data =
+      page === 1
+        ? [
+            order(1, { total_amount: '100.50', profit: '20.25', payment_method: 'massarat' }),
+            order(2, { profit: -3 }),
+          ]
+        : [order(21, { customer_name: 'Page two' })]
+    return {
+      body: {
+        data,
+        total: 23,
+        last_page: 3,
+        current_page: page,
+        per_page: 10,
+        totals: { total_amount: '4321.75', profit: '876.50' },
+      },
+    }
+  })
+}
+
 describe('sales', { timeout: 20_000 }, () => {
-  it('lists completed orders with real profit and a totals row (amounts given as strings)', async () => {
-    const calls = stubFetch((c) =>
-      c.url.startsWith('/api/sales')
-        ? {
-            body: {
-              data: [
-                {
-                  id: 1,
-                  order_number: 'ORD-250101-00001',
-                  customer_name: 'Salem',
-                  created_at: '2025-01-01T10:00:00Z',
-                  total_amount: '100.50',
-                  profit: '20.25',
-                },
-                {
-                  id: 2,
-                  order_number: 'ORD-250102-00002',
-                  customer_name: 'Huda',
-                  created_at: '2025-01-02T10:00:00Z',
-                  total_amount: 49.5,
-                  profit: 9.75,
-                },
-              ],
-              totals: { total_amount: '150.00', profit: '30.00', count: 2 },
-            },
-          }
-        : undefined,
-    )
+  it('asks the server for one page of completed orders and shows its totals over the whole range', async () => {
+    const calls = salesServer()
     await renderDashboard(<SalesScreen />, 'en')
-    // SPEC §2: the id column shows #id, with the order number as a second line.
     expect(await screen.findByRole('columnheader', { name: 'Order ID' })).toBeInTheDocument()
+    const params = new URL(calls[0]!.url, 'http://x').searchParams
+    expect(new URL(calls[0]!.url, 'http://x').pathname).toBe('/api/orders')
+    expect(Object.fromEntries(params)).toEqual({ status: 'completed', page: '1', per_page: '10' })
+    // The id column shows #id, with the order number as a second line; amounts given as strings.
     const idCell = screen.getByText('#1').closest('td')!
     expect(within(idCell).getByText('ORD-250101-00001')).toBeInTheDocument()
-    expect(screen.getByText('20.25 د.ل')).toBeInTheDocument()
+    const first = screen.getByText('#1').closest('tr')!
+    expect(within(first).getByText('Massarat')).toBeInTheDocument()
+    expect(within(first).getByText('20.25 د.ل')).toBeInTheDocument()
+    expect(within(screen.getByText('#2').closest('tr')!).getByText('Cash on delivery')).toBeInTheDocument()
     const totals = screen.getByTestId('sales-totals')
-    expect(within(totals).getByText('Totals (2 orders)')).toBeInTheDocument()
-    expect(within(totals).getByText('150.00 د.ل')).toBeInTheDocument()
-    expect(within(totals).getByText('30.00 د.ل')).toBeInTheDocument()
-    expect(calls[0]!.url).toBe('/api/sales')
+    expect(within(totals).getByText('Totals (23 orders)')).toBeInTheDocument()
+    expect(within(totals).getByText('4321.75 د.ل')).toBeInTheDocument()
+    expect(within(totals).getByText('876.50 د.ل')).toBeInTheDocument()
+    expect(screen.getByText('Showing 1-2 of 23 results')).toBeInTheDocument()
+  })
+
+  it('pages on the server and starts again from page 1 for a new range, keeping the totals row', async () => {
+    const calls = salesServer()
+    await renderDashboard(<SalesScreen />, 'ar')
+    fireEvent.click(await screen.findByRole('button', { name: 'صفحة 2' }))
+    expect(await screen.findByText('Page two')).toBeInTheDocument()
+    expect(new URL(calls.at(-1)!.url, 'http://x').searchParams.get('page')).toBe('2')
+    expect(within(screen.getByTestId('sales-totals')).getByText('4321.75 د.ل')).toBeInTheDocument()
+    fireEvent.change(screen.getByLabelText('من'), { target: { value: '2025-01-01' } })
+    await vi.waitFor(() =>
+      expect(Object.fromEntries(new URL(calls.at(-1)!.url, 'http://x').searchParams)).toMatchObject({
+        from: '2025-01-01',
+        page: '1',
+      }),
+    )
   })
 
   it('names the export file after the range', () => {
     expect(salesFileName({ from: '', to: '' })).toBe('sales_all_all.csv')
     expect(salesFileName({ from: '2025-01-01', to: '' })).toBe('sales_2025-01-01_all.csv')
     expect(salesFileName({ from: '2025-01-01', to: '2025-01-31' })).toBe('sales_2025-01-01_2025-01-31.csv')
+  })
+
+  it('says so when the range has no completed orders', async () => {
+    stubFetch(() => ({
+      body: {
+        data: [],
+        total: 0,
+        last_page: 1,
+        current_page: 1,
+        per_page: 10,
+        totals: { total_amount: 0, profit: 0 },
+      },
+    }))
+    await renderDashboard(<SalesScreen />, 'en')
+    expect(await screen.findByText('No completed orders')).toBeInTheDocument()
+    expect(screen.queryByTestId('sales-totals')).toBeNull()
   })
 
   it('shows a load failure with Try Again and a toast', async () => {

@@ -2,22 +2,31 @@ import { useQuery } from '@tanstack/react-query'
 import { FileDown, TrendingUp } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { toast } from '../../../lib/toast.ts'
+import { ADMIN_PAGE_SIZES } from '@shop/shared/schemas/common'
 import { Button } from '../../../components/ui/button.tsx'
+import { DataTable, type DataColumnSpec } from '../../../components/ui/data-table.tsx'
+import { DateRangeInputs } from '../../../components/ui/date-range-inputs.tsx'
 import { Money } from '../../../components/ui/money.tsx'
 import { PageHeader } from '../../../components/ui/page-header.tsx'
+import { PageSizeSelect } from '../../../components/ui/page-size-select.tsx'
+import { Pagination, ShowingLine } from '../../../components/ui/pagination.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { EmptyState, ErrorState } from '../../../components/ui/states.tsx'
-import { exportSales, salesQuery, type SalesRange } from '../api/sales-api.ts'
-import { DateRangeInputs } from '../../../components/ui/date-range-inputs.tsx'
+import { toast } from '../../../lib/toast.ts'
+import { exportSales, salesQuery, type SalesRange, type SalesRow } from '../api/sales-api.ts'
 
-/** SPEC §2 dashboard sales: completed orders in a range with real profit and a totals row. */
+/**
+ * Dashboard sales: completed orders of a range with their real profit, paged by the server, and a totals row
+ * the server sums over the whole range (decision 0047).
+ */
 export function SalesScreen() {
   const { t, i18n } = useTranslation('dashboard')
   const [range, setRange] = useState<SalesRange>({ from: '', to: '' })
+  const [page, setPage] = useState(1)
+  const [perPage, setPerPage] = useState<number>(ADMIN_PAGE_SIZES[0])
   const [exporting, setExporting] = useState(false)
-  const sales = useQuery(salesQuery(range))
-  // SPEC §8 fix: a failed sales list was only logged; now a toast as well as the error panel.
+  const sales = useQuery(salesQuery({ ...range, page, perPage }))
+  // A failed sales list shows the error panel and a toast (not only a console line).
   useEffect(() => {
     if (sales.isError) toast.error(t('sales.load_failed'))
   }, [sales.isError, t])
@@ -25,6 +34,10 @@ export function SalesScreen() {
     new Date(iso)
       .toLocaleDateString(i18n.language === 'ar' ? 'ar-LY-u-nu-latn' : 'en-GB')
       .replace(/\u200f/g, '') /* RLMs scramble it inside ltr-nums */
+  const changeRange = (update: (current: SalesRange) => SalesRange) => {
+    setRange(update)
+    setPage(1)
+  }
 
   const onExport = async () => {
     setExporting(true)
@@ -37,6 +50,47 @@ export function SalesScreen() {
     }
   }
 
+  // The report's columns; the two amounts stay last, under the totals row.
+  const columns: DataColumnSpec<SalesRow>[] = [
+    {
+      id: 'number',
+      // The id column, with the order number as a second line (as the orders screen shows it).
+      header: t('orders.order_id'),
+      cell: (r) => (
+        <div className="whitespace-nowrap">
+          <p className="font-semibold ltr-nums">{`#${r.id}`}</p>
+          {r.order_number ? <p className="text-xs text-stone-500 ltr-nums">{r.order_number}</p> : null}
+        </div>
+      ),
+    },
+    {
+      id: 'date',
+      header: t('orders.date'),
+      cell: (r) => <span className="whitespace-nowrap ltr-nums">{date(r.created_at)}</span>,
+    },
+    { id: 'customer', header: t('orders.customer'), cell: (r) => r.customer_name },
+    {
+      id: 'payment',
+      header: t('sales.payment_method'),
+      cell: (r) =>
+        t(`common:payment_method.${r.payment_method}`, {
+          defaultValue: t('common:payment_method.not_specified'),
+        }),
+    },
+    {
+      id: 'total',
+      header: t('sales.total'),
+      className: 'text-end',
+      cell: (r) => <Money value={r.total_amount} />,
+    },
+    {
+      id: 'profit',
+      header: t('sales.profit'),
+      className: 'text-end',
+      cell: (r) => <Money value={r.profit} className={r.profit < 0 ? 'text-red-700' : 'text-palm-700'} />,
+    },
+  ]
+
   let content
   if (sales.isPending) content = <Skeleton className="h-64 rounded-[var(--radius-card)]" />
   else if (sales.isError)
@@ -47,7 +101,7 @@ export function SalesScreen() {
         onRetry={() => void sales.refetch()}
       />
     )
-  else if (sales.data.data.length === 0)
+  else if (sales.data.total === 0)
     content = (
       <EmptyState
         icon={<TrendingUp className="size-10" aria-hidden="true" />}
@@ -56,66 +110,34 @@ export function SalesScreen() {
       />
     )
   else {
-    const { data, totals } = sales.data
+    const { rows, total, lastPage, totals } = sales.data
     content = (
-      <div className="overflow-x-auto rounded-[var(--radius-card)] border border-sand-300 bg-white shadow-[var(--shadow-soft)]">
-        <table className="w-full min-w-[560px] text-sm">
-          <caption className="sr-only">{t('sales.title')}</caption>
-          <thead className="sticky top-0 bg-sand-100 text-stone-600">
-            <tr>
-              <th scope="col" className="px-4 py-3 text-start font-semibold">
-                {t('orders.order_id')}
-              </th>
-              <th scope="col" className="px-4 py-3 text-start font-semibold">
-                {t('orders.date')}
-              </th>
-              <th scope="col" className="px-4 py-3 text-start font-semibold">
-                {t('orders.customer')}
-              </th>
-              <th scope="col" className="px-4 py-3 text-end font-semibold">
-                {t('sales.total')}
-              </th>
-              <th scope="col" className="px-4 py-3 text-end font-semibold">
-                {t('sales.profit')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.map((r) => (
-              <tr key={r.id} className="border-t border-sand-200 hover:bg-sand-50">
-                {/* SPEC §2: the id column, with the order number as a second line. */}
-                <td className="px-4 py-3 whitespace-nowrap">
-                  <p className="font-semibold ltr-nums">{`#${r.id}`}</p>
-                  {r.order_number ? (
-                    <p className="text-xs text-stone-500 ltr-nums">{r.order_number}</p>
-                  ) : null}
-                </td>
-                <td className="px-4 py-3 whitespace-nowrap ltr-nums">{date(r.created_at)}</td>
-                <td className="px-4 py-3">{r.customer_name}</td>
-                <td className="px-4 py-3 text-end">
-                  <Money value={r.total_amount} />
-                </td>
-                <td className="px-4 py-3 text-end">
-                  <Money value={r.profit} className={r.profit < 0 ? 'text-red-700' : 'text-palm-700'} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot className="border-t-2 border-sand-300 bg-sand-50 font-bold">
+      <>
+        <DataTable
+          rows={rows}
+          columns={columns}
+          getRowId={(r) => r.id}
+          caption={t('sales.title')}
+          footer={
             <tr data-testid="sales-totals">
-              <th scope="row" colSpan={3} className="px-4 py-3 text-start">
-                {t('sales.totals', { count: totals.count })}
+              <th scope="row" colSpan={columns.length - 2} className="px-3 py-3 text-start">
+                {t('sales.totals', { count: total })}
+                <span className="block text-xs font-normal text-stone-600">{t('sales.totals_hint')}</span>
               </th>
-              <td className="px-4 py-3 text-end">
+              <td className="px-3 py-3 text-end">
                 <Money value={totals.total_amount} />
               </td>
-              <td className="px-4 py-3 text-end">
+              <td className="px-3 py-3 text-end">
                 <Money value={totals.profit} className="text-palm-800" />
               </td>
             </tr>
-          </tfoot>
-        </table>
-      </div>
+          }
+        />
+        <div className="mt-4 flex flex-col items-center justify-between gap-3 sm:flex-row">
+          <ShowingLine page={page} perPage={perPage} total={total} count={rows.length} />
+          <Pagination page={page} lastPage={lastPage} onPageChange={setPage} />
+        </div>
+      </>
     )
   }
 
@@ -137,15 +159,26 @@ export function SalesScreen() {
       <div className="mb-4 flex flex-wrap items-end gap-3">
         <DateRangeInputs
           value={range}
-          onChange={setRange}
+          onChange={changeRange}
           fromLabel={t('overview.from')}
           toLabel={t('overview.to')}
         />
         {range.from || range.to ? (
-          <Button variant="ghost" onClick={() => setRange({ from: '', to: '' })}>
+          <Button variant="ghost" onClick={() => changeRange(() => ({ from: '', to: '' }))}>
             {t('sales.all_time')}
           </Button>
         ) : null}
+        <div className="ms-auto">
+          <PageSizeSelect
+            value={perPage}
+            sizes={ADMIN_PAGE_SIZES}
+            label={t('common:pagination.per_page')}
+            onChange={(size) => {
+              setPerPage(size)
+              setPage(1)
+            }}
+          />
+        </div>
       </div>
       {content}
     </div>

@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm'
 import type { Role, User } from '@shop/shared/schemas/auth'
-import type { users } from '../../db/schema/users.ts'
+import type { DbOrTx } from '../db/client.ts'
+import { users } from '../db/schema/users.ts'
+import { AppError } from '../lib/app-error.ts'
 
 type UserRow = Pick<typeof users.$inferSelect, 'id' | 'name' | 'email' | 'role' | 'isActive' | 'createdAt'>
 
@@ -27,4 +30,11 @@ export function toUser(row: UserRow): User {
     roles: rolesOf(row.role),
     created_at: row.createdAt.toISOString(),
   }
+}
+
+/** The signed-in user's own `User` (/me, profile); an account deleted meanwhile is signed out (401). */
+export async function findUser(db: DbOrTx, id: number): Promise<User> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1)
+  if (!row) throw new AppError('UNAUTHENTICATED', 401)
+  return toUser(row)
 }

@@ -19,3 +19,18 @@ export function multipart(parts: Part[]): { payload: Buffer; headers: { 'content
   chunks.push(Buffer.from(`--${boundary}--\r\n`))
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
 }
+
+export interface FormFile {
+  field: string
+  filename: string
+  contentType: string
+  data: Buffer
+}
+
+/** Form fields (null → empty) then files, as one multipart body: the shape the dashboard's forms send. */
+export function multipartForm(fields: Record<string, string | number | boolean | null>, files: FormFile[] = []) {
+  return multipart([
+    ...Object.entries(fields).map(([name, value]) => ({ name, value: String(value ?? '') })),
+    ...files.map((f) => ({ name: f.field, value: f.data, filename: f.filename, contentType: f.contentType })),
+  ])
+}

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { isStaff } from '../../plugins/auth.ts'
+import { isStaff } from '../plugins/auth.ts'
 
 /**
  * Public catalogue reads may be cached briefly by browsers and proxies; staff views (buying prices,

@@ -1,6 +1,6 @@
 import { and, eq, like, ne } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/client.ts'
-import { productSlugRedirects, products } from '../../db/schema/catalog.ts'
+import type { DbOrTx } from '../db/client.ts'
+import { productSlugRedirects, products } from '../db/schema/catalog.ts'
 import { firstFreeSlug, slugify } from './slug.ts'
 
 /**

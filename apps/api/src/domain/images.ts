@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import sharp, { type OutputInfo } from 'sharp'
-import type { DbOrTx } from '../../db/client.ts'
-import { images } from '../../db/schema/catalog.ts'
-import { AppError } from '../../lib/app-error.ts'
+import type { DbOrTx } from '../db/client.ts'
+import { images } from '../db/schema/catalog.ts'
+import { AppError } from '../lib/app-error.ts'
 
 export const IMAGE_VARIANTS = { large: 800, small: 400 } as const
 export type ImageVariant = keyof typeof IMAGE_VARIANTS

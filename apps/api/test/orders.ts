@@ -1,13 +1,14 @@
 import { eq } from 'drizzle-orm'
-import type { App } from '../../app.ts'
-import { orders } from '../../db/schema/orders.ts'
+import type { App } from '../src/app.ts'
+import { orders } from '../src/db/schema/orders.ts'
 
-// Test-only helper shared by the orders, dashboard and sales tests: places real orders through the API.
+// Test support shared by the orders, checkout, dashboard and sales tests: places real orders through the API.
 export interface PlaceOptions {
   cityId: number
   items: { product_id: number; quantity: number }[]
   headers?: Record<string, string>
   customer?: Partial<{ customer_name: string; customer_email: string; customer_phone: string; shipping_address: string }>
+  payment_method?: string
   /** Moves the order to this instant after placing it (date filters). */
   createdAt?: Date
   status?: 'pending' | 'processing' | 'completed' | 'cancelled'
@@ -26,6 +27,7 @@ export async function placeTestOrder(app: App, o: PlaceOptions) {
       ...o.customer,
       city_id: o.cityId,
       items: o.items,
+      ...(o.payment_method ? { payment_method: o.payment_method } : {}),
     },
   })
   if (res.statusCode !== 201) throw new Error(`order not placed: ${res.statusCode} ${res.body}`)

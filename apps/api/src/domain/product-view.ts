@@ -1,8 +1,8 @@
 import type { Language } from '@shop/shared/i18n/messages'
 import { buildTranslations, ownTranslation, translatedText, type Translations } from '@shop/shared/i18n/content'
 import type { Product, ProductInput } from '@shop/shared/schemas/product'
-import type { CategoryText, products, ProductText } from '../../db/schema/catalog.ts'
-import { imageUrl } from '../images/images.service.ts'
+import type { CategoryText, products, ProductText } from '../db/schema/catalog.ts'
+import { imageUrl } from './images.ts'
 
 export type ProductRow = typeof products.$inferSelect
 export interface ProductWithCategory {

@@ -3,11 +3,11 @@ import { ownTranslation, translatedText } from '@shop/shared/i18n/content'
 import type { Language } from '@shop/shared/i18n/messages'
 import type { Order, OrderItem, OrderStatusChange } from '@shop/shared/schemas/order'
 import { toCents } from '@shop/shared/money/money'
-import type { DbOrTx } from '../../db/client.ts'
-import { products } from '../../db/schema/catalog.ts'
-import { orderItems, orderStatusHistory, orders } from '../../db/schema/orders.ts'
-import { users } from '../../db/schema/users.ts'
-import { imageUrl } from '../images/images.service.ts'
+import type { DbOrTx } from '../db/client.ts'
+import { products } from '../db/schema/catalog.ts'
+import { orderItems, orderStatusHistory, orders } from '../db/schema/orders.ts'
+import { users } from '../db/schema/users.ts'
+import { imageUrl } from './images.ts'
 
 export type OrderRow = typeof orders.$inferSelect
 

@@ -1,6 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/client.ts'
-import { settings } from '../../db/schema/settings.ts'
+import type { DbOrTx } from '../db/client.ts'
+import { settings } from '../db/schema/settings.ts'
 
 // Dates in queries and reports are whole days in the shop's time zone (SPEC §1: a Libyan shop).
 export const DEFAULT_TIMEZONE = 'Africa/Tripoli'

@@ -1,0 +1,107 @@
+import { and, asc, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm'
+import type { Language } from '@shop/shared/i18n/messages'
+import type { Tx } from '../db/client.ts'
+import { products } from '../db/schema/catalog.ts'
+import { orderItems, orders } from '../db/schema/orders.ts'
+import { AppError } from '../lib/app-error.ts'
+import { productText } from './product-view.ts'
+
+// Every move of stock goes through this file: checkout takes it, cancelling an order puts it back once,
+// un-cancelling takes it again (decision 0011). Product ids are always visited in ascending order, the one lock order
+// of every writer, so two orders over the same products never deadlock.
+
+/** Units of one product to take or put back; `name` is what a 409 tells the shopper. */
+export interface StockLine {
+  productId: number
+  name: string
+  quantity: number
+}
+
+/** 409 OUT_OF_STOCK naming the product and how many units are left. */
+export const outOfStock = (productId: number, name: string, available: number) =>
+  new AppError('OUT_OF_STOCK', 409, {
+    params: { product: name, available },
+    extra: { product_id: productId, available },
+  })
+
+/**
+ * Can `quantity` units be sold now? An always-in-stock product is not counted down, so any quantity can while it is
+ * in stock; marked out of stock (stock 0), it cannot (stock above 0 is what makes a product sellable).
+ */
+export const hasStock = (p: { isAlwaysInStock: boolean; stock: number }, quantity: number) =>
+  p.isAlwaysInStock ? p.stock > 0 : p.stock >= quantity
+
+const byProductId = (lines: StockLine[]) => [...lines].sort((a, b) => a.productId - b.productId)
+
+/**
+ * Takes each line's units with a conditional update (never below zero: no overselling, whatever runs at the same
+ * time). The first line short of stock throws 409 OUT_OF_STOCK with the units left; the caller's transaction then
+ * rolls back what was taken before it.
+ */
+export async function takeStock(tx: Tx, lines: StockLine[]): Promise<void> {
+  for (const line of byProductId(lines)) {
+    const taken = await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} - ${line.quantity}`, updatedAt: new Date() })
+      .where(and(eq(products.id, line.productId), gte(products.stock, line.quantity)))
+      .returning({ id: products.id })
+    if (taken.length === 0) {
+      const [now] = await tx
+        .select({ stock: products.stock })
+        .from(products)
+        .where(eq(products.id, line.productId))
+      throw outOfStock(line.productId, line.name, now?.stock ?? 0)
+    }
+  }
+}
+
+/** Puts each line's units back (a product erased meanwhile has nothing to put them on). */
+export async function returnStock(tx: Tx, lines: StockLine[]): Promise<void> {
+  for (const line of byProductId(lines)) {
+    await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} + ${line.quantity}`, updatedAt: new Date() })
+      .where(eq(products.id, line.productId))
+  }
+}
+
+/**
+ * The order's lines whose units were taken from stock when it was placed (not always-in-stock at the time of sale,
+ * whatever the product's flag says now), for products that still exist.
+ */
+async function takenLines(tx: Tx, orderId: number, lang: Language = 'ar'): Promise<StockLine[]> {
+  const rows = await tx
+    .select({ productId: products.id, product: { name: products.name, description: products.description, attributes: products.attributes, translations: products.translations }, quantity: orderItems.quantity })
+    .from(orderItems)
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.takesStock, true)))
+    .orderBy(asc(products.id))
+  // The name a refusal shows, in the reader's language (decision 0056).
+  return rows.map((r) => ({ productId: r.productId, name: productText(r.product, 'name', lang) ?? r.product.name, quantity: r.quantity }))
+}
+
+/**
+ * Puts an order's stock back once: the `stock_restored_at` mark and the stock move share the caller's transaction,
+ * so a second cancel (or two at once) returns nothing more.
+ */
+export async function restoreOrderStock(tx: Tx, orderId: number): Promise<void> {
+  const marked = await tx
+    .update(orders)
+    .set({ stockRestoredAt: new Date() })
+    .where(and(eq(orders.id, orderId), isNull(orders.stockRestoredAt)))
+    .returning({ id: orders.id })
+  if (marked.length > 0) await returnStock(tx, await takenLines(tx, orderId))
+}
+
+/**
+ * Takes a restored order's stock again (un-cancelling, decision 0011): 409 when it has been sold meanwhile, naming the
+ * product in `lang`.
+ */
+export async function retakeOrderStock(tx: Tx, orderId: number, lang: Language = 'ar'): Promise<void> {
+  const cleared = await tx
+    .update(orders)
+    .set({ stockRestoredAt: null })
+    .where(and(eq(orders.id, orderId), isNotNull(orders.stockRestoredAt)))
+    .returning({ id: orders.id })
+  if (cleared.length > 0) await takeStock(tx, await takenLines(tx, orderId, lang))
+}
