@@ -30,7 +30,7 @@ export async function resolveRange(db: DbOrTx, q: DashboardRangeQuery) {
 const inRange = (tz: string, from: string, to: string, column = sql`o.created_at`) =>
   sql`${column} >= (${from}::date)::timestamp AT TIME ZONE ${tz} AND ${column} < (${to}::date + 1)::timestamp AT TIME ZONE ${tz}`
 
-async function lowStockThreshold(db: DbOrTx): Promise<number> {
+export async function lowStockThreshold(db: DbOrTx): Promise<number> {
   const [row] = rowsOf<{ value: string }>(await db.execute(sql`select value from settings where key = 'low_stock_threshold' limit 1`))
   const n = Number(row?.value)
   return Number.isInteger(n) && n >= 0 ? n : DEFAULT_LOW_STOCK
