@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import { AppError } from '../lib/app-error.ts'
-import { isInProcess } from './logging.ts'
 
 export type LifecycleState = 'starting' | 'ready' | 'closing'
 
@@ -47,9 +46,8 @@ async function gracefulCloseImpl(app: FastifyInstance, options: GracefulCloseOpt
   app.addHook('preClose', async () => {
     state = 'closing'
   })
-  app.addHook('onRequest', async (request) => {
-    // A storefront render's in-process reads belong to a page request that was let in.
-    if (state !== 'ready' && !isInProcess(request)) {
+  app.addHook('onRequest', async () => {
+    if (state !== 'ready') {
       throw new AppError('SERVICE_UNAVAILABLE', 503, { headers: { 'retry-after': RETRY_AFTER_SECONDS } })
     }
   })

@@ -6,8 +6,6 @@ import { lowStockThreshold } from '../modules/dashboard/dashboard.service.ts'
 
 /** At most this many low-stock products become series (the fewest in stock first); the count covers them all. */
 const LOW_STOCK_SERIES = 100
-/** Gauges read from the database are read once per scrape, even when one scrape asks each of them. */
-const SNAPSHOT_MS = 1_000
 
 /**
  * Decision 0041. Per process: statement times, pool use. Read from the database at scrape time (the same for every
@@ -58,10 +56,13 @@ export function registerDatabaseMetrics(registry: Registry, database: Database, 
     },
   })
 
-  let snapshot: { at: number; done: Promise<void> } | null = null
+  // A scrape collects every gauge at once: they share one read of the database.
+  let reading: Promise<void> | null = null
   const refresh = () => {
-    if (!snapshot || Date.now() - snapshot.at > SNAPSHOT_MS) snapshot = { at: Date.now(), done: readDatabase() }
-    return snapshot.done
+    reading ??= readDatabase().finally(() => {
+      reading = null
+    })
+    return reading
   }
   const up = new Gauge({ name: 'shop_database_up', help: '1 when the database answered the last scrape, else 0', registers, collect: refresh })
   const mails = new Gauge({ name: 'shop_mail_outbox_mails', help: 'Mails in the outbox table by state: queued (not tried or being retried), sent, failed (last try failed)', labelNames: ['state'], registers, collect: refresh })
