@@ -31,7 +31,7 @@ const RETRY_AFTER_SECONDS = '5'
  * Decision 0042 also keeps the earlier rule (SIGTERM under load, exit within 10 s): a connection whose request was
  * in flight when the close began stays open after its answer until the client's idle timeout, so server.close()
  * would wait for it. Answers sent while closing carry `Connection: close`, so each such connection ends with its
- * last answer.
+ * last answer (the last one read on it, when a client pipelines).
  */
 async function gracefulCloseImpl(app: FastifyInstance, options: GracefulCloseOptions) {
   let state: LifecycleState = options.starting ? 'starting' : 'ready'
@@ -46,14 +46,23 @@ async function gracefulCloseImpl(app: FastifyInstance, options: GracefulCloseOpt
   app.addHook('preClose', async () => {
     state = 'closing'
   })
-  app.addHook('onRequest', async () => {
+  // Requests read on each connection and not yet answered: with HTTP pipelining a second request can be read while
+  // the first is in flight, and its answer must not be cut off by the first one's `Connection: close`.
+  const pending = new WeakMap<object, number>()
+  app.addHook('onRequest', async (request) => {
+    pending.set(request.raw.socket, (pending.get(request.raw.socket) ?? 0) + 1)
     if (state !== 'ready') {
       throw new AppError('SERVICE_UNAVAILABLE', 503, { headers: { 'retry-after': RETRY_AFTER_SECONDS } })
     }
   })
-  app.addHook('onSend', async (_request, reply, payload) => {
-    if (state === 'closing') reply.header('connection', 'close')
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (state === 'closing' && (pending.get(request.raw.socket) ?? 0) <= 1) reply.header('connection', 'close')
     return payload
+  })
+  app.addHook('onResponse', async (request) => {
+    const left = (pending.get(request.raw.socket) ?? 1) - 1
+    if (left > 0) pending.set(request.raw.socket, left)
+    else pending.delete(request.raw.socket)
   })
 }
 
