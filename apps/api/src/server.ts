@@ -36,13 +36,20 @@ async function shutdown(signal: string) {
 process.on('SIGTERM', () => void shutdown('SIGTERM'))
 process.on('SIGINT', () => void shutdown('SIGINT'))
 
-await app.listen({ port: env.PORT, host: env.HOST })
-await migrateDatabase(database)
-const seeded = await seedDatabase(database.db, {
-  adminEmail: env.ADMIN_EMAIL,
-  adminPassword: env.ADMIN_PASSWORD,
-  demoOrders: env.SEED_DEMO_ORDERS === 'true',
-})
+let seeded: Awaited<ReturnType<typeof seedDatabase>>
+try {
+  await app.listen({ port: env.PORT, host: env.HOST })
+  await migrateDatabase(database)
+  seeded = await seedDatabase(database.db, {
+    adminEmail: env.ADMIN_EMAIL,
+    adminPassword: env.ADMIN_PASSWORD,
+    demoOrders: env.SEED_DEMO_ORDERS === 'true',
+  })
+} catch (error) {
+  // Through the logger, so the cause is readable (or JSON) and a failed query's values stay out of it (decision 0040).
+  app.log.fatal({ err: error }, 'the shop could not start')
+  process.exit(1)
+}
 app.lifecycle.markReady()
 
 const url = appUrl(env)
