@@ -45,6 +45,7 @@ async function gracefulCloseImpl(app: FastifyInstance, options: GracefulCloseOpt
   })
   app.addHook('preClose', async () => {
     state = 'closing'
+    app.log.info('closing: requests read from now on are answered 503 SERVICE_UNAVAILABLE')
   })
   // Requests read on each connection and not yet answered: with HTTP pipelining a second request can be read while
   // the first is in flight, and its answer must not be cut off by the first one's `Connection: close`.
