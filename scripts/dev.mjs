@@ -3,10 +3,11 @@
 import { spawn } from 'node:child_process'
 
 const root = new URL('..', import.meta.url).pathname
+// Readable log lines even when the output goes through `tee` or a file (decision 0040); LOG_FORMAT=json to compare.
 const api = spawn('npx', ['tsx', 'watch', '--ignore', 'apps/web/**', 'apps/api/src/server.ts'], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, PORT: process.env.PORT ?? '3000', WEB_DEV: '1', NODE_ENV: 'development' },
+  env: { ...process.env, PORT: process.env.PORT ?? '3000', WEB_DEV: '1', NODE_ENV: 'development', LOG_FORMAT: process.env.LOG_FORMAT ?? 'pretty' },
 })
 const stop = () => api.kill('SIGTERM')
 process.on('SIGINT', stop)

@@ -27,6 +27,8 @@ if (builtAt === 0 || sourcesAt > builtAt) {
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
 
+// The server writes to this terminal itself: readable log lines there, JSON lines when the output is piped or
+// redirected (LOG_FORMAT=auto, decision 0040).
 const server = spawn(process.execPath, ['--enable-source-maps', join(root, 'apps/api/dist/server.js')], { cwd: root, stdio: 'inherit' })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)))

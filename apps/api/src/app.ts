@@ -3,7 +3,7 @@ import helmet from '@fastify/helmet'
 import multipart from '@fastify/multipart'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Database, Db } from './db/client.ts'
 import { appUrl, loadEnv, type Env } from './env.ts'
@@ -27,6 +27,8 @@ import { gracefulClosePlugin } from './plugins/graceful-close.ts'
 import { createCatalogVersion } from './modules/catalog/catalog-version.ts'
 import { createPublicListCache, type PublicListCache } from './modules/catalog/public-list-cache.ts'
 import { createStorefrontCatalog } from './modules/catalog/storefront.service.ts'
+import { loggingPlugin, requestId, ShopLogController } from './plugins/logging.ts'
+import { metricsPlugin, metricsRoutes } from './plugins/metrics.ts'
 import { webDist } from './paths.ts'
 import { nonceSource } from './web/csp-nonce.ts'
 import { seoRoutes } from './web/seo-routes.ts'
@@ -48,7 +50,10 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   database: Database
   env?: Partial<Env>
-  logger?: boolean | object
+  /** The process's logger (plugins/logging.ts createLogger); without one the app logs nothing (tests). */
+  logger?: FastifyBaseLogger
+  /** Answer 503 to everything until app.lifecycle.markReady() (server.ts: after migrations and the seed). */
+  starting?: boolean
   /** Folder of the web app's build (client/ and server/index.js); defaults to apps/web/dist. Without it, no pages. */
   webDist?: string
   /** `npm run dev`: pages from the web app's sources through Vite (web/dev-server.ts) instead of its build. */
@@ -74,11 +79,15 @@ function parseTrustProxy(value: string): boolean | string[] | ((address: string,
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const config: Env = { ...loadEnv(), ...options.env }
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    // Decision 0040: one line per request (plugins/logging.ts) instead of Fastify's two.
+    logController: new ShopLogController(),
+    genReqId: requestId,
     trustProxy: parseTrustProxy(config.TRUST_PROXY),
     bodyLimit: 1_048_576,
     forceCloseConnections: 'idle',
-    return503OnClosing: true,
+    // Decision 0042: requests arriving while closing get the shop's 503 body (plugins/graceful-close.ts), not Fastify's.
+    return503OnClosing: false,
     ajv: undefined,
   }).withTypeProvider<ZodTypeProvider>()
 
@@ -96,7 +105,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.decorate('publicProductLists', createPublicListCache(options.database.db, catalogVersion))
 
   await app.register(errorsPlugin)
-  await app.register(gracefulClosePlugin)
+  await app.register(loggingPlugin)
+  await app.register(gracefulClosePlugin, { starting: options.starting })
+  await app.register(metricsPlugin)
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -153,6 +164,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     },
     { prefix: '/api' },
   )
+
+  // Decision 0041: Prometheus' usual address, outside /api (not part of the shop's API).
+  await app.register(metricsRoutes)
 
   // Issue 7: the bare reference route R0 that the benchmark budgets are ratios of (bench/src/run.ts).
   if (process.env.BENCH_REFERENCE === '1') app.get('/api/_bench/ref', { schema: { hide: true } }, async () => ({ ok: true }))

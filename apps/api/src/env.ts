@@ -14,7 +14,14 @@ const Env = z.object({
   CORS_ORIGINS: z.string().default(''),
   /** Trust X-Forwarded-For only behind a known proxy: 'true', a hop count, or comma-separated proxy addresses. */
   TRUST_PROXY: z.string().default('false'),
-  LOG_LEVEL: z.string().default('info'),
+  /** Decision 0040: fatal | error | warn | info (one line per request) | debug (also each request as it arrives) | trace | silent. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Decision 0040: `auto` is readable lines on a terminal and JSON lines otherwise. */
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
+  /** Decision 0041: addresses or CIDR ranges that may read /metrics without a token (comma-separated). */
+  METRICS_ALLOW: z.string().default('127.0.0.1,::1'),
+  /** Decision 0041: a bearer token that opens /metrics from anywhere; unset means addresses only. */
+  METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
   /** Folder of the built web app (defaults to apps/web/dist). */
   WEB_DIST: z.string().optional(),

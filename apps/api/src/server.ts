@@ -4,26 +4,20 @@ import { openDatabase } from './db/client.ts'
 import { migrateDatabase } from './db/migrate.ts'
 import { seedDatabase } from './db/seed.ts'
 import { appUrl, loadEnv } from './env.ts'
+import { createLogger, readableLogs } from './plugins/logging.ts'
+
+const DEFAULT_ADMIN_PASSWORD = 'admin12345'
 
 const env = loadEnv()
+const log = createLogger(env)
 const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: resolve(env.DATA_DIR) })
-await migrateDatabase(database)
-const seeded = await seedDatabase(database.db, {
-  adminEmail: env.ADMIN_EMAIL,
-  adminPassword: env.ADMIN_PASSWORD,
-  demoOrders: env.SEED_DEMO_ORDERS === 'true',
-})
 
-const app = await buildApp({ database, logger: { level: env.LOG_LEVEL }, webDist: env.WEB_DIST, webDev: process.env.WEB_DEV === '1' })
-await app.listen({ port: env.PORT, host: env.HOST })
+// Decision 0042: the port is open from the start, and until migrations and the first seed are done every request is
+// answered with the shop's 503 (Retry-After) instead of a refused connection.
+const app = await buildApp({ database, logger: log, webDist: env.WEB_DIST, webDev: process.env.WEB_DEV === '1', starting: true })
 
-const url = appUrl(env)
-const where = database.kind === 'pglite' ? `embedded PGlite in ${resolve(env.DATA_DIR)}` : 'PostgreSQL (DATABASE_URL)'
-console.log(`\n  Shop is running: ${url}\n  Database: ${where}`)
-console.log(`  Admin sign-in:   ${env.ADMIN_EMAIL} / ${seeded.createdAdmin ? env.ADMIN_PASSWORD : '(password unchanged since first start)'}`)
-console.log(`  API docs:        ${url}/api/docs\n`)
-
-// Graceful shutdown (issue 2): stop accepting, let in-flight requests finish, close the database, exit within 10 s.
+// Graceful shutdown (decision 0042): stop accepting, let requests already read finish (later ones get the shop's 503),
+// close the database, exit within 10 s.
 let closing = false
 async function shutdown(signal: string) {
   if (closing) return
@@ -41,3 +35,34 @@ async function shutdown(signal: string) {
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'))
 process.on('SIGINT', () => void shutdown('SIGINT'))
+
+let seeded: Awaited<ReturnType<typeof seedDatabase>>
+try {
+  await app.listen({ port: env.PORT, host: env.HOST })
+  await migrateDatabase(database)
+  seeded = await seedDatabase(database.db, {
+    adminEmail: env.ADMIN_EMAIL,
+    adminPassword: env.ADMIN_PASSWORD,
+    demoOrders: env.SEED_DEMO_ORDERS === 'true',
+  })
+} catch (error) {
+  // Through the logger, so the cause is readable (or JSON) and a failed query's values stay out of it (decision 0040).
+  app.log.fatal({ err: error }, 'the shop could not start')
+  process.exit(1)
+}
+app.lifecycle.markReady()
+
+const url = appUrl(env)
+const where = database.kind === 'pglite' ? `embedded PGlite in ${resolve(env.DATA_DIR)}` : 'PostgreSQL (DATABASE_URL)'
+// Decision 0040: the default password is printed (it is in the README); one the owner chose is never echoed.
+const password = !seeded.createdAdmin ? '(password unchanged since first start)' : env.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD ? DEFAULT_ADMIN_PASSWORD : '(the ADMIN_PASSWORD you set)'
+if (readableLogs(env)) {
+  console.log(`\n  Shop is running: ${url}\n  Database: ${where}`)
+  console.log(`  Admin sign-in:   ${env.ADMIN_EMAIL} / ${password}`)
+  console.log(`  API docs:        ${url}/api/docs\n`)
+} else {
+  app.log.info({ url, database: where, admin: env.ADMIN_EMAIL, api_docs: `${url}/api/docs` }, 'shop is running')
+}
+if (seeded.createdAdmin && env.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD) {
+  app.log.warn({ admin: env.ADMIN_EMAIL }, 'the admin was created with the default password from the README: change it at /change-password')
+}

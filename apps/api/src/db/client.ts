@@ -5,6 +5,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
 import { mkdirSync } from 'node:fs'
+import { createQueryTiming, timePgClient, timePglite, type QueryTiming } from './query-timing.ts'
 import { schema, type Schema } from './schema.ts'
 
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
@@ -17,6 +18,8 @@ export interface Database {
   kind: 'pglite' | 'postgres'
   pglite?: PGlite
   pool?: pg.Pool
+  /** Decision 0041: statement times and statements in flight, for /metrics. */
+  queries: QueryTiming
   close(): Promise<void>
 }
 
@@ -35,6 +38,7 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v))
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v))
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
+  const { timing, start } = createQueryTiming()
   if (options.url) {
     const pool = new pg.Pool({
       connectionString: options.url,
@@ -45,9 +49,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // A dropped connection (database restart) must not crash the process: idle clients report to the pool,
     // checked-out clients emit on themselves. Their queries fail (→ 503) and the next query reconnects.
     pool.on('error', () => {})
-    pool.on('connect', (client) => client.on('error', () => {}))
+    pool.on('connect', (client) => {
+      client.on('error', () => {})
+      timePgClient(client, start)
+    })
     const db = drizzlePg(pool, { schema }) as unknown as Db
-    return { db, kind: 'postgres', pool, close: () => pool.end() }
+    return { db, kind: 'postgres', pool, queries: timing, close: () => pool.end() }
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true })
   const pglite = await PGlite.create({
@@ -55,11 +62,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     extensions: { pg_trgm },
     loadDataDir: options.loadDataDir,
   })
+  timePglite(pglite, start)
   const db = drizzlePglite(pglite, { schema }) as unknown as Db
   return {
     db,
     kind: 'pglite',
     pglite,
+    queries: timing,
     close: async () => {
       if (!pglite.closed) await pglite.close()
     },

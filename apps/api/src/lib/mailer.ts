@@ -24,7 +24,8 @@ export function createMailer(db: Db, options: { smtpUrl?: string; from: string; 
         .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null })
         .returning({ id: mailOutbox.id })
       if (!transport) {
-        options.log.info({ to: mail.to, subject: mail.subject, text: mail.text }, 'mail kept in outbox (no SMTP_URL)')
+        // Decision 0043: the text (a reset link) stays in the table; a log line never carries it.
+        options.log.info({ mail_id: row!.id, to: mail.to, subject: mail.subject }, 'mail kept in the mail_outbox table (no SMTP_URL)')
         return
       }
       // Delivered after the answer: the caller never waits for SMTP, and the time a request takes does not

@@ -14,8 +14,8 @@ describe(`SIGTERM under load (${baseUrl ? 'PostgreSQL' : 'PGlite'})`, () => {
     const target = storage ? { databaseUrl: storage.url } : { dataDir: dir!.dir }
     let server: ServerProcess | undefined
     try {
-      // Request logs on, so the test knows when every request has reached the server.
-      server = await startServer({ ...target, env: { LOG_LEVEL: 'info' } })
+      // Debug logs: a "request received" line as each request reaches the server (decision 0040).
+      server = await startServer({ ...target, env: { LOG_LEVEL: 'debug', LOG_FORMAT: 'json' } })
       const shop = await setUpShop(server.url, [100])
       const url = server.url
       // Slow, real work in flight: sign-ins (argon2id) and orders (a transaction each).

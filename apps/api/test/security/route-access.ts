@@ -11,6 +11,7 @@ export type Access = 'public' | 'user' | 'admin' | 'super'
 
 export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/health': 'public',
+  'GET /api/health/ready': 'public',
   // Benchmark reference route, registered only with BENCH_REFERENCE=1 (bench/src/run.ts).
   'GET /api/_bench/ref': 'public',
   // OpenAPI documentation (fastify swagger-ui): public, no data.

@@ -3,9 +3,9 @@ import { translatedText, type Translations } from '@shop/shared/i18n/content'
 import type { Language } from '@shop/shared/i18n/messages'
 import type { DashboardRangeQuery, DashboardStats, RevenueResponse } from '@shop/shared/schemas/dashboard'
 import { rowsOf, type DbOrTx } from '../../db/client.ts'
+import { lowStockThreshold } from '../../domain/low-stock.ts'
 import { currentMonth, shopTimezone } from '../../lib/shop-time.ts'
 
-const DEFAULT_LOW_STOCK = 5
 const num = (v: unknown) => Number(v ?? 0)
 const money = (v: unknown) => Math.round(num(v) * 100) / 100
 
@@ -31,12 +31,6 @@ export async function resolveRange(db: DbOrTx, q: DashboardRangeQuery) {
 /** created_at (of orders `o`, or another alias) within the whole days from..to of the shop's time zone. */
 const inRange = (tz: string, from: string, to: string, column = sql`o.created_at`) =>
   sql`${column} >= (${from}::date)::timestamp AT TIME ZONE ${tz} AND ${column} < (${to}::date + 1)::timestamp AT TIME ZONE ${tz}`
-
-async function lowStockThreshold(db: DbOrTx): Promise<number> {
-  const [row] = rowsOf<{ value: string }>(await db.execute(sql`select value from settings where key = 'low_stock_threshold' limit 1`))
-  const n = Number(row?.value)
-  return Number.isInteger(n) && n >= 0 ? n : DEFAULT_LOW_STOCK
-}
 
 /**
  * DESIGN.md "Profit is real": revenue, profit and top products count completed orders in the range;

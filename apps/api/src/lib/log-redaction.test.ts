@@ -1,0 +1,77 @@
+import { Writable } from 'node:stream'
+import { DrizzleQueryError } from 'drizzle-orm/errors'
+import { describe, expect, it } from 'vitest'
+import { createLogger } from '../plugins/logging.ts'
+import { redactUrl, scrubLine, serializeError } from './log-redaction.ts'
+
+/** A logger as server.ts makes it, writing JSON lines into an array. */
+function capturedLogger(format: 'json' | 'pretty' = 'json') {
+  const lines: string[] = []
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(...String(chunk).split('\n').filter(Boolean))
+      done()
+    },
+  })
+  return { log: createLogger({ LOG_LEVEL: 'trace', LOG_FORMAT: format }, { stream }), lines }
+}
+
+const token = 'Xq3vK9mZ_2bLpQ7rT0wYc-5nHdJ8sFgAe4uViOk1Bzx' // 43 characters, like newToken()
+
+describe('log redaction (decision 0040)', () => {
+  it('blanks the values of secret query parameters, keeps the rest of the address', () => {
+    expect(redactUrl(`/reset-password?token=${token}&email=nour%2Bx%40example.ly`)).toBe('/reset-password?token=[redacted]&email=[redacted]')
+    expect(redactUrl('/api/products?search=%D8%AA%D9%85%D8%B1&page=2&access_token=abc')).toBe('/api/products?search=%D8%AA%D9%85%D8%B1&page=2&access_token=[redacted]')
+    expect(redactUrl('/api/products?page=2')).toBe('/api/products?page=2')
+  })
+
+  it("drops a failed query's parameters (a shopper's phone and address) and keeps the query and its cause", () => {
+    const cause = Object.assign(new Error('connection terminated unexpectedly'), { code: '57P01' })
+    const error = new DrizzleQueryError('insert into "orders" ("customer_phone", "shipping_address") values ($1, $2)', ['0912345678', 'Tripoli, Street 5'], cause)
+    const out = serializeError(error) as Record<string, unknown>
+    const text = JSON.stringify(out)
+    expect(text).not.toContain('0912345678')
+    expect(text).not.toContain('Street 5')
+    expect(out.message).toContain('insert into "orders"')
+    expect(out.message).toContain('params: [redacted]')
+    expect(out.stack).toContain('caused by: Error: connection terminated unexpectedly')
+    expect(out.params).toBeUndefined()
+  })
+
+  it('scrubs every string of a line, and the line stays JSON', () => {
+    const line = JSON.stringify({
+      time: '2026-06-01T10:00:00.000Z',
+      responseTime: 0.1234567890123,
+      reqId: 'a1B2c3D4',
+      msg: `sent to 0912345678, +218 92 765 4321 and 00218-94-1234567; Bearer ${token}; card 4111 1111 1111 1111 or 4111111111111111`,
+      body: { password: 'hunter22', new_password: 'Palm-2026!', token, nested: { token } },
+      order: 'ORD-261122-00042',
+      slug: 'deglet-nour-premium-quality-dates-one-kilogram-box',
+    })
+    const out = scrubLine(line)
+    const parsed = JSON.parse(out)
+    for (const secret of ['0912345678', '927654321', '941234567', token, 'hunter22', 'Palm-2026!', '4111 1111 1111 1111', '4111111111111111']) expect(out).not.toContain(secret)
+    expect(parsed.msg).toContain('[phone …78]')
+    expect(parsed.msg).toContain('[phone …21]')
+    expect(parsed.msg).toContain('Bearer [redacted]')
+    expect(parsed.msg).toContain('card [card] or [card]')
+    // What is not a secret stays as it was.
+    expect(parsed.time).toBe('2026-06-01T10:00:00.000Z')
+    expect(parsed.responseTime).toBe(0.1234567890123)
+    expect(parsed.order).toBe('ORD-261122-00042')
+    expect(parsed.slug).toBe('deglet-nour-premium-quality-dates-one-kilogram-box')
+  })
+
+  it('holds for what the logger writes, in JSON lines and in readable lines', () => {
+    for (const format of ['json', 'pretty'] as const) {
+      const { log, lines } = capturedLogger(format)
+      log.info({ req: { method: 'GET', url: `/reset-password?token=${token}&email=a%40b.ly` }, body: { password: 'hunter22' } }, `reset link for 0912345678: http://shop.test/reset-password?token=${token}`)
+      log.error({ err: new DrizzleQueryError('update "users" set "phone" = $1', ['0923456789'], new Error('boom')) }, 'failed')
+      const text = lines.join('\n')
+      expect(lines.length).toBeGreaterThanOrEqual(2)
+      for (const secret of [token, 'hunter22', '0912345678', '0923456789']) expect(text, format).not.toContain(secret)
+      expect(text).toContain('caused by: Error: boom')
+      if (format === 'json') for (const line of lines) expect(() => JSON.parse(line)).not.toThrow()
+    }
+  })
+})
