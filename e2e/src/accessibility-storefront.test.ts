@@ -62,6 +62,8 @@ describe('storefront routes: accessibility scan and screenshots in Arabic and En
   const publicRoutes: { path: string; as: 'guest' | 'shopper'; open?: (page: Page) => Promise<void> }[] = [
     { path: '/', as: 'guest' },
     { path: '/products', as: 'guest' },
+    { path: '/products/:first', as: 'guest' },
+    { path: '/products/no-such-product', as: 'guest' },
     { path: '/cart', as: 'guest' },
     { path: '/checkout', as: 'guest' },
     { path: '/login', as: 'guest' },
@@ -98,8 +100,11 @@ describe('storefront routes: accessibility scan and screenshots in Arabic and En
       for (const [k, c] of Object.entries(contexts)) pages[k] = await c.newPage()
       for (const k of Object.keys(pages)) await fillCart(pages[k]!, lang)
 
-      for (const route of publicRoutes) {
-        const name = `${route.as}${route.path.split('?')[0]!.replace(/\//g, '-')}`.replace(/-$/, '-home')
+      // A product page: the newest product on sale (its address from the API).
+      const first = ((await (await fetch(`${shop.url}/api/products?active=true&in_stock=true&per_page=1`)).json()) as { data: { slug: string }[] }).data[0]!.slug
+      for (const listed of publicRoutes) {
+        const route = { ...listed, path: listed.path.replace(':first', first) }
+        const name = `${route.as}${listed.path.split('?')[0]!.replace(':first', 'product').replace(/\//g, '-')}`.replace(/-$/, '-home')
         for (const width of ['', '375'] as const) {
           const page = pages[`${route.as}${width}`]!
           if (route.open) await route.open(page)

@@ -116,7 +116,7 @@ export function ProductPage({ product, related }: { product: Product; related: P
           <div className="space-y-2">
             <p className="text-3xl font-extrabold text-date-700">
               <Money value={product.retail_price} />
-              <span className="ms-2 text-base font-semibold text-stone-500">{t('product_page.each')}</span>
+              <span className="ms-2 text-base font-semibold text-stone-600">{t('product_page.each')}</span>
             </p>
             {product.wholesale_price !== null && product.wholesale_threshold !== null ? (
               <p className="inline-flex flex-wrap items-center gap-1 rounded-md bg-honey-50 px-3 py-1.5 font-semibold text-honey-800">
@@ -248,7 +248,7 @@ export function ProductNotFound() {
   const { t } = useTranslation('storefront')
   return (
     <div className="mx-auto flex min-h-[50vh] max-w-md flex-col items-center justify-center gap-3 px-4 py-16 text-center">
-      <p className="ltr-nums text-6xl font-extrabold text-date-300">404</p>
+      <p className="ltr-nums text-6xl font-extrabold text-date-600">404</p>
       <h1 className="text-2xl font-extrabold text-stone-900">{t('product_page.not_found_title')}</h1>
       <p className="text-stone-600">{t('product_page.not_found_text')}</p>
       <Link
