@@ -118,7 +118,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        // npm run dev: Vite's hot updates come over a WebSocket of their own.
+        connectSrc: ["'self'", ...(options.webDev ? ['ws:'] : [])],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
