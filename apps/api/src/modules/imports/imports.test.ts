@@ -37,7 +37,7 @@ describe('CSV imports', () => {
     expect(text).toContain('تمر دقلة نور,Deglet Nour Dates')
     const cities = await ctx.app.inject({ method: 'GET', url: '/api/cities/import/sample', headers: admin.headers })
     expect(cities.headers['content-disposition']).toBe('attachment; filename=cities_sample.csv')
-    expect(cities.rawPayload.toString('utf8')).toMatch(/^\uFEFFname,name_en,delivery_price,is_active\r\nطرابلس,Tripoli,/)
+    expect(cities.rawPayload.toString('utf8')).toMatch(/^\uFEFFname,name_en,delivery_price,is_active,cod_allowed,cod_max_total\r\nطرابلس,Tripoli,/)
   })
 
   it('the products sample imports cleanly once its categories exist', async () => {

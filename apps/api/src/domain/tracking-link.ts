@@ -1,0 +1,46 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import type { Db, DbOrTx } from '../db/client.ts'
+import { shopSecrets } from '../db/schema/settings.ts'
+
+// Decision 0068: the tracking link of a mail opens the order without its phone: `/track?order=<number>&token=<hmac>`,
+// the token an HMAC of the order number with a key the shop makes on first use and keeps in the database, so every API
+// process (and a restored backup) signs and checks alike. The link does not expire: it shows what the mail showed, and
+// cancelling only works while the order is pending.
+
+const SECRET = 'tracking_link'
+const secrets = new WeakMap<object, Promise<Buffer>>()
+
+async function loadSecret(db: DbOrTx): Promise<Buffer> {
+  await db.insert(shopSecrets).values({ name: SECRET, value: randomBytes(32).toString('base64url') }).onConflictDoNothing()
+  const [row] = await db.select({ value: shopSecrets.value }).from(shopSecrets).where(eq(shopSecrets.name, SECRET)).limit(1)
+  return Buffer.from(row!.value, 'base64url')
+}
+
+/**
+ * The signing key, read once per process. `query` is the transaction the caller is in (PGlite has one connection:
+ * a query outside an open transaction would wait for it); `db` keys the cache.
+ */
+export function trackingSecret(db: Db, query: DbOrTx = db): Promise<Buffer> {
+  let secret = secrets.get(db)
+  if (!secret) {
+    secret = loadSecret(query)
+    secrets.set(db, secret)
+    secret.catch(() => secrets.delete(db))
+  }
+  return secret
+}
+
+export function trackingToken(secret: Buffer, orderNumber: string): string {
+  return createHmac('sha256', secret).update(`track:v1:${orderNumber}`).digest('base64url')
+}
+
+export function isTrackingToken(secret: Buffer, orderNumber: string, token: string): boolean {
+  const expected = Buffer.from(trackingToken(secret, orderNumber))
+  const given = Buffer.from(token)
+  return given.length === expected.length && timingSafeEqual(given, expected)
+}
+
+export function trackingUrl(appUrl: string, orderNumber: string, token: string): string {
+  return `${appUrl}/track?order=${encodeURIComponent(orderNumber)}&token=${token}`
+}
