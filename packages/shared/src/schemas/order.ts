@@ -228,6 +228,10 @@ const trackingToken = z
   .min(16, 'validation.tracking_token_invalid')
   .max(200, 'validation.tracking_token_invalid')
 
+/** The tracking form: the order number and the phone it was placed with. */
+export const TrackByPhoneInput = z.object({ order_number: orderNumber, phone: phone('validation.phone_required') })
+export type TrackByPhoneInput = z.infer<typeof TrackByPhoneInput>
+
 /** The link of a mail: the order number and its signed token. */
 export const TrackByTokenInput = z.object({ order_number: orderNumber, token: trackingToken })
 export type TrackByTokenInput = z.infer<typeof TrackByTokenInput>
