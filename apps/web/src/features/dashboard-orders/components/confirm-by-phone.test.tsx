@@ -43,6 +43,17 @@ describe('confirming a cash order by phone (decision 0070)', { timeout: 20_000 }
     await waitFor(() => expect(onClose).toHaveBeenCalled())
   })
 
+  it('messages the WhatsApp number given at checkout when it differs from the phone', async () => {
+    const withWhatsapp: Order = { ...order, notes: 'WhatsApp: +218 92 765 4321' }
+    stubFetch((c) => (c.method === 'GET' && c.url === '/api/orders/12' ? { body: withWhatsapp } : undefined))
+    await renderDashboard(<OrderEditDialog order={withWhatsapp} onClose={() => {}} />, 'en')
+    const dialog = await screen.findByRole('dialog')
+    const href = new URL((await within(dialog).findByRole('link', { name: 'WhatsApp' })).getAttribute('href')!)
+    expect(href.pathname).toBe('/218927654321')
+    expect(within(dialog).getByRole('link', { name: 'Call' })).toHaveAttribute('href', 'tel:0912345678')
+    expect(within(dialog).getByText('+218 92 765 4321')).toBeInTheDocument()
+  })
+
   it('shows who changed the order and why in the history', async () => {
     const cancelled: Order = {
       ...order,

@@ -2,12 +2,18 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { MessageCircle, PhoneCall, PhoneForwarded } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { formatMoney } from '@shop/shared/money/money'
-import { telHref, whatsappHref } from '@shop/shared/orders/phone'
+import { internationalNumber, telHref, whatsappHref } from '@shop/shared/orders/phone'
 import type { Order } from '@shop/shared/schemas/order'
 import { Button, buttonClasses } from '../../../components/ui/button.tsx'
 import { toast } from '../../../lib/toast.ts'
 import { confirmOrderByPhone, orderKeys } from '../api/orders-api.ts'
 import { overviewKeys } from '../../dashboard-overview/api/overview-api.ts'
+
+/** The WhatsApp number the shopper gave at checkout (SPEC §3: the notes read `WhatsApp: <number>`), else null. */
+export function whatsappNumberOf(notes: string | null): string | null {
+  const match = /WhatsApp:\s*([+\d\u0660-\u0669\u06F0-\u06F9][\d\s\-()\u0660-\u0669\u06F0-\u06F9]{5,})/i.exec(notes ?? '')
+  return match ? match[1]!.trim() : null
+}
 
 /** The Arabic message staff send on WhatsApp to confirm a cash order (decision 0070). */
 export function whatsappConfirmText(order: Pick<Order, 'customer_name' | 'order_number' | 'total_amount'>, shop: string, t: (key: string, o: Record<string, string>) => string) {
@@ -22,7 +28,9 @@ export function ConfirmByPhone({ order, onConfirmed }: { order: Order; onConfirm
   const { t, i18n } = useTranslation('dashboard')
   const queryClient = useQueryClient()
   const shop = i18n.t('common:brand.name', { lng: 'ar' })
-  const whatsapp = whatsappHref(order.customer_phone, whatsappConfirmText(order, shop, (k, o) => t(k, o)))
+  // The number the shopper gave for WhatsApp at checkout, else the phone.
+  const whatsappNumber = whatsappNumberOf(order.notes) ?? order.customer_phone
+  const whatsapp = whatsappHref(whatsappNumber, whatsappConfirmText(order, shop, (k, o) => t(k, o)))
   const confirm = useMutation({
     mutationFn: () => confirmOrderByPhone(order.id),
     onSuccess: async () => {
@@ -44,6 +52,14 @@ export function ConfirmByPhone({ order, onConfirmed }: { order: Order; onConfirm
         <span dir="ltr" className="text-lg font-bold text-stone-900">
           {order.customer_phone}
         </span>
+        {internationalNumber(whatsappNumber) !== internationalNumber(order.customer_phone) ? (
+          <>
+            <span className="ms-3 text-stone-600">{t('orders.confirm.whatsapp')}:</span>
+            <span dir="ltr" className="font-bold text-stone-900">
+              {whatsappNumber}
+            </span>
+          </>
+        ) : null}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
         <a href={telHref(order.customer_phone)} className={buttonClasses('secondary', 'md')}>
