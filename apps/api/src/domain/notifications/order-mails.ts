@@ -88,7 +88,7 @@ function layout(v: OrderMailView, title: string, body: SafeHtml): string {
 ${body}
 </td></tr>
 <tr><td style="padding:16px 24px;border-top:1px solid ${BORDER};color:${MUTED};font-size:12px">
-${v.contact && !v.dashboardUrl ? html`<p style="margin:0 0 4px">${t(v, 'contact_us', { contact: v.contact })}</p>` : null}
+${v.contact && !v.dashboardUrl ? html`<p style="margin:0 0 4px">${t(v, 'contact_us', { contact: '' })}${v.contact.split(' · ').map((c, i) => html`${i ? ' · ' : ''}${ltr(c)}`)}</p>` : null}
 <p style="margin:0">${v.dashboardUrl ? v.shopName : t(v, 'footer_reason', { shop: v.shopName })}</p>
 </td></tr>
 </table>

@@ -11,7 +11,7 @@ export function ReorderNoticeBanner({ notice }: { notice: ReorderNotice }) {
         <RotateCcw className="mt-0.5 size-4 shrink-0 text-palm-700 rtl:-scale-x-100" aria-hidden="true" />
         <span>
           {notice.added > 0 ? t('reorder.added', { count: notice.added }) : t('reorder.none_added')}{' '}
-          <span className="ltr-nums">{notice.orderNumber}</span>
+          <span className="ltr-nums whitespace-nowrap">{notice.orderNumber}</span>
         </span>
       </p>
       {notice.added > 0 ? <p className="mt-1 ps-6 text-stone-700">{t('reorder.todays_prices')}</p> : null}
