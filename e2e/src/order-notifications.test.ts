@@ -28,9 +28,15 @@ describe('order mails, tracking, cancellation and phone confirmation', () => {
   })
 
   async function guestOrder(email: string, phone: string) {
-    const product = (await api.products('active=true&in_stock=true&per_page=50')).find((p) => p.stock >= 5 && !p.is_always_in_stock)!
+    const product = (await api.products('active=true&in_stock=true&per_page=50')).find(
+      (p) => p.stock >= 5 && !p.is_always_in_stock,
+    )!
     const tripoli = (await api.cities()).find((c) => c.name === 'طرابلس')!
-    const order = await api.placeOrder([{ product_id: product.id, quantity: 2 }], tripoli.id, { name: 'هدى الفيتوري', email, phone })
+    const order = await api.placeOrder([{ product_id: product.id, quantity: 2 }], tripoli.id, {
+      name: 'هدى الفيتوري',
+      email,
+      phone,
+    })
     return { order, product }
   }
 
@@ -54,7 +60,9 @@ describe('order mails, tracking, cancellation and phone confirmation', () => {
     expect(receipt!.text).toContain('استلمنا طلبك')
     expect(receipt!.text).toContain(order.order_number)
     expect(receipt!.text).toContain('dir="rtl"')
-    const link = receipt!.text.match(/https?:\/\/[^\s"'<>]+\/track\?order=[^\s"'<>&]+&token=[A-Za-z0-9_-]+/)?.[0]
+    const link = receipt!.text.match(
+      /https?:\/\/[^\s"'<>]+\/track\?order=[^\s"'<>&]+&token=[A-Za-z0-9_-]+/,
+    )?.[0]
     expect(link, receipt!.text.slice(0, 1500)).toBeTruthy()
     const url = new URL(link!)
     expect(url.origin).toBe(shop.url)
@@ -101,7 +109,9 @@ describe('order mails, tracking, cancellation and phone confirmation', () => {
     await waitForPath(page, /\/dashboard/)
     await page.goto('/dashboard/orders')
     await page.getByLabel(ar('dashboard:orders.status_filter')).selectOption('awaiting')
-    await page.getByRole('button', { name: ar('dashboard:orders.edit_named', { number: order.order_number }) }).click()
+    await page
+      .getByRole('button', { name: ar('dashboard:orders.edit_named', { number: order.order_number }) })
+      .click()
     const dialog = page.getByRole('dialog')
     const whatsapp = dialog.getByRole('link', { name: ar('dashboard:orders.confirm.whatsapp') })
     const href = new URL((await whatsapp.getAttribute('href'))!)
@@ -109,7 +119,9 @@ describe('order mails, tracking, cancellation and phone confirmation', () => {
     expect(href.origin + href.pathname).toBe('https://wa.me/218912345678')
     expect(href.searchParams.get('text')).toContain(order.order_number)
     expect(href.searchParams.get('text')).toContain('نود تأكيد طلبك')
-    expect(await dialog.getByRole('link', { name: ar('dashboard:orders.confirm.call') }).getAttribute('href')).toBe('tel:0915551234')
+    expect(
+      await dialog.getByRole('link', { name: ar('dashboard:orders.confirm.call') }).getAttribute('href'),
+    ).toBe('tel:0915551234')
     await shot(page, 'notifications-04-confirm-by-phone-ar-1280')
     await dialog.getByRole('button', { name: ar('dashboard:orders.confirm.confirmed_by_phone') }).click()
     await visible(page.getByText(ar('dashboard:orders.confirm.done', { number: order.order_number })))

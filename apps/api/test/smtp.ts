@@ -50,7 +50,8 @@ export function decodeMail(raw: string): string {
   const split = raw.search(/\r?\n\r?\n/)
   const head = split < 0 ? raw : raw.slice(0, split)
   const body = split < 0 ? '' : raw.slice(split).replace(/^\r?\n\r?\n/, '')
-  const header = (name: string) => head.replace(/\r?\n[ \t]+/g, ' ').match(new RegExp(`^${name}:\\s*(.+)$`, 'im'))?.[1] ?? ''
+  const header = (name: string) =>
+    head.replace(/\r?\n[ \t]+/g, ' ').match(new RegExp(`^${name}:\\s*(.+)$`, 'im'))?.[1] ?? ''
   const boundary = header('Content-Type').match(/boundary="?([^";]+)"?/i)?.[1]
   if (boundary) {
     return body
@@ -63,7 +64,9 @@ export function decodeMail(raw: string): string {
   const encoding = header('Content-Transfer-Encoding').toLowerCase()
   if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
   if (encoding === 'quoted-printable') {
-    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
+    const bytes = body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
     return Buffer.from(bytes, 'latin1').toString('utf8')
   }
   return body

@@ -21,7 +21,10 @@ export async function cancelByCustomer(
   if (!current) throw new AppError('NOT_FOUND', 404)
   if (current.orderStatus !== 'pending') throw notPending()
   await restoreOrderStock(tx, orderId)
-  await tx.update(orders).set({ orderStatus: 'cancelled', updatedAt: new Date() }).where(eq(orders.id, orderId))
+  await tx
+    .update(orders)
+    .set({ orderStatus: 'cancelled', updatedAt: new Date() })
+    .where(eq(orders.id, orderId))
   const [history] = await tx
     .insert(orderStatusHistory)
     .values({

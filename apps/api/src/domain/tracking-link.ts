@@ -12,8 +12,15 @@ const SECRET = 'tracking_link'
 const secrets = new WeakMap<object, Promise<Buffer>>()
 
 async function loadSecret(db: DbOrTx): Promise<Buffer> {
-  await db.insert(shopSecrets).values({ name: SECRET, value: randomBytes(32).toString('base64url') }).onConflictDoNothing()
-  const [row] = await db.select({ value: shopSecrets.value }).from(shopSecrets).where(eq(shopSecrets.name, SECRET)).limit(1)
+  await db
+    .insert(shopSecrets)
+    .values({ name: SECRET, value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing()
+  const [row] = await db
+    .select({ value: shopSecrets.value })
+    .from(shopSecrets)
+    .where(eq(shopSecrets.name, SECRET))
+    .limit(1)
   return Buffer.from(row!.value, 'base64url')
 }
 

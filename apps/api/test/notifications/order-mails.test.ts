@@ -34,8 +34,14 @@ const waitForMails = (to: string, count = 1) =>
   )
 
 async function order(email: string, lang = 'ar', extra: { headers?: Record<string, string> } = {}) {
-  const city = await createCity(ctx.app, { name: `مصراتة ${counter++}`, translations: { en: { name: `Misrata ${counter++}` } } })
-  const product = await createProduct(ctx.app, { name: 'تمر مجهول', translations: { en: { name: 'Medjool dates' } } })
+  const city = await createCity(ctx.app, {
+    name: `مصراتة ${counter++}`,
+    translations: { en: { name: `Misrata ${counter++}` } },
+  })
+  const product = await createProduct(ctx.app, {
+    name: 'تمر مجهول',
+    translations: { en: { name: 'Medjool dates' } },
+  })
   return placeTestOrder(ctx.app, {
     cityId: city.id,
     items: [{ product_id: product.id, quantity: 2 }],
@@ -49,7 +55,15 @@ const edit = (id: number, patch: Record<string, string>) =>
     method: 'PUT',
     url: `/api/orders/${id}`,
     headers: admin.headers,
-    payload: { customer_name: 'سارة علي', customer_email: patch.email ?? 'x@example.ly', customer_phone: '0921234567', shipping_address: 'مصراتة', payment_status: 'pending', notes: '', ...patch },
+    payload: {
+      customer_name: 'سارة علي',
+      customer_email: patch.email ?? 'x@example.ly',
+      customer_phone: '0921234567',
+      shipping_address: 'مصراتة',
+      payment_status: 'pending',
+      notes: '',
+      ...patch,
+    },
   })
 
 describe('order mails through the outbox', () => {
@@ -88,9 +102,26 @@ describe('order mails through the outbox', () => {
     const city = await createCity(ctx.app)
     const product = await createProduct(ctx.app)
     const headers = { 'idempotency-key': `retry-${Date.now()}-${counter++}` }
-    const body = { cityId: city.id, items: [{ product_id: product.id, quantity: 1 }], customer: { customer_email: email }, headers }
+    const body = {
+      cityId: city.id,
+      items: [{ product_id: product.id, quantity: 1 }],
+      customer: { customer_email: email },
+      headers,
+    }
     const first = await placeTestOrder(ctx.app, body)
-    const again = await ctx.app.inject({ method: 'POST', url: '/api/orders', headers, payload: { customer_name: 'عميل تجريبي', customer_email: email, customer_phone: '0921234567', shipping_address: 'مصراتة', city_id: city.id, items: body.items } })
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers,
+      payload: {
+        customer_name: 'عميل تجريبي',
+        customer_email: email,
+        customer_phone: '0921234567',
+        shipping_address: 'مصراتة',
+        city_id: city.id,
+        items: body.items,
+      },
+    })
     expect(again.statusCode).toBe(200)
     expect(again.json().id).toBe(first.id)
     await waitForMails(email)
@@ -103,7 +134,9 @@ describe('order mails through the outbox', () => {
     const email = buyer()
     const placed = await order(email, 'ar')
     await waitForMails(email, 1)
-    expect((await edit(placed.id, { email, order_status: 'pending', payment_status: 'paid' })).statusCode).toBe(200)
+    expect(
+      (await edit(placed.id, { email, order_status: 'pending', payment_status: 'paid' })).statusCode,
+    ).toBe(200)
     expect((await edit(placed.id, { email, order_status: 'processing' })).statusCode).toBe(200)
     await waitForMails(email, 2)
     expect(decodeMail(smtp.to(email)[1]!.raw)).toContain(`تم تأكيد طلبك ${placed.order_number}`.slice(0, 8))

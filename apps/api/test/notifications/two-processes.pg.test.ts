@@ -21,7 +21,12 @@ describe('two API processes, one outbox', () => {
     second = await openDatabase({ url: first.url!, poolSize: 10 })
     for (const database of [first.database, second]) {
       apps.push(
-        await buildApp({ database, webDist: '/nonexistent', env: { APP_URL: 'http://shop.test', SMTP_URL: smtp.url }, mail: { pollMs: 100, backoffMs: 100, maxBackoffMs: 200 } }),
+        await buildApp({
+          database,
+          webDist: '/nonexistent',
+          env: { APP_URL: 'http://shop.test', SMTP_URL: smtp.url },
+          mail: { pollMs: 100, backoffMs: 100, maxBackoffMs: 200 },
+        }),
       )
     }
     await apps[0]!.db.insert(settings).values({ key: 'notify_emails', value: 'staff@shop.ly' })
@@ -38,7 +43,11 @@ describe('two API processes, one outbox', () => {
     const product = await createProduct(apps[0]!, { stock: 1000 })
     return Promise.all(
       Array.from({ length: count }, (_, i) =>
-        placeTestOrder(apps[i % 2]!, { cityId: city.id, items: [{ product_id: product.id, quantity: 1 }], customer: { customer_email: `${prefix}-${i}@example.ly` } }),
+        placeTestOrder(apps[i % 2]!, {
+          cityId: city.id,
+          items: [{ product_id: product.id, quantity: 1 }],
+          customer: { customer_email: `${prefix}-${i}@example.ly` },
+        }),
       ),
     )
   }
@@ -49,12 +58,16 @@ describe('two API processes, one outbox', () => {
   it('sends each mail once while both deliver at the same time', async () => {
     const placed = await placeThroughBoth('both', 12)
     await hammer()
-    await vi.waitFor(() => expect(smtp.mails.filter((m) => m.to[0]!.startsWith('both-'))).toHaveLength(12), { timeout: 15_000, interval: 100 })
+    await vi.waitFor(() => expect(smtp.mails.filter((m) => m.to[0]!.startsWith('both-'))).toHaveLength(12), {
+      timeout: 15_000,
+      interval: 100,
+    })
     await hammer()
     await new Promise((r) => setTimeout(r, 500))
     for (let i = 0; i < 12; i++) expect(smtp.to(`both-${i}@example.ly`)).toHaveLength(1)
     const staff = smtp.to('staff@shop.ly')
-    for (const order of placed) expect(staff.filter((m) => m.raw.includes(order.order_number))).toHaveLength(1)
+    for (const order of placed)
+      expect(staff.filter((m) => m.raw.includes(order.order_number))).toHaveLength(1)
   })
 
   it('SMTP down: orders are placed; once it is back each mail goes out once, whichever process retries it', async () => {
@@ -64,7 +77,10 @@ describe('two API processes, one outbox', () => {
     await hammer()
     expect(smtp.mails.filter((m) => m.to[0]!.startsWith('down-'))).toHaveLength(0)
     smtp.state.down = false
-    await vi.waitFor(() => expect(smtp.mails.filter((m) => m.to[0]!.startsWith('down-'))).toHaveLength(6), { timeout: 15_000, interval: 100 })
+    await vi.waitFor(() => expect(smtp.mails.filter((m) => m.to[0]!.startsWith('down-'))).toHaveLength(6), {
+      timeout: 15_000,
+      interval: 100,
+    })
     await hammer()
     await new Promise((r) => setTimeout(r, 500))
     for (let i = 0; i < 6; i++) expect(smtp.to(`down-${i}@example.ly`)).toHaveLength(1)

@@ -18,7 +18,9 @@ describe('phone numbers (decision 0070)', () => {
     expect(telHref('+218 91 234 5678')).toBe('tel:+218912345678')
     const href = whatsappHref('0912345678', 'طلبك ORD-250301-00009 & شكرًا')!
     expect(href.startsWith('https://wa.me/218912345678?text=')).toBe(true)
-    expect(decodeURIComponent(new URL(href).search.slice('?text='.length))).toBe('طلبك ORD-250301-00009 & شكرًا')
+    expect(decodeURIComponent(new URL(href).search.slice('?text='.length))).toBe(
+      'طلبك ORD-250301-00009 & شكرًا',
+    )
     expect(whatsappHref('', 'x')).toBeNull()
   })
 

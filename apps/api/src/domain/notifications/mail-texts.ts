@@ -92,7 +92,8 @@ const en: Record<MailTextKey, string> = {
   placed_subject: 'We received your order {{number}}',
   placed_title: 'Thank you for your order!',
   placed_intro: 'We have received your order; it is now pending.',
-  placed_cash: 'We will call you or message you on WhatsApp to confirm it before we prepare it. You pay in cash on delivery.',
+  placed_cash:
+    'We will call you or message you on WhatsApp to confirm it before we prepare it. You pay in cash on delivery.',
   placed_online: 'We will review your order and tell you when it is confirmed.',
   processing_subject: 'Your order {{number}} is confirmed',
   processing_title: 'Your order is confirmed',
@@ -104,7 +105,8 @@ const en: Record<MailTextKey, string> = {
   cancelled_subject: 'Your order {{number}} has been cancelled',
   cancelled_title: 'Your order has been cancelled',
   cancelled_by_customer: 'We have cancelled your order as you asked.',
-  cancelled_by_shop: 'We are sorry: your order has been cancelled. If you did not expect this, please contact us.',
+  cancelled_by_shop:
+    'We are sorry: your order has been cancelled. If you did not expect this, please contact us.',
   reason: 'Reason',
   staff_new_subject: 'New order {{number}} — {{total}}',
   staff_new_title: 'New order',
@@ -112,7 +114,8 @@ const en: Record<MailTextKey, string> = {
   staff_new_cash: 'Cash on delivery: call the customer to confirm it before preparing it.',
   staff_cancelled_subject: 'The customer cancelled order {{number}}',
   staff_cancelled_title: 'A customer cancelled their order',
-  staff_cancelled_intro: '{{name}} cancelled order {{number}} while it was pending; its stock has been put back.',
+  staff_cancelled_intro:
+    '{{name}} cancelled order {{number}} while it was pending; its stock has been put back.',
   open_dashboard: 'Open the order in the dashboard',
   status_pending: 'Pending',
   status_processing: 'Processing',
@@ -126,6 +129,10 @@ const en: Record<MailTextKey, string> = {
 export const mailTexts: Record<Language, Record<MailTextKey, string>> = { ar, en }
 
 /** A text in `lang` with its {{placeholders}} filled (plain text: HTML escaping happens where it is used). */
-export function mailText(lang: Language, key: MailTextKey, params: Record<string, string | number> = {}): string {
+export function mailText(
+  lang: Language,
+  key: MailTextKey,
+  params: Record<string, string | number> = {},
+): string {
   return mailTexts[lang][key].replace(/\{\{(\w+)\}\}/g, (_, p: string) => String(params[p] ?? ''))
 }

@@ -9,7 +9,14 @@ import type { Mailer } from '../../lib/mailer.ts'
 import { DEFAULT_TIMEZONE } from '../../lib/shop-time.ts'
 import { trackingSecret, trackingToken, trackingUrl } from '../tracking-link.ts'
 import { mailText } from './mail-texts.ts'
-import { isMailedStatus, orderPlacedMail, staffCancelledMail, staffNewOrderMail, statusChangedMail, type OrderMailView } from './order-mails.ts'
+import {
+  isMailedStatus,
+  orderPlacedMail,
+  staffCancelledMail,
+  staffNewOrderMail,
+  statusChangedMail,
+  type OrderMailView,
+} from './order-mails.ts'
 
 /**
  * Decision 0066: what happens to an order is told by mail, written into the outbox in the same transaction as the
@@ -26,7 +33,14 @@ export interface OrderNotifier {
   statusChanged(tx: Tx, orderId: number, historyId: number): Promise<void>
 }
 
-const SHOP_KEYS = ['site_name', 'contact_phone', 'contact_email', 'language', 'timezone', 'notify_emails'] as const
+const SHOP_KEYS = [
+  'site_name',
+  'contact_phone',
+  'contact_email',
+  'language',
+  'timezone',
+  'notify_emails',
+] as const
 
 interface ShopFacts {
   staffEmails: string[]
@@ -37,7 +51,10 @@ interface ShopFacts {
 }
 
 async function shopFacts(tx: Tx): Promise<ShopFacts> {
-  const rows = await tx.select({ key: settings.key, value: settings.value }).from(settings).where(inArray(settings.key, [...SHOP_KEYS]))
+  const rows = await tx
+    .select({ key: settings.key, value: settings.value })
+    .from(settings)
+    .where(inArray(settings.key, [...SHOP_KEYS]))
   const get = (k: (typeof SHOP_KEYS)[number]) => rows.find((r) => r.key === k)?.value.trim() ?? ''
   let timezone = get('timezone') || DEFAULT_TIMEZONE
   try {
@@ -58,11 +75,20 @@ export function createOrderNotifier(deps: { db: Db; mailer: Mailer; appUrl: stri
   const { db, mailer, appUrl } = deps
 
   /** What a mail about the order shows, in `lang` (names as stored on the order, decision 0058). */
-  async function viewOf(tx: Tx, orderId: number, lang: Language | 'order', facts: ShopFacts): Promise<OrderMailView | null> {
+  async function viewOf(
+    tx: Tx,
+    orderId: number,
+    lang: Language | 'order',
+    facts: ShopFacts,
+  ): Promise<OrderMailView | null> {
     const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).limit(1)
     if (!row) return null
     const mailLang: Language = lang === 'order' ? (row.language === 'en' ? 'en' : 'ar') : lang
-    const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id))
+    const items = await tx
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId))
+      .orderBy(asc(orderItems.id))
     const token = trackingToken(await trackingSecret(db, tx), row.orderNumber)
     // The shop's name as the owner set it is Arabic; an English mail uses the English brand.
     const shopName = mailLang === 'ar' && facts.siteName ? facts.siteName : mailText(mailLang, 'shop_name')
@@ -102,26 +128,49 @@ export function createOrderNotifier(deps: { db: Db; mailer: Mailer; appUrl: stri
       const facts = await shopFacts(tx)
       const customer = await viewOf(tx, orderId, 'order', facts)
       if (!customer) return
-      await mailer.enqueue(tx, { to: customer.order.email, eventKey: `order:${orderId}:placed:customer`, ...orderPlacedMail(customer) })
+      await mailer.enqueue(tx, {
+        to: customer.order.email,
+        eventKey: `order:${orderId}:placed:customer`,
+        ...orderPlacedMail(customer),
+      })
       if (facts.staffEmails.length === 0) return
       const staff = (await viewOf(tx, orderId, facts.staffLanguage, facts))!
       const mail = staffNewOrderMail(staff)
-      for (const to of facts.staffEmails) await mailer.enqueue(tx, { to, eventKey: `order:${orderId}:placed:staff:${to}`, ...mail })
+      for (const to of facts.staffEmails)
+        await mailer.enqueue(tx, { to, eventKey: `order:${orderId}:placed:staff:${to}`, ...mail })
     },
 
     async statusChanged(tx, orderId, historyId) {
-      const [change] = await tx.select().from(orderStatusHistory).where(eq(orderStatusHistory.id, historyId)).limit(1)
+      const [change] = await tx
+        .select()
+        .from(orderStatusHistory)
+        .where(eq(orderStatusHistory.id, historyId))
+        .limit(1)
       if (!change || change.fromStatus === change.toStatus || !isMailedStatus(change.toStatus)) return
       const facts = await shopFacts(tx)
       const customer = await viewOf(tx, orderId, 'order', facts)
       if (!customer) return
       const byCustomer = change.actor === 'shopper' || change.actor === 'guest'
-      const mail = statusChangedMail(customer, { status: change.toStatus, byCustomer, byPhone: change.action === 'confirmed_by_phone', reason: change.reason })
-      await mailer.enqueue(tx, { to: customer.order.email, eventKey: `order:${orderId}:history:${historyId}:customer`, ...mail })
+      const mail = statusChangedMail(customer, {
+        status: change.toStatus,
+        byCustomer,
+        byPhone: change.action === 'confirmed_by_phone',
+        reason: change.reason,
+      })
+      await mailer.enqueue(tx, {
+        to: customer.order.email,
+        eventKey: `order:${orderId}:history:${historyId}:customer`,
+        ...mail,
+      })
       if (!byCustomer || change.toStatus !== 'cancelled' || facts.staffEmails.length === 0) return
       const staff = (await viewOf(tx, orderId, facts.staffLanguage, facts))!
       const staffMail = staffCancelledMail(staff, change.reason)
-      for (const to of facts.staffEmails) await mailer.enqueue(tx, { to, eventKey: `order:${orderId}:history:${historyId}:staff:${to}`, ...staffMail })
+      for (const to of facts.staffEmails)
+        await mailer.enqueue(tx, {
+          to,
+          eventKey: `order:${orderId}:history:${historyId}:staff:${to}`,
+          ...staffMail,
+        })
     },
   }
 }

@@ -19,7 +19,14 @@ async function answer(db: Db, id: number, staff: boolean, lang: Language): Promi
  * POST /api/orders/:id/cancel (decision 0069): a signed-in shopper cancels their own pending order. Someone else's
  * order answers 404, as reading it does (its existence is not revealed); an order past pending answers 409.
  */
-export async function cancelMyOrder(db: Db, user: AuthUser, id: number, reason: string, lang: Language, notify: OrderNotifier): Promise<Order> {
+export async function cancelMyOrder(
+  db: Db,
+  user: AuthUser,
+  id: number,
+  reason: string,
+  lang: Language,
+  notify: OrderNotifier,
+): Promise<Order> {
   await db.transaction(async (tx) => {
     const [owner] = await tx.select({ userId: orders.userId }).from(orders).where(eq(orders.id, id)).limit(1)
     if (!owner || owner.userId !== user.id) throw notFound()
@@ -33,7 +40,13 @@ export async function cancelMyOrder(db: Db, user: AuthUser, id: number, reason: 
  * POST /api/orders/:id/confirm (decision 0070): staff reached the customer of a pending order by phone or WhatsApp and
  * the customer confirmed it: it moves to processing, the history says so, the shopper gets the confirmation mail.
  */
-export async function confirmByPhone(db: Db, adminId: number, id: number, lang: Language, notify: OrderNotifier): Promise<Order> {
+export async function confirmByPhone(
+  db: Db,
+  adminId: number,
+  id: number,
+  lang: Language,
+  notify: OrderNotifier,
+): Promise<Order> {
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(orders).where(eq(orders.id, id)).for('update')
     if (!current) throw notFound()

@@ -9,7 +9,12 @@ import { AppError } from '../../lib/app-error.ts'
 export const MAX_FAILURES = 10
 export const WINDOW_MS = 15 * 60_000
 
-async function retryAfterSeconds(db: Db, column: typeof trackingAttempts.ip | typeof trackingAttempts.orderNumber, value: string, since: Date): Promise<number | null> {
+async function retryAfterSeconds(
+  db: Db,
+  column: typeof trackingAttempts.ip | typeof trackingAttempts.orderNumber,
+  value: string,
+  since: Date,
+): Promise<number | null> {
   const [row] = await db
     .select({ createdAt: trackingAttempts.createdAt })
     .from(trackingAttempts)
@@ -27,14 +32,21 @@ async function retryAfterSeconds(db: Db, column: typeof trackingAttempts.ip | ty
  */
 export async function assertNotThrottled(db: Db, ip: string, orderNumber: string | null): Promise<void> {
   const since = new Date(Date.now() - WINDOW_MS)
-  const waits = await Promise.all([retryAfterSeconds(db, trackingAttempts.ip, ip, since), orderNumber ? retryAfterSeconds(db, trackingAttempts.orderNumber, orderNumber, since) : null])
+  const waits = await Promise.all([
+    retryAfterSeconds(db, trackingAttempts.ip, ip, since),
+    orderNumber ? retryAfterSeconds(db, trackingAttempts.orderNumber, orderNumber, since) : null,
+  ])
   const seconds = Math.max(...waits.map((w) => w ?? 0))
   if (seconds > 0) {
-    throw new AppError('TOO_MANY_REQUESTS', 429, { params: { minutes: Math.ceil(seconds / 60) }, headers: { 'retry-after': String(seconds) } })
+    throw new AppError('TOO_MANY_REQUESTS', 429, {
+      params: { minutes: Math.ceil(seconds / 60) },
+      headers: { 'retry-after': String(seconds) },
+    })
   }
 }
 
 export async function recordFailure(db: Db, ip: string, orderNumber: string): Promise<void> {
   await db.insert(trackingAttempts).values({ ip, orderNumber: orderNumber.slice(0, 40) })
-  if (Math.random() < 0.05) await db.delete(trackingAttempts).where(lt(trackingAttempts.createdAt, new Date(Date.now() - WINDOW_MS)))
+  if (Math.random() < 0.05)
+    await db.delete(trackingAttempts).where(lt(trackingAttempts.createdAt, new Date(Date.now() - WINDOW_MS)))
 }

@@ -9,7 +9,8 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['orders'],
-        summary: "An order's status, items and totals by its number and phone, or by the mail link's token; one 404 for any wrong pair; 10 misses in 15 minutes → 429",
+        summary:
+          "An order's status, items and totals by its number and phone, or by the mail link's token; one 404 for any wrong pair; 10 misses in 15 minutes → 429",
         body: TrackInput,
         response: { 200: TrackedOrder },
       },
@@ -25,7 +26,8 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['orders'],
-        summary: "Cancel a pending order with the mail link's token and a reason; stock goes back once; 409 after pending",
+        summary:
+          "Cancel a pending order with the mail link's token and a reason; stock goes back once; 409 after pending",
         body: TrackCancelInput,
         response: { 200: TrackedOrder },
       },

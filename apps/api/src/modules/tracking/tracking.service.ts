@@ -20,13 +20,19 @@ const notFound = () => new AppError('TRACKING_NOT_FOUND', 404)
  * The order the visitor may see: its number with the phone it was placed with, or with the mail link's token. Every
  * miss counts towards the limit (429).
  */
-async function findTracked(db: Db, input: { order_number: string; phone?: string; token?: string }, ip: string): Promise<{ row: OrderRow; byToken: boolean }> {
+async function findTracked(
+  db: Db,
+  input: { order_number: string; phone?: string; token?: string },
+  ip: string,
+): Promise<{ row: OrderRow; byToken: boolean }> {
   const byToken = input.token !== undefined
   await assertNotThrottled(db, ip, byToken ? null : input.order_number)
   const [row] = await db.select().from(orders).where(eq(orders.orderNumber, input.order_number)).limit(1)
   const ok =
     row !== undefined &&
-    (byToken ? isTrackingToken(await trackingSecret(db), row.orderNumber, input.token!) : samePhone(row.customerPhone, input.phone ?? ''))
+    (byToken
+      ? isTrackingToken(await trackingSecret(db), row.orderNumber, input.token!)
+      : samePhone(row.customerPhone, input.phone ?? ''))
   if (!ok) {
     await recordFailure(db, ip, input.order_number)
     throw notFound()
@@ -35,8 +41,16 @@ async function findTracked(db: Db, input: { order_number: string; phone?: string
 }
 
 async function toTracked(db: Db, row: OrderRow, byToken: boolean, lang: Language): Promise<TrackedOrder> {
-  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, row.id)).orderBy(asc(orderItems.id))
-  const history = await db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, row.id)).orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id))
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, row.id))
+    .orderBy(asc(orderItems.id))
+  const history = await db
+    .select()
+    .from(orderStatusHistory)
+    .where(eq(orderStatusHistory.orderId, row.id))
+    .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id))
   return {
     order_number: row.orderNumber,
     order_status: row.orderStatus,
@@ -74,16 +88,31 @@ async function toTracked(db: Db, row: OrderRow, byToken: boolean, lang: Language
 }
 
 /** POST /api/track. */
-export async function trackOrder(db: Db, input: TrackInput, ip: string, lang: Language): Promise<TrackedOrder> {
+export async function trackOrder(
+  db: Db,
+  input: TrackInput,
+  ip: string,
+  lang: Language,
+): Promise<TrackedOrder> {
   const { row, byToken } = await findTracked(db, input, ip)
   return toTracked(db, row, byToken, lang)
 }
 
 /** POST /api/track/cancel: the mail's link cancels a pending order (decision 0069); 409 once it has moved on. */
-export async function cancelTracked(db: Db, input: TrackCancelInput, ip: string, lang: Language, notify: OrderNotifier): Promise<TrackedOrder> {
+export async function cancelTracked(
+  db: Db,
+  input: TrackCancelInput,
+  ip: string,
+  lang: Language,
+  notify: OrderNotifier,
+): Promise<TrackedOrder> {
   const { row } = await findTracked(db, input, ip)
   await db.transaction(async (tx) => {
-    const { historyId } = await cancelByCustomer(tx, row.id, { actor: 'guest', userId: null, reason: input.reason })
+    const { historyId } = await cancelByCustomer(tx, row.id, {
+      actor: 'guest',
+      userId: null,
+      reason: input.reason,
+    })
     await notify.statusChanged(tx, row.id, historyId)
   })
   const [fresh] = await db.select().from(orders).where(eq(orders.id, row.id)).limit(1)

@@ -2,7 +2,14 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { products } from '../../db/schema/catalog.ts'
 import { mailOutbox } from '../../db/schema/settings.ts'
-import { createCity, createProduct, createTestApp, createUser, expectLockedOut, type TestContext } from '../../../test/helpers.ts'
+import {
+  createCity,
+  createProduct,
+  createTestApp,
+  createUser,
+  expectLockedOut,
+  type TestContext,
+} from '../../../test/helpers.ts'
 import { placeTestOrder } from '../../../test/orders.ts'
 
 let ctx: TestContext
@@ -13,15 +20,28 @@ beforeAll(async () => {
 afterAll(() => ctx.close())
 
 const en = { 'accept-language': 'en' }
-const track = (payload: Record<string, unknown>, headers: Record<string, string> = {}, from = `10.9.0.${ip++}`) =>
-  ctx.app.inject({ method: 'POST', url: '/api/track', payload, headers, remoteAddress: from })
+const track = (
+  payload: Record<string, unknown>,
+  headers: Record<string, string> = {},
+  from = `10.9.0.${ip++}`,
+) => ctx.app.inject({ method: 'POST', url: '/api/track', payload, headers, remoteAddress: from })
 const cancel = (payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  ctx.app.inject({ method: 'POST', url: '/api/track/cancel', payload, headers, remoteAddress: `10.9.1.${ip++}` })
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/track/cancel',
+    payload,
+    headers,
+    remoteAddress: `10.9.1.${ip++}`,
+  })
 
 async function guestOrder(quantity = 3, phone = '0912345678') {
   const city = await createCity(ctx.app, { translations: { en: { name: `Sabha ${ip++}` } } })
   const product = await createProduct(ctx.app, { stock: 10, translations: { en: { name: 'Ajwa dates' } } })
-  const order = await placeTestOrder(ctx.app, { cityId: city.id, items: [{ product_id: product.id, quantity }], customer: { customer_phone: phone, customer_email: `guest-${ip++}@example.ly` } })
+  const order = await placeTestOrder(ctx.app, {
+    cityId: city.id,
+    items: [{ product_id: product.id, quantity }],
+    customer: { customer_phone: phone, customer_email: `guest-${ip++}@example.ly` },
+  })
   return { order, product }
 }
 
@@ -33,7 +53,8 @@ async function linkOf(orderNumber: string): Promise<{ order: string; token: stri
   return { order: url.searchParams.get('order')!, token: url.searchParams.get('token')! }
 }
 
-const stockOf = async (id: number) => (await ctx.app.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock
+const stockOf = async (id: number) =>
+  (await ctx.app.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock
 
 describe('POST /api/track (decision 0068)', () => {
   it('shows the order for its number and phone, however the phone is written, with the phone masked and no email', async () => {
@@ -42,7 +63,13 @@ describe('POST /api/track (decision 0068)', () => {
       const res = await track({ order_number: order.order_number.toLowerCase(), phone }, en)
       expect(res.statusCode).toBe(200)
       const body = res.json()
-      expect(body).toMatchObject({ order_number: order.order_number, order_status: 'pending', phone_masked: '091•••••78', total_amount: order.total_amount, can_cancel: false })
+      expect(body).toMatchObject({
+        order_number: order.order_number,
+        order_status: 'pending',
+        phone_masked: '091•••••78',
+        total_amount: order.total_amount,
+        can_cancel: false,
+      })
       expect(body.items[0]).toMatchObject({ product_name: 'Ajwa dates', quantity: 2 })
       expect(body.history).toEqual([expect.objectContaining({ status: 'pending', by_customer: true })])
       expect(JSON.stringify(body)).not.toContain('@example.ly')
@@ -60,21 +87,33 @@ describe('POST /api/track (decision 0068)', () => {
     ])
     for (const res of answers) {
       expect(res.statusCode).toBe(404)
-      expect(res.json()).toEqual({ code: 'TRACKING_NOT_FOUND', message: 'لم نجد طلبًا بهذا الرقم وهذا الهاتف. تحقق منهما وحاول مرة أخرى' })
+      expect(res.json()).toEqual({
+        code: 'TRACKING_NOT_FOUND',
+        message: 'لم نجد طلبًا بهذا الرقم وهذا الهاتف. تحقق منهما وحاول مرة أخرى',
+      })
     }
     const bad = await track({ order_number: '', phone: '' }, en)
     expect(bad.statusCode).toBe(422)
-    expect(bad.json().errors).toMatchObject({ order_number: ['Order number is required'], phone: ['Phone number is required'] })
+    expect(bad.json().errors).toMatchObject({
+      order_number: ['Order number is required'],
+      phone: ['Phone number is required'],
+    })
   })
 
   it('locks an IP out after 10 misses, and an order number after 10 misses from anywhere (429, like sign-in)', async () => {
     const { order } = await guestOrder()
     const from = '10.77.0.1'
-    for (let i = 0; i < 10; i++) expect((await track({ order_number: `ORD-000000-${i}`, phone: '0912345678' }, {}, from)).statusCode).toBe(404)
+    for (let i = 0; i < 10; i++)
+      expect(
+        (await track({ order_number: `ORD-000000-${i}`, phone: '0912345678' }, {}, from)).statusCode,
+      ).toBe(404)
     expectLockedOut(await track({ order_number: order.order_number, phone: '0912345678' }, en, from))
     // The right pair from that IP is refused too while it is locked out; from elsewhere it works.
     expect((await track({ order_number: order.order_number, phone: '0912345678' })).statusCode).toBe(200)
-    for (let i = 0; i < 10; i++) expect((await track({ order_number: order.order_number, phone: `09200000${10 + i}` })).statusCode).toBe(404)
+    for (let i = 0; i < 10; i++)
+      expect((await track({ order_number: order.order_number, phone: `09200000${10 + i}` })).statusCode).toBe(
+        404,
+      )
     expectLockedOut(await track({ order_number: order.order_number, phone: '0912345678' }, en))
     // Guessing phones for an order does not shut its owner out of the link in their mail.
     const link = await linkOf(order.order_number)
@@ -116,7 +155,9 @@ describe('POST /api/track/cancel (decision 0069)', () => {
     expect(await stockOf(product.id)).toBe(10)
     const again = await cancel({ order_number: link.order, token: link.token, reason: 'x' }, en)
     expect(again.statusCode).toBe(409)
-    expect(again.json().message).toBe('This order is no longer waiting: it has already been confirmed, completed or cancelled')
+    expect(again.json().message).toBe(
+      'This order is no longer waiting: it has already been confirmed, completed or cancelled',
+    )
     expect(await stockOf(product.id)).toBe(10)
     const mails = await ctx.app.db.select().from(mailOutbox)
     expect(mails.filter((m) => m.subject === `تم إلغاء طلبك ${order.order_number}`)).toHaveLength(1)
@@ -124,9 +165,15 @@ describe('POST /api/track/cancel (decision 0069)', () => {
 
   it('refuses to cancel with the phone alone, and after staff moved the order on', async () => {
     const { order, product } = await guestOrder(1)
-    expect((await cancel({ order_number: order.order_number, phone: '0912345678', reason: 'x' })).statusCode).toBe(422)
+    expect(
+      (await cancel({ order_number: order.order_number, phone: '0912345678', reason: 'x' })).statusCode,
+    ).toBe(422)
     const admin = await createUser(ctx.app, 'admin')
-    const confirmed = await ctx.app.inject({ method: 'POST', url: `/api/orders/${order.id}/confirm`, headers: admin.headers })
+    const confirmed = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.id}/confirm`,
+      headers: admin.headers,
+    })
     expect(confirmed.statusCode).toBe(200)
     const link = await linkOf(order.order_number)
     expect((await track({ order_number: link.order, token: link.token })).json().can_cancel).toBe(false)

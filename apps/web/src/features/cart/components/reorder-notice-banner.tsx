@@ -6,7 +6,10 @@ import type { ReorderNotice } from '../../../lib/cart/reorder-notice.ts'
 export function ReorderNoticeBanner({ notice }: { notice: ReorderNotice }) {
   const { t } = useTranslation('storefront')
   return (
-    <div role="status" className="mb-5 rounded-[var(--radius-card)] border border-palm-200 bg-palm-50 p-4 text-sm text-stone-900">
+    <div
+      role="status"
+      className="mb-5 rounded-[var(--radius-card)] border border-palm-200 bg-palm-50 p-4 text-sm text-stone-900"
+    >
       <p className="flex items-start gap-2 font-bold">
         <RotateCcw className="mt-0.5 size-4 shrink-0 text-palm-700 rtl:-scale-x-100" aria-hidden="true" />
         <span>
@@ -24,7 +27,8 @@ export function ReorderNoticeBanner({ notice }: { notice: ReorderNotice }) {
           <ul className="mt-1.5 list-disc space-y-1 ps-6">
             {notice.leftOut.map((l, i) => (
               <li key={i}>
-                <bdi className="font-semibold">{l.name}</bdi>: {t(`reorder.reason.${l.reason}`, { added: l.added ?? 0, wanted: l.wanted ?? 0 })}
+                <bdi className="font-semibold">{l.name}</bdi>:{' '}
+                {t(`reorder.reason.${l.reason}`, { added: l.added ?? 0, wanted: l.wanted ?? 0 })}
               </li>
             ))}
           </ul>

@@ -10,9 +10,26 @@ import { waitedFor } from './orders-screen.tsx'
 afterEach(() => vi.unstubAllGlobals())
 
 const order: Order = {
-  ...makeOrder({ id: 12, order_number: 'ORD-250101-00012', customer_name: 'سالم علي', customer_phone: '091 234 5678', total_amount: 255 }),
+  ...makeOrder({
+    id: 12,
+    order_number: 'ORD-250101-00012',
+    customer_name: 'سالم علي',
+    customer_phone: '091 234 5678',
+    total_amount: 255,
+  }),
   history: [
-    { id: 1, from_status: null, to_status: 'pending', from_payment_status: null, to_payment_status: 'pending', changed_by: null, actor: 'guest', action: null, reason: null, created_at: '2025-01-01T10:00:00Z' },
+    {
+      id: 1,
+      from_status: null,
+      to_status: 'pending',
+      from_payment_status: null,
+      to_payment_status: 'pending',
+      changed_by: null,
+      actor: 'guest',
+      action: null,
+      reason: null,
+      created_at: '2025-01-01T10:00:00Z',
+    },
   ],
 }
 
@@ -20,7 +37,8 @@ describe('confirming a cash order by phone (decision 0070)', { timeout: 20_000 }
   it('offers call and WhatsApp with the normalised number and an Arabic message naming the order, then confirms', async () => {
     let confirmed = false
     const calls = stubFetch((c) => {
-      if (c.method === 'GET' && c.url === '/api/orders/12') return { body: confirmed ? { ...order, order_status: 'processing' } : order }
+      if (c.method === 'GET' && c.url === '/api/orders/12')
+        return { body: confirmed ? { ...order, order_status: 'processing' } : order }
       if (c.method === 'POST' && c.url === '/api/orders/12/confirm') {
         confirmed = true
         return { body: { ...order, order_status: 'processing' } }
@@ -30,7 +48,10 @@ describe('confirming a cash order by phone (decision 0070)', { timeout: 20_000 }
     const onClose = vi.fn()
     await renderDashboard(<OrderEditDialog order={order} onClose={onClose} />, 'en')
     const dialog = await screen.findByRole('dialog')
-    expect(await within(dialog).findByRole('link', { name: 'Call' })).toHaveAttribute('href', 'tel:0912345678')
+    expect(await within(dialog).findByRole('link', { name: 'Call' })).toHaveAttribute(
+      'href',
+      'tel:0912345678',
+    )
     const whatsapp = within(dialog).getByRole('link', { name: 'WhatsApp' })
     const href = new URL(whatsapp.getAttribute('href')!)
     expect(href.origin + href.pathname).toBe('https://wa.me/218912345678')
@@ -39,7 +60,9 @@ describe('confirming a cash order by phone (decision 0070)', { timeout: 20_000 }
     expect(text).toContain('سالم علي')
     expect(text).toContain('نود تأكيد طلبك')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmed by phone' }))
-    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/api/orders/12/confirm')).toBe(true))
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.url === '/api/orders/12/confirm')).toBe(true),
+    )
     await waitFor(() => expect(onClose).toHaveBeenCalled())
   })
 
@@ -48,7 +71,9 @@ describe('confirming a cash order by phone (decision 0070)', { timeout: 20_000 }
     stubFetch((c) => (c.method === 'GET' && c.url === '/api/orders/12' ? { body: withWhatsapp } : undefined))
     await renderDashboard(<OrderEditDialog order={withWhatsapp} onClose={() => {}} />, 'en')
     const dialog = await screen.findByRole('dialog')
-    const href = new URL((await within(dialog).findByRole('link', { name: 'WhatsApp' })).getAttribute('href')!)
+    const href = new URL(
+      (await within(dialog).findByRole('link', { name: 'WhatsApp' })).getAttribute('href')!,
+    )
     expect(href.pathname).toBe('/218927654321')
     expect(within(dialog).getByRole('link', { name: 'Call' })).toHaveAttribute('href', 'tel:0912345678')
     expect(within(dialog).getByText('+218 92 765 4321')).toBeInTheDocument()
@@ -60,7 +85,18 @@ describe('confirming a cash order by phone (decision 0070)', { timeout: 20_000 }
       order_status: 'cancelled',
       history: [
         ...order.history!,
-        { id: 2, from_status: 'pending', to_status: 'cancelled', from_payment_status: 'pending', to_payment_status: 'pending', changed_by: null, actor: 'guest', action: 'cancelled_by_customer', reason: 'Ordered twice', created_at: '2025-01-01T11:00:00Z' },
+        {
+          id: 2,
+          from_status: 'pending',
+          to_status: 'cancelled',
+          from_payment_status: 'pending',
+          to_payment_status: 'pending',
+          changed_by: null,
+          actor: 'guest',
+          action: 'cancelled_by_customer',
+          reason: 'Ordered twice',
+          created_at: '2025-01-01T11:00:00Z',
+        },
       ],
     }
     stubFetch((c) => (c.method === 'GET' && c.url === '/api/orders/12' ? { body: cancelled } : undefined))

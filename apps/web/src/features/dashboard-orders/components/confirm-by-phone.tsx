@@ -11,13 +11,25 @@ import { overviewKeys } from '../../dashboard-overview/api/overview-api.ts'
 
 /** The WhatsApp number the shopper gave at checkout (SPEC §3: the notes read `WhatsApp: <number>`), else null. */
 export function whatsappNumberOf(notes: string | null): string | null {
-  const match = /WhatsApp:\s*([+\d\u0660-\u0669\u06F0-\u06F9][\d\s\-()\u0660-\u0669\u06F0-\u06F9]{5,})/i.exec(notes ?? '')
+  const match = /WhatsApp:\s*([+\d\u0660-\u0669\u06F0-\u06F9][\d\s\-()\u0660-\u0669\u06F0-\u06F9]{5,})/i.exec(
+    notes ?? '',
+  )
   return match ? match[1]!.trim() : null
 }
 
 /** The Arabic message staff send on WhatsApp to confirm a cash order (decision 0070). */
-export function whatsappConfirmText(order: Pick<Order, 'customer_name' | 'order_number' | 'total_amount'>, shop: string, t: (key: string, o: Record<string, string>) => string) {
-  return t('orders.confirm.whatsapp_message', { lng: 'ar', name: order.customer_name, shop, number: order.order_number, total: formatMoney(order.total_amount) })
+export function whatsappConfirmText(
+  order: Pick<Order, 'customer_name' | 'order_number' | 'total_amount'>,
+  shop: string,
+  t: (key: string, o: Record<string, string>) => string,
+) {
+  return t('orders.confirm.whatsapp_message', {
+    lng: 'ar',
+    name: order.customer_name,
+    shop,
+    number: order.order_number,
+    total: formatMoney(order.total_amount),
+  })
 }
 
 /**
@@ -30,7 +42,10 @@ export function ConfirmByPhone({ order, onConfirmed }: { order: Order; onConfirm
   const shop = i18n.t('common:brand.name', { lng: 'ar' })
   // The number the shopper gave for WhatsApp at checkout, else the phone.
   const whatsappNumber = whatsappNumberOf(order.notes) ?? order.customer_phone
-  const whatsapp = whatsappHref(whatsappNumber, whatsappConfirmText(order, shop, (k, o) => t(k, o)))
+  const whatsapp = whatsappHref(
+    whatsappNumber,
+    whatsappConfirmText(order, shop, (k, o) => t(k, o)),
+  )
   const confirm = useMutation({
     mutationFn: () => confirmOrderByPhone(order.id),
     onSuccess: async () => {
@@ -42,7 +57,10 @@ export function ConfirmByPhone({ order, onConfirmed }: { order: Order; onConfirm
     onError: (err) => toast.error(err.message),
   })
   return (
-    <section aria-labelledby="confirm-by-phone-title" className="mb-5 rounded-[var(--radius-card)] border border-honey-300 bg-honey-50 p-4">
+    <section
+      aria-labelledby="confirm-by-phone-title"
+      className="mb-5 rounded-[var(--radius-card)] border border-honey-300 bg-honey-50 p-4"
+    >
       <h3 id="confirm-by-phone-title" className="font-bold text-stone-900">
         {t('orders.confirm.title')}
       </h3>
@@ -67,12 +85,21 @@ export function ConfirmByPhone({ order, onConfirmed }: { order: Order; onConfirm
           {t('orders.confirm.call')}
         </a>
         {whatsapp ? (
-          <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={buttonClasses('secondary', 'md')}>
+          <a
+            href={whatsapp}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClasses('secondary', 'md')}
+          >
             <MessageCircle className="size-4 text-green-700" aria-hidden="true" />
             {t('orders.confirm.whatsapp')}
           </a>
         ) : null}
-        <Button busy={confirm.isPending} icon={<PhoneForwarded className="size-4" aria-hidden="true" />} onClick={() => confirm.mutate()}>
+        <Button
+          busy={confirm.isPending}
+          icon={<PhoneForwarded className="size-4" aria-hidden="true" />}
+          onClick={() => confirm.mutate()}
+        >
           {confirm.isPending ? t('orders.confirm.confirming') : t('orders.confirm.confirmed_by_phone')}
         </Button>
       </div>

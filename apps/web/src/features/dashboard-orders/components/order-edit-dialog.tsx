@@ -197,7 +197,12 @@ export function OrderEditDialog({ order, onClose }: { order: Order | null; onClo
                 </p>
                 {/* Decision 0069: who made the change (staff, the shopper, a guest through the tracking link) and why. */}
                 {h.action ? <p className="text-sm font-semibold text-palm-800">{t(`orders.action.${h.action}`, { defaultValue: h.action })}</p> : null}
-                {h.reason ? <p className="text-sm text-stone-800">{t('orders.reason', { reason: h.reason })}</p> : null}
+                {h.reason ? (
+                  <p className="text-sm text-stone-800">
+                    {t('orders.reason', { reason: '' })}
+                    <bdi>{h.reason}</bdi>
+                  </p>
+                ) : null}
                 <p className="text-xs text-stone-600">
                   {h.actor === 'guest'
                     ? t('orders.by_guest')

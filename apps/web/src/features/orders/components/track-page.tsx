@@ -27,7 +27,10 @@ export function TrackPage() {
   const [lookup, setLookup] = useState<Lookup | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
   const [opening, setOpening] = useState(Boolean(linkOrder && linkToken))
-  const form = useForm<TrackByPhoneInput>({ resolver: zodResolver(TrackByPhoneInput), defaultValues: { order_number: linkOrder, phone: '' } })
+  const form = useForm<TrackByPhoneInput>({
+    resolver: zodResolver(TrackByPhoneInput),
+    defaultValues: { order_number: linkOrder, phone: '' },
+  })
   const opened = useRef(false)
 
   // The mail's link: open the order at once.
@@ -82,7 +85,11 @@ export function TrackPage() {
           onCancel={
             lookup.token
               ? async (reason) => {
-                  const order = await cancelTrackedOrder({ order_number: lookup.order.order_number, token: lookup.token!, reason })
+                  const order = await cancelTrackedOrder({
+                    order_number: lookup.order.order_number,
+                    token: lookup.token!,
+                    reason,
+                  })
                   setLookup({ order, token: lookup.token })
                   toast.success(t('cancel.done', { number: order.order_number }))
                 }
@@ -97,19 +104,56 @@ export function TrackPage() {
           className="mx-auto max-w-lg rounded-[var(--radius-card)] border border-sand-300 bg-white p-6 shadow-[var(--shadow-soft)]"
         >
           <div className="space-y-4">
-            <Field label={t('track.order_number')} required error={form.formState.errors.order_number?.message} hint={t('track.order_number_hint')}>
-              {(p) => <Input {...p} dir="ltr" autoComplete="off" autoCapitalize="characters" placeholder="ORD-250301-00009" {...form.register('order_number')} />}
+            <Field
+              label={t('track.order_number')}
+              required
+              error={form.formState.errors.order_number?.message}
+              hint={t('track.order_number_hint')}
+            >
+              {(p) => (
+                <Input
+                  {...p}
+                  dir="ltr"
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  placeholder="ORD-250301-00009"
+                  {...form.register('order_number')}
+                />
+              )}
             </Field>
-            <Field label={t('track.phone')} required error={form.formState.errors.phone?.message} hint={t('track.phone_hint')}>
-              {(p) => <Input {...p} type="tel" inputMode="tel" dir="ltr" autoComplete="tel" {...form.register('phone')} />}
+            <Field
+              label={t('track.phone')}
+              required
+              error={form.formState.errors.phone?.message}
+              hint={t('track.phone_hint')}
+            >
+              {(p) => (
+                <Input
+                  {...p}
+                  type="tel"
+                  inputMode="tel"
+                  dir="ltr"
+                  autoComplete="tel"
+                  {...form.register('phone')}
+                />
+              )}
             </Field>
           </div>
           {problem ? (
-            <p role="alert" className="mt-4 rounded-[var(--radius-control)] border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+            <p
+              role="alert"
+              className="mt-4 rounded-[var(--radius-control)] border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+            >
               {problem}
             </p>
           ) : null}
-          <Button type="submit" size="lg" className="mt-5 w-full" busy={form.formState.isSubmitting} icon={<Search className="size-4" aria-hidden="true" />}>
+          <Button
+            type="submit"
+            size="lg"
+            className="mt-5 w-full"
+            busy={form.formState.isSubmitting}
+            icon={<Search className="size-4" aria-hidden="true" />}
+          >
             {form.formState.isSubmitting ? t('track.searching') : t('track.submit')}
           </Button>
           <p className="mt-4 text-center text-xs text-stone-600">{t('track.privacy_note')}</p>

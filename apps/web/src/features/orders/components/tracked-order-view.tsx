@@ -14,23 +14,47 @@ import { formatDate } from './order-card.tsx'
 function formatWhen(iso: string, lang: string) {
   const d = new Date(iso)
   return d
-    .toLocaleString(lang === 'ar' ? 'ar-LY-u-nu-latn' : 'en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })
+    .toLocaleString(lang === 'ar' ? 'ar-LY-u-nu-latn' : 'en-GB', {
+      day: 'numeric',
+      month: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
     .replace(/\u200f/g, '')
 }
 
 /** The order's way so far: placed → confirmed → completed, or placed → cancelled, with the date of each step reached. */
 function Steps({ order }: { order: TrackedOrder }) {
   const { t, i18n } = useTranslation('storefront')
-  const at = (s: OrderStatus) => order.history.find((h) => h.status === s)?.created_at ?? (s === 'pending' ? order.created_at : null)
+  const at = (s: OrderStatus) =>
+    order.history.find((h) => h.status === s)?.created_at ?? (s === 'pending' ? order.created_at : null)
   const cancelled = order.order_status === 'cancelled'
-  const steps: { key: string; label: string; when: string | null; done: boolean; tone: 'done' | 'now' | 'todo' | 'cancelled' }[] = cancelled
+  const steps: {
+    key: string
+    label: string
+    when: string | null
+    done: boolean
+    tone: 'done' | 'now' | 'todo' | 'cancelled'
+  }[] = cancelled
     ? [
         { key: 'pending', label: t('track.step.pending'), when: at('pending'), done: true, tone: 'done' },
-        { key: 'cancelled', label: t('track.step.cancelled'), when: at('cancelled'), done: true, tone: 'cancelled' },
+        {
+          key: 'cancelled',
+          label: t('track.step.cancelled'),
+          when: at('cancelled'),
+          done: true,
+          tone: 'cancelled',
+        },
       ]
     : (['pending', 'processing', 'completed'] as const).map((s, i, all) => {
         const reached = all.indexOf(order.order_status as (typeof all)[number]) >= i
-        return { key: s, label: t(`track.step.${s}`), when: reached ? at(s) : null, done: reached, tone: reached ? (order.order_status === s && s !== 'completed' ? 'now' : 'done') : 'todo' }
+        return {
+          key: s,
+          label: t(`track.step.${s}`),
+          when: reached ? at(s) : null,
+          done: reached,
+          tone: reached ? (order.order_status === s && s !== 'completed' ? 'now' : 'done') : 'todo',
+        }
       })
   return (
     <ol className="grid gap-3 sm:grid-flow-col sm:auto-cols-fr" aria-label={t('track.progress')}>
@@ -46,11 +70,21 @@ function Steps({ order }: { order: TrackedOrder }) {
             )}
             aria-hidden="true"
           >
-            {s.tone === 'cancelled' ? <CircleX className="size-5" /> : s.done ? <Check className="size-5" /> : <span className="size-2 rounded-full bg-current" />}
+            {s.tone === 'cancelled' ? (
+              <CircleX className="size-5" />
+            ) : s.done ? (
+              <Check className="size-5" />
+            ) : (
+              <span className="size-2 rounded-full bg-current" />
+            )}
           </span>
           <span>
-            <span className={cn('block font-semibold', s.done ? 'text-stone-900' : 'text-stone-500')}>{s.label}</span>
-            <span className="block text-xs text-stone-600 ltr-nums">{s.when ? formatWhen(s.when, i18n.language) : t('track.step.waiting')}</span>
+            <span className={cn('block font-semibold', s.done ? 'text-stone-900' : 'text-stone-500')}>
+              {s.label}
+            </span>
+            <span className="block text-xs text-stone-600 ltr-nums">
+              {s.when ? formatWhen(s.when, i18n.language) : t('track.step.waiting')}
+            </span>
           </span>
         </li>
       ))}
@@ -58,7 +92,15 @@ function Steps({ order }: { order: TrackedOrder }) {
   )
 }
 
-export function TrackedOrderView({ order, onCancel, onAnother }: { order: TrackedOrder; onCancel?: (reason: string) => Promise<void>; onAnother(): void }) {
+export function TrackedOrderView({
+  order,
+  onCancel,
+  onAnother,
+}: {
+  order: TrackedOrder
+  onCancel?: (reason: string) => Promise<void>
+  onAnother(): void
+}) {
   const { t, i18n } = useTranslation('storefront')
   const [cancelling, setCancelling] = useState(false)
   const { reorder, busy } = useReorder()
@@ -66,7 +108,10 @@ export function TrackedOrderView({ order, onCancel, onAnother }: { order: Tracke
 
   return (
     <div className="space-y-5">
-      <article className="overflow-hidden rounded-[var(--radius-card)] border border-sand-300 bg-white shadow-[var(--shadow-soft)]" aria-labelledby="tracked-order-title">
+      <article
+        className="overflow-hidden rounded-[var(--radius-card)] border border-sand-300 bg-white shadow-[var(--shadow-soft)]"
+        aria-labelledby="tracked-order-title"
+      >
         <header className="flex flex-wrap items-start justify-between gap-3 border-b border-sand-300 bg-sand-50 px-5 py-4">
           <div>
             <h2 id="tracked-order-title" className="font-bold text-stone-900">
@@ -74,7 +119,9 @@ export function TrackedOrderView({ order, onCancel, onAnother }: { order: Tracke
             </h2>
             <p className="mt-0.5 text-sm text-stone-600">
               <time dateTime={order.created_at}>{formatDate(order.created_at, i18n.language)}</time>
-              <span className="mx-2" aria-hidden="true">·</span>
+              <span className="mx-2" aria-hidden="true">
+                ·
+              </span>
               {t(`payment_method.${order.payment_method}`, { ns: 'common' })}
             </p>
           </div>
@@ -89,7 +136,9 @@ export function TrackedOrderView({ order, onCancel, onAnother }: { order: Tracke
               {byCustomer ? t('track.cancelled_by_you') : t('track.cancelled_by_shop')}
             </p>
           ) : order.order_status === 'pending' ? (
-            <p className="mt-4 text-sm text-stone-700">{order.payment_method === 'cash' ? t('track.pending_cash') : t('track.pending_online')}</p>
+            <p className="mt-4 text-sm text-stone-700">
+              {order.payment_method === 'cash' ? t('track.pending_cash') : t('track.pending_online')}
+            </p>
           ) : null}
         </div>
 
@@ -104,7 +153,8 @@ export function TrackedOrderView({ order, onCancel, onAnother }: { order: Tracke
                   <span className="min-w-0">
                     <bdi className="font-semibold text-stone-900">{item.product_name}</bdi>
                     <span className="text-stone-600">
-                      {' '}× <span className="ltr-nums">{item.quantity}</span>
+                      {' '}
+                      × <span className="ltr-nums">{item.quantity}</span>
                     </span>
                     {item.is_wholesale ? (
                       <Badge tone="honey" className="ms-2">
@@ -137,7 +187,10 @@ export function TrackedOrderView({ order, onCancel, onAnother }: { order: Tracke
               </div>
             </dl>
           </section>
-          <section className="rounded-[var(--radius-control)] bg-sand-100 p-4 text-sm" aria-labelledby="tracked-delivery">
+          <section
+            className="rounded-[var(--radius-control)] bg-sand-100 p-4 text-sm"
+            aria-labelledby="tracked-delivery"
+          >
             <h3 id="tracked-delivery" className="mb-2 font-bold text-stone-700">
               {t('orders.delivery_info')}
             </h3>
@@ -149,7 +202,9 @@ export function TrackedOrderView({ order, onCancel, onAnother }: { order: Tracke
               <MapPin className="mt-0.5 size-4 shrink-0 text-stone-600" aria-hidden="true" />
               <span>
                 {order.shipping_address}
-                {order.city_name && !order.shipping_address.includes(order.city_name) ? ` — ${order.city_name}` : ''}
+                {order.city_name && !order.shipping_address.includes(order.city_name)
+                  ? ` — ${order.city_name}`
+                  : ''}
               </span>
             </p>
             <p className="mt-1.5 flex items-center gap-2">
@@ -171,17 +226,35 @@ export function TrackedOrderView({ order, onCancel, onAnother }: { order: Tracke
             {t('reorder.button')}
           </Button>
           {onCancel && order.can_cancel ? (
-            <Button variant="ghost-danger" icon={<XCircle className="size-4" aria-hidden="true" />} onClick={() => setCancelling(true)}>
+            <Button
+              variant="ghost-danger"
+              icon={<XCircle className="size-4" aria-hidden="true" />}
+              onClick={() => setCancelling(true)}
+            >
               {t('cancel.button')}
             </Button>
           ) : null}
-          <Button variant="ghost" className="ms-auto" icon={<Search className="size-4" aria-hidden="true" />} onClick={onAnother}>
+          <Button
+            variant="ghost"
+            className="ms-auto"
+            icon={<Search className="size-4" aria-hidden="true" />}
+            onClick={onAnother}
+          >
             {t('track.another')}
           </Button>
         </footer>
       </article>
-      {!onCancel && order.order_status === 'pending' ? <p className="text-center text-sm text-stone-600">{t('track.cancel_from_mail')}</p> : null}
-      {onCancel ? <CancelOrderDialog open={cancelling} orderNumber={order.order_number} onOpenChange={setCancelling} onCancel={onCancel} /> : null}
+      {!onCancel && order.order_status === 'pending' ? (
+        <p className="text-center text-sm text-stone-600">{t('track.cancel_from_mail')}</p>
+      ) : null}
+      {onCancel ? (
+        <CancelOrderDialog
+          open={cancelling}
+          orderNumber={order.order_number}
+          onOpenChange={setCancelling}
+          onCancel={onCancel}
+        />
+      ) : null}
     </div>
   )
 }

@@ -28,7 +28,11 @@ export function useReorder() {
     setBusy(true)
     try {
       const known = lines.filter((l): l is ReorderLine & { product_id: number } => l.product_id !== null)
-      const quote = known.length ? await quoteLines(known.map((l) => ({ product_id: l.product_id, quantity: Math.min(l.quantity, 10_000) }))) : { items: [] }
+      const quote = known.length
+        ? await quoteLines(
+            known.map((l) => ({ product_id: l.product_id, quantity: Math.min(l.quantity, 10_000) })),
+          )
+        : { items: [] }
       const notice: ReorderNotice = { orderNumber, added: 0, leftOut: [] }
       for (const line of lines) {
         const q = quote.items.find((i) => i.product_id === line.product_id)
@@ -56,7 +60,8 @@ export function useReorder() {
         }
         cart.add(product, units)
         notice.added += units
-        if (units < line.quantity) notice.leftOut.push({ name: q.name, reason: 'fewer', added: units, wanted: line.quantity })
+        if (units < line.quantity)
+          notice.leftOut.push({ name: q.name, reason: 'fewer', added: units, wanted: line.quantity })
       }
       navigate('/cart', { state: { reorder: notice } })
     } catch (err) {
