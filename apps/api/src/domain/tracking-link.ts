@@ -12,26 +12,25 @@ const SECRET = 'tracking_link'
 const secrets = new WeakMap<object, Promise<Buffer>>()
 
 async function loadSecret(db: DbOrTx): Promise<Buffer> {
-  await db
-    .insert(shopSecrets)
-    .values({ name: SECRET, value: randomBytes(32).toString('base64url') })
-    .onConflictDoNothing()
-  const [row] = await db
-    .select({ value: shopSecrets.value })
-    .from(shopSecrets)
-    .where(eq(shopSecrets.name, SECRET))
-    .limit(1)
-  return Buffer.from(row!.value, 'base64url')
+  const read = async () => (await db.select({ value: shopSecrets.value }).from(shopSecrets).where(eq(shopSecrets.name, SECRET)).limit(1))[0]?.value
+  let value = await read()
+  if (value === undefined) {
+    await db.insert(shopSecrets).values({ name: SECRET, value: randomBytes(32).toString('base64url') }).onConflictDoNothing()
+    value = (await read())!
+  }
+  return Buffer.from(value, 'base64url')
 }
 
 /**
- * The signing key, read once per process. `query` is the transaction the caller is in (PGlite has one connection:
- * a query outside an open transaction would wait for it); `db` keys the cache.
+ * The signing key. `query` is the transaction the caller is in (PGlite has one connection: a query outside an open
+ * transaction would wait for it). Only a key read outside a transaction is kept for the process: one made inside a
+ * transaction that then rolls back never existed.
  */
 export function trackingSecret(db: Db, query: DbOrTx = db): Promise<Buffer> {
-  let secret = secrets.get(db)
-  if (!secret) {
-    secret = loadSecret(query)
+  const cached = secrets.get(db)
+  if (cached) return cached
+  const secret = loadSecret(query)
+  if (query === db) {
     secrets.set(db, secret)
     secret.catch(() => secrets.delete(db))
   }
