@@ -7,7 +7,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOption
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Database, Db } from './db/client.ts'
 import { appUrl, loadEnv, type Env } from './env.ts'
-import { createMailer, type Mailer } from './lib/mailer.ts'
+import { createMailer, type Mailer, type MailerOptions } from './lib/mailer.ts'
+import { createOrderNotifier, type OrderNotifier } from './domain/notifications/notifier.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
 import { categoriesRoutes } from './modules/catalog/categories.routes.ts'
 import { productsRoutes } from './modules/catalog/products.routes.ts'
@@ -21,6 +22,7 @@ import { ordersRoutes } from './modules/orders/orders.routes.ts'
 import { profileRoutes } from './modules/profile/profile.routes.ts'
 import { settingsRoutes } from './modules/settings/settings.routes.ts'
 import { usersRoutes } from './modules/users/users.routes.ts'
+import { trackingRoutes } from './modules/tracking/tracking.routes.ts'
 import { authPlugin } from './plugins/auth.ts'
 import { errorsPlugin } from './plugins/errors.ts'
 import { gracefulClosePlugin } from './plugins/graceful-close.ts'
@@ -36,12 +38,18 @@ import { createStorefrontData } from './web/storefront-data.ts'
 import { webPlugin } from './web/web-plugin.ts'
 
 declare module 'fastify' {
+  interface FastifyRequest {
+    /** The mailer's count of written mails when the request arrived (decision 0065). */
+    mailsWritten: number
+  }
   interface FastifyInstance {
     db: Db
     database: Database
     config: Env
     appUrl: string
     mailer: Mailer
+    /** Decision 0066: the order mails, written in the transaction of each change. */
+    notifier: OrderNotifier
     /** Public product lists, cached per catalogue version (decision 19): the API's and the pages' alike. */
     publicProductLists: PublicListCache
   }
@@ -49,6 +57,8 @@ declare module 'fastify' {
 
 export interface BuildAppOptions {
   database: Database
+  /** Tests: the outbox's rhythm (decision 0065), e.g. a short back-off to see a retry succeed. */
+  mail?: Pick<MailerOptions, 'pollMs' | 'backoffMs' | 'maxBackoffMs' | 'maxAttempts' | 'leaseMs'>
   env?: Partial<Env>
   /** The process's logger (plugins/logging.ts createLogger); without one the app logs nothing (tests). */
   logger?: FastifyBaseLogger
@@ -99,7 +109,19 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.decorate('database', options.database)
   app.decorate('config', config)
   app.decorate('appUrl', appUrl(config))
-  app.decorate('mailer', createMailer(options.database.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log }))
+  const mailer = createMailer(options.database.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log, ...options.mail })
+  app.decorate('mailer', mailer)
+  // Decision 0065: mails are delivered after the answer of the request that wrote them (its transaction has committed
+  // by then), never while the shopper waits; a round that finds nothing new costs one query.
+  app.decorateRequest('mailsWritten', 0)
+  app.addHook('onRequest', async (request) => {
+    request.mailsWritten = mailer.written
+  })
+  app.addHook('onResponse', async (request) => {
+    if (mailer.written !== request.mailsWritten) mailer.kick()
+  })
+  app.addHook('onClose', async () => mailer.close())
+  app.decorate('notifier', createOrderNotifier({ db: options.database.db, mailer, appUrl: appUrl(config) }))
 
   const catalogVersion = createCatalogVersion(options.database.db)
   app.decorate('publicProductLists', createPublicListCache(options.database.db, catalogVersion))
@@ -159,6 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(citiesRoutes)
       await api.register(checkoutRoutes)
       await api.register(ordersRoutes)
+      await api.register(trackingRoutes)
       await api.register(dashboardRoutes)
       await api.register(settingsRoutes)
       await api.register(importsRoutes)

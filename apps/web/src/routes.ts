@@ -18,6 +18,7 @@ export default [
     route('reset-password', 'app/routes/reset-password.tsx'),
     route('order-confirmation', 'app/routes/order-confirmation.tsx'),
     route('my-orders', 'app/routes/my-orders.tsx'),
+    route('track', 'app/routes/track.tsx'),
     route('change-password', 'app/routes/change-password.tsx'),
     route('*', 'app/routes/not-found.tsx'),
   ]),

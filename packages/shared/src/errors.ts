@@ -26,6 +26,10 @@ export const ERROR_CODES = [
   'SERVICE_UNAVAILABLE',
   'SERVICE_BUSY',
   'BAD_REQUEST',
+  'ORDER_NOT_PENDING',
+  'COD_NOT_AVAILABLE',
+  'COD_LIMIT_EXCEEDED',
+  'TRACKING_NOT_FOUND',
   'INTERNAL',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]

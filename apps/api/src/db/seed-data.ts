@@ -1117,6 +1117,7 @@ export const seedSettings: SeedSetting[] = [
     value: 'تمور وفسائل نخيل وعسل وزيت زيتون من مزرعة عائلية ليبية إلى باب بيتك.',
   },
   { key: 'contact_email', description: 'البريد الإلكتروني للتواصل', value: 'info@golden-palm.ly' },
+  { key: 'notify_emails', description: 'عناوين البريد التي تصلها الطلبات الجديدة (مفصولة بفواصل)', value: '' },
   { key: 'contact_phone', description: 'رقم الهاتف للتواصل', value: '+218 91 234 5678' },
   { key: 'currency', description: 'رمز العملة (ISO 4217)', value: 'LYD' },
   { key: 'currency_symbol', description: 'رمز العملة المعروض', value: 'د.ل' },

@@ -47,6 +47,9 @@ describe('demo catalogue (decision 0055)', () => {
     // Demo orders keep both names like real ones (decision 0058).
     const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'owner@shop.test', password: 'owner-pass-1' } })
     const staff = { authorization: `Bearer ${login.json().token}`, 'accept-language': 'en' }
+    // Decision 0067: new orders are mailed to the first admin until the owner sets the staff addresses.
+    const settingsList = (await ctx.app.inject({ method: 'GET', url: '/api/settings', headers: staff })).json().data as { key: string; value: string }[]
+    expect(settingsList.find((s) => s.key === 'notify_emails')?.value).toBe('owner@shop.test')
     const orders = (await ctx.app.inject({ method: 'GET', url: '/api/orders?per_page=20', headers: staff })).json().data as { city_name: string; items: { product_name: string; product_name_ar: string }[] }[]
     expect(orders.length).toBe(20)
     for (const o of orders) {

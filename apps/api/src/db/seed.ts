@@ -50,7 +50,8 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<{ crea
   }
 
   await db.transaction(async (tx) => {
-    await tx.insert(settings).values(seedSettings.map((s) => ({ key: s.key, description: s.description, value: s.value })))
+    // Decision 0067: new orders are mailed to the first admin until the owner sets the staff addresses.
+    await tx.insert(settings).values(seedSettings.map((s) => ({ key: s.key, description: s.description, value: s.key === 'notify_emails' ? options.adminEmail.toLowerCase() : s.value })))
     const categoryRows = await tx
       .insert(categories)
       .values(

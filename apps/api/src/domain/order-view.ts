@@ -97,6 +97,9 @@ export async function orderHistory(db: DbOrTx, orderId: number): Promise<OrderSt
     from_payment_status: h.fromPaymentStatus,
     to_payment_status: h.toPaymentStatus,
     changed_by: by,
+    actor: h.actor,
+    action: h.action,
+    reason: h.reason,
     created_at: h.createdAt.toISOString(),
   }))
 }

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { openTestDatabase } from '../../test/helpers.ts'
 import type { Database } from '../db/client.ts'
 import { mailOutbox } from '../db/schema/settings.ts'
-import { createMailer } from './mailer.ts'
+import { startSmtp } from '../../test/smtp.ts'
+import { backoffAfter, createMailer } from './mailer.ts'
 
 const log = { info: () => {}, warn: () => {} }
 
@@ -70,5 +71,100 @@ describe('mailer', () => {
       },
       { timeout: 10_000 },
     )
+  })
+
+  describe('the outbox (decision 0065)', () => {
+    const rowsTo = (to: string) => database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to))
+
+    it('keeps one mail per event key, however often the event is written', async () => {
+      const mailer = createMailer(database.db, { from: 'shop@example.ly', log })
+      const mail = { to: 'once@example.ly', subject: 's', text: 't', eventKey: 'order:1:placed:customer' }
+      expect(await mailer.enqueue(database.db, mail)).toBe(true)
+      expect(await mailer.enqueue(database.db, mail)).toBe(false)
+      await database.db.transaction(async (tx) => {
+        expect(await mailer.enqueue(tx, mail)).toBe(false)
+      })
+      expect(await rowsTo('once@example.ly')).toHaveLength(1)
+      expect(mailer.written).toBe(1)
+    })
+
+    it('waits longer after each failed try, up to the cap', () => {
+      expect([1, 2, 3, 4, 10].map((n) => backoffAfter(n, 30_000, 3_600_000))).toEqual([30_000, 60_000, 120_000, 240_000, 3_600_000])
+    })
+
+    it('retries a mail the SMTP server refused, and delivers it once the server is back', async () => {
+      const smtp = await startSmtp()
+      smtp.state.down = true
+      const mailer = createMailer(database.db, { smtpUrl: smtp.url, from: 'shop@example.ly', log, backoffMs: 300, pollMs: 60_000 })
+      try {
+        await mailer.send({ to: 'retry@example.ly', subject: 'طلبك', text: 'نص' })
+        await vi.waitFor(async () => expect((await rowsTo('retry@example.ly'))[0]!.error).toMatch(/busy/), { timeout: 10_000 })
+        const [failed] = await rowsTo('retry@example.ly')
+        expect(failed!.attempts).toBe(1)
+        expect(failed!.sentAt).toBeNull()
+        expect(failed!.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now() - 1000)
+        // Not due yet: a round now does not try it.
+        smtp.state.down = false
+        await mailer.deliverDue()
+        expect(smtp.to('retry@example.ly')).toHaveLength(0)
+        await new Promise((r) => setTimeout(r, 400))
+        expect(await mailer.deliverDue()).toBeGreaterThanOrEqual(1)
+        const [sent] = await rowsTo('retry@example.ly')
+        expect(sent!.sentAt).toBeInstanceOf(Date)
+        expect(sent!.attempts).toBe(2)
+        expect(smtp.to('retry@example.ly')).toHaveLength(1)
+        await mailer.deliverDue()
+        expect(smtp.to('retry@example.ly')).toHaveLength(1)
+      } finally {
+        await mailer.close()
+        await smtp.close()
+      }
+    })
+
+    it('gives up after the last try and keeps the error', async () => {
+      const smtp = await startSmtp()
+      smtp.state.down = true
+      const mailer = createMailer(database.db, { smtpUrl: smtp.url, from: 'shop@example.ly', log, backoffMs: 1, maxAttempts: 2, pollMs: 60_000 })
+      try {
+        await mailer.enqueue(database.db, { to: 'giveup@example.ly', subject: 's', text: 't' })
+        await mailer.deliverDue()
+        await new Promise((r) => setTimeout(r, 20))
+        await mailer.deliverDue()
+        const [row] = await rowsTo('giveup@example.ly')
+        expect(row!.attempts).toBe(2)
+        expect(row!.nextAttemptAt).toBeNull()
+        expect(row!.error).toMatch(/busy/)
+        smtp.state.down = false
+        await mailer.deliverDue()
+        expect(smtp.to('giveup@example.ly')).toHaveLength(0)
+      } finally {
+        await mailer.close()
+        await smtp.close()
+      }
+    })
+
+    it('two mailers on one database send each mail once, and take over a mail whose sender died', async () => {
+      const smtp = await startSmtp({ delayMs: 20 })
+      const a = createMailer(database.db, { smtpUrl: smtp.url, from: 'shop@example.ly', log, pollMs: 60_000 })
+      const b = createMailer(database.db, { smtpUrl: smtp.url, from: 'shop@example.ly', log, pollMs: 60_000 })
+      try {
+        for (let i = 0; i < 25; i++) await a.enqueue(database.db, { to: `pair-${i}@example.ly`, subject: 's', text: 't', eventKey: `pair:${i}` })
+        // A mail claimed by a process that died: its lease ran out, so another process sends it.
+        const [orphan] = await database.db
+          .insert(mailOutbox)
+          .values({ to: 'orphan@example.ly', subject: 's', text: 't', attempts: 1, lockedUntil: new Date(Date.now() - 1000) })
+          .returning()
+        await Promise.all([a.deliverDue(), b.deliverDue(), a.deliverDue(), b.deliverDue()])
+        await Promise.all([a.deliverDue(), b.deliverDue()])
+        const received = smtp.mails.filter((m) => m.to.some((t) => t.startsWith('pair-') || t === 'orphan@example.ly'))
+        expect(received).toHaveLength(26)
+        expect(new Set(received.map((m) => m.messageId)).size).toBe(26)
+        expect(smtp.to('orphan@example.ly')[0]!.messageId).toBe(`<outbox-${orphan!.id}@example.ly>`)
+      } finally {
+        await a.close()
+        await b.close()
+        await smtp.close()
+      }
+    })
   })
 })

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import nodemailer from 'nodemailer'
-import type { Db } from '../db/client.ts'
+import { rowsOf, type Db, type DbOrTx } from '../db/client.ts'
 import { mailOutbox } from '../db/schema/settings.ts'
 
 export interface Mail {
@@ -10,34 +10,206 @@ export interface Mail {
   html?: string
 }
 
-export interface Mailer {
-  send(mail: Mail): Promise<void>
+export interface OutboxMail extends Mail {
+  /**
+   * What the mail tells about (`order:42:placed:shopper`). The outbox keeps one mail per key: writing the same event
+   * twice (a retried request, two processes) leaves the first one (decision 0065).
+   */
+  eventKey?: string
 }
 
-/** DESIGN.md: mail goes through SMTP when SMTP_URL is set; every mail is also kept in the outbox table. */
-export function createMailer(db: Db, options: { smtpUrl?: string; from: string; log: { warn: (o: object, m: string) => void; info: (o: object, m: string) => void } }): Mailer {
+export interface Mailer {
+  /** Writes a mail into the outbox and delivers it soon (the password reset, which has no transaction of its own). */
+  send(mail: Mail): Promise<void>
+  /**
+   * Writes a mail into the outbox with `db` (the transaction of the event it tells about, so the mail exists exactly
+   * when the event does). Delivered after the answer of the request that wrote it, or by the next round of any API
+   * process. Returns false when a mail for this event key was already written.
+   */
+  enqueue(db: DbOrTx, mail: OutboxMail): Promise<boolean>
+  /** Grows with every mail written by this process (app.ts delivers after an answer during which it grew). */
+  readonly written: number
+  /** Delivers what is due, soon and in the background (never while the caller waits). */
+  kick(): void
+  /** Claims and sends every mail that is due; resolves with how many were sent. Runs once at a time per process. */
+  deliverDue(): Promise<number>
+  /** Stops the rounds and waits for a delivery in progress. */
+  close(): Promise<void>
+}
+
+export interface MailerOptions {
+  smtpUrl?: string
+  from: string
+  log: { warn: (o: object, m: string) => void; info: (o: object, m: string) => void }
+  /** How often every process looks for mails that are due (retries, and mails another process could not send). */
+  pollMs?: number
+  /** The wait after the first failed try; it doubles with every try, up to `maxBackoffMs`. */
+  backoffMs?: number
+  maxBackoffMs?: number
+  /** Tries before the mailer gives up on a mail (it stays in the table with its last error). */
+  maxAttempts?: number
+  /** How long a claimed mail is reserved to the process sending it. */
+  leaseMs?: number
+}
+
+interface ClaimedMail {
+  id: number
+  to: string
+  subject: string
+  text: string
+  html: string | null
+  attempts: number
+  created_at: unknown
+}
+
+const BATCH = 10
+
+/** The wait before try n + 1 after n failed tries: backoff, 2 × backoff, 4 × backoff … at most maxBackoff. */
+export function backoffAfter(attempts: number, backoffMs: number, maxBackoffMs: number): number {
+  return Math.min(maxBackoffMs, backoffMs * 2 ** Math.max(0, attempts - 1))
+}
+
+/** The domain of the From address, for Message-IDs. */
+function fromDomain(from: string): string {
+  return /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? 'shop.local'
+}
+
+/**
+ * DESIGN.md "Messages" and decision 0065: every mail goes through the `mail_outbox` table; with SMTP_URL it is sent
+ * after the answer by whichever process claims it first (`FOR UPDATE SKIP LOCKED` and a lease), and a failed try is
+ * retried with back-off. Without SMTP_URL it stays in the table (decision 0043).
+ */
+export function createMailer(db: Db, options: MailerOptions): Mailer {
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null
-  return {
-    async send(mail) {
-      const [row] = await db
-        .insert(mailOutbox)
-        .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null })
-        .returning({ id: mailOutbox.id })
-      if (!transport) {
-        // Decision 0043: the text (a reset link) stays in the table; a log line never carries it.
-        options.log.info({ mail_id: row!.id, to: mail.to, subject: mail.subject }, 'mail kept in the mail_outbox table (no SMTP_URL)')
-        return
+  const pollMs = options.pollMs ?? 30_000
+  const backoffMs = options.backoffMs ?? 30_000
+  const maxBackoffMs = options.maxBackoffMs ?? 60 * 60_000
+  const maxAttempts = options.maxAttempts ?? 12
+  const leaseMs = options.leaseMs ?? 120_000
+  const domain = fromDomain(options.from)
+
+  let written = 0
+  let running: Promise<number> | null = null
+  let again = false
+  let scheduled = false
+  let closed = false
+
+  async function claim(): Promise<ClaimedMail[]> {
+    // One statement: rows locked by another process's claim are skipped, rows it already claimed are leased.
+    return rowsOf<ClaimedMail>(
+      await db.execute(sql`
+        update mail_outbox set attempts = attempts + 1, locked_until = now() + ${`${leaseMs} milliseconds`}::interval
+        where id in (
+          select id from mail_outbox
+          where sent_at is null and next_attempt_at <= now() and (locked_until is null or locked_until < now())
+          order by next_attempt_at, id
+          limit ${BATCH}
+          for update skip locked)
+        returning id, "to", subject, text, html, attempts, created_at`),
+    )
+  }
+
+  async function deliver(mail: ClaimedMail): Promise<boolean> {
+    try {
+      await transport!.sendMail({
+        from: options.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html ?? undefined,
+        // The same id on every try of one row: should a try be repeated after SMTP took it (the process died before
+        // marking it sent), the reader's mail program sees one message.
+        messageId: `<outbox-${mail.id}@${domain}>`,
+      })
+      await db.update(mailOutbox).set({ sentAt: new Date(), lockedUntil: null }).where(eq(mailOutbox.id, mail.id))
+      return true
+    } catch (err) {
+      const giveUp = mail.attempts >= maxAttempts
+      options.log.warn({ err, mail_id: mail.id, to: mail.to, attempts: mail.attempts, gave_up: giveUp }, 'mail could not be sent')
+      const next = giveUp ? null : new Date(Date.now() + backoffAfter(mail.attempts, backoffMs, maxBackoffMs))
+      await db
+        .update(mailOutbox)
+        .set({ error: String((err as Error).message).slice(0, 500), nextAttemptAt: next, lockedUntil: null })
+        .where(eq(mailOutbox.id, mail.id))
+        .catch(() => {})
+      return false
+    }
+  }
+
+  async function round(): Promise<number> {
+    let sent = 0
+    do {
+      again = false
+      for (;;) {
+        if (closed) return sent
+        const batch = await claim()
+        if (batch.length === 0) break
+        const results = await Promise.all(batch.map(deliver))
+        sent += results.filter(Boolean).length
+        if (batch.length < BATCH) break
       }
-      // Delivered after the answer: the caller never waits for SMTP, and the time a request takes does not
-      // reveal whether a mail was sent (forgot-password answers the same for unknown emails).
-      const id = row!.id
-      void transport
-        .sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
-        .then(() => db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, id)))
-        .catch(async (err: Error) => {
-          options.log.warn({ err, to: mail.to }, 'mail could not be sent')
-          await db.update(mailOutbox).set({ error: String(err.message).slice(0, 500) }).where(eq(mailOutbox.id, id)).catch(() => {})
-        })
+    } while (again && !closed)
+    return sent
+  }
+
+  function deliverDue(): Promise<number> {
+    if (!transport || closed) return Promise.resolve(0)
+    if (running) {
+      // A mail written while this round runs may have been committed after its claim: look once more.
+      again = true
+      return running
+    }
+    running = round()
+      .catch((err: unknown) => {
+        options.log.warn({ err }, 'mail delivery round failed')
+        return 0
+      })
+      .finally(() => {
+        running = null
+      })
+    return running
+  }
+
+  const timer = transport ? setInterval(() => void deliverDue(), pollMs) : null
+  timer?.unref()
+
+  const mailer: Mailer = {
+    get written() {
+      return written
+    },
+    async enqueue(target, mail) {
+      const rows = await target
+        .insert(mailOutbox)
+        .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, eventKey: mail.eventKey ?? null })
+        .onConflictDoNothing({ target: mailOutbox.eventKey })
+        .returning({ id: mailOutbox.id })
+      if (rows.length === 0) return false
+      written++
+      if (!transport) {
+        // Decision 0043: the text (a reset link, a tracking link) stays in the table; a log line never carries it.
+        options.log.info({ mail_id: rows[0]!.id, to: mail.to, subject: mail.subject }, 'mail kept in the mail_outbox table (no SMTP_URL)')
+      }
+      return true
+    },
+    async send(mail) {
+      await mailer.enqueue(db, mail)
+      mailer.kick()
+    },
+    kick() {
+      if (!transport || closed || scheduled) return
+      scheduled = true
+      setImmediate(() => {
+        scheduled = false
+        void deliverDue()
+      })
+    },
+    deliverDue,
+    async close() {
+      closed = true
+      if (timer) clearInterval(timer)
+      await running
+      transport?.close()
     },
   }
+  return mailer
 }

@@ -64,6 +64,11 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/orders/:id': 'user',
   'PUT /api/orders/:id': 'admin',
   'GET /api/orders/export/csv': 'admin',
+  // Decisions 0068–0070: the shopper cancels their own pending order; staff confirm one by phone; guest tracking.
+  'POST /api/orders/:id/cancel': 'user',
+  'POST /api/orders/:id/confirm': 'admin',
+  'POST /api/track': 'public',
+  'POST /api/track/cancel': 'public',
   // Dashboard, users, settings, imports
   'GET /api/dashboard/stats': 'admin',
   'GET /api/dashboard/revenue': 'admin',

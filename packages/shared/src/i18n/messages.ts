@@ -68,6 +68,10 @@ const en: Messages = {
     date_range_too_long: 'Choose a range of 366 days at most',
     category_not_found: 'This category does not exist',
     name_ambiguous: 'Several products have this name; add the id column to choose one',
+    order_number_required: 'Order number is required',
+    cancel_reason_required: 'Please tell us why you are cancelling',
+    setting_email_list: 'Enter email addresses separated by commas (10 at most)',
+    tracking_token_invalid: 'This tracking link is not complete',
   },
   errors: {
     VALIDATION_FAILED: 'Some fields are not valid',
@@ -108,6 +112,10 @@ const en: Messages = {
     IMPORT_HELP: 'Please download the sample CSV file to see the correct format',
     ROW_ERROR: 'Row {{row}}: {{message}}',
     IMPORT_DONE: 'Import finished: {{created}} created, {{updated}} updated, {{errors}} rows with errors',
+    ORDER_NOT_PENDING: 'This order is no longer waiting: it has already been confirmed, completed or cancelled',
+    COD_NOT_AVAILABLE: 'Cash on delivery is not available in {{city}}. Please choose another payment method',
+    COD_LIMIT_EXCEEDED: 'Cash on delivery in {{city}} is available for orders up to {{max}}. Please choose another payment method',
+    TRACKING_NOT_FOUND: 'We could not find an order with this number and phone. Check both and try again',
   },
 }
 
@@ -173,6 +181,10 @@ const ar: Messages = {
     date_range_too_long: 'اختر مدة لا تزيد عن 366 يومًا',
     category_not_found: 'هذه الفئة غير موجودة',
     name_ambiguous: 'يوجد أكثر من منتج بهذا الاسم؛ أضف عمود id لاختيار أحدها',
+    order_number_required: 'رقم الطلب مطلوب',
+    cancel_reason_required: 'يرجى إخبارنا بسبب الإلغاء',
+    setting_email_list: 'أدخل عناوين بريد إلكتروني مفصولة بفواصل (10 عناوين كحد أقصى)',
+    tracking_token_invalid: 'رابط التتبع هذا غير مكتمل',
   },
   errors: {
     VALIDATION_FAILED: 'بعض الحقول غير صالحة',
@@ -213,6 +225,10 @@ const ar: Messages = {
     IMPORT_HELP: 'يرجى تنزيل ملف CSV النموذجي لمعرفة الصيغة الصحيحة',
     ROW_ERROR: 'الصف {{row}}: {{message}}',
     IMPORT_DONE: 'اكتمل الاستيراد: أُنشئ {{created}}، وحُدّث {{updated}}، و{{errors}} صفوف بها أخطاء',
+    ORDER_NOT_PENDING: 'لم يعد هذا الطلب قيد الانتظار: فقد تم تأكيده أو إكماله أو إلغاؤه',
+    COD_NOT_AVAILABLE: 'الدفع عند الاستلام غير متاح في {{city}}. يرجى اختيار طريقة دفع أخرى',
+    COD_LIMIT_EXCEEDED: 'الدفع عند الاستلام في {{city}} متاح للطلبات حتى {{max}}. يرجى اختيار طريقة دفع أخرى',
+    TRACKING_NOT_FOUND: 'لم نجد طلبًا بهذا الرقم وهذا الهاتف. تحقق منهما وحاول مرة أخرى',
   },
 }
 

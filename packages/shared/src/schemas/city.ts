@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { boolish, money, page, perPage, searchTerm } from './common.ts'
+import { boolish, money, nullableMoney, page, perPage, searchTerm } from './common.ts'
 import { arabicFromLegacy, requireArabic, translatableShape } from './translatable.ts'
 
 export const CITY_TEXT_FIELDS = ['name'] as const
@@ -13,6 +13,9 @@ export const CityInput = z
       money.optional(),
     ).refine((v) => v !== undefined, 'validation.delivery_price_required').transform((v) => v as number),
     is_active: boolish.default(true),
+    // Decision 0071: cash on delivery here, and the largest total it may pay (empty: no limit).
+    cod_allowed: boolish.default(true),
+    cod_max_total: nullableMoney.default(null),
   })
   .superRefine(requireArabic({ name: 'validation.name_required' }))
   .transform(arabicFromLegacy(CITY_TEXT_FIELDS))
@@ -34,6 +37,9 @@ export const City = z.object({
   name: z.string(),
   delivery_price: z.number(),
   is_active: z.boolean(),
+  /** Decision 0071: whether cash on delivery is offered here, and up to which order total (delivery included). */
+  cod_allowed: z.boolean(),
+  cod_max_total: z.number().nullable(),
   // Staff only (decision 0057).
   name_ar: z.string().optional(),
   name_en: z.string().nullable().optional(),

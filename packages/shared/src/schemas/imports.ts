@@ -31,7 +31,7 @@ export const PRODUCT_IMPORT_COLUMNS = [
   'origin', 'origin_en',
 ] as const
 export const CITY_IMPORT_REQUIRED = ['name', 'delivery_price'] as const
-export const CITY_IMPORT_COLUMNS = ['name', 'name_en', 'delivery_price', 'is_active'] as const
+export const CITY_IMPORT_COLUMNS = ['name', 'name_en', 'delivery_price', 'is_active', 'cod_allowed', 'cod_max_total'] as const
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 
 /**

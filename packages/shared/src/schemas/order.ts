@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { dateString, optionalId, page, paginated, perPage, searchTerm, westernDigits } from './common.ts'
+import { boolish, dateString, optionalId, page, paginated, perPage, searchTerm, westernDigits } from './common.ts'
 
 export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'cancelled'] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
@@ -84,6 +84,8 @@ export const OrderListQuery = z
     from: dateString.optional(),
     to: dateString.optional(),
     user_id: optionalId,
+    /** Staff: only cash orders still pending, oldest first: the phone-confirmation queue (decision 0070). */
+    awaiting_confirmation: boolish.optional(),
     page,
     per_page: perPage(10),
   })
@@ -117,6 +119,12 @@ export const OrderStatusChange = z.object({
   from_payment_status: z.string().nullable(),
   to_payment_status: z.string(),
   changed_by: z.string().nullable(),
+  /** Decision 0069: staff, shopper, guest or system; null for changes recorded before it was kept. */
+  actor: z.enum(['staff', 'shopper', 'guest', 'system']).nullable().optional(),
+  /** confirmed_by_phone, cancelled_by_customer, or null for a plain status edit. */
+  action: z.string().nullable().optional(),
+  /** The shopper's reason for cancelling. */
+  reason: z.string().nullable().optional(),
   created_at: z.string(),
 })
 export type OrderStatusChange = z.infer<typeof OrderStatusChange>
@@ -179,6 +187,8 @@ export const QuoteLine = z.object({
   /** Units that can be bought now (null for always-in-stock products). */
   available: z.number().int().nullable(),
   is_available: z.boolean(),
+  /** The product's small picture (reorder puts the line back in the cart with it). */
+  image_url: z.string().nullable().optional(),
 })
 export const Quote = z.object({
   items: z.array(QuoteLine),
@@ -204,3 +214,77 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_\-:.]{8,100}$/
 export const CheckoutHeaders = z.looseObject({
   'idempotency-key': z.string().regex(IDEMPOTENCY_KEY_PATTERN, 'validation.idempotency_key_invalid').optional(),
 })
+
+// Decision 0068: guest order tracking (/track) and cancellation by the shopper (decision 0069).
+
+const orderNumber = z
+  .string({ error: 'validation.order_number_required' })
+  .transform(westernDigits)
+  .pipe(z.string().trim().toUpperCase().min(1, 'validation.order_number_required').max(40, 'validation.too_long'))
+
+const trackingToken = z
+  .string({ error: 'validation.tracking_token_invalid' })
+  .trim()
+  .min(16, 'validation.tracking_token_invalid')
+  .max(200, 'validation.tracking_token_invalid')
+
+/** The tracking form: the order number and the phone it was placed with. */
+export const TrackByPhoneInput = z.object({ order_number: orderNumber, phone: phone('validation.phone_required') })
+export type TrackByPhoneInput = z.infer<typeof TrackByPhoneInput>
+
+/** The link of a mail: the order number and its signed token. */
+export const TrackByTokenInput = z.object({ order_number: orderNumber, token: trackingToken })
+export type TrackByTokenInput = z.infer<typeof TrackByTokenInput>
+
+/**
+ * POST /api/track: the tracking form's order number and the phone it was placed with, or the mail link's order number
+ * and signed token.
+ */
+export const TrackInput = z
+  .object({ order_number: orderNumber, phone: phone('validation.phone_required').optional(), token: trackingToken.optional() })
+  .refine((v) => v.phone !== undefined || v.token !== undefined, { message: 'validation.phone_required', path: ['phone'] })
+export type TrackInput = z.infer<typeof TrackInput>
+
+const cancelReason = z
+  .string({ error: 'validation.cancel_reason_required' })
+  .trim()
+  .min(1, 'validation.cancel_reason_required')
+  .max(500, 'validation.too_long')
+
+/** POST /api/orders/:id/cancel (signed in). */
+export const CancelOrderInput = z.object({ reason: cancelReason })
+export type CancelOrderInput = z.infer<typeof CancelOrderInput>
+
+/** POST /api/track/cancel (the mail's link). */
+export const TrackCancelInput = TrackByTokenInput.extend({ reason: cancelReason })
+export type TrackCancelInput = z.infer<typeof TrackCancelInput>
+
+/** What the tracking page shows: no email, the phone partly masked, the history as dates and statuses. */
+export const TrackedOrder = z.object({
+  order_number: z.string(),
+  order_status: z.enum(ORDER_STATUSES),
+  payment_method: z.enum(PAYMENT_METHODS),
+  payment_status: z.enum(PAYMENT_STATUSES),
+  created_at: z.string(),
+  customer_name: z.string(),
+  phone_masked: z.string(),
+  shipping_address: z.string(),
+  city_name: z.string().nullable(),
+  subtotal: z.number(),
+  delivery_price: z.number(),
+  total_amount: z.number(),
+  items: z.array(
+    z.object({
+      product_id: z.number().int().nullable(),
+      product_name: z.string(),
+      quantity: z.number().int(),
+      unit_price: z.number(),
+      line_total: z.number(),
+      is_wholesale: z.boolean(),
+    }),
+  ),
+  history: z.array(z.object({ status: z.enum(ORDER_STATUSES), created_at: z.string(), by_customer: z.boolean() })),
+  /** True when opened with the mail's token and the order is still pending. */
+  can_cancel: z.boolean(),
+})
+export type TrackedOrder = z.infer<typeof TrackedOrder>

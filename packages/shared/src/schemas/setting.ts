@@ -28,8 +28,22 @@ function isTimezone(v: string): boolean {
   }
 }
 
+/** Most addresses `notify_emails` takes (decision 0067). */
+export const MAX_NOTIFY_EMAILS = 10
+
+/**
+ * The addresses of a list setting (`notify_emails`): separated by commas, semicolons, spaces or new lines, lower-cased,
+ * each once; null when one of them is not an email or there are too many.
+ */
+export function parseEmailList(value: string): string[] | null {
+  const emails = [...new Set(value.split(/[\s,;،]+/).map((e) => e.trim().toLowerCase()).filter(Boolean))]
+  if (emails.length > MAX_NOTIFY_EMAILS || !emails.every(isEmail)) return null
+  return emails
+}
+
 /** Per-key validation (issue: email, phone, currency, timezone, number). Returns a validation key or null. */
 export function validateSettingValue(key: string, value: string): string | null {
+  if (key === 'notify_emails') return parseEmailList(value) ? null : 'validation.setting_email_list'
   if (key.endsWith('email')) return isEmail(value) ? null : 'validation.setting_email'
   if (key.endsWith('phone') || key === 'whatsapp_number') return isPhone(value) ? null : 'validation.setting_phone'
   if (key === 'currency') return /^[A-Z]{3}$/.test(value) ? null : 'validation.setting_currency'
@@ -39,6 +53,12 @@ export function validateSettingValue(key: string, value: string): string | null 
   if (key.endsWith('_url')) return value === '' || isUrl(value) ? null : 'validation.setting_url'
   if (key === 'site_name' || key === 'currency_symbol') return value.length > 0 ? null : 'validation.value_required'
   return null
+}
+
+/** The value stored for a setting: a list setting is kept as `a@x.ly, b@y.ly` (decision 0067); others as typed. */
+export function normalizeSettingValue(key: string, value: string): string {
+  if (key === 'notify_emails') return (parseEmailList(value) ?? []).join(', ')
+  return value
 }
 
 /** docs/api.md GET /settings/public: the settings a storefront may show to anyone. */

@@ -10,6 +10,10 @@ export const cities = pgTable(
     name: text('name').notNull(),
     deliveryPrice: money('delivery_price').notNull(),
     isActive: boolean('is_active').notNull().default(true),
+    /** Decision 0071: whether cash on delivery is offered for this city. */
+    codAllowed: boolean('cod_allowed').notNull().default(true),
+    /** Decision 0071: the largest order total (delivery included) that may be paid in cash here; null = no limit. */
+    codMaxTotal: money('cod_max_total'),
     /** Decision 0055: the name in the languages other than Arabic (`name` is Arabic). */
     translations: jsonb('translations').$type<Translations<'name'>>().notNull().default({}),
     createdAt: createdAt(),

@@ -80,6 +80,15 @@ export const orderStatusHistory = pgTable(
     fromPaymentStatus: text('from_payment_status'),
     toPaymentStatus: text('to_payment_status').notNull(),
     changedBy: integer('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Decision 0069: who made the change: `staff`, `shopper` (signed in), `guest` (through the tracking link) or
+     * `system`; null on rows written before it was kept.
+     */
+    actor: text('actor', { enum: ['staff', 'shopper', 'guest', 'system'] }),
+    /** What the change was, when more than a status edit: `confirmed_by_phone`, `cancelled_by_customer`. */
+    action: text('action'),
+    /** The shopper's reason for a cancellation. */
+    reason: text('reason'),
     createdAt: createdAt(),
   },
   (t) => [index('order_status_history_order_idx').on(t.orderId, t.createdAt)],

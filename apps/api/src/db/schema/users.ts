@@ -59,3 +59,15 @@ export const loginAttempts = pgTable(
   },
   (t) => [index('login_attempts_email_idx').on(t.email, t.createdAt), index('login_attempts_ip_idx').on(t.ip, t.createdAt)],
 )
+
+/** Failed order look-ups of the tracking page (decision 0068), counted like failed sign-ins, by IP and by order number. */
+export const trackingAttempts = pgTable(
+  'tracking_attempts',
+  {
+    id: serial('id').primaryKey(),
+    orderNumber: text('order_number').notNull(),
+    ip: text('ip').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('tracking_attempts_order_idx').on(t.orderNumber, t.createdAt), index('tracking_attempts_ip_idx').on(t.ip, t.createdAt)],
+)

@@ -174,7 +174,7 @@ describe('content languages', () => {
     expect(city.statusCode).toBe(201)
     expect(city.json()).toMatchObject({ name: 'هون', name_ar: 'هون', name_en: 'Hun' })
     const cities = async (headers: Record<string, string>) => (await get('/api/cities?active=true', headers)).json().data
-    expect((await cities(en)).find((c: { id: number }) => c.id === city.json().id)).toEqual({ id: city.json().id, name: 'Hun', delivery_price: 30, is_active: true })
+    expect((await cities(en)).find((c: { id: number }) => c.id === city.json().id)).toEqual({ id: city.json().id, name: 'Hun', delivery_price: 30, is_active: true, cod_allowed: true, cod_max_total: null })
     expect((await cities(ar)).find((c: { id: number }) => c.id === city.json().id).name).toBe('هون')
     const cityClash = await send('POST', '/api/cities', { name_ar: 'هون الجديدة', name_en: 'hun', delivery_price: 30 }, { ...admin.headers, ...en })
     expect(cityClash.json().errors).toEqual({ name_en: ['A city with this name already exists'] })

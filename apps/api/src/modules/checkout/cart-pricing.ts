@@ -10,6 +10,7 @@ import { cities } from '../../db/schema/cities.ts'
 import { hasStock } from '../../domain/stock.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { productText } from '../../domain/product-view.ts'
+import { imageUrl } from '../../domain/images.ts'
 
 export type ProductRow = typeof products.$inferSelect
 export type CityRow = typeof cities.$inferSelect
@@ -99,6 +100,7 @@ export function quoteOf(lines: { product: ProductRow; priced: PricedItem; sellab
       line_total: fromCents(priced.lineCents),
       available: !sellable ? 0 : product.isAlwaysInStock ? (product.stock > 0 ? null : 0) : product.stock,
       is_available: sellable && hasStock(product, priced.quantity),
+      image_url: imageUrl(product.imageId, 'small'),
     }
   })
   return { items, subtotal: fromCents(subtotal), delivery_price: fromCents(deliveryCents), total: fromCents(subtotal + deliveryCents) }

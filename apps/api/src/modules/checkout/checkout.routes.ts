@@ -36,6 +36,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         staff: isStaff(request.user),
         lang: request.lang,
         idempotencyKey: request.headers['idempotency-key'],
+        notify: app.notifier,
       })
       return reply.code(created ? 201 : 200).send(order)
     },

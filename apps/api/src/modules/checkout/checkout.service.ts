@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
-import { fromCents, MAX_MONEY_CENTS, toCents } from '@shop/shared/money/money'
-import { copyTranslated } from '@shop/shared/i18n/content'
+import { formatMoney, fromCents, MAX_MONEY_CENTS, toCents } from '@shop/shared/money/money'
+import { codRefusal } from '@shop/shared/orders/cod'
+import { copyTranslated, translatedText } from '@shop/shared/i18n/content'
 import type { Language } from '@shop/shared/i18n/messages'
 import type { CreateOrderInput, Order } from '@shop/shared/schemas/order'
 import type { Db, Tx } from '../../db/client.ts'
@@ -9,9 +10,10 @@ import { AppError } from '../../lib/app-error.ts'
 import { isRetryable, isUniqueViolation } from '../../db/errors.ts'
 import { newOrderNumber } from '../../domain/order-number.ts'
 import { findOrder } from '../../domain/order-view.ts'
+import type { OrderNotifier } from '../../domain/notifications/notifier.ts'
 import { productText } from '../../domain/product-view.ts'
 import { outOfStock, takeStock } from '../../domain/stock.ts'
-import { deliveryCity, deliveryCityFromAddress, isSellable, loadProducts, mergeItems, priceItem, quoteOf, type PricedItem } from './cart-pricing.ts'
+import { deliveryCity, deliveryCityFromAddress, type CityRow, isSellable, loadProducts, mergeItems, priceItem, quoteOf, type PricedItem } from './cart-pricing.ts'
 import { requestHash, storedOrderId } from './idempotency.ts'
 
 export interface PlaceOrderContext {
@@ -21,6 +23,8 @@ export interface PlaceOrderContext {
   /** The shopper's language (Accept-Language): names in errors and answers, and the order's language. */
   lang?: Language
   idempotencyKey?: string
+  /** Decision 0066: the order's mails, written with the order. */
+  notify?: OrderNotifier
   /** Test seam: runs after the stock is taken and before the order is written. */
   hooks?: { afterStockUpdate?: () => Promise<void> }
 }
@@ -73,6 +77,15 @@ async function loadPlaced(db: Db, id: number, ctx: PlaceOrderContext): Promise<O
   return rest
 }
 
+/** Decision 0071: the city's cash-on-delivery rule; a client that offers cash anyway gets a translated 422. */
+function assertCashAccepted(city: CityRow, totalCents: number, lang: Language) {
+  const refusal = codRefusal({ cod_allowed: city.codAllowed, cod_max_total: city.codMaxTotal }, totalCents)
+  if (!refusal) return
+  const code = refusal.reason === 'disabled' ? 'COD_NOT_AVAILABLE' : 'COD_LIMIT_EXCEEDED'
+  const params = { city: translatedText(city.name, city.translations, 'name', lang) ?? city.name, max: refusal.reason === 'over_limit' ? formatMoney(refusal.max) : '' }
+  throw new AppError(code, 422, { params, fields: { payment_method: [`errors.${code}`] } })
+}
+
 async function writeOrder(tx: Tx, input: CreateOrderInput, ctx: PlaceOrderContext, hash: string): Promise<number> {
   if (ctx.idempotencyKey) {
     // First statement: a parallel request with the same key waits here until this one ends (PostgreSQL).
@@ -115,6 +128,8 @@ async function writeOrder(tx: Tx, input: CreateOrderInput, ctx: PlaceOrderContex
     )
     throw new AppError('PRICE_CHANGED', 409, { extra: { quote } })
   }
+
+  if (input.payment_method === 'cash') assertCashAccepted(city, totalCents, ctx.lang ?? 'ar')
 
   // No overselling: an always-in-stock product is not counted down, but "out of stock" (stock 0) still stops the sale.
   // The refusal names the product in the shopper's language (decision 0056).
@@ -172,7 +187,9 @@ async function writeOrder(tx: Tx, input: CreateOrderInput, ctx: PlaceOrderContex
     fromPaymentStatus: null,
     toPaymentStatus: 'pending',
     changedBy: ctx.userId,
+    actor: ctx.userId === null ? 'guest' : ctx.staff ? 'staff' : 'shopper',
   })
+  await ctx.notify?.orderPlaced(tx, id)
   if (ctx.idempotencyKey) await tx.update(idempotencyKeys).set({ orderId: id }).where(eq(idempotencyKeys.key, ctx.idempotencyKey))
   return id
 }

@@ -14,7 +14,15 @@ type CityRow = typeof cities.$inferSelect
 
 /** A city in the reader's language (decision 0056); staff also get both names as stored (decision 0057). */
 export function toCity(row: CityRow, lang: Language, staff = false): City {
-  const city: City = { id: row.id, name: translatedText(row.name, row.translations, 'name', lang) ?? row.name, delivery_price: row.deliveryPrice, is_active: row.isActive }
+  const city: City = {
+    id: row.id,
+    name: translatedText(row.name, row.translations, 'name', lang) ?? row.name,
+    delivery_price: row.deliveryPrice,
+    is_active: row.isActive,
+    // Public too: the checkout explains why cash is not offered (decision 0071).
+    cod_allowed: row.codAllowed,
+    cod_max_total: row.codMaxTotal,
+  }
   if (staff) {
     city.name_ar = row.name
     city.name_en = ownTranslation(row.translations, 'en', 'name')
@@ -80,6 +88,8 @@ const cityValues = (input: CityInput) => ({
   translations: buildTranslations<'name'>({ en: { name: input.name_en } }),
   deliveryPrice: input.delivery_price,
   isActive: input.is_active,
+  codAllowed: input.cod_allowed,
+  codMaxTotal: input.cod_max_total,
 })
 
 export async function createCity(db: DbOrTx, input: CityInput, lang: Language): Promise<City> {

@@ -81,6 +81,18 @@ describe('cities', () => {
     expect((await call('PUT', `/api/cities/${id}`, { headers: admin.headers, payload: { name: 'x', delivery_price: 1 } })).statusCode).toBe(404)
   })
 
+  it('keeps the cash-on-delivery rule of a city (decision 0071): allowed or not, and an optional limit', async () => {
+    const created = await call('POST', '/api/cities', { headers: admin.headers, payload: { name_ar: 'أوباري', delivery_price: 45, cod_allowed: true, cod_max_total: '750.50' } })
+    expect(created.statusCode).toBe(201)
+    expect(created.json()).toMatchObject({ cod_allowed: true, cod_max_total: 750.5 })
+    const id = created.json().id
+    const off = await call('PUT', `/api/cities/${id}`, { headers: admin.headers, payload: { name_ar: 'أوباري', delivery_price: 45, cod_allowed: false, cod_max_total: '' } })
+    expect(off.json()).toMatchObject({ cod_allowed: false, cod_max_total: null })
+    const bad = await call('PUT', `/api/cities/${id}`, { headers: { ...admin.headers, 'accept-language': 'en' }, payload: { name_ar: 'أوباري', delivery_price: 45, cod_max_total: '-3' } })
+    expect(bad.statusCode).toBe(422)
+    expect(bad.json().errors.cod_max_total).toEqual(['Enter an amount such as 12.50'])
+  })
+
   it('refuses a duplicate name whatever its case, on the name field, in the caller language', async () => {
     await createCity(ctx.app, { name: 'Misrata' })
     const res = await call('POST', '/api/cities', { headers: { ...admin.headers, 'accept-language': 'en' }, payload: { name: 'misrata', delivery_price: 5 } })

@@ -15,9 +15,9 @@ type CityRow = typeof cities.$inferSelect
 /** Sample file of GET /cities/import/sample (`name` Arabic, `name_en` English and optional: decision 0060). */
 export function citiesSampleCsv(): Buffer {
   return toCsvFile(CITY_IMPORT_COLUMNS, [
-    ['طرابلس', 'Tripoli', '10.00', 'true'],
-    ['بنغازي', 'Benghazi', '25.00', 'true'],
-    ['سبها', '', '40.50', 'false'],
+    ['طرابلس', 'Tripoli', '10.00', 'true', 'true', ''],
+    ['بنغازي', 'Benghazi', '25.00', 'true', 'true', '1500.00'],
+    ['سبها', '', '40.50', 'false', 'false', ''],
   ])
 }
 
@@ -44,11 +44,19 @@ export async function importCities(db: Db, text: string, t: Translate): Promise<
         const target = given.name ? byName.get(given.name.toLowerCase()) : undefined
         const raw: Record<string, unknown> = {
           ...(target
-            ? { name: target.name, name_en: ownTranslation(target.translations, 'en', 'name') ?? '', delivery_price: target.deliveryPrice, is_active: target.isActive }
+            ? {
+                name: target.name,
+                name_en: ownTranslation(target.translations, 'en', 'name') ?? '',
+                delivery_price: target.deliveryPrice,
+                is_active: target.isActive,
+                cod_allowed: target.codAllowed,
+                cod_max_total: target.codMaxTotal,
+              }
             : {}),
           ...given,
         }
         if (typeof raw.is_active === 'string') raw.is_active = normaliseBoolean(raw.is_active)
+        if (typeof raw.cod_allowed === 'string') raw.cod_allowed = normaliseBoolean(raw.cod_allowed)
         const parsed = CityInput.safeParse(raw)
         if (!parsed.success) {
           errors.push({ row, error: zodRowError(parsed.error, t) })
@@ -70,6 +78,8 @@ export async function importCities(db: Db, text: string, t: Translate): Promise<
           translations: buildTranslations<'name'>({ en: { name: parsed.data.name_en } }),
           deliveryPrice: parsed.data.delivery_price,
           isActive: parsed.data.is_active,
+          codAllowed: parsed.data.cod_allowed,
+          codMaxTotal: parsed.data.cod_max_total,
         }
         let saved: CityRow
         if (target) {

@@ -37,7 +37,7 @@ describe('CSV imports', () => {
     expect(text).toContain('تمر دقلة نور,Deglet Nour Dates')
     const cities = await ctx.app.inject({ method: 'GET', url: '/api/cities/import/sample', headers: admin.headers })
     expect(cities.headers['content-disposition']).toBe('attachment; filename=cities_sample.csv')
-    expect(cities.rawPayload.toString('utf8')).toMatch(/^\uFEFFname,name_en,delivery_price,is_active\r\nطرابلس,Tripoli,/)
+    expect(cities.rawPayload.toString('utf8')).toMatch(/^\uFEFFname,name_en,delivery_price,is_active,cod_allowed,cod_max_total\r\nطرابلس,Tripoli,/)
   })
 
   it('the products sample imports cleanly once its categories exist', async () => {
@@ -242,6 +242,16 @@ describe('CSV imports', () => {
     expect(ghat).toMatchObject({ deliveryPrice: 30, isActive: false })
     const missing = await send('/api/cities/import', 'name\nسرت\n')
     expect(missing.json()).toMatchObject({ code: 'MISSING_COLUMNS', missing_columns: ['delivery_price'] })
+  })
+
+  it('imports the cash-on-delivery columns; an empty cell keeps what the city had (decision 0071)', async () => {
+    await createCity(ctx.app, { name: 'زوارة', deliveryPrice: 20, codAllowed: true, codMaxTotal: 400 })
+    const res = await send('/api/cities/import', 'name,delivery_price,cod_allowed,cod_max_total\nزوارة,22,,\nالكفرة,60,لا,\nنالوت الجديدة,30,yes,900\n')
+    expect(res.json().summary).toEqual({ created: 2, updated: 1, errors: [] })
+    const byName = async (name: string) => (await ctx.app.db.select().from(cities).where(eq(cities.name, name)))[0]
+    expect(await byName('زوارة')).toMatchObject({ deliveryPrice: 22, codAllowed: true, codMaxTotal: 400 })
+    expect(await byName('الكفرة')).toMatchObject({ codAllowed: false, codMaxTotal: null })
+    expect(await byName('نالوت الجديدة')).toMatchObject({ codAllowed: true, codMaxTotal: 900 })
   })
 
   it('answers in Arabic by default', async () => {

@@ -6,9 +6,10 @@ import { orderStatusHistory, orders } from '../../db/schema/orders.ts'
 import { findOrder } from '../../domain/order-view.ts'
 import { restoreOrderStock, retakeOrderStock } from '../../domain/stock.ts'
 import { notFound } from '../../lib/app-error.ts'
+import type { OrderNotifier } from '../../domain/notifications/notifier.ts'
 
 /** PUT /api/orders/:id (SPEC §2 order edit dialog): fields and statuses; each status change is kept in the history. */
-export async function updateOrder(db: Db, adminId: number, id: number, input: UpdateOrderInput, lang: Language): Promise<Order> {
+export async function updateOrder(db: Db, adminId: number, id: number, input: UpdateOrderInput, lang: Language, notify?: OrderNotifier): Promise<Order> {
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(orders).where(eq(orders.id, id)).for('update')
     if (!current) throw notFound()
@@ -30,14 +31,20 @@ export async function updateOrder(db: Db, adminId: number, id: number, input: Up
       })
       .where(eq(orders.id, id))
     if (current.orderStatus !== input.order_status || current.paymentStatus !== input.payment_status) {
-      await tx.insert(orderStatusHistory).values({
-        orderId: id,
-        fromStatus: current.orderStatus,
-        toStatus: input.order_status,
-        fromPaymentStatus: current.paymentStatus,
-        toPaymentStatus: input.payment_status,
-        changedBy: adminId,
-      })
+      const [history] = await tx
+        .insert(orderStatusHistory)
+        .values({
+          orderId: id,
+          fromStatus: current.orderStatus,
+          toStatus: input.order_status,
+          fromPaymentStatus: current.paymentStatus,
+          toPaymentStatus: input.payment_status,
+          changedBy: adminId,
+          actor: 'staff',
+        })
+        .returning({ id: orderStatusHistory.id })
+      // Decision 0066: the shopper hears of the statuses that matter to them, in the order's language.
+      await notify?.statusChanged(tx, id, history!.id)
     }
   })
   const order = await findOrder(db, id, true, lang)

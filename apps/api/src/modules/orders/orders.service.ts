@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import type { Language } from '@shop/shared/i18n/messages'
 import type { Order, OrderList, OrderListQuery } from '@shop/shared/schemas/order'
 import type { DbOrTx } from '../../db/client.ts'
@@ -31,6 +31,8 @@ export async function listOrders(db: DbOrTx, user: AuthUser, q: OrderListQuery, 
     }
     if (q.status && q.status !== 'all') where.push(eq(orders.orderStatus, q.status))
     if (q.from || q.to) where.push(...dayRange(orders.createdAt, await shopTimezone(db), q.from, q.to))
+    // Decision 0070: the phone-confirmation queue, the longest waiting first.
+    if (q.awaiting_confirmation) where.push(eq(orders.orderStatus, 'pending'), eq(orders.paymentMethod, 'cash'))
   }
   const condition = and(...where)
   const [sums] = await db
@@ -46,7 +48,7 @@ export async function listOrders(db: DbOrTx, user: AuthUser, q: OrderListQuery, 
     .select()
     .from(orders)
     .where(condition)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .orderBy(...(staff && q.awaiting_confirmation ? [asc(orders.createdAt), asc(orders.id)] : [desc(orders.createdAt), desc(orders.id)]))
     .limit(q.per_page)
     .offset((q.page - 1) * q.per_page)
   const data: Order[] = await withItems(db, rows, staff, lang)

@@ -1,6 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm'
 import {
   PUBLIC_SETTING_KEYS,
+  normalizeSettingValue,
   validateSettingValue,
   type PublicSettings,
   type Setting,
@@ -46,7 +47,7 @@ export async function updateSetting(db: Db, input: UpdateSettingInput): Promise<
   const [updated] = await db
     .update(settings)
     .set({
-      value: input.value,
+      value: normalizeSettingValue(row.key, input.value),
       ...(input.description !== undefined ? { description: input.description } : {}),
       updatedAt: new Date(),
     })

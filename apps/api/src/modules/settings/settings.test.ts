@@ -192,3 +192,16 @@ describe('PUT /api/settings', () => {
     expect(notJson.statusCode).toBe(400)
   })
 })
+
+describe('notify_emails (decision 0067)', () => {
+  it('takes a list of staff addresses, stores it tidied, and refuses a bad one in the caller language', async () => {
+    const ok = await put({ key: 'notify_emails', value: 'Sales@Shop.ly; owner@shop.ly\nsales@shop.ly' })
+    expect(ok.statusCode).toBe(200)
+    expect(ok.json().value).toBe('sales@shop.ly, owner@shop.ly')
+    const bad = await put({ key: 'notify_emails', value: 'sales@shop.ly, not-an-email' }, { ...admin.headers, ...en })
+    expect(bad.statusCode).toBe(422)
+    expect(bad.json().errors).toEqual({ value: ['Enter email addresses separated by commas (10 at most)'] })
+    expect((await valueOf('notify_emails')).value).toBe('sales@shop.ly, owner@shop.ly')
+    expect((await put({ key: 'notify_emails', value: '' })).statusCode).toBe(200)
+  })
+})

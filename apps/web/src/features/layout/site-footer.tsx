@@ -86,6 +86,11 @@ export function SiteFooter() {
                 {t('footer.links.all_products')}
               </Link>
             </li>
+            <li>
+              <Link to="/track" className="text-palm-100 hover:text-white hover:underline">
+                {t('footer.links.track')}
+              </Link>
+            </li>
           </ul>
         </nav>
 

@@ -1,6 +1,6 @@
 import { ArrowLeft, ShoppingBag, Trash } from 'lucide-react'
 import { useState } from 'react'
-import { useNavigate } from 'react-router'
+import { useLocation, useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../../lib/toast.ts'
 import { fromCents } from '@shop/shared/money/money'
@@ -10,6 +10,8 @@ import { Money } from '../../../components/ui/money.tsx'
 import { EmptyState } from '../../../components/ui/states.tsx'
 import { useCart } from '../../../lib/cart/cart-provider.tsx'
 import { CartLine } from './cart-line.tsx'
+import { ReorderNoticeBanner } from './reorder-notice-banner.tsx'
+import { reorderNoticeOf } from '../../../lib/cart/reorder-notice.ts'
 
 /** SPEC §2 cart page. */
 export function CartPage() {
@@ -17,11 +19,14 @@ export function CartPage() {
   const cart = useCart()
   const navigate = useNavigate()
   const [confirmClear, setConfirmClear] = useState(false)
+  // Decision 0072: after "order again", what was put back and what was left out (and why).
+  const notice = reorderNoticeOf(useLocation().state)
 
   if (cart.items.length === 0) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-12">
         <h1 className="mb-6 text-3xl font-extrabold text-stone-900">{t('cart.title')}</h1>
+        {notice ? <ReorderNoticeBanner notice={notice} /> : null}
         <EmptyState
           icon={<ShoppingBag className="size-10" aria-hidden="true" />}
           title={t('cart.empty_title')}
@@ -55,6 +60,7 @@ export function CartPage() {
           {t('cart.clear')}
         </Button>
       </div>
+      {notice ? <ReorderNoticeBanner notice={notice} /> : null}
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
         <ul className="divide-y divide-sand-300 rounded-[var(--radius-card)] border border-sand-300 bg-white shadow-[var(--shadow-soft)]" aria-label={t('cart.items_label')}>
           {cart.items.map((item) => (

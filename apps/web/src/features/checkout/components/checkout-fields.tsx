@@ -13,10 +13,12 @@ export interface CheckoutFieldsProps {
   citiesLoading: boolean
   cityId: number | null
   onCityChange(city: City | null): void
+  /** Decision 0071: why cash on delivery is not offered for this city or total (null when it is). */
+  cashRefusal?: string | null
 }
 
 /** SPEC §3 checkout form fields with the SPEC §5 messages (shared CheckoutForm schema). */
-export function CheckoutFields({ form, cities, citiesLoading, cityId, onCityChange }: CheckoutFieldsProps) {
+export function CheckoutFields({ form, cities, citiesLoading, cityId, onCityChange, cashRefusal = null }: CheckoutFieldsProps) {
   const { t } = useTranslation('storefront')
   const { register, formState, setValue, watch } = form
   const errors = formState.errors
@@ -96,21 +98,25 @@ export function CheckoutFields({ form, cities, citiesLoading, cityId, onCityChan
       <fieldset className="rounded-[var(--radius-card)] border border-sand-300 bg-white p-5 shadow-[var(--shadow-soft)]">
         <legend className="float-start mb-4 w-full text-lg font-bold text-stone-900">{t('checkout.payment_method')}</legend>
         <div className="clear-both grid gap-3 sm:grid-cols-3">
-          {PAYMENT_METHODS.map((m: PaymentMethod) => (
-            <label
-              key={m}
-              className={cn(
-                'flex cursor-pointer items-start gap-3 rounded-[var(--radius-control)] border p-3 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-palm-600',
-                method === m ? 'border-palm-700 bg-palm-50' : 'border-sand-300 hover:bg-sand-50',
-              )}
-            >
-              <input type="radio" value={m} className="mt-1 accent-palm-700" {...register('paymentMethod')} />
-              <span>
-                <span className="block font-semibold text-stone-900">{t(`payment_method.${m}`, { ns: 'common' })}</span>
-                <span className="block text-xs text-stone-600">{t(`checkout.payment_hint.${m}`)}</span>
-              </span>
-            </label>
-          ))}
+          {PAYMENT_METHODS.map((m: PaymentMethod) => {
+            const refused = m === 'cash' ? cashRefusal : null
+            return (
+              <label
+                key={m}
+                className={cn(
+                  'flex items-start gap-3 rounded-[var(--radius-control)] border p-3 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-palm-600',
+                  refused ? 'cursor-not-allowed border-sand-300 bg-sand-100' : 'cursor-pointer',
+                  !refused && (method === m ? 'border-palm-700 bg-palm-50' : 'border-sand-300 hover:bg-sand-50'),
+                )}
+              >
+                <input type="radio" value={m} disabled={Boolean(refused)} className="mt-1 accent-palm-700" {...register('paymentMethod')} />
+                <span>
+                  <span className={cn('block font-semibold', refused ? 'text-stone-500' : 'text-stone-900')}>{t(`payment_method.${m}`, { ns: 'common' })}</span>
+                  <span className={cn('block text-xs', refused ? 'font-semibold text-honey-800' : 'text-stone-600')}>{refused ?? t(`checkout.payment_hint.${m}`)}</span>
+                </span>
+              </label>
+            )
+          })}
         </div>
         <FieldError message={errors.paymentMethod?.message} />
       </fieldset>

@@ -243,3 +243,34 @@ describe('checkout (SPEC §2/§3/§4)', () => {
     await waitFor(() => expect(screen.getByTestId('summary-delivery')).toHaveTextContent('30.00 د.ل'))
   })
 })
+
+describe('cash on delivery per city (decision 0071)', () => {
+  beforeEach(() => setLanguage('en'))
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('explains why cash is not offered for the city or the total, and does not place a cash order', async () => {
+    seedCart()
+    const cod = {
+      data: [
+        { id: 7, name: 'Tripoli', delivery_price: 15, is_active: true, cod_allowed: true, cod_max_total: 60 },
+        { id: 8, name: 'Ghat', delivery_price: 30, is_active: true, cod_allowed: false, cod_max_total: null },
+      ],
+      total: 2,
+      last_page: 1,
+      current_page: 1,
+      per_page: 100,
+    }
+    const { calls } = mockFetch({ 'GET /api/cities': () => ({ body: cod }), 'POST /api/orders/quote': ({ body }) => ({ body: { ...quoteFor({ ...(body as QuoteInput), city_id: undefined }), delivery_price: 15, total: 65 } }) })
+    renderCheckout()
+    const u = userEvent.setup()
+    await fillForm(u)
+    const cash = () => screen.getByRole('radio', { name: /Cash on delivery/ })
+    expect(await screen.findByText('Cash on delivery in Tripoli is for orders up to 60.00 د.ل.')).toBeInTheDocument()
+    expect(cash()).toBeDisabled()
+    await u.selectOptions(screen.getByLabelText(/^City/), '8')
+    expect(await screen.findByText('Cash on delivery is not available in Ghat.')).toBeInTheDocument()
+    await u.click(screen.getByRole('button', { name: /Place order/ }))
+    expect(await screen.findByText('Cash on delivery is not available for this order: please choose another payment method.')).toBeInTheDocument()
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/orders')).toBe(false)
+  })
+})

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { toast } from '../../../lib/toast.ts'
 import { useQueryClient } from '@tanstack/react-query'
 import { formatMoney, fromCents, toCents } from '@shop/shared/money/money'
+import { codRefusal } from '@shop/shared/orders/cod'
 import { CheckoutForm, type CreateOrderInput, type Quote } from '@shop/shared/schemas/order'
 import type { City } from '@shop/shared/schemas/city'
 import { ApiError } from '../../../lib/api-client.ts'
@@ -110,6 +111,19 @@ export function CheckoutPage() {
     ? { subtotalCents: toCents(serverFresh.subtotal) ?? 0, deliveryCents: toCents(serverFresh.delivery_price) ?? 0, totalCents: toCents(serverFresh.total) ?? 0 }
     : { subtotalCents: local.subtotalCents, deliveryCents: local.deliveryCents, totalCents: local.totalCents }
   const unavailable = (serverFresh?.items ?? []).filter((l) => !l.is_available)
+  // Decision 0071: the city's cash-on-delivery rule, explained before the shopper submits (the API refuses it too).
+  const refusal = selectedCity ? codRefusal({ cod_allowed: selectedCity.cod_allowed ?? true, cod_max_total: selectedCity.cod_max_total ?? null }, numbers.totalCents) : null
+  const cashRefusal = !refusal
+    ? null
+    : refusal.reason === 'disabled'
+      ? t('checkout.cod_unavailable', { city: selectedCity!.name })
+      : t('checkout.cod_over_limit', { city: selectedCity!.name, max: formatMoney(refusal.max) })
+  const paymentMethod = form.watch('paymentMethod')
+  useEffect(() => {
+    if (cashRefusal && paymentMethod === 'cash') form.setError('paymentMethod', { message: t('checkout.cod_choose_other') })
+    else form.clearErrors('paymentMethod')
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [cashRefusal, paymentMethod])
 
   if (cart.items.length === 0) {
     return (
@@ -134,6 +148,10 @@ export function CheckoutPage() {
     if (submittingRef.current) return
     if (cityId === null) {
       form.setError('city', { message: 'validation.city_required' }, { shouldFocus: true })
+      return
+    }
+    if (cashRefusal && values.paymentMethod === 'cash') {
+      form.setError('paymentMethod', { message: t('checkout.cod_choose_other') }, { shouldFocus: true })
       return
     }
     submittingRef.current = true
@@ -221,7 +239,7 @@ export function CheckoutPage() {
       ) : null}
 
       <form noValidate onSubmit={onSubmit} className="grid gap-6 lg:grid-cols-[1fr_24rem] lg:items-start" aria-label={t('checkout.title')}>
-        <CheckoutFields form={form} cities={cityList} citiesLoading={cities.isPending} cityId={cityId} onCityChange={chooseCity} />
+        <CheckoutFields form={form} cities={cityList} citiesLoading={cities.isPending} cityId={cityId} onCityChange={chooseCity} cashRefusal={cashRefusal} />
         <div className="space-y-4 lg:sticky lg:top-24">
           <OrderSummary items={cart.items} numbers={numbers} cityChosen={cityId !== null} refreshing={quote.isFetching} />
           <Button type="submit" size="lg" className="w-full" busy={submitting} icon={<Lock className="size-4" aria-hidden="true" />}>

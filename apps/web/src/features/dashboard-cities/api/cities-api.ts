@@ -17,7 +17,12 @@ export const cityKeys = {
 }
 
 // SPEC §3: delivery_price may arrive as a numeric string.
-const parseCity = (c: City): City => ({ ...c, delivery_price: Number(c.delivery_price) || 0 })
+const parseCity = (c: City): City => ({
+  ...c,
+  delivery_price: Number(c.delivery_price) || 0,
+  cod_allowed: c.cod_allowed ?? true,
+  cod_max_total: c.cod_max_total === null || c.cod_max_total === undefined ? null : Number(c.cod_max_total),
+})
 
 export const cityListQuery = (p: CityListParams) =>
   queryOptions({

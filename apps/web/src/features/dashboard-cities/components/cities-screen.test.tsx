@@ -11,6 +11,8 @@ const city = (id: number, name: string): City => ({
   name,
   delivery_price: 10,
   is_active: true,
+  cod_allowed: true,
+  cod_max_total: null,
 })
 const firstPage = Array.from({ length: 10 }, (_, i) => city(i + 1, `City ${i + 1}`))
 
@@ -106,6 +108,33 @@ describe('cities in Arabic and English (decision 0057)', { timeout: 20_000 }, ()
     await userEvent.type(within(dialog).getByLabelText(/^City in English/), 'Ghat')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true))
-    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ name_ar: 'غات', name_en: 'Ghat', delivery_price: 10, is_active: true })
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ name_ar: 'غات', name_en: 'Ghat', delivery_price: 10, is_active: true, cod_allowed: true, cod_max_total: null })
+  })
+})
+
+describe('cash on delivery per city (decision 0071)', { timeout: 20_000 }, () => {
+  it('shows each city\'s cash rule and saves a limit from the form', async () => {
+    const rows: City[] = [
+      { ...city(1, 'Tripoli'), name_ar: 'طرابلس', name_en: 'Tripoli', cod_max_total: 1500 },
+      { ...city(2, 'Ghat'), name_ar: 'غات', name_en: 'Ghat', cod_allowed: false },
+      { ...city(3, 'Sabha'), name_ar: 'سبها', name_en: 'Sabha' },
+    ]
+    const calls = stubFetch((c) => {
+      if (c.method === 'GET' && c.url.startsWith('/api/cities')) return { body: { data: rows, total: 3, last_page: 1, current_page: 1, per_page: 10 } }
+      if (c.method === 'PUT') return { body: rows[2] }
+      return undefined
+    })
+    await renderDashboard(<CitiesScreen />, 'en')
+    const row = async (name: string) => (await screen.findByText(name, { selector: 'bdi' })).closest('tr')!
+    expect(within(await row('Tripoli')).getByText(/Up to/)).toHaveTextContent('Up to 1500.00 د.ل')
+    expect(within(await row('Ghat')).getByText('No cash')).toBeInTheDocument()
+    expect(within(await row('Sabha')).getByText('Cash accepted')).toBeInTheDocument()
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Sabha' }))
+    const dialog = await screen.findByRole('dialog')
+    await userEvent.type(within(dialog).getByLabelText(/^Largest order total for cash/), '800')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true))
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ cod_allowed: true, cod_max_total: 800 })
   })
 })

@@ -7,6 +7,7 @@ import { refreshDashboard } from '../../../lib/query-client.ts'
 import { toast } from '../../../lib/toast.ts'
 import type { City } from '@shop/shared/schemas/city'
 import { ADMIN_PAGE_SIZES } from '@shop/shared/schemas/common'
+import { Badge } from '../../../components/ui/badge.tsx'
 import { BatchBar, runBatch } from '../../../components/ui/batch-bar.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
@@ -124,6 +125,21 @@ export function CitiesScreen() {
       id: 'price',
       header: t('cities.delivery_price'),
       cell: (c) => <Money value={c.delivery_price} className="text-date-700" />,
+    },
+    {
+      // Decision 0071: whether cash on delivery is offered, and up to which total.
+      id: 'cod',
+      header: t('cities.cod_column'),
+      cell: (c) =>
+        !c.cod_allowed ? (
+          <Badge tone="gray">{t('cities.cod_off')}</Badge>
+        ) : c.cod_max_total !== null ? (
+          <span className="text-sm text-stone-700">
+            {t('cities.cod_up_to')} <Money value={c.cod_max_total} />
+          </span>
+        ) : (
+          <Badge tone="green">{t('cities.cod_on')}</Badge>
+        ),
     },
     {
       id: 'status',

@@ -18,8 +18,10 @@ interface Values {
   name_en: string
   delivery_price: string
   is_active: boolean
+  cod_allowed: boolean
+  cod_max_total: string
 }
-const EMPTY: Values = { name_ar: '', name_en: '', delivery_price: '', is_active: true }
+const EMPTY: Values = { name_ar: '', name_en: '', delivery_price: '', is_active: true, cod_allowed: true, cod_max_total: '' }
 const resolver = zodResolver(CityInput) as unknown as Resolver<Values, unknown, CityInput>
 
 /** SPEC §5 city form: name required; delivery price required, at least 0, step 0.01. */
@@ -34,11 +36,12 @@ export function CityFormDialog({
 }) {
   const { t } = useTranslation('dashboard')
   const queryClient = useQueryClient()
-  const { register, handleSubmit, reset, setError, formState } = useForm<Values, unknown, CityInput>({
+  const { register, handleSubmit, reset, setError, formState, watch } = useForm<Values, unknown, CityInput>({
     resolver,
     defaultValues: EMPTY,
   })
 
+  const codAllowed = watch('cod_allowed')
   useEffect(() => {
     if (open)
       reset(
@@ -48,6 +51,8 @@ export function CityFormDialog({
               name_en: city.name_en ?? '',
               delivery_price: String(city.delivery_price),
               is_active: city.is_active,
+              cod_allowed: city.cod_allowed ?? true,
+              cod_max_total: city.cod_max_total === null || city.cod_max_total === undefined ? '' : String(city.cod_max_total),
             }
           : EMPTY,
       )
@@ -67,6 +72,7 @@ export function CityFormDialog({
         if (err.errors.name_en?.[0]) setError('name_en', { message: err.errors.name_en[0] })
         if (err.errors.delivery_price?.[0])
           setError('delivery_price', { message: err.errors.delivery_price[0] })
+        if (err.errors.cod_max_total?.[0]) setError('cod_max_total', { message: err.errors.cod_max_total[0] })
       }
       toast.error(t('common.save_failed', { message: err.message }))
     },
@@ -120,6 +126,28 @@ export function CityFormDialog({
           <input type="checkbox" className="size-4 accent-palm-700" {...register('is_active')} />
           {t('cities.active')}
         </label>
+        {/* Decision 0071: cash on delivery per city. */}
+        <fieldset className="space-y-3 rounded-[var(--radius-control)] border border-sand-300 p-3">
+          <legend className="px-1 text-sm font-bold text-stone-800">{t('cities.cod_title')}</legend>
+          <label className="flex items-center gap-2 text-sm font-semibold text-stone-700">
+            <input type="checkbox" className="size-4 accent-palm-700" {...register('cod_allowed')} />
+            {t('cities.cod_allowed')}
+          </label>
+          <Field label={t('cities.cod_max_total')} hint={t('cities.cod_max_total_hint')} error={formState.errors.cod_max_total?.message}>
+            {(p) => (
+              <Input
+                {...p}
+                type="number"
+                step="0.01"
+                min="0"
+                inputMode="decimal"
+                className="ltr-nums"
+                disabled={!codAllowed}
+                {...register('cod_max_total')}
+              />
+            )}
+          </Field>
+        </fieldset>
       </form>
     </Dialog>
   )

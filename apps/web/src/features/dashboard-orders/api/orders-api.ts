@@ -42,7 +42,9 @@ export const orderListQuery = (p: OrderListParams) =>
       const r = await api<Paginated<Order>>('/api/orders', {
         query: {
           search: p.search.trim(),
-          status: p.status === 'all' ? undefined : p.status,
+          // Decision 0070: "waiting for confirmation" is the cash orders still pending, oldest first.
+          status: p.status === 'all' || p.status === 'awaiting' ? undefined : p.status,
+          awaiting_confirmation: p.status === 'awaiting' ? true : undefined,
           page: p.page,
           per_page: p.per_page,
         },
@@ -63,3 +65,6 @@ export const orderDetailQuery = (id: number) =>
 
 export const updateOrder = (id: number, input: UpdateOrderInput) =>
   api<Order>(`/api/orders/${id}`, { method: 'PUT', body: input })
+
+/** Decision 0070: the customer confirmed the pending order by phone; it moves to processing. */
+export const confirmOrderByPhone = (id: number) => api<Order>(`/api/orders/${id}/confirm`, { method: 'POST' })

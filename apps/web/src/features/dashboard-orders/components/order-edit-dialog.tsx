@@ -14,6 +14,7 @@ import { ApiError } from '../../../lib/api-client.ts'
 import { orderDetailQuery, orderKeys, updateOrder } from '../api/orders-api.ts'
 import { overviewKeys } from '../../dashboard-overview/api/overview-api.ts'
 import { salesKeys } from '../../dashboard-sales/api/sales-api.ts'
+import { ConfirmByPhone } from './confirm-by-phone.tsx'
 
 type Values = Record<keyof UpdateOrderInput, string>
 const resolver = zodResolver(UpdateOrderInput) as unknown as Resolver<Values, unknown, UpdateOrderInput>
@@ -104,6 +105,7 @@ export function OrderEditDialog({ order, onClose }: { order: Order | null; onClo
         </>
       }
     >
+      {!loading && detail.data?.order_status === 'pending' ? <ConfirmByPhone order={detail.data} onConfirmed={onClose} /> : null}
       {loading ? (
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2" aria-busy="true">
           <Skeleton className="h-10" />
@@ -193,9 +195,21 @@ export function OrderEditDialog({ order, onClose }: { order: Order | null; onClo
                     </>
                   )}
                 </p>
+                {/* Decision 0069: who made the change (staff, the shopper, a guest through the tracking link) and why. */}
+                {h.action ? <p className="text-sm font-semibold text-palm-800">{t(`orders.action.${h.action}`, { defaultValue: h.action })}</p> : null}
+                {h.reason ? (
+                  <p className="text-sm text-stone-800">
+                    {t('orders.reason', { reason: '' })}
+                    <bdi>{h.reason}</bdi>
+                  </p>
+                ) : null}
                 <p className="text-xs text-stone-600">
-                  {t('orders.changed_by', { name: h.changed_by ?? t('orders.system') })} ·{' '}
-                  <span className="ltr-nums">{when(h.created_at)}</span>
+                  {h.actor === 'guest'
+                    ? t('orders.by_guest')
+                    : h.actor === 'shopper'
+                      ? t('orders.by_customer', { name: h.changed_by ?? '' })
+                      : t('orders.changed_by', { name: h.changed_by ?? t('orders.system') })}{' '}
+                  · <span className="ltr-nums">{when(h.created_at)}</span>
                 </p>
               </li>
             ))}

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { ClipboardList, Pencil, Printer } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
+import { useSearchParams } from 'react-router'
 import { useBackFromEmptiedPage } from '../../../lib/use-back-from-emptied-page.ts'
 import { useTranslation } from 'react-i18next'
 import { ADMIN_PAGE_SIZES } from '@shop/shared/schemas/common'
@@ -18,11 +19,18 @@ import { Pagination, ShowingLine } from '../../../components/ui/pagination.tsx'
 import { SearchInput } from '../../../components/ui/search-input.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { EmptyState, ErrorState } from '../../../components/ui/states.tsx'
-import { orderListQuery } from '../api/orders-api.ts'
+import { orderDetailQuery, orderListQuery } from '../api/orders-api.ts'
 import { printInvoice } from '../invoice.ts'
 import { OrderEditDialog } from './order-edit-dialog.tsx'
 
 const NO_ROWS: Order[] = []
+
+/** How long an order has waited, in the largest sensible unit ("3 h", "2 days"), Western digits (decision 0070). */
+export function waitedFor(createdAt: string, lang: string, now = Date.now()): string {
+  const minutes = Math.max(0, Math.floor((now - new Date(createdAt).getTime()) / 60_000))
+  const [value, unit] = minutes < 60 ? [minutes, 'minute'] : minutes < 48 * 60 ? [Math.floor(minutes / 60), 'hour'] : [Math.floor(minutes / 1440), 'day']
+  return new Intl.NumberFormat(lang === 'ar' ? 'ar-LY-u-nu-latn' : 'en-GB', { style: 'unit', unit, unitDisplay: 'long' }).format(value)
+}
 const PAY_TONE = { paid: 'green', pending: 'amber', failed: 'red' } as const
 
 /** SPEC §2 dashboard orders. */
@@ -33,6 +41,16 @@ export function OrdersScreen() {
   const [page, setPage] = useState(1)
   const [perPage, setPerPage] = useState<number>(ADMIN_PAGE_SIZES[0])
   const [editing, setEditing] = useState<Order | null>(null)
+  // The staff mail's link opens the order's dialog: /dashboard/orders?order=<id>.
+  const [params, setParams] = useSearchParams()
+  const linked = Number(params.get('order')) || 0
+  const linkedOrder = useQuery({ ...orderDetailQuery(linked), enabled: linked > 0 })
+  useEffect(() => {
+    if (linked > 0 && linkedOrder.data) {
+      setEditing(linkedOrder.data)
+      setParams({}, { replace: true })
+    }
+  }, [linked, linkedOrder.data, setParams])
   const list = useQuery(orderListQuery({ search, status, page, per_page: perPage }))
   const rows = list.data?.data ?? NO_ROWS
   // An order whose status no longer matches the filter can leave the last page empty although others
@@ -83,7 +101,18 @@ export function OrdersScreen() {
       header: t('orders.amount'),
       cell: (o) => <Money value={o.total_amount} className="font-semibold" />,
     },
-    { id: 'status', header: t('orders.status'), cell: (o) => <OrderStatusBadge status={o.order_status} /> },
+    {
+      id: 'status',
+      header: t('orders.status'),
+      cell: (o) => (
+        <div className="flex flex-col items-start gap-1">
+          <OrderStatusBadge status={o.order_status} />
+          {o.order_status === 'pending' ? (
+            <span className="text-xs whitespace-nowrap text-stone-600">{t('orders.waiting_for', { time: waitedFor(o.created_at, i18n.language) })}</span>
+          ) : null}
+        </div>
+      ),
+    },
     // SPEC §4: the list labels pending as unpaid and failed as refunded.
     {
       id: 'payment',
@@ -181,6 +210,7 @@ export function OrdersScreen() {
           className="w-auto min-w-40"
         >
           <option value="all">{t('orders.all_statuses')}</option>
+          <option value="awaiting">{t('orders.awaiting_confirmation')}</option>
           {ORDER_STATUSES.map((s) => (
             <option key={s} value={s}>
               {t(`common:order_status.${s}`)}

@@ -1,5 +1,13 @@
-import { Mail, MapPin, Phone } from 'lucide-react'
+import { useQueryClient } from '@tanstack/react-query'
+import { Mail, MapPin, Phone, RotateCcw, XCircle } from 'lucide-react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Button } from '../../../components/ui/button.tsx'
+import { toast } from '../../../lib/toast.ts'
+import { cancelMyOrder } from '../api/order-actions.ts'
+import { myOrdersKeys } from '../api/my-orders.ts'
+import { useReorder } from '../hooks/use-reorder.ts'
+import { CancelOrderDialog } from './cancel-order-dialog.tsx'
 import type { Order } from '@shop/shared/schemas/order'
 import { Badge } from '../../../components/ui/badge.tsx'
 import { Money } from '../../../components/ui/money.tsx'
@@ -15,6 +23,14 @@ export function formatDate(iso: string, lang: string) {
 /** SPEC §2 my-orders card: number, date, payment method, status, total, items, delivery info. */
 export function OrderCard({ order }: { order: Order }) {
   const { t, i18n } = useTranslation('storefront')
+  const queryClient = useQueryClient()
+  const { reorder, busy } = useReorder()
+  const [cancelling, setCancelling] = useState(false)
+  const cancel = async (reason: string) => {
+    await cancelMyOrder(order.id, reason)
+    await queryClient.invalidateQueries({ queryKey: myOrdersKeys.all })
+    toast.success(t('cancel.done', { number: order.order_number }))
+  }
   return (
     <article className="overflow-hidden rounded-[var(--radius-card)] border border-sand-300 bg-white shadow-[var(--shadow-soft)]" aria-labelledby={`order-${order.id}`}>
       <header className="flex flex-wrap items-start justify-between gap-3 border-b border-sand-300 bg-sand-50 px-5 py-4">
@@ -83,6 +99,24 @@ export function OrderCard({ order }: { order: Order }) {
           </p>
         </section>
       </div>
+      {/* Decisions 0069 and 0072: cancel while pending; order the same products again at today's prices. */}
+      <footer className="flex flex-wrap items-center gap-2 border-t border-sand-300 px-5 py-3">
+        <Button
+          variant="outline"
+          size="sm"
+          busy={busy}
+          icon={<RotateCcw className="size-4 rtl:-scale-x-100" aria-hidden="true" />}
+          onClick={() => void reorder(order.order_number, order.items.map((i) => ({ product_id: i.product?.id ?? null, product_name: i.product_name || t('orders.unavailable'), quantity: i.quantity })))}
+        >
+          {t('reorder.button')}
+        </Button>
+        {order.order_status === 'pending' ? (
+          <Button variant="ghost-danger" size="sm" icon={<XCircle className="size-4" aria-hidden="true" />} onClick={() => setCancelling(true)}>
+            {t('cancel.button')}
+          </Button>
+        ) : null}
+      </footer>
+      <CancelOrderDialog open={cancelling} orderNumber={order.order_number} onOpenChange={setCancelling} onCancel={cancel} />
     </article>
   )
 }

@@ -1,5 +1,5 @@
 import { CheckCircle2, Clock } from 'lucide-react'
-import { Navigate, useLocation } from 'react-router'
+import { Link, Navigate, useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { LinkButton } from '../../../components/ui/button.tsx'
 import { formatDate } from './order-card.tsx'
@@ -31,6 +31,13 @@ export function OrderConfirmationPage() {
         <p className="mt-6 flex items-start justify-center gap-2 text-sm text-stone-700">
           <Clock className="mt-0.5 size-4 shrink-0 text-honey-700" aria-hidden="true" />
           {t('confirmation.processing')}
+        </p>
+        {/* Decision 0068: the order can be followed without an account; the mail carries a direct link too. */}
+        <p className="mt-3 text-sm text-stone-700">
+          {t('confirmation.track_hint')}{' '}
+          <Link to={{ pathname: '/track', search: `?order=${encodeURIComponent(state.orderNumber ?? '')}` }} className="font-semibold text-palm-800 underline">
+            {t('confirmation.track_link')}
+          </Link>
         </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           <LinkButton to="/" variant="secondary" size="lg">

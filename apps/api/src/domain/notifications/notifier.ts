@@ -1,0 +1,176 @@
+import { asc, eq, inArray } from 'drizzle-orm'
+import { translatedText } from '@shop/shared/i18n/content'
+import type { Language } from '@shop/shared/i18n/messages'
+import { parseEmailList } from '@shop/shared/schemas/setting'
+import type { Db, Tx } from '../../db/client.ts'
+import { orderItems, orderStatusHistory, orders } from '../../db/schema/orders.ts'
+import { settings } from '../../db/schema/settings.ts'
+import type { Mailer } from '../../lib/mailer.ts'
+import { DEFAULT_TIMEZONE } from '../../lib/shop-time.ts'
+import { trackingSecret, trackingToken, trackingUrl } from '../tracking-link.ts'
+import { mailText } from './mail-texts.ts'
+import {
+  isMailedStatus,
+  orderPlacedMail,
+  staffCancelledMail,
+  staffNewOrderMail,
+  statusChangedMail,
+  type OrderMailView,
+} from './order-mails.ts'
+
+/**
+ * Decision 0066: what happens to an order is told by mail, written into the outbox in the same transaction as the
+ * change (so a mail exists exactly when its change committed) under an event key (so never twice). Adding an event
+ * (a payment's state, later) is a method here, a template in order-mails.ts and texts in mail-texts.ts.
+ */
+export interface OrderNotifier {
+  /** The order was placed: the shopper's receipt, and the new-order mail to every `notify_emails` address. */
+  orderPlaced(tx: Tx, orderId: number): Promise<void>
+  /**
+   * A row of the order's status history was written: the shopper hears of the statuses that matter to them, and staff
+   * hear of a cancellation by the shopper.
+   */
+  statusChanged(tx: Tx, orderId: number, historyId: number): Promise<void>
+}
+
+const SHOP_KEYS = [
+  'site_name',
+  'contact_phone',
+  'contact_email',
+  'language',
+  'timezone',
+  'notify_emails',
+] as const
+
+interface ShopFacts {
+  staffEmails: string[]
+  staffLanguage: Language
+  timezone: string
+  contact: string | null
+  siteName: string | null
+}
+
+async function shopFacts(tx: Tx): Promise<ShopFacts> {
+  const rows = await tx
+    .select({ key: settings.key, value: settings.value })
+    .from(settings)
+    .where(inArray(settings.key, [...SHOP_KEYS]))
+  const get = (k: (typeof SHOP_KEYS)[number]) => rows.find((r) => r.key === k)?.value.trim() ?? ''
+  let timezone = get('timezone') || DEFAULT_TIMEZONE
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: timezone })
+  } catch {
+    timezone = DEFAULT_TIMEZONE
+  }
+  return {
+    staffEmails: parseEmailList(get('notify_emails')) ?? [],
+    staffLanguage: get('language') === 'en' ? 'en' : 'ar',
+    timezone,
+    contact: [get('contact_phone'), get('contact_email')].filter(Boolean).join(' · ') || null,
+    siteName: get('site_name') || null,
+  }
+}
+
+export function createOrderNotifier(deps: { db: Db; mailer: Mailer; appUrl: string }): OrderNotifier {
+  const { db, mailer, appUrl } = deps
+
+  /** What a mail about the order shows, in `lang` (names as stored on the order, decision 0058). */
+  async function viewOf(
+    tx: Tx,
+    orderId: number,
+    lang: Language | 'order',
+    facts: ShopFacts,
+  ): Promise<OrderMailView | null> {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).limit(1)
+    if (!row) return null
+    const mailLang: Language = lang === 'order' ? (row.language === 'en' ? 'en' : 'ar') : lang
+    const items = await tx
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId))
+      .orderBy(asc(orderItems.id))
+    const token = trackingToken(await trackingSecret(db, tx), row.orderNumber)
+    // The shop's name as the owner set it is Arabic; an English mail uses the English brand.
+    const shopName = mailLang === 'ar' && facts.siteName ? facts.siteName : mailText(mailLang, 'shop_name')
+    return {
+      lang: mailLang,
+      shopName,
+      contact: facts.contact,
+      timezone: facts.timezone,
+      trackingUrl: trackingUrl(appUrl, row.orderNumber, token),
+      dashboardUrl: lang === 'order' ? undefined : `${appUrl}/dashboard/orders?order=${row.id}`,
+      order: {
+        number: row.orderNumber,
+        createdAt: row.createdAt,
+        customerName: row.customerName,
+        phone: row.customerPhone,
+        email: row.customerEmail,
+        address: row.shippingAddress,
+        cityName: translatedText(row.cityName, row.translations, 'city_name', mailLang),
+        paymentMethod: row.paymentMethod,
+        status: row.orderStatus,
+        subtotal: row.subtotal,
+        deliveryPrice: row.deliveryPrice,
+        totalAmount: row.totalAmount,
+        items: items.map((i) => ({
+          name: translatedText(i.productName, i.translations, 'product_name', mailLang) ?? i.productName,
+          quantity: i.quantity,
+          unitPrice: i.unitPrice,
+          lineTotal: i.lineTotal,
+          isWholesale: i.isWholesale,
+        })),
+      },
+    }
+  }
+
+  return {
+    async orderPlaced(tx, orderId) {
+      const facts = await shopFacts(tx)
+      const customer = await viewOf(tx, orderId, 'order', facts)
+      if (!customer) return
+      await mailer.enqueue(tx, {
+        to: customer.order.email,
+        eventKey: `order:${orderId}:placed:customer`,
+        ...orderPlacedMail(customer),
+      })
+      if (facts.staffEmails.length === 0) return
+      const staff = (await viewOf(tx, orderId, facts.staffLanguage, facts))!
+      const mail = staffNewOrderMail(staff)
+      for (const to of facts.staffEmails)
+        await mailer.enqueue(tx, { to, eventKey: `order:${orderId}:placed:staff:${to}`, ...mail })
+    },
+
+    async statusChanged(tx, orderId, historyId) {
+      const [change] = await tx
+        .select()
+        .from(orderStatusHistory)
+        .where(eq(orderStatusHistory.id, historyId))
+        .limit(1)
+      if (!change || change.fromStatus === change.toStatus || !isMailedStatus(change.toStatus)) return
+      const facts = await shopFacts(tx)
+      const customer = await viewOf(tx, orderId, 'order', facts)
+      if (!customer) return
+      const byCustomer = change.actor === 'shopper' || change.actor === 'guest'
+      const mail = statusChangedMail(customer, {
+        status: change.toStatus,
+        byCustomer,
+        byPhone: change.action === 'confirmed_by_phone',
+        reason: change.reason,
+      })
+      await mailer.enqueue(tx, {
+        to: customer.order.email,
+        eventKey: `order:${orderId}:history:${historyId}:customer`,
+        ...mail,
+      })
+      if (!byCustomer || change.toStatus !== 'cancelled' || facts.staffEmails.length === 0) return
+      const staff = (await viewOf(tx, orderId, facts.staffLanguage, facts))!
+      const staffMail = staffCancelledMail(staff, change.reason)
+      for (const to of facts.staffEmails)
+        await mailer.enqueue(tx, {
+          to,
+          eventKey: `order:${orderId}:history:${historyId}:staff:${to}`,
+          ...staffMail,
+        })
+    },
+  }
+}

@@ -1,0 +1,424 @@
+import { formatMoney } from '@shop/shared/money/money'
+import type { Language } from '@shop/shared/i18n/messages'
+import type { OrderStatus, PaymentMethod } from '@shop/shared/schemas/order'
+import { html, type SafeHtml } from '../../lib/html.ts'
+import type { Mail } from '../../lib/mailer.ts'
+import { mailText, type MailTextKey } from './mail-texts.ts'
+
+// The order mails (decision 0066): pure functions from what the mail shows to its subject, plain text and HTML. HTML
+// for mail programs: tables, inline styles, right-to-left for Arabic, every value escaped by `html`.
+
+export interface OrderMailItem {
+  name: string
+  quantity: number
+  unitPrice: number
+  lineTotal: number
+  isWholesale: boolean
+}
+
+export interface OrderMailView {
+  /** The language of this mail: the order's for the shopper, the shop's for staff. */
+  lang: Language
+  shopName: string
+  /** How to reach the shop (phone, email), shown in the shopper's mails. */
+  contact: string | null
+  timezone: string
+  order: {
+    number: string
+    createdAt: Date
+    customerName: string
+    phone: string
+    email: string
+    address: string
+    cityName: string | null
+    paymentMethod: PaymentMethod
+    status: OrderStatus
+    subtotal: number
+    deliveryPrice: number
+    totalAmount: number
+    items: OrderMailItem[]
+  }
+  trackingUrl: string
+  /** Staff mails: the order in the dashboard. */
+  dashboardUrl?: string
+}
+
+export interface StatusChange {
+  status: OrderStatus
+  byCustomer: boolean
+  byPhone: boolean
+  reason: string | null
+}
+
+const PALM = '#1f5130'
+const DATE_BROWN = '#7a4a21'
+const SAND = '#faf6ef'
+const BORDER = '#e8dfd0'
+const MUTED = '#57534e'
+
+const t = (v: OrderMailView, key: MailTextKey, params?: Record<string, string | number>) =>
+  mailText(v.lang, key, params)
+const money = (value: number) => formatMoney(value)
+const statusName = (v: OrderMailView, s: OrderStatus) => t(v, `status_${s}`)
+const methodName = (v: OrderMailView, m: PaymentMethod) => t(v, `method_${m}`)
+
+function dateOf(v: OrderMailView): string {
+  // Western digits in both languages (UI.md), the shop's days.
+  return new Intl.DateTimeFormat(v.lang === 'ar' ? 'ar-LY-u-nu-latn' : 'en-GB', {
+    dateStyle: 'long',
+    timeZone: v.timezone,
+  })
+    .format(v.order.createdAt)
+    .replace(/\u200f/g, '')
+}
+
+/** Numbers, amounts, phones and addresses of mail keep their own direction inside Arabic text. */
+const ltr = (value: string) =>
+  html`<span dir="ltr" style="unicode-bidi:isolate;white-space:nowrap">${value}</span>`
+
+// ---- HTML pieces -------------------------------------------------------------------------------------------------
+
+function layout(v: OrderMailView, title: string, body: SafeHtml): string {
+  const dir = v.lang === 'ar' ? 'rtl' : 'ltr'
+  const align = v.lang === 'ar' ? 'right' : 'left'
+  return html`<!doctype html>
+    <html lang="${v.lang}" dir="${dir}">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width,initial-scale=1" />
+        <title>${title}</title>
+      </head>
+      <body
+        dir="${dir}"
+        style="margin:0;padding:0;background:${SAND};color:#1c1917;font-family:Tahoma,'Segoe UI',Arial,sans-serif;font-size:15px;line-height:1.6"
+      >
+        <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${SAND}">
+          <tr>
+            <td align="center" style="padding:24px 12px">
+              <table
+                role="presentation"
+                width="100%"
+                cellpadding="0"
+                cellspacing="0"
+                dir="${dir}"
+                style="max-width:600px;background:#ffffff;border:1px solid ${BORDER};border-radius:12px;text-align:${align}"
+              >
+                <tr>
+                  <td
+                    style="background:${PALM};color:#ffffff;padding:18px 24px;border-radius:12px 12px 0 0;font-size:18px;font-weight:bold"
+                  >
+                    ${v.shopName}
+                  </td>
+                </tr>
+                <tr>
+                  <td style="padding:24px">
+                    <h1 style="margin:0 0 12px;font-size:22px;color:${PALM}">${title}</h1>
+                    ${body}
+                  </td>
+                </tr>
+                <tr>
+                  <td style="padding:16px 24px;border-top:1px solid ${BORDER};color:${MUTED};font-size:12px">
+                    ${v.contact && !v.dashboardUrl ? html`<p style="margin:0 0 4px">${t(v, 'contact_us', { contact: '' })}${v.contact.split(' · ').map((c, i) => html`${i ? ' · ' : ''}${ltr(c)}`)}</p>` : null}
+                    <p style="margin:0">
+                      ${v.dashboardUrl ? v.shopName : t(v, 'footer_reason', { shop: v.shopName })}
+                    </p>
+                  </td>
+                </tr>
+              </table>
+            </td>
+          </tr>
+        </table>
+      </body>
+    </html>`.value
+}
+
+const paragraph = (text: string | SafeHtml) => html`<p style="margin:0 0 12px">${text}</p>`
+
+function button(href: string, label: string): SafeHtml {
+  return html`<table role="presentation" cellpadding="0" cellspacing="0" style="margin:8px 0 16px">
+    <tr>
+      <td style="background:${PALM};border-radius:8px">
+        <a
+          href="${href}"
+          style="display:inline-block;padding:12px 22px;color:#ffffff;font-weight:bold;text-decoration:none"
+          >${label}</a
+        >
+      </td>
+    </tr>
+  </table>`
+}
+
+function details(v: OrderMailView, rows: [string, string | SafeHtml][]): SafeHtml {
+  return html`<table
+    role="presentation"
+    width="100%"
+    cellpadding="0"
+    cellspacing="0"
+    style="margin:0 0 16px;background:${SAND};border-radius:8px"
+  >
+    ${rows.map(
+      ([label, value]) =>
+        html`<tr>
+          <td style="padding:6px 12px;color:${MUTED};width:40%;vertical-align:top">${label}</td>
+          <td style="padding:6px 12px;font-weight:bold">${value}</td>
+        </tr>`,
+    )}
+  </table>`
+}
+
+function itemsTable(v: OrderMailView): SafeHtml {
+  const o = v.order
+  const cell = `padding:8px 6px;border-bottom:1px solid ${BORDER}`
+  const end = v.lang === 'ar' ? 'left' : 'right'
+  return html`<h2 style="margin:8px 0;font-size:16px">${t(v, 'items')}</h2>
+    <table
+      role="presentation"
+      width="100%"
+      cellpadding="0"
+      cellspacing="0"
+      style="margin:0 0 16px;border-collapse:collapse"
+    >
+      <tr style="color:${MUTED};font-size:13px">
+        <td style="${cell}">${t(v, 'product')}</td>
+        <td style="${cell};text-align:center">${t(v, 'quantity')}</td>
+        <td style="${cell};text-align:${end}">${t(v, 'line_total')}</td>
+      </tr>
+      ${o.items.map(
+        (i) =>
+          html`<tr>
+            <td style="${cell}">
+              <bdi>${i.name}</bdi
+              >${i.isWholesale ? html` <span style="background:#fbefd2;color:#7c5410;border-radius:4px;padding:0 6px;font-size:12px">${t(v, 'wholesale')}</span>` : null}<br /><span
+                style="color:${MUTED};font-size:13px"
+                >${ltr(money(i.unitPrice))}</span
+              >
+            </td>
+            <td style="${cell};text-align:center">${ltr(String(i.quantity))}</td>
+            <td style="${cell};text-align:${end};white-space:nowrap">${ltr(money(i.lineTotal))}</td>
+          </tr>`,
+      )}
+      <tr>
+        <td colspan="2" style="padding:6px">${t(v, 'subtotal')}</td>
+        <td style="padding:6px;text-align:${end}">${ltr(money(o.subtotal))}</td>
+      </tr>
+      <tr>
+        <td colspan="2" style="padding:6px">
+          ${o.cityName ? t(v, 'delivery_fee_to', { city: o.cityName }) : t(v, 'delivery_fee')}
+        </td>
+        <td style="padding:6px;text-align:${end}">${ltr(money(o.deliveryPrice))}</td>
+      </tr>
+      <tr>
+        <td
+          colspan="2"
+          style="padding:8px 6px;font-weight:bold;font-size:17px;border-top:2px solid ${BORDER}"
+        >
+          ${t(v, 'total')}
+        </td>
+        <td
+          style="padding:8px 6px;font-weight:bold;font-size:17px;color:${DATE_BROWN};text-align:${end};border-top:2px solid ${BORDER}"
+        >
+          ${ltr(money(o.totalAmount))}
+        </td>
+      </tr>
+    </table>`
+}
+
+function orderDetails(v: OrderMailView, staff = false): SafeHtml {
+  const o = v.order
+  const rows: [string, string | SafeHtml][] = [
+    [t(v, 'order_number'), ltr(o.number)],
+    [t(v, 'date'), dateOf(v)],
+    [t(v, 'payment_method'), methodName(v, o.paymentMethod)],
+  ]
+  if (staff)
+    rows.push(
+      [t(v, 'customer'), o.customerName],
+      [t(v, 'phone'), ltr(o.phone)],
+      [t(v, 'email'), ltr(o.email)],
+    )
+  rows.push([t(v, 'delivery_address'), o.address])
+  return details(v, rows)
+}
+
+function trackBlock(v: OrderMailView): SafeHtml {
+  return html`<p style="margin:8px 0 0;color:${MUTED};font-size:13px">${t(v, 'track_hint')}</p>
+    ${button(v.trackingUrl, t(v, 'track_button'))}`
+}
+
+// ---- plain text --------------------------------------------------------------------------------------------------
+
+function textItems(v: OrderMailView): string[] {
+  const o = v.order
+  return [
+    `${t(v, 'items')}:`,
+    ...o.items.map(
+      (i) =>
+        `- ${i.name} × ${i.quantity}${i.isWholesale ? ` (${t(v, 'wholesale')})` : ''}: ${money(i.lineTotal)}`,
+    ),
+    `${t(v, 'subtotal')}: ${money(o.subtotal)}`,
+    `${o.cityName ? t(v, 'delivery_fee_to', { city: o.cityName }) : t(v, 'delivery_fee')}: ${money(o.deliveryPrice)}`,
+    `${t(v, 'total')}: ${money(o.totalAmount)}`,
+  ]
+}
+
+function textDetails(v: OrderMailView, staff = false): string[] {
+  const o = v.order
+  return [
+    `${t(v, 'order_number')}: ${o.number}`,
+    `${t(v, 'date')}: ${dateOf(v)}`,
+    `${t(v, 'payment_method')}: ${methodName(v, o.paymentMethod)}`,
+    ...(staff
+      ? [
+          `${t(v, 'customer')}: ${o.customerName}`,
+          `${t(v, 'phone')}: ${o.phone}`,
+          `${t(v, 'email')}: ${o.email}`,
+        ]
+      : []),
+    `${t(v, 'delivery_address')}: ${o.address}`,
+  ]
+}
+
+function textFooter(v: OrderMailView): string[] {
+  return [
+    '',
+    '---',
+    ...(v.contact ? [t(v, 'contact_us', { contact: v.contact })] : []),
+    t(v, 'footer_reason', { shop: v.shopName }),
+  ]
+}
+
+const lines = (...parts: (string | string[] | null | false)[]) =>
+  parts
+    .flat()
+    .filter((p): p is string => typeof p === 'string')
+    .join('\n')
+
+// ---- the mails ---------------------------------------------------------------------------------------------------
+
+/** To the shopper: the order was received (number, items, totals, delivery, payment, address, tracking link). */
+export function orderPlacedMail(v: OrderMailView): Omit<Mail, 'to'> {
+  const o = v.order
+  const next = o.paymentMethod === 'cash' ? t(v, 'placed_cash') : t(v, 'placed_online')
+  const title = t(v, 'placed_title')
+  return {
+    subject: t(v, 'placed_subject', { number: o.number }),
+    text: lines(
+      t(v, 'hello', { name: o.customerName }),
+      '',
+      t(v, 'placed_intro'),
+      next,
+      '',
+      textDetails(v),
+      '',
+      textItems(v),
+      '',
+      t(v, 'track_hint'),
+      v.trackingUrl,
+      textFooter(v),
+    ),
+    html: layout(
+      v,
+      title,
+      html`${paragraph(t(v, 'hello', { name: o.customerName }))}${paragraph(t(v, 'placed_intro'))}${paragraph(next)}${orderDetails(v)}${itemsTable(v)}${trackBlock(v)}`,
+    ),
+  }
+}
+
+const STATUS_MAIL = {
+  processing: { subject: 'processing_subject', title: 'processing_title', intro: 'processing_intro' },
+  completed: { subject: 'completed_subject', title: 'completed_title', intro: 'completed_intro' },
+  cancelled: { subject: 'cancelled_subject', title: 'cancelled_title', intro: 'cancelled_by_shop' },
+} as const satisfies Partial<Record<OrderStatus, Record<string, MailTextKey>>>
+
+/** The statuses a shopper is told about (decision 0066): confirmed (processing), completed, cancelled. */
+export const MAILED_STATUSES = Object.keys(STATUS_MAIL) as (keyof typeof STATUS_MAIL)[]
+export const isMailedStatus = (s: string): s is keyof typeof STATUS_MAIL => s in STATUS_MAIL
+
+/** To the shopper: a status change that matters to them. */
+export function statusChangedMail(
+  v: OrderMailView,
+  change: StatusChange & { status: keyof typeof STATUS_MAIL },
+): Omit<Mail, 'to'> {
+  const o = v.order
+  const keys = STATUS_MAIL[change.status]
+  const intro =
+    change.status === 'cancelled' && change.byCustomer ? t(v, 'cancelled_by_customer') : t(v, keys.intro)
+  const extra = change.status === 'processing' && change.byPhone ? t(v, 'processing_by_phone') : null
+  const reason = change.status === 'cancelled' && change.reason ? `${t(v, 'reason')}: ${change.reason}` : null
+  const title = t(v, keys.title)
+  return {
+    subject: t(v, keys.subject, { number: o.number }),
+    text: lines(
+      t(v, 'hello', { name: o.customerName }),
+      '',
+      intro,
+      extra,
+      reason,
+      '',
+      `${t(v, 'status')}: ${statusName(v, change.status)}`,
+      textDetails(v),
+      '',
+      textItems(v),
+      '',
+      t(v, 'track_hint'),
+      v.trackingUrl,
+      textFooter(v),
+    ),
+    html: layout(
+      v,
+      title,
+      html`${paragraph(t(v, 'hello', { name: o.customerName }))}${paragraph(intro)}${extra ? paragraph(extra) : null}${reason ? paragraph(reason) : null}${details(v, [[t(v, 'status'), statusName(v, change.status)]])}${orderDetails(v)}${itemsTable(v)}${trackBlock(v)}`,
+    ),
+  }
+}
+
+/** To staff: a new order, with the customer's contacts and a link to it in the dashboard. */
+export function staffNewOrderMail(v: OrderMailView): Omit<Mail, 'to'> {
+  const o = v.order
+  const total = money(o.totalAmount)
+  const intro = t(v, 'staff_new_intro', { total, name: o.customerName, city: o.cityName ?? '—' })
+  const cash = o.paymentMethod === 'cash' ? t(v, 'staff_new_cash') : null
+  return {
+    subject: t(v, 'staff_new_subject', { number: o.number, total }),
+    text: lines(
+      intro,
+      cash,
+      '',
+      textDetails(v, true),
+      '',
+      textItems(v),
+      '',
+      `${t(v, 'open_dashboard')}: ${v.dashboardUrl ?? ''}`,
+    ),
+    html: layout(
+      v,
+      t(v, 'staff_new_title'),
+      html`${paragraph(intro)}${cash ? paragraph(cash) : null}${v.dashboardUrl ? button(v.dashboardUrl, t(v, 'open_dashboard')) : null}${orderDetails(v, true)}${itemsTable(v)}`,
+    ),
+  }
+}
+
+/** To staff: the shopper cancelled a pending order (with their reason). */
+export function staffCancelledMail(v: OrderMailView, reason: string | null): Omit<Mail, 'to'> {
+  const o = v.order
+  const intro = t(v, 'staff_cancelled_intro', { name: o.customerName, number: o.number })
+  const why = reason ? `${t(v, 'reason')}: ${reason}` : null
+  return {
+    subject: t(v, 'staff_cancelled_subject', { number: o.number }),
+    text: lines(
+      intro,
+      why,
+      '',
+      textDetails(v, true),
+      '',
+      textItems(v),
+      '',
+      `${t(v, 'open_dashboard')}: ${v.dashboardUrl ?? ''}`,
+    ),
+    html: layout(
+      v,
+      t(v, 'staff_cancelled_title'),
+      html`${paragraph(intro)}${why ? paragraph(why) : null}${v.dashboardUrl ? button(v.dashboardUrl, t(v, 'open_dashboard')) : null}${orderDetails(v, true)}${itemsTable(v)}`,
+    ),
+  }
+}

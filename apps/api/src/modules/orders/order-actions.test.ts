@@ -1,0 +1,146 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { products } from '../../db/schema/catalog.ts'
+import { mailOutbox } from '../../db/schema/settings.ts'
+import {
+  createCity,
+  createProduct,
+  createTestApp,
+  createUser,
+  type TestContext,
+  type TestUser,
+} from '../../../test/helpers.ts'
+import { placeTestOrder } from '../../../test/orders.ts'
+
+let ctx: TestContext
+let admin: TestUser
+beforeAll(async () => {
+  ctx = await createTestApp()
+  admin = await createUser(ctx.app, 'admin', { name: 'مدير الطلبات' })
+})
+afterAll(() => ctx.close())
+
+const en = { 'accept-language': 'en' }
+const stockOf = async (id: number) =>
+  (await ctx.app.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock
+
+async function orderOf(user: TestUser | null, quantity = 2, payment_method = 'cash') {
+  const city = await createCity(ctx.app)
+  const product = await createProduct(ctx.app, { stock: 20 })
+  const email = `buyer-${Math.random().toString(36).slice(2)}@example.ly`
+  const order = await placeTestOrder(ctx.app, {
+    cityId: city.id,
+    items: [{ product_id: product.id, quantity }],
+    headers: user?.headers,
+    customer: { customer_email: email },
+    payment_method,
+  })
+  return { order, product, email }
+}
+const cancel = (id: number, headers: Record<string, string>, reason: unknown = 'وجدت عرضًا أفضل') =>
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/orders/${id}/cancel`,
+    headers,
+    payload: reason === undefined ? {} : { reason },
+  })
+const confirm = (id: number, headers: Record<string, string>) =>
+  ctx.app.inject({ method: 'POST', url: `/api/orders/${id}/confirm`, headers })
+
+describe('POST /api/orders/:id/cancel (decision 0069)', () => {
+  it('the signed-in shopper cancels their pending order once: stock back once, history says who and why, 409 afterwards', async () => {
+    const shopper = await createUser(ctx.app, 'user', { name: 'سارة' })
+    const { order, product, email } = await orderOf(shopper, 5)
+    expect(await stockOf(product.id)).toBe(15)
+    const res = await cancel(order.id, shopper.headers)
+    expect(res.statusCode).toBe(200)
+    expect(res.json().order_status).toBe('cancelled')
+    expect(await stockOf(product.id)).toBe(20)
+    const detail = (
+      await ctx.app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: admin.headers })
+    ).json()
+    expect(detail.history.at(-1)).toMatchObject({
+      from_status: 'pending',
+      to_status: 'cancelled',
+      changed_by: 'سارة',
+      actor: 'shopper',
+      action: 'cancelled_by_customer',
+      reason: 'وجدت عرضًا أفضل',
+    })
+    const again = await cancel(order.id, { ...shopper.headers, ...en })
+    expect(again.statusCode).toBe(409)
+    expect(again.json().code).toBe('ORDER_NOT_PENDING')
+    expect(await stockOf(product.id)).toBe(20)
+    const mails = await ctx.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))
+    expect(mails.map((m) => m.subject)).toEqual([
+      `استلمنا طلبك ${order.order_number}`,
+      `تم إلغاء طلبك ${order.order_number}`,
+    ])
+  })
+
+  it("cannot cancel another shopper's order (404, as reading it), nor as a guest (401), nor without a reason (422)", async () => {
+    const owner = await createUser(ctx.app)
+    const other = await createUser(ctx.app)
+    const { order, product } = await orderOf(owner, 3)
+    expect((await cancel(order.id, other.headers)).statusCode).toBe(404)
+    expect((await cancel(order.id, {})).statusCode).toBe(401)
+    const noReason = await cancel(order.id, { ...owner.headers, ...en }, '  ')
+    expect(noReason.statusCode).toBe(422)
+    expect(noReason.json().errors).toEqual({ reason: ['Please tell us why you are cancelling'] })
+    expect(await stockOf(product.id)).toBe(17)
+  })
+
+  it('answers 409 once staff moved the order past pending', async () => {
+    const owner = await createUser(ctx.app)
+    const { order, product } = await orderOf(owner, 1)
+    expect((await confirm(order.id, admin.headers)).statusCode).toBe(200)
+    expect((await cancel(order.id, owner.headers)).statusCode).toBe(409)
+    expect(await stockOf(product.id)).toBe(19)
+  })
+})
+
+describe('POST /api/orders/:id/confirm (decision 0070)', () => {
+  it('moves a pending order to processing, records "confirmed by phone" and mails the shopper', async () => {
+    const { order, email } = await orderOf(null)
+    const res = await confirm(order.id, admin.headers)
+    expect(res.statusCode).toBe(200)
+    expect(res.json().order_status).toBe('processing')
+    expect(res.json().history.at(-1)).toMatchObject({
+      to_status: 'processing',
+      actor: 'staff',
+      action: 'confirmed_by_phone',
+      changed_by: 'مدير الطلبات',
+    })
+    const mails = await ctx.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))
+    expect(mails.at(-1)!.subject).toBe(`تم تأكيد طلبك ${order.order_number}`)
+    expect(mails.at(-1)!.text).toContain('شكرًا لتأكيد الطلب معنا عبر الهاتف.')
+    const again = await confirm(order.id, admin.headers)
+    expect(again.statusCode).toBe(409)
+    const shopper = await createUser(ctx.app)
+    expect((await confirm(order.id, shopper.headers)).statusCode).toBe(403)
+    expect((await confirm(order.id, {})).statusCode).toBe(401)
+    expect((await confirm(999_999, admin.headers)).statusCode).toBe(404)
+  })
+
+  it('lists the cash orders waiting for confirmation, the longest waiting first', async () => {
+    const old = await orderOf(null)
+    const online = await orderOf(null, 1, 'massarat')
+    const fresh = await orderOf(null)
+    const done = await orderOf(null)
+    await confirm(done.order.id, admin.headers)
+    const { data } = (
+      await ctx.app.inject({
+        method: 'GET',
+        url: '/api/orders?awaiting_confirmation=true&per_page=100',
+        headers: admin.headers,
+      })
+    ).json()
+    const ids = data.map((o: { id: number }) => o.id)
+    expect(ids).toContain(old.order.id)
+    expect(ids).toContain(fresh.order.id)
+    expect(ids).not.toContain(online.order.id)
+    expect(ids).not.toContain(done.order.id)
+    expect(ids.indexOf(old.order.id)).toBeLessThan(ids.indexOf(fresh.order.id))
+    for (const o of data) expect(o).toMatchObject({ order_status: 'pending', payment_method: 'cash' })
+  })
+})

@@ -1,0 +1,71 @@
+import { eq } from 'drizzle-orm'
+import type { Language } from '@shop/shared/i18n/messages'
+import type { Order } from '@shop/shared/schemas/order'
+import type { Db } from '../../db/client.ts'
+import { orderStatusHistory, orders } from '../../db/schema/orders.ts'
+import { cancelByCustomer, notPending } from '../../domain/order-cancel.ts'
+import type { OrderNotifier } from '../../domain/notifications/notifier.ts'
+import { findOrder } from '../../domain/order-view.ts'
+import { notFound } from '../../lib/app-error.ts'
+import type { AuthUser } from '../../plugins/auth.ts'
+
+async function answer(db: Db, id: number, staff: boolean, lang: Language): Promise<Order> {
+  const order = await findOrder(db, id, staff, lang)
+  if (!order) throw notFound()
+  return order
+}
+
+/**
+ * POST /api/orders/:id/cancel (decision 0069): a signed-in shopper cancels their own pending order. Someone else's
+ * order answers 404, as reading it does (its existence is not revealed); an order past pending answers 409.
+ */
+export async function cancelMyOrder(
+  db: Db,
+  user: AuthUser,
+  id: number,
+  reason: string,
+  lang: Language,
+  notify: OrderNotifier,
+): Promise<Order> {
+  await db.transaction(async (tx) => {
+    const [owner] = await tx.select({ userId: orders.userId }).from(orders).where(eq(orders.id, id)).limit(1)
+    if (!owner || owner.userId !== user.id) throw notFound()
+    const { historyId } = await cancelByCustomer(tx, id, { actor: 'shopper', userId: user.id, reason })
+    await notify.statusChanged(tx, id, historyId)
+  })
+  return answer(db, id, false, lang)
+}
+
+/**
+ * POST /api/orders/:id/confirm (decision 0070): staff reached the customer of a pending order by phone or WhatsApp and
+ * the customer confirmed it: it moves to processing, the history says so, the shopper gets the confirmation mail.
+ */
+export async function confirmByPhone(
+  db: Db,
+  adminId: number,
+  id: number,
+  lang: Language,
+  notify: OrderNotifier,
+): Promise<Order> {
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(orders).where(eq(orders.id, id)).for('update')
+    if (!current) throw notFound()
+    if (current.orderStatus !== 'pending') throw notPending()
+    await tx.update(orders).set({ orderStatus: 'processing', updatedAt: new Date() }).where(eq(orders.id, id))
+    const [history] = await tx
+      .insert(orderStatusHistory)
+      .values({
+        orderId: id,
+        fromStatus: 'pending',
+        toStatus: 'processing',
+        fromPaymentStatus: current.paymentStatus,
+        toPaymentStatus: current.paymentStatus,
+        changedBy: adminId,
+        actor: 'staff',
+        action: 'confirmed_by_phone',
+      })
+      .returning({ id: orderStatusHistory.id })
+    await notify.statusChanged(tx, id, history!.id)
+  })
+  return answer(db, id, true, lang)
+}

@@ -1,0 +1,120 @@
+import { asc, eq } from 'drizzle-orm'
+import { translatedText } from '@shop/shared/i18n/content'
+import type { Language } from '@shop/shared/i18n/messages'
+import { maskPhone, samePhone } from '@shop/shared/orders/phone'
+import type { TrackCancelInput, TrackedOrder, TrackInput } from '@shop/shared/schemas/order'
+import type { Db } from '../../db/client.ts'
+import { orderItems, orderStatusHistory, orders } from '../../db/schema/orders.ts'
+import type { OrderNotifier } from '../../domain/notifications/notifier.ts'
+import { cancelByCustomer } from '../../domain/order-cancel.ts'
+import { isTrackingToken, trackingSecret } from '../../domain/tracking-link.ts'
+import { AppError } from '../../lib/app-error.ts'
+import { assertNotThrottled, recordFailure } from './tracking-throttle.ts'
+
+type OrderRow = typeof orders.$inferSelect
+
+/** One answer for a wrong number, a wrong phone and a wrong token: which one was wrong is not revealed (decision 0068). */
+const notFound = () => new AppError('TRACKING_NOT_FOUND', 404)
+
+/**
+ * The order the visitor may see: its number with the phone it was placed with, or with the mail link's token. Every
+ * miss counts towards the limit (429).
+ */
+async function findTracked(
+  db: Db,
+  input: { order_number: string; phone?: string; token?: string },
+  ip: string,
+): Promise<{ row: OrderRow; byToken: boolean }> {
+  const byToken = input.token !== undefined
+  await assertNotThrottled(db, ip, byToken ? null : input.order_number)
+  const [row] = await db.select().from(orders).where(eq(orders.orderNumber, input.order_number)).limit(1)
+  const ok =
+    row !== undefined &&
+    (byToken
+      ? isTrackingToken(await trackingSecret(db), row.orderNumber, input.token!)
+      : samePhone(row.customerPhone, input.phone ?? ''))
+  if (!ok) {
+    await recordFailure(db, ip, input.order_number)
+    throw notFound()
+  }
+  return { row: row!, byToken }
+}
+
+async function toTracked(db: Db, row: OrderRow, byToken: boolean, lang: Language): Promise<TrackedOrder> {
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, row.id))
+    .orderBy(asc(orderItems.id))
+  const history = await db
+    .select()
+    .from(orderStatusHistory)
+    .where(eq(orderStatusHistory.orderId, row.id))
+    .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id))
+  return {
+    order_number: row.orderNumber,
+    order_status: row.orderStatus,
+    payment_method: row.paymentMethod,
+    payment_status: row.paymentStatus,
+    created_at: row.createdAt.toISOString(),
+    customer_name: row.customerName,
+    // Anyone holding the number and the phone (or the link) sees this page: no email, the phone partly hidden.
+    phone_masked: maskPhone(row.customerPhone),
+    shipping_address: row.shippingAddress,
+    city_name: translatedText(row.cityName, row.translations, 'city_name', lang),
+    subtotal: row.subtotal,
+    delivery_price: row.deliveryPrice,
+    total_amount: row.totalAmount,
+    // Decision 0058: the names the lines were sold under, in the reader's language.
+    items: items.map((i) => ({
+      product_id: i.productId,
+      product_name: translatedText(i.productName, i.translations, 'product_name', lang) ?? i.productName,
+      quantity: i.quantity,
+      unit_price: i.unitPrice,
+      line_total: i.lineTotal,
+      is_wholesale: i.isWholesale,
+    })),
+    // Status changes only (a payment-status edit is staff's business), with their dates.
+    history: history
+      .filter((h) => h.fromStatus !== h.toStatus)
+      .map((h) => ({
+        status: h.toStatus as TrackedOrder['order_status'],
+        created_at: h.createdAt.toISOString(),
+        by_customer: h.actor === 'shopper' || h.actor === 'guest',
+      })),
+    // Decision 0069: only the mail's link (or the signed-in owner, in my orders) may cancel.
+    can_cancel: byToken && row.orderStatus === 'pending',
+  }
+}
+
+/** POST /api/track. */
+export async function trackOrder(
+  db: Db,
+  input: TrackInput,
+  ip: string,
+  lang: Language,
+): Promise<TrackedOrder> {
+  const { row, byToken } = await findTracked(db, input, ip)
+  return toTracked(db, row, byToken, lang)
+}
+
+/** POST /api/track/cancel: the mail's link cancels a pending order (decision 0069); 409 once it has moved on. */
+export async function cancelTracked(
+  db: Db,
+  input: TrackCancelInput,
+  ip: string,
+  lang: Language,
+  notify: OrderNotifier,
+): Promise<TrackedOrder> {
+  const { row } = await findTracked(db, input, ip)
+  await db.transaction(async (tx) => {
+    const { historyId } = await cancelByCustomer(tx, row.id, {
+      actor: 'guest',
+      userId: null,
+      reason: input.reason,
+    })
+    await notify.statusChanged(tx, row.id, historyId)
+  })
+  const [fresh] = await db.select().from(orders).where(eq(orders.id, row.id)).limit(1)
+  return toTracked(db, fresh!, true, lang)
+}

@@ -1,0 +1,178 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { mailOutbox, settings } from '../../src/db/schema/settings.ts'
+import { createCity, createProduct, createTestApp, createUser, type TestContext } from '../helpers.ts'
+import { placeTestOrder } from '../orders.ts'
+import { decodeMail, startSmtp } from '../smtp.ts'
+
+// Decision 0065/0066 through the API: the mails an order's life sends, read from a real SMTP server.
+let ctx: TestContext
+let smtp: Awaited<ReturnType<typeof startSmtp>>
+let admin: Awaited<ReturnType<typeof createUser>>
+let counter = 0
+const STAFF = ['staff-a@shop.ly', 'staff-b@shop.ly']
+
+beforeAll(async () => {
+  smtp = await startSmtp()
+  ctx = await createTestApp({ env: { SMTP_URL: smtp.url }, mail: { backoffMs: 200, pollMs: 60_000 } })
+  await ctx.app.db.insert(settings).values({ key: 'notify_emails', value: STAFF.join(', ') })
+  admin = await createUser(ctx.app, 'admin')
+})
+afterAll(async () => {
+  await ctx.close()
+  await smtp.close()
+})
+
+const buyer = () => `buyer-${Date.now()}-${counter++}@example.ly`
+const waitForMails = (to: string, count = 1) =>
+  vi.waitFor(
+    () => {
+      expect(smtp.to(to).length).toBeGreaterThanOrEqual(count)
+      return smtp.to(to)
+    },
+    { timeout: 10_000, interval: 50 },
+  )
+
+async function order(email: string, lang = 'ar', extra: { headers?: Record<string, string> } = {}) {
+  const city = await createCity(ctx.app, {
+    name: `مصراتة ${counter++}`,
+    translations: { en: { name: `Misrata ${counter++}` } },
+  })
+  const product = await createProduct(ctx.app, {
+    name: 'تمر مجهول',
+    translations: { en: { name: 'Medjool dates' } },
+  })
+  return placeTestOrder(ctx.app, {
+    cityId: city.id,
+    items: [{ product_id: product.id, quantity: 2 }],
+    customer: { customer_email: email, customer_name: 'سارة <b>علي</b>' },
+    headers: { 'accept-language': lang, ...extra.headers },
+  })
+}
+
+const edit = (id: number, patch: Record<string, string>) =>
+  ctx.app.inject({
+    method: 'PUT',
+    url: `/api/orders/${id}`,
+    headers: admin.headers,
+    payload: {
+      customer_name: 'سارة علي',
+      customer_email: patch.email ?? 'x@example.ly',
+      customer_phone: '0921234567',
+      shipping_address: 'مصراتة',
+      payment_status: 'pending',
+      notes: '',
+      ...patch,
+    },
+  })
+
+describe('order mails through the outbox', () => {
+  it("a guest's order mails the shopper in the order's language (with the tracking link) and every staff address", async () => {
+    const email = buyer()
+    const placed = await order(email, 'ar')
+    const [mail] = await waitForMails(email)
+    const text = decodeMail(mail!.raw)
+    expect(text).toContain(`استلمنا طلبك ${placed.order_number}`.slice(0, 10))
+    expect(text).toContain('تمر مجهول')
+    expect(text).toContain('dir="rtl"')
+    expect(text).toContain('سارة &lt;b&gt;علي&lt;/b&gt;')
+    const link = /http:\/\/shop\.test\/track\?order=[^\s"&]+&(?:amp;)?token=[A-Za-z0-9_-]+/.exec(text)?.[0]
+    expect(link, text.slice(0, 3000)).toBeTruthy()
+    for (const staff of STAFF) {
+      const mails = await waitForMails(staff)
+      const staffText = decodeMail(mails.at(-1)!.raw)
+      expect(staffText).toContain(placed.order_number)
+      expect(staffText).toContain(`http://shop.test/dashboard/orders?order=${placed.id}`)
+      expect(staffText).toContain('0921234567')
+    }
+  })
+
+  it('an English order is mailed in English', async () => {
+    const email = buyer()
+    await order(email, 'en')
+    const text = decodeMail((await waitForMails(email))[0]!.raw)
+    expect(text).toContain('We have received your order')
+    expect(text).toContain('Medjool dates')
+    expect(text).toContain('Delivery to Misrata')
+    expect(text).toContain('dir="ltr"')
+  })
+
+  it('a checkout retried with its Idempotency-Key mails once', async () => {
+    const email = buyer()
+    const city = await createCity(ctx.app)
+    const product = await createProduct(ctx.app)
+    const headers = { 'idempotency-key': `retry-${Date.now()}-${counter++}` }
+    const body = {
+      cityId: city.id,
+      items: [{ product_id: product.id, quantity: 1 }],
+      customer: { customer_email: email },
+      headers,
+    }
+    const first = await placeTestOrder(ctx.app, body)
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers,
+      payload: {
+        customer_name: 'عميل تجريبي',
+        customer_email: email,
+        customer_phone: '0921234567',
+        shipping_address: 'مصراتة',
+        city_id: city.id,
+        items: body.items,
+      },
+    })
+    expect(again.statusCode).toBe(200)
+    expect(again.json().id).toBe(first.id)
+    await waitForMails(email)
+    await ctx.app.mailer.deliverDue()
+    expect(smtp.to(email)).toHaveLength(1)
+    expect(await ctx.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).toHaveLength(1)
+  })
+
+  it('mails the statuses that matter (confirmed, completed), not a payment-only edit', async () => {
+    const email = buyer()
+    const placed = await order(email, 'ar')
+    await waitForMails(email, 1)
+    expect(
+      (await edit(placed.id, { email, order_status: 'pending', payment_status: 'paid' })).statusCode,
+    ).toBe(200)
+    expect((await edit(placed.id, { email, order_status: 'processing' })).statusCode).toBe(200)
+    await waitForMails(email, 2)
+    expect(decodeMail(smtp.to(email)[1]!.raw)).toContain(`تم تأكيد طلبك ${placed.order_number}`.slice(0, 8))
+    expect((await edit(placed.id, { email, order_status: 'completed' })).statusCode).toBe(200)
+    await waitForMails(email, 3)
+    expect(decodeMail(smtp.to(email)[2]!.raw)).toContain('اكتمل طلبك')
+    await ctx.app.mailer.deliverDue()
+    expect(smtp.to(email)).toHaveLength(3)
+  })
+
+  it('SMTP down: the order is placed at once, its mail goes out when the server is back', async () => {
+    const email = buyer()
+    smtp.state.down = true
+    try {
+      const placed = await order(email, 'ar')
+      expect(placed.order_number).toMatch(/^ORD-/)
+      await vi.waitFor(
+        async () => {
+          const [row] = await ctx.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))
+          expect(row!.error).toMatch(/busy/)
+          expect(row!.sentAt).toBeNull()
+        },
+        { timeout: 10_000 },
+      )
+    } finally {
+      smtp.state.down = false
+    }
+    await vi.waitFor(
+      async () => {
+        await ctx.app.mailer.deliverDue()
+        expect(smtp.to(email)).toHaveLength(1)
+      },
+      { timeout: 10_000, interval: 250 },
+    )
+    const [row] = await ctx.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))
+    expect(row!.sentAt).toBeInstanceOf(Date)
+    expect(row!.attempts).toBeGreaterThanOrEqual(2)
+  })
+})

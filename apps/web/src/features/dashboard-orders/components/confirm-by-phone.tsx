@@ -1,0 +1,108 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { MessageCircle, PhoneCall, PhoneForwarded } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { formatMoney } from '@shop/shared/money/money'
+import { internationalNumber, telHref, whatsappHref } from '@shop/shared/orders/phone'
+import type { Order } from '@shop/shared/schemas/order'
+import { Button, buttonClasses } from '../../../components/ui/button.tsx'
+import { toast } from '../../../lib/toast.ts'
+import { confirmOrderByPhone, orderKeys } from '../api/orders-api.ts'
+import { overviewKeys } from '../../dashboard-overview/api/overview-api.ts'
+
+/** The WhatsApp number the shopper gave at checkout (SPEC §3: the notes read `WhatsApp: <number>`), else null. */
+export function whatsappNumberOf(notes: string | null): string | null {
+  const match = /WhatsApp:\s*([+\d\u0660-\u0669\u06F0-\u06F9][\d\s\-()\u0660-\u0669\u06F0-\u06F9]{5,})/i.exec(
+    notes ?? '',
+  )
+  return match ? match[1]!.trim() : null
+}
+
+/** The Arabic message staff send on WhatsApp to confirm a cash order (decision 0070). */
+export function whatsappConfirmText(
+  order: Pick<Order, 'customer_name' | 'order_number' | 'total_amount'>,
+  shop: string,
+  t: (key: string, o: Record<string, string>) => string,
+) {
+  return t('orders.confirm.whatsapp_message', {
+    lng: 'ar',
+    name: order.customer_name,
+    shop,
+    number: order.order_number,
+    total: formatMoney(order.total_amount),
+  })
+}
+
+/**
+ * Decision 0070: a pending order's customer is reached in one tap (call, WhatsApp with a prefilled Arabic message that
+ * names the order), and "confirmed by phone" moves the order to processing and mails the shopper.
+ */
+export function ConfirmByPhone({ order, onConfirmed }: { order: Order; onConfirmed(): void }) {
+  const { t, i18n } = useTranslation('dashboard')
+  const queryClient = useQueryClient()
+  const shop = i18n.t('common:brand.name', { lng: 'ar' })
+  // The number the shopper gave for WhatsApp at checkout, else the phone.
+  const whatsappNumber = whatsappNumberOf(order.notes) ?? order.customer_phone
+  const whatsapp = whatsappHref(
+    whatsappNumber,
+    whatsappConfirmText(order, shop, (k, o) => t(k, o)),
+  )
+  const confirm = useMutation({
+    mutationFn: () => confirmOrderByPhone(order.id),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: orderKeys.all })
+      void queryClient.invalidateQueries({ queryKey: overviewKeys.all })
+      toast.success(t('orders.confirm.done', { number: order.order_number }))
+      onConfirmed()
+    },
+    onError: (err) => toast.error(err.message),
+  })
+  return (
+    <section
+      aria-labelledby="confirm-by-phone-title"
+      className="mb-5 rounded-[var(--radius-card)] border border-honey-300 bg-honey-50 p-4"
+    >
+      <h3 id="confirm-by-phone-title" className="font-bold text-stone-900">
+        {t('orders.confirm.title')}
+      </h3>
+      <p className="mt-1 text-sm text-stone-700">{t('orders.confirm.text')}</p>
+      <p className="mt-3 flex flex-wrap items-baseline gap-x-2 text-sm">
+        <span className="text-stone-600">{t('orders.phone')}:</span>
+        <span dir="ltr" className="text-lg font-bold text-stone-900">
+          {order.customer_phone}
+        </span>
+        {internationalNumber(whatsappNumber) !== internationalNumber(order.customer_phone) ? (
+          <>
+            <span className="ms-3 text-stone-600">{t('orders.confirm.whatsapp')}:</span>
+            <span dir="ltr" className="font-bold text-stone-900">
+              {whatsappNumber}
+            </span>
+          </>
+        ) : null}
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <a href={telHref(order.customer_phone)} className={buttonClasses('secondary', 'md')}>
+          <PhoneCall className="size-4" aria-hidden="true" />
+          {t('orders.confirm.call')}
+        </a>
+        {whatsapp ? (
+          <a
+            href={whatsapp}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClasses('secondary', 'md')}
+          >
+            <MessageCircle className="size-4 text-green-700" aria-hidden="true" />
+            {t('orders.confirm.whatsapp')}
+          </a>
+        ) : null}
+        <Button
+          busy={confirm.isPending}
+          icon={<PhoneForwarded className="size-4" aria-hidden="true" />}
+          onClick={() => confirm.mutate()}
+        >
+          {confirm.isPending ? t('orders.confirm.confirming') : t('orders.confirm.confirmed_by_phone')}
+        </Button>
+      </div>
+    </section>
+  )
+}
