@@ -2,13 +2,15 @@ import { eq } from 'drizzle-orm'
 import { fromCents, MAX_MONEY_CENTS, toCents } from '@shop/shared/money/money'
 import { copyTranslated } from '@shop/shared/i18n/content'
 import type { Language } from '@shop/shared/i18n/messages'
-import type { CreateOrderInput, Order } from '@shop/shared/schemas/order'
+import type { CreateOrderInput, Order, PaymentMethod } from '@shop/shared/schemas/order'
 import type { Db, Tx } from '../../db/client.ts'
 import { idempotencyKeys, orderItems, orderStatusHistory, orders } from '../../db/schema/orders.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { isRetryable, isUniqueViolation } from '../../db/errors.ts'
 import { newOrderNumber } from '../../domain/order-number.ts'
 import { findOrder } from '../../domain/order-view.ts'
+import { isOnlineMethod } from '../../domain/payment-methods.ts'
+import { openPaymentHold, renewPaymentToken } from '../../domain/payments.ts'
 import { productText } from '../../domain/product-view.ts'
 import { outOfStock, takeStock } from '../../domain/stock.ts'
 import { deliveryCity, deliveryCityFromAddress, isSellable, loadProducts, mergeItems, priceItem, quoteOf, type PricedItem } from './cart-pricing.ts'
@@ -21,6 +23,11 @@ export interface PlaceOrderContext {
   /** The shopper's language (Accept-Language): names in errors and answers, and the order's language. */
   lang?: Language
   idempotencyKey?: string
+  /**
+   * The methods the shop offers now and how long an online-paid order holds its stock (domain/payment-methods.ts);
+   * without it only cash is accepted.
+   */
+  payments?: { methods: readonly PaymentMethod[]; holdMinutes: number }
   /** Test seam: runs after the stock is taken and before the order is written. */
   hooks?: { afterStockUpdate?: () => Promise<void> }
 }
@@ -48,11 +55,19 @@ export async function placeOrder(db: Db, input: CreateOrderInput, ctx: PlaceOrde
   for (let attempt = 1; ; attempt++) {
     if (key) {
       const existing = await storedOrderId(db, key, hash)
-      if (existing !== null) return { order: await loadPlaced(db, existing, ctx), created: false }
+      if (existing !== null) {
+        // Decision 0081: the same order again, with a new payment token (only the hash of the first was kept).
+        const payment = await renewPaymentToken(db, existing)
+        return { order: await loadPlaced(db, existing, ctx, payment), created: false }
+      }
+    }
+    // A method that is not configured (or PayPal without an exchange rate) would take no money: refused, not placed.
+    if (!(ctx.payments?.methods ?? ['cash']).includes(input.payment_method)) {
+      throw new AppError('PAYMENT_METHOD_UNAVAILABLE', 422, { fields: { payment_method: ['errors.PAYMENT_METHOD_UNAVAILABLE'] } })
     }
     try {
-      const id = await db.transaction((tx) => writeOrder(tx, input, ctx, hash))
-      return { order: await loadPlaced(db, id, ctx), created: true }
+      const { id, payment } = await db.transaction((tx) => writeOrder(tx, input, ctx, hash))
+      return { order: await loadPlaced(db, id, ctx, payment), created: true }
     } catch (error) {
       const raced = error instanceof KeyAlreadyUsed || (isUniqueViolation(error) && key !== undefined)
       if ((raced || isRetryable(error)) && attempt < MAX_ATTEMPTS) {
@@ -66,14 +81,16 @@ export async function placeOrder(db: Db, input: CreateOrderInput, ctx: PlaceOrde
   }
 }
 
-async function loadPlaced(db: Db, id: number, ctx: PlaceOrderContext): Promise<Order> {
+type PaymentKey = { token: string; dueAt: Date } | null
+
+async function loadPlaced(db: Db, id: number, ctx: PlaceOrderContext, payment: PaymentKey = null): Promise<Order> {
   const order = await findOrder(db, id, ctx.staff ?? false, ctx.lang ?? 'ar')
   if (!order) throw new AppError('NOT_FOUND', 404)
   const { history: _history, ...rest } = order
-  return rest
+  return payment ? { ...rest, payment: { token: payment.token, due_at: payment.dueAt.toISOString() } } : rest
 }
 
-async function writeOrder(tx: Tx, input: CreateOrderInput, ctx: PlaceOrderContext, hash: string): Promise<number> {
+async function writeOrder(tx: Tx, input: CreateOrderInput, ctx: PlaceOrderContext, hash: string): Promise<{ id: number; payment: PaymentKey }> {
   if (ctx.idempotencyKey) {
     // First statement: a parallel request with the same key waits here until this one ends (PostgreSQL).
     const inserted = await tx
@@ -174,5 +191,7 @@ async function writeOrder(tx: Tx, input: CreateOrderInput, ctx: PlaceOrderContex
     changedBy: ctx.userId,
   })
   if (ctx.idempotencyKey) await tx.update(idempotencyKeys).set({ orderId: id }).where(eq(idempotencyKeys.key, ctx.idempotencyKey))
-  return id
+  // Decision 0076: an online-paid order holds its stock (taken above) until it is paid or its time runs out.
+  const payment = isOnlineMethod(input.payment_method) ? await openPaymentHold(tx, id, now, ctx.payments?.holdMinutes ?? 30) : null
+  return { id, payment }
 }
