@@ -53,12 +53,15 @@ const isVoided = (p: Pick<PaymentRow, 'failureCode'>) => p.failureCode === 'void
  * Decision 0075: the order's payment status from its payment rows (oldest first) and its hold. `fallback` is the status
  * when no row says anything (an order paid on delivery before anyone recorded it, or older orders without rows).
  */
-export function derivePaymentStatus(rows: PaymentRow[], hold: Pick<HoldRow, 'expiredAt'> | null, fallback: PaymentStatus): PaymentStatus {
+export function derivePaymentStatus(rows: PaymentRow[], hold: Pick<HoldRow, 'expiredAt'> | null, fallback: PaymentStatus, method: OrderRow['paymentMethod'] = 'massarat'): PaymentStatus {
   const live = rows.filter((r) => !isVoided(r))
   if (live.some((r) => r.state === 'paid')) return 'paid'
   if (live.some((r) => r.state === 'refunded')) return 'refunded'
   if (hold?.expiredAt) return 'expired'
-  const last = live.filter(isOnline).at(-1)
+  const online = live.filter(isOnline)
+  // Paid on delivery (the shopper switched to cash): the online attempts that did not go through are history.
+  if (method === 'cash' && online.length > 0) return 'pending'
+  const last = online.at(-1)
   if (!last) return fallback === 'expired' || fallback === 'paid' || fallback === 'refunded' ? 'pending' : fallback
   return last.state === 'failed' || last.state === 'expired' ? 'failed' : 'pending'
 }
@@ -116,7 +119,7 @@ export async function syncOrderPaymentStatus(
   changedBy: number | null,
   extra: { orderStatus?: OrderRow['orderStatus']; paymentMethod?: OrderRow['paymentMethod'] } = {},
 ): Promise<PaymentStatus> {
-  const status = derivePaymentStatus(await orderPayments(tx, order.id), await orderHold(tx, order.id), order.paymentStatus)
+  const status = derivePaymentStatus(await orderPayments(tx, order.id), await orderHold(tx, order.id), order.paymentStatus, extra.paymentMethod ?? order.paymentMethod)
   await setOrderStatuses(tx, order, { ...extra, paymentStatus: status }, changedBy)
   return status
 }
@@ -165,7 +168,7 @@ export async function applyStaffPaymentStatus(tx: Tx, order: OrderRow, typed: Pa
       updatedAt: now,
     })
     await closeHold(tx, order.id, now)
-    return derivePaymentStatus(await orderPayments(tx, order.id), hold, typed)
+    return derivePaymentStatus(await orderPayments(tx, order.id), hold, typed, order.paymentMethod)
   }
   if (typed === 'refunded') {
     if (paid.length === 0) throw locked()
@@ -187,6 +190,6 @@ export async function applyStaffPaymentStatus(tx: Tx, order: OrderRow, typed: Pa
       .set({ state: 'failed', failureCode: 'voided', updatedAt: now })
       .where(and(inArray(payments.id, staffPaid.map((p) => p.id)), eq(payments.state, 'paid')))
   }
-  if (online.length > 0 && derivePaymentStatus(await orderPayments(tx, order.id), hold, typed) !== typed) throw locked()
+  if (online.length > 0 && derivePaymentStatus(await orderPayments(tx, order.id), hold, typed, order.paymentMethod) !== typed) throw locked()
   return typed
 }
