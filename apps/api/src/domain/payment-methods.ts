@@ -70,26 +70,18 @@ export async function paymentExpiryMinutes(db: DbOrTx): Promise<number> {
 /** GET /api/payments/methods and the checkout's check: the methods a shopper may choose now. */
 export async function availablePaymentMethods(db: DbOrTx, env: Env): Promise<PaymentMethods> {
   const plutu = plutuConfig(env)
-  const rate = paypalConfig(env) ? await usdExchangeRate(db) : null
+  const rate = paypalConfig(env) || plutu?.gateways.includes('mpgs') ? await usdExchangeRate(db) : null
+  // MPGS charges international cards in dollars: offered only with a rate, like PayPal (decision 0079).
+  const gateways = plutu?.gateways.filter((g) => g !== 'mpgs' || rate !== null) ?? []
   const methods: PaymentMethod[] = ['cash']
-  if (plutu) methods.push('massarat')
-  if (rate !== null) methods.push('paypal')
+  if (gateways.length > 0) methods.push('massarat')
+  if (paypalConfig(env) && rate !== null) methods.push('paypal')
   return {
     methods,
-    massarat: plutu ? { gateways: plutu.gateways } : null,
-    paypal: rate !== null ? { currency: 'USD', exchange_rate: rate } : null,
+    massarat: gateways.length > 0 ? { gateways } : null,
+    paypal: methods.includes('paypal') && rate !== null ? { currency: 'USD', exchange_rate: rate } : null,
   }
 }
 
 /** Online methods are paid before the order is processed; cash is paid on delivery. */
 export const isOnlineMethod = (method: PaymentMethod) => method !== 'cash'
-
-/**
- * Decision 0079: a dinar amount in US cents at `rate` dinars per dollar, rounded up to the cent (the shop never
- * receives less than the order's total). Exact integer arithmetic: the rate has at most 6 decimals.
- */
-export function usdCentsFor(lydCents: number, rate: number): number {
-  const rateMicros = BigInt(Math.round(rate * 1_000_000))
-  const numerator = BigInt(lydCents) * 1_000_000n
-  return Number((numerator + rateMicros - 1n) / rateMicros)
-}

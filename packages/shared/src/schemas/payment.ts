@@ -83,6 +83,8 @@ export const OrderPayment = z.object({
   massarat: z.object({ gateways: z.array(z.enum(PLUTU_GATEWAYS)) }).nullable(),
   /** PayPal's amount in USD for this order at today's rate (decision 0079). */
   paypal: z.object({ amount: z.number(), currency: z.literal('USD'), exchange_rate: z.number() }).nullable(),
+  /** The order's total in USD at today's rate, for gateways that charge dollars (MPGS); null without a rate. */
+  usd: z.object({ amount: z.number(), exchange_rate: z.number() }).nullable(),
   attempts: z.array(PaymentAttempt),
 })
 export type OrderPayment = z.infer<typeof OrderPayment>

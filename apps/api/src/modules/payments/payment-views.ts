@@ -5,7 +5,8 @@ import type { DbOrTx } from '../../db/client.ts'
 import { paymentEvents } from '../../db/schema/payments.ts'
 import { users } from '../../db/schema/users.ts'
 import type { OrderRow } from '../../domain/order-view.ts'
-import { availablePaymentMethods, usdCentsFor } from '../../domain/payment-methods.ts'
+import { availablePaymentMethods, usdExchangeRate } from '../../domain/payment-methods.ts'
+import { usdCentsFor } from '@shop/shared/money/exchange'
 import type { HoldRow, PaymentRow } from '../../domain/payments.ts'
 import type { Env } from '../../env.ts'
 import { expiredByHold } from './payment-expiry.ts'
@@ -40,6 +41,7 @@ export function isPayable(order: OrderRow, hold: HoldRow | null): boolean {
 export async function orderPaymentView(db: DbOrTx, env: Env, order: OrderRow, hold: HoldRow | null, rows: PaymentRow[]): Promise<OrderPayment> {
   const offered = await availablePaymentMethods(db, env)
   const lydCents = toCents(order.totalAmount) ?? 0
+  const rate = await usdExchangeRate(db)
   const waiting = !!hold && !hold.closedAt && !hold.expiredAt && order.orderStatus === 'pending' && order.paymentStatus !== 'paid'
   return {
     order_id: order.id,
@@ -52,6 +54,7 @@ export async function orderPaymentView(db: DbOrTx, env: Env, order: OrderRow, ho
     payable: isPayable(order, hold),
     massarat: offered.massarat,
     paypal: offered.paypal ? { amount: fromCents(usdCentsFor(lydCents, offered.paypal.exchange_rate)), currency: 'USD', exchange_rate: offered.paypal.exchange_rate } : null,
+    usd: rate !== null ? { amount: fromCents(usdCentsFor(lydCents, rate)), exchange_rate: rate } : null,
     attempts: rows.map(toAttempt),
   }
 }

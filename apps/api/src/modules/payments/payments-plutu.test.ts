@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCity, createProduct, createTestApp, type TestContext } from '../../../test/helpers.ts'
 import { plutuEnv, startPlutuFake, type PlutuFake } from '../../../test/fakes/plutu-fake.ts'
-import { eventRows, followToShop, historyRows, orderRow, payCall, paymentRows, placeOnlineOrder, stockOf } from '../../../test/payments.ts'
+import { eventRows, followToShop, historyRows, orderRow, payCall, paymentRows, placeOnlineOrder, setSetting, stockOf } from '../../../test/payments.ts'
 
 // Issue "online payments", Plutu ("massarat"): Sadad and Edfali by code typed on our page, local cards by redirect,
 // against the contract fake of Plutu's API (test/fakes/plutu-fake.ts).
@@ -24,7 +24,8 @@ describe('Plutu payments', () => {
 
   it('offers massarat with the configured gateways, and an order paid by it holds its stock with a payment token', async () => {
     const methods = await ctx.app.inject({ method: 'GET', url: '/api/payments/methods' })
-    expect(methods.json()).toEqual({ methods: ['cash', 'massarat'], massarat: { gateways: ['sadadapi', 'edfali', 'localbankcards', 'mpgs'] }, paypal: null })
+    // MPGS charges dollars: not offered until staff set the exchange rate.
+    expect(methods.json()).toEqual({ methods: ['cash', 'massarat'], massarat: { gateways: ['sadadapi', 'edfali', 'localbankcards'] }, paypal: null })
     const p = await product()
     const order = await placeOnlineOrder(ctx.app, { cityId, items: [{ product_id: p.id, quantity: 2 }] })
     expect(order).toMatchObject({ order_status: 'pending', payment_status: 'pending', total_amount: 59.9 })
@@ -156,6 +157,25 @@ describe('Plutu payments', () => {
     expect(await historyRows(ctx.app, order.id)).toHaveLength(history)
     // The raw return is kept as it arrived.
     expect((await eventRows(ctx.app, row!.id))[0]!.payload).toMatchObject({ gateway: 'localbankcards', approved: '1', invoice_no: order.order_number, amount: '34.95' })
+  })
+
+  it('international cards (MPGS) pay the order in dollars at the staff’s rate, signed with the currency', async () => {
+    await setSetting(ctx.app, 'usd_exchange_rate', '5')
+    try {
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/payments/methods' })).json().massarat.gateways).toContain('mpgs')
+      const p = await product()
+      const order = await placeOnlineOrder(ctx.app, { cityId, items: [{ product_id: p.id, quantity: 1 }] })
+      expect((await payCall(ctx.app, order, 'GET', '')).json().usd).toEqual({ amount: 6.99, exchange_rate: 5 })
+      const start = await payCall(ctx.app, order, 'POST', '/redirect', { gateway: 'mpgs', expected_amount: 6.99 })
+      expect(start.json()).toMatchObject({ amount: 6.99, currency: 'USD', exchange_rate: 5 })
+      expect(plutu.calls.at(-1)).toMatchObject({ gateway: 'mpgs', action: 'confirm', fields: { amount: '6.99' } })
+      const back = await followToShop(`${start.json().redirect_url}/pay`)
+      expect(back).toContain('currency=USD')
+      expect((await ctx.app.inject({ method: 'GET', url: back })).headers.location).toBe(`/payment/success?order=${order.id}`)
+      expect((await paymentRows(ctx.app, order.id))[0]).toMatchObject({ state: 'paid', currency: 'USD', amount: 6.99, exchangeRate: 5, orderAmount: 34.95 })
+    } finally {
+      await setSetting(ctx.app, 'usd_exchange_rate', '')
+    }
   })
 
   it('refuses a forged return (changed field, another key, no hash) and changes nothing', async () => {

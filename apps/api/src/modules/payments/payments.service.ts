@@ -16,7 +16,8 @@ import type { Db, Tx } from '../../db/client.ts'
 import { orders } from '../../db/schema/orders.ts'
 import { orderPaymentHolds, payments } from '../../db/schema/payments.ts'
 import type { OrderRow } from '../../domain/order-view.ts'
-import { paymentExpiryMinutes, paypalConfig, plutuConfig, usdCentsFor, usdExchangeRate } from '../../domain/payment-methods.ts'
+import { availablePaymentMethods, paymentExpiryMinutes, paypalConfig, plutuConfig, usdExchangeRate } from '../../domain/payment-methods.ts'
+import { usdCentsFor } from '@shop/shared/money/exchange'
 import {
   closeHold,
   hashPaymentToken,
@@ -205,7 +206,7 @@ async function startFailed(ctx: PaymentContext, payment: PaymentRow, error: unkn
 /** POST /api/payments/orders/:id/wallet: Sadad or Edfali sends the shopper a code to type on our page. */
 export async function startWallet(ctx: PaymentContext, orderId: number, token: string | undefined, input: WalletStartInput, customerIp: string, lang: Language): Promise<WalletStart> {
   const plutu = ctx.providers.plutu
-  if (!plutu || !plutuConfig(ctx.env)!.gateways.includes(input.gateway)) throw unavailable()
+  if (!plutu || !(plutuConfig(ctx.env)?.gateways ?? []).includes(input.gateway)) throw unavailable()
   const payment = await beginAttempt(ctx, orderId, token, { provider: 'plutu', gateway: input.gateway, currency: 'LYD' })
   let processId: string
   try {
@@ -305,7 +306,9 @@ function refused(charge: Charge, payment?: PaymentRow): AppError {
 export async function startRedirect(ctx: PaymentContext, orderId: number, token: string | undefined, input: RedirectStartInput, customerIp: string, lang: Language): Promise<RedirectStart> {
   const isPayPal = input.gateway === 'paypal'
   const provider = isPayPal ? ctx.providers.paypal : ctx.providers.plutu
-  if (!provider || (!isPayPal && !plutuConfig(ctx.env)!.gateways.includes(input.gateway as never))) throw unavailable()
+  const offered = await availablePaymentMethods(ctx.db, ctx.env)
+  const known = isPayPal ? offered.paypal !== null : (offered.massarat?.gateways ?? []).includes(input.gateway as never)
+  if (!provider || !known) throw unavailable()
   const payment = await beginAttempt(ctx, orderId, token, {
     provider: provider.id,
     gateway: input.gateway,

@@ -14,6 +14,7 @@ import { ApiError } from '../../../lib/api-client.ts'
 import { orderDetailQuery, orderKeys, updateOrder } from '../api/orders-api.ts'
 import { overviewKeys } from '../../dashboard-overview/api/overview-api.ts'
 import { salesKeys } from '../../dashboard-sales/api/sales-api.ts'
+import { OrderPayments } from './order-payments.tsx'
 
 type Values = Record<keyof UpdateOrderInput, string>
 const resolver = zodResolver(UpdateOrderInput) as unknown as Resolver<Values, unknown, UpdateOrderInput>
@@ -66,6 +67,8 @@ export function OrderEditDialog({ order, onClose }: { order: Order | null; onClo
       void queryClient.invalidateQueries({ queryKey: overviewKeys.all })
       void queryClient.invalidateQueries({ queryKey: salesKeys.all })
       queryClient.removeQueries({ queryKey: orderKeys.detail(order!.id) })
+      // A typed "paid" or "refunded" is recorded as a payment (decision 0075).
+      queryClient.removeQueries({ queryKey: orderKeys.payments(order!.id) })
       toast.success(t('orders.updated'))
       onClose()
     },
@@ -142,7 +145,7 @@ export function OrderEditDialog({ order, onClose }: { order: Order | null; onClo
               </Select>
             )}
           </Field>
-          <Field label={t('orders.payment_status')} error={errors.payment_status?.message}>
+          <Field label={t('orders.payment_status')} error={errors.payment_status?.message} hint={t('orders.payment_status_hint')}>
             {(p) => (
               <Select {...p} {...register('payment_status')}>
                 {PAYMENT_STATUSES.map((s) => (
@@ -158,6 +161,7 @@ export function OrderEditDialog({ order, onClose }: { order: Order | null; onClo
           </Field>
         </form>
       )}
+      {order ? <OrderPayments orderId={order.id} /> : null}
       <section className="mt-6 border-t border-sand-300 pt-4" aria-labelledby="order-history-title">
         <h3 id="order-history-title" className="mb-3 font-bold text-stone-900">
           {t('orders.history')}

@@ -23,7 +23,7 @@ import { printInvoice } from '../invoice.ts'
 import { OrderEditDialog } from './order-edit-dialog.tsx'
 
 const NO_ROWS: Order[] = []
-const PAY_TONE = { paid: 'green', pending: 'amber', failed: 'red' } as const
+const PAY_TONE = { paid: 'green', pending: 'amber', failed: 'red', expired: 'gray', refunded: 'blue' } as const
 
 /** SPEC §2 dashboard orders. */
 export function OrdersScreen() {
@@ -84,7 +84,7 @@ export function OrdersScreen() {
       cell: (o) => <Money value={o.total_amount} className="font-semibold" />,
     },
     { id: 'status', header: t('orders.status'), cell: (o) => <OrderStatusBadge status={o.order_status} /> },
-    // SPEC §4: the list labels pending as unpaid and failed as refunded.
+    // SPEC §4 labels pending as unpaid; decision 0084: failed reads "payment failed" now that refunded is its own state.
     {
       id: 'payment',
       header: t('orders.payment'),
