@@ -34,10 +34,13 @@ export function CheckoutFields({ form, cities, citiesLoading, cityId, onCityChan
   const methodHint = (m: PaymentMethod) => {
     if (m === 'paypal' && methods?.paypal && totalCents > 0) {
       const rate = methods.paypal.exchange_rate
+      // Two lines, each amount isolated, so neither language's order mixes up the numbers.
       return (
         <>
-          {t('checkout.payment_hint.paypal_usd')} <span className="ltr-nums font-semibold">{`${fromCents(usdCentsFor(totalCents, rate)).toFixed(2)} USD`}</span>{' '}
-          (<span className="ltr-nums">{`1 USD = ${rate} ${CURRENCY_SUFFIX}`}</span>)
+          {t('checkout.payment_hint.paypal_usd')} <span className="ltr-nums font-semibold">{`${fromCents(usdCentsFor(totalCents, rate)).toFixed(2)} USD`}</span>
+          <span className="block">
+            <span className="ltr-nums">{`1 USD = ${rate} ${CURRENCY_SUFFIX}`}</span>
+          </span>
         </>
       )
     }

@@ -89,7 +89,9 @@ export function OrderPayments({ orderId }: { orderId: number }) {
                 {p.failure ? (
                   <>
                     <dt className="text-stone-500">{t('orders.payments.failure')}</dt>
-                    <dd className="break-words text-red-800">{p.failure}</dd>
+                    <dd className="break-words text-red-800" dir="auto">
+                      {p.failure}
+                    </dd>
                   </>
                 ) : null}
               </dl>

@@ -105,7 +105,7 @@ describe('payment step', { timeout: 20_000 }, () => {
     expect(box).toHaveTextContent('59.85 د.ل')
     expect(box).toHaveTextContent('1 USD = 4.85 د.ل')
     expect(box).toHaveTextContent('12.35 USD')
-    await u.click(screen.getByRole('button', { name: 'Continue to PayPal (12.35 USD)' }))
+    await u.click(screen.getByRole('button', { name: 'Continue to PayPal to pay 12.35 USD' }))
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://paypal.test/checkoutnow?token=X'))
     expect(calls.find((c) => c.path.endsWith('/redirect'))!.body).toEqual({ gateway: 'paypal', expected_amount: 12.35 })
     expect(cartInStorage()).toHaveLength(1)
