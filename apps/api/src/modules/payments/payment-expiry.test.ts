@@ -31,11 +31,14 @@ describe('unpaid online orders expire', () => {
     expect(await sweepExpiredHolds(ctx.app.db)).toBe(0)
     expect(await stockOf(ctx.app, p.id)).toBe(7)
 
-    await makeDue(ctx.app, order.id)
+    await makeDue(ctx.app, order.id, 5)
+    // Past its time and still holding stock: what the owner's alert watches (the sweep is off in tests).
+    expect((await ctx.app.inject({ method: 'GET', url: '/metrics' })).body).toMatch(/^shop_payment_holds_overdue 1$/m)
     const counts = await Promise.all([sweepExpiredHolds(ctx.app.db), sweepExpiredHolds(ctx.app.db), sweepExpiredHolds(ctx.app.db)])
     expect(counts.reduce((a, b) => a + b, 0)).toBe(1)
     expect(await sweepExpiredHolds(ctx.app.db)).toBe(0)
     expect(await stockOf(ctx.app, p.id)).toBe(10)
+    expect((await ctx.app.inject({ method: 'GET', url: '/metrics' })).body).toMatch(/^shop_payment_holds_overdue 0$/m)
     expect(await orderRow(ctx.app, order.id)).toMatchObject({ orderStatus: 'cancelled', paymentStatus: 'expired' })
     expect((await paymentRows(ctx.app, order.id))[0]!.state).toBe('expired')
     const history = await historyRows(ctx.app, order.id)
