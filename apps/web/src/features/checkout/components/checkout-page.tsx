@@ -164,7 +164,7 @@ export function CheckoutPage() {
       const fingerprint = orderFingerprint(payload)
       const pending = readPendingPayment()
       if (pending && pending.fingerprint === fingerprint) {
-        if (payload.payment_method !== 'cash') return navigate('/checkout/pay')
+        if (payload.payment_method !== 'cash') return navigate('/checkout/pay', { state: { method: payload.payment_method } })
         await payPendingOnDelivery(pending)
         forgetPendingPayment()
         cart.clear()
@@ -180,7 +180,7 @@ export function CheckoutPage() {
       if (order.payment) {
         // Paid online: the stock is held while the shopper pays; the cart stays until the payment is confirmed.
         savePendingPayment({ orderId: order.id, orderNumber: order.order_number, token: order.payment.token, fingerprint })
-        return navigate('/checkout/pay')
+        return navigate('/checkout/pay', { state: { method: payload.payment_method } })
       }
       cart.clear()
       toast.success(t('checkout.success', { number: order.order_number ?? order.id }))

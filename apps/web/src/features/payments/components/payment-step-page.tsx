@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Banknote, Clock, CreditCard, Globe2, Lock, ShoppingBag, Smartphone, Wallet } from 'lucide-react'
 import { useEffect, useMemo, useState, type ReactNode } from 'react'
+import { useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { formatMoney } from '@shop/shared/money/money'
 import { isOtpGateway, type OrderPayment, type PlutuGateway } from '@shop/shared/schemas/payment'
@@ -51,7 +52,9 @@ export function PaymentStepPage() {
   const [switching, setSwitching] = useState(false)
 
   const options = view ? optionsOf(view) : []
-  const selected: Option | null = choice && options.includes(choice) ? choice : view?.payment_method === 'paypal' && options.includes('paypal') ? 'paypal' : (options[0] ?? null)
+  // First shown: what the shopper chose at checkout (PayPal, or the first local way), then their own choice.
+  const chosen = (useLocation().state as { method?: string } | null)?.method ?? view?.payment_method
+  const selected: Option | null = choice && options.includes(choice) ? choice : chosen === 'paypal' && options.includes('paypal') ? 'paypal' : (options.find((o) => o !== 'paypal') ?? options[0] ?? null)
 
   useEffect(() => {
     if (view?.payment_status === 'paid' && pending) finish({ orderId: view.order_id, orderNumber: view.order_number, paid: true })
