@@ -124,3 +124,19 @@ describe('unpaid online orders expire', () => {
     expect((await orderRow(ctx.app, cash.id)).orderStatus).toBe('pending')
   })
 })
+
+describe('the sweep in every process', () => {
+  it('runs by itself every PAYMENT_SWEEP_SECONDS and stops with the app', async () => {
+    const ctx = await createTestApp({ env: { PLUTU_API_KEY: 'k', PLUTU_ACCESS_TOKEN: 't', PLUTU_SECRET_KEY: 's', PAYMENT_SWEEP_SECONDS: 1 } })
+    try {
+      const cityId = (await createCity(ctx.app)).id
+      const p = await createProduct(ctx.app, { stock: 6 })
+      const order = await placeOnlineOrder(ctx.app, { cityId, items: [{ product_id: p.id, quantity: 6 }] })
+      await makeDue(ctx.app, order.id)
+      await expect.poll(async () => (await orderRow(ctx.app, order.id)).paymentStatus, { timeout: 10_000, interval: 200 }).toBe('expired')
+      expect(await stockOf(ctx.app, p.id)).toBe(6)
+    } finally {
+      await ctx.close()
+    }
+  })
+})
