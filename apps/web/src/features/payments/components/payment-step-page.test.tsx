@@ -125,12 +125,16 @@ describe('payment step', { timeout: 20_000 }, () => {
     expect(cartInStorage()).toHaveLength(0)
   })
 
-  it('in Arabic, lays the wallets out with Arabic names', async () => {
+  it('in Arabic, lays the wallets out with Arabic names and says the last try failed', async () => {
     await setLanguage('ar')
     savePendingPayment(pending)
-    mockFetch({ 'GET /api/payments/orders/41': () => ({ body: view() }) })
+    const failed = { id: 3, provider: 'plutu' as const, gateway: 'edfali', state: 'failed' as const, amount: 59.85, currency: 'LYD', exchange_rate: null, order_amount: 59.85, failure: 'This mobile number has no wallet account', created_at: '2026-01-01T12:00:00Z' }
+    mockFetch({ 'GET /api/payments/orders/41': () => ({ body: view({ payment_status: 'failed', attempts: [failed] }) }) })
     renderStep()
     expect(await screen.findByRole('radio', { name: /سداد/ })).toBeChecked()
+    // The last try that failed, with the provider's own words.
+    expect(screen.getByText('لم تنجح محاولة الدفع الأخيرة. يمكنك المحاولة مرة أخرى أو اختيار طريقة أخرى.')).toBeInTheDocument()
+    expect(screen.getByText('This mobile number has no wallet account')).toBeInTheDocument()
     expect(screen.getByRole('heading', { name: 'الدفع' })).toBeInTheDocument()
     expect(screen.getByRole('radio', { name: /ادفع لي/ })).toBeInTheDocument()
   })

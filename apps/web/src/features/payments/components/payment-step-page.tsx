@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Banknote, Clock, CreditCard, Globe2, Lock, ShoppingBag, Smartphone, Wallet } from 'lucide-react'
+import { AlertTriangle, Banknote, Clock, CreditCard, Globe2, Lock, ShoppingBag, Smartphone, Wallet } from 'lucide-react'
 import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'
@@ -118,6 +118,11 @@ export function PaymentStepPage() {
     }
   }
 
+  // The last try that did not go through (not one the shopper left on purpose), with the provider's words if any.
+  const last = view.attempts.at(-1)
+  const lastFailure =
+    last?.state === 'failed' && !['canceled', 'superseded', 'switched_to_cash'].includes(last.failure ?? '') ? (last.failure?.includes(' ') ? last.failure : '') : null
+
   if (!view.payable) {
     return (
       <Shell title={t('pay.title')}>
@@ -141,6 +146,19 @@ export function PaymentStepPage() {
           <h2 id="pay-methods-title" className="mb-4 text-lg font-bold text-stone-900">
             {t('pay.choose')}
           </h2>
+          {lastFailure !== null ? (
+            <p role="status" className="mb-4 flex items-start gap-2 rounded-[var(--radius-control)] border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+              <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              <span>
+                {t('pay.last_failed')}
+                {lastFailure ? (
+                  <span className="block text-red-800" dir="auto">
+                    {lastFailure}
+                  </span>
+                ) : null}
+              </span>
+            </p>
+          ) : null}
           <div role="radiogroup" aria-labelledby="pay-methods-title" className="grid gap-3 sm:grid-cols-2">
             {options.map((o) => (
               <label
