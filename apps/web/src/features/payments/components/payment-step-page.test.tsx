@@ -147,7 +147,7 @@ describe('payment result pages', { timeout: 20_000 }, () => {
     mockFetch({ 'GET /api/payments/orders/41': () => ({ body: view(++answers < 2 ? {} : { payment_status: 'paid', payable: false }) }) })
     renderScreen(<PaymentResultPage outcome="success" />, '/payment/success?order=41', [{ path: '/order-confirmation', element: <p data-testid="confirmation">confirmation</p> }])
     expect(await screen.findByText('Confirming your payment…')).toBeInTheDocument()
-    expect(await screen.findByTestId('confirmation', {}, { timeout: 5000 })).toBeInTheDocument()
+    expect(await screen.findByTestId('confirmation', {}, { timeout: 15_000 })).toBeInTheDocument()
     expect(cartInStorage()).toHaveLength(0)
   })
 
