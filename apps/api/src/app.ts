@@ -19,6 +19,7 @@ import { healthRoutes } from './modules/health/health.routes.ts'
 import { imagesRoutes } from './modules/images/images.routes.ts'
 import { importsRoutes } from './modules/imports/imports.routes.ts'
 import { ordersRoutes } from './modules/orders/orders.routes.ts'
+import { paymentsRoutes } from './modules/payments/payments.routes.ts'
 import { profileRoutes } from './modules/profile/profile.routes.ts'
 import { settingsRoutes } from './modules/settings/settings.routes.ts'
 import { usersRoutes } from './modules/users/users.routes.ts'
@@ -182,6 +183,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(checkoutRoutes)
       await api.register(ordersRoutes)
       await api.register(trackingRoutes)
+      await api.register(paymentsRoutes)
       await api.register(dashboardRoutes)
       await api.register(settingsRoutes)
       await api.register(importsRoutes)

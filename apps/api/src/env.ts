@@ -26,6 +26,23 @@ const Env = z.object({
   /** Folder of the built web app (defaults to apps/web/dist). */
   WEB_DIST: z.string().optional(),
   SEED_DEMO_ORDERS: z.enum(['true', 'false']).default('true'),
+  // Online payments (docs/payments.md). Plutu ("massarat" at checkout) is offered when all three keys are set.
+  PLUTU_API_KEY: z.string().optional(),
+  PLUTU_ACCESS_TOKEN: z.string().optional(),
+  PLUTU_SECRET_KEY: z.string().optional(),
+  /** Plutu's API root (tests point it at a contract fake). */
+  PLUTU_BASE_URL: z.url().default('https://api.plutus.ly/api/v1'),
+  /** The Plutu gateways the merchant account has, comma-separated: sadadapi, edfali, localbankcards, mpgs. */
+  PLUTU_GATEWAYS: z.string().default('sadadapi,edfali,localbankcards'),
+  // PayPal is offered when the three are set and staff have set the usd_exchange_rate setting (decision 0079).
+  PAYPAL_CLIENT_ID: z.string().optional(),
+  PAYPAL_CLIENT_SECRET: z.string().optional(),
+  PAYPAL_WEBHOOK_ID: z.string().optional(),
+  PAYPAL_ENV: z.enum(['sandbox', 'live']).default('sandbox'),
+  /** PayPal's API root; defaults to the sandbox or live address of PAYPAL_ENV (tests point it at a contract fake). */
+  PAYPAL_BASE_URL: z.url().optional(),
+  /** Decision 0076: seconds between two sweeps for unpaid online orders whose time ran out; 0 turns the sweep off. */
+  PAYMENT_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
 })
 export type Env = z.infer<typeof Env>
 

@@ -48,7 +48,8 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
 
 export async function createTestApp(options: Partial<BuildAppOptions> = {}): Promise<TestContext> {
   const { database, drop } = await openTestDatabase()
-  const app = await buildApp({ webDist: '/nonexistent', ...options, database, env: { APP_URL: 'http://shop.test', ...options.env } })
+  const { env, ...rest } = options
+  const app = await buildApp({ database, env: { APP_URL: 'http://shop.test', PAYMENT_SWEEP_SECONDS: 0, ...env }, webDist: '/nonexistent', ...rest })
   return {
     app,
     database,

@@ -62,6 +62,17 @@ describe('log redaction (decision 0040)', () => {
     expect(parsed.slug).toBe('deglet-nour-premium-quality-dates-one-kilogram-box')
   })
 
+  it('blanks what online payments carry: the payment token, provider keys, a wallet code, number and birth year', () => {
+    const line = JSON.stringify({
+      headers: { 'x-payment-token': token, 'x-api-key': 'plutu-live-key-123', authorization: 'Bearer abcdefghijklmnop' },
+      body: { otp: '123456', mobile_number: '0912345678', birth_year: '1990', payment_token: token, client_secret: 'EPx-secret', secret_key: 'sk_live_abc' },
+      gateway: 'sadadapi',
+    })
+    const out = scrubLine(line)
+    for (const secret of [token, 'plutu-live-key-123', 'abcdefghijklmnop', '123456', '0912345678', '1990', 'EPx-secret', 'sk_live_abc']) expect(out).not.toContain(secret)
+    expect(JSON.parse(out).gateway).toBe('sadadapi')
+  })
+
   it('holds for what the logger writes, in JSON lines and in readable lines', () => {
     for (const format of ['json', 'pretty'] as const) {
       const { log, lines } = capturedLogger(format)

@@ -43,9 +43,12 @@ function isCardNumber(digits: string): boolean {
   return sum % 10 === 0
 }
 
-/** Secret-holding properties of any object in a line, whatever their nesting. */
+/**
+ * Secret-holding properties of any object in a line, whatever their nesting. Payments (decision 0081): the order's
+ * payment token, Plutu's keys, PayPal's client secret, a wallet's code, number and its owner's birth year.
+ */
 const SECRET_PROPERTIES =
-  /("(?:password|password_confirmation|current_password|new_password|token|access_token|refresh_token|secret|authorization|cookie|otp)":)"(?:[^"\\]|\\.)*"/gi
+  /("(?:password|password_confirmation|current_password|new_password|token|access_token|refresh_token|secret|authorization|cookie|otp|payment_token|x-payment-token|secret_key|api_key|x-api-key|client_secret|mobile_number|birth_year)":)"(?:[^"\\]|\\.)*"/gi
 
 const STRING_RULES: [RegExp, (match: string, ...groups: string[]) => string][] = [
   // Addresses anywhere (a logged URL, a mail text, an error message).

@@ -78,14 +78,21 @@ export function registerDatabaseMetrics(registry: Registry, database: Database, 
   const lowStockCount = new Gauge({ name: 'shop_low_stock_products', help: 'Active products at or below the low-stock threshold (setting low_stock_threshold)', registers, collect: refresh })
   const lowStock = new Gauge({ name: 'shop_low_stock_product_stock', help: 'Stock left on each low-stock product (the 100 lowest)', labelNames: ['product_id', 'product'], registers, collect: refresh })
   const lastOrder = new Gauge({ name: 'shop_last_order_timestamp_seconds', help: 'When the newest order was placed (Unix time; 0 before the first)', registers, collect: refresh })
+  // Decisions 0076 and 0083: what an owner is alerted to about online payments.
+  const flagged = new Gauge({ name: 'shop_payments_flagged', help: 'Payment attempts flagged for staff (amount mismatch, paid late, paid twice …) not yet marked seen', registers, collect: refresh })
+  const overdue = new Gauge({ name: 'shop_payment_holds_overdue', help: 'Unpaid online orders more than 2 minutes past their time and still holding stock (the expiry sweep is behind or off)', registers, collect: refresh })
 
   async function readDatabase() {
     const db = database.db
     try {
-      const [mail, threshold, lastRows] = await Promise.all([
+      const [mail, threshold, lastRows, paymentRows] = await Promise.all([
         mailQueue(db),
         lowStockThreshold(db),
         db.execute(sql`select coalesce(extract(epoch from max(created_at)), 0) as at from orders`),
+        db.execute(sql`
+          select (select count(*) from payments where flag is not null and flag_resolved_at is null) as flagged,
+                 (select count(*) from order_payment_holds
+                   where expired_at is null and closed_at is null and due_at < now() - interval '2 minutes') as overdue`),
       ])
       const low = rowsOf<{ id: number; name: string; stock: number; total: unknown }>(
         await db.execute(sql`
@@ -98,6 +105,9 @@ export function registerDatabaseMetrics(registry: Registry, database: Database, 
       for (const state of ['queued', 'sent', 'failed'] as const) mails.set({ state }, mail[state])
       oldestUnsent.set(mail.oldestUnsentAgeSeconds ?? 0)
       lastOrder.set(Number(rowsOf<{ at: unknown }>(lastRows)[0]?.at ?? 0))
+      const payment = rowsOf<{ flagged: unknown; overdue: unknown }>(paymentRows)[0]
+      flagged.set(Number(payment?.flagged ?? 0))
+      overdue.set(Number(payment?.overdue ?? 0))
       lowStockCount.set(Number(low[0]?.total ?? 0))
       lowStock.reset()
       for (const p of low) lowStock.set({ product_id: String(p.id), product: p.name }, Number(p.stock))

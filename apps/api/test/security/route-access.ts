@@ -69,6 +69,23 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/orders/:id/confirm': 'admin',
   'POST /api/track': 'public',
   'POST /api/track/cancel': 'public',
+  // Payments: the shopper's steps answer 404 without the order's payment token (decision 0081); providers' returns
+  // and webhooks are verified by signature, not by a session.
+  'GET /api/payments/methods': 'public',
+  'GET /api/payments/orders/:id': 'public',
+  'POST /api/payments/orders/:id/wallet': 'public',
+  'POST /api/payments/orders/:id/wallet/confirm': 'public',
+  'POST /api/payments/orders/:id/redirect': 'public',
+  'POST /api/payments/orders/:id/cash': 'public',
+  'POST /api/payments/orders/:id/release': 'public',
+  'GET /api/payments/plutu/return': 'public',
+  'GET /api/payments/paypal/return': 'public',
+  'GET /api/payments/paypal/cancel': 'public',
+  'POST /api/payments/paypal/webhook': 'public',
+  'GET /api/payments': 'admin',
+  'POST /api/payments/:id/refund': 'admin',
+  'POST /api/payments/:id/check': 'admin',
+  'POST /api/payments/:id/flag/resolve': 'admin',
   // Dashboard, users, settings, imports
   'GET /api/dashboard/stats': 'admin',
   'GET /api/dashboard/revenue': 'admin',

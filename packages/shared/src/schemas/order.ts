@@ -3,7 +3,11 @@ import { boolish, dateString, optionalId, page, paginated, perPage, searchTerm, 
 
 export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'cancelled'] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
-export const PAYMENT_STATUSES = ['pending', 'paid', 'failed'] as const
+/**
+ * The order's payment status follows its payment records (decision 0075): `pending` unpaid, `paid`, `failed` (the last
+ * online attempt failed; the shopper may try again), `expired` (unpaid in time, stock put back), `refunded`.
+ */
+export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'expired', 'refunded'] as const
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
 export const PAYMENT_METHODS = ['cash', 'massarat', 'paypal'] as const
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
@@ -150,6 +154,11 @@ export const Order = z.object({
   created_at: z.string(),
   items: z.array(OrderItem),
   history: z.array(OrderStatusChange).optional(),
+  /**
+   * Only in the answer that places an online-paid order (decision 0081): the key that lets this browser pay for the
+   * order (or switch it to cash) without an account, and the time its stock is held until.
+   */
+  payment: z.object({ token: z.string(), due_at: z.string() }).optional(),
 })
 export type Order = z.infer<typeof Order>
 

@@ -16,6 +16,27 @@ export const UpdateSettingInput = z.object({
 })
 export type UpdateSettingInput = z.infer<typeof UpdateSettingInput>
 
+/** Settings of online payments (decisions 0076, 0079). */
+export const USD_EXCHANGE_RATE_KEY = 'usd_exchange_rate'
+export const PAYMENT_EXPIRY_KEY = 'payment_expiry_minutes'
+export const DEFAULT_PAYMENT_EXPIRY_MINUTES = 30
+
+/** "4.85" → 4.85: dinars for one US dollar, above 0, at most 6 decimals and below 1,000,000; anything else null. */
+export function parseExchangeRate(value: string | null | undefined): number | null {
+  const v = (value ?? '').trim()
+  if (!/^\d{1,6}(\.\d{1,6})?$/.test(v)) return null
+  const n = Number(v)
+  return n > 0 ? n : null
+}
+
+/** Whole minutes from 5 to 1440 (a day); anything else null. */
+export function parsePaymentExpiryMinutes(value: string | null | undefined): number | null {
+  const v = (value ?? '').trim()
+  if (!/^\d{1,4}$/.test(v)) return null
+  const n = Number(v)
+  return n >= 5 && n <= 1440 ? n : null
+}
+
 const isEmail = (v: string) => z.email().safeParse(v).success
 const isPhone = (v: string) => /^\+?[\d\s\-()]{6,30}$/.test(v)
 const isUrl = (v: string) => /^https?:\/\/[^\s]+$/.test(v)
@@ -50,6 +71,10 @@ export function validateSettingValue(key: string, value: string): string | null 
   if (key === 'timezone') return isTimezone(value) ? null : 'validation.setting_timezone'
   if (key === 'language') return value === 'ar' || value === 'en' ? null : 'validation.setting_language'
   if (key === 'low_stock_threshold') return /^\d{1,9}$/.test(value) ? null : 'validation.setting_number'
+  // Decision 0079: dinars for one US dollar (PayPal charges USD); empty turns PayPal off.
+  if (key === USD_EXCHANGE_RATE_KEY) return value === '' || parseExchangeRate(value) !== null ? null : 'validation.setting_exchange_rate'
+  // Decision 0076: how long an online-paid order holds its stock while the shopper pays.
+  if (key === PAYMENT_EXPIRY_KEY) return parsePaymentExpiryMinutes(value) !== null ? null : 'validation.setting_minutes'
   if (key.endsWith('_url')) return value === '' || isUrl(value) ? null : 'validation.setting_url'
   if (key === 'site_name' || key === 'currency_symbol') return value.length > 0 ? null : 'validation.value_required'
   return null

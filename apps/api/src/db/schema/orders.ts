@@ -23,7 +23,7 @@ export const orders = pgTable(
     /** The language the order was placed in (Accept-Language of the checkout): the shopper's mails follow it. */
     language: text('language').notNull().default('ar'),
     orderStatus: text('order_status', { enum: ['pending', 'processing', 'completed', 'cancelled'] }).notNull().default('pending'),
-    paymentStatus: text('payment_status', { enum: ['pending', 'paid', 'failed'] }).notNull().default('pending'),
+    paymentStatus: text('payment_status', { enum: ['pending', 'paid', 'failed', 'expired', 'refunded'] }).notNull().default('pending'),
     paymentMethod: text('payment_method', { enum: ['cash', 'massarat', 'paypal'] }).notNull().default('cash'),
     notes: text('notes'),
     subtotal: money('subtotal').notNull(),

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { CheckoutHeaders, CreateOrderInput, Order, Quote, QuoteInput } from '@shop/shared/schemas/order'
 import { isStaff } from '../../plugins/auth.ts'
+import { availablePaymentMethods, paymentExpiryMinutes } from '../../domain/payment-methods.ts'
 import { quoteCart } from './cart-pricing.ts'
 import { placeOrder } from './checkout.service.ts'
 
@@ -31,7 +32,9 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      const offered = await availablePaymentMethods(app.db, app.config)
       const { order, created } = await placeOrder(app.db, request.body, {
+        payments: { methods: offered.methods, holdMinutes: request.body.payment_method === 'cash' ? 0 : await paymentExpiryMinutes(app.db) },
         userId: request.user?.id ?? null,
         staff: isStaff(request.user),
         lang: request.lang,

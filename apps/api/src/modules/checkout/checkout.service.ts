@@ -3,7 +3,7 @@ import { formatMoney, fromCents, MAX_MONEY_CENTS, toCents } from '@shop/shared/m
 import { codRefusal } from '@shop/shared/orders/cod'
 import { copyTranslated, translatedText } from '@shop/shared/i18n/content'
 import type { Language } from '@shop/shared/i18n/messages'
-import type { CreateOrderInput, Order } from '@shop/shared/schemas/order'
+import type { CreateOrderInput, Order, PaymentMethod } from '@shop/shared/schemas/order'
 import type { Db, Tx } from '../../db/client.ts'
 import { idempotencyKeys, orderItems, orderStatusHistory, orders } from '../../db/schema/orders.ts'
 import { AppError } from '../../lib/app-error.ts'
@@ -11,6 +11,8 @@ import { isRetryable, isUniqueViolation } from '../../db/errors.ts'
 import { newOrderNumber } from '../../domain/order-number.ts'
 import { findOrder } from '../../domain/order-view.ts'
 import type { OrderNotifier } from '../../domain/notifications/notifier.ts'
+import { isOnlineMethod } from '../../domain/payment-methods.ts'
+import { openPaymentHold, renewPaymentToken } from '../../domain/payments.ts'
 import { productText } from '../../domain/product-view.ts'
 import { outOfStock, takeStock } from '../../domain/stock.ts'
 import { deliveryCity, deliveryCityFromAddress, type CityRow, isSellable, loadProducts, mergeItems, priceItem, quoteOf, type PricedItem } from './cart-pricing.ts'
@@ -25,6 +27,11 @@ export interface PlaceOrderContext {
   idempotencyKey?: string
   /** Decision 0066: the order's mails, written with the order. */
   notify?: OrderNotifier
+  /**
+   * The methods the shop offers now and how long an online-paid order holds its stock (domain/payment-methods.ts);
+   * without it only cash is accepted.
+   */
+  payments?: { methods: readonly PaymentMethod[]; holdMinutes: number }
   /** Test seam: runs after the stock is taken and before the order is written. */
   hooks?: { afterStockUpdate?: () => Promise<void> }
 }
@@ -52,11 +59,19 @@ export async function placeOrder(db: Db, input: CreateOrderInput, ctx: PlaceOrde
   for (let attempt = 1; ; attempt++) {
     if (key) {
       const existing = await storedOrderId(db, key, hash)
-      if (existing !== null) return { order: await loadPlaced(db, existing, ctx), created: false }
+      if (existing !== null) {
+        // Decision 0081: the same order again, with a new payment token (only the hash of the first was kept).
+        const payment = await renewPaymentToken(db, existing)
+        return { order: await loadPlaced(db, existing, ctx, payment), created: false }
+      }
+    }
+    // A method that is not configured (or PayPal without an exchange rate) would take no money: refused, not placed.
+    if (!(ctx.payments?.methods ?? ['cash']).includes(input.payment_method)) {
+      throw new AppError('PAYMENT_METHOD_UNAVAILABLE', 422, { fields: { payment_method: ['errors.PAYMENT_METHOD_UNAVAILABLE'] } })
     }
     try {
-      const id = await db.transaction((tx) => writeOrder(tx, input, ctx, hash))
-      return { order: await loadPlaced(db, id, ctx), created: true }
+      const { id, payment } = await db.transaction((tx) => writeOrder(tx, input, ctx, hash))
+      return { order: await loadPlaced(db, id, ctx, payment), created: true }
     } catch (error) {
       const raced = error instanceof KeyAlreadyUsed || (isUniqueViolation(error) && key !== undefined)
       if ((raced || isRetryable(error)) && attempt < MAX_ATTEMPTS) {
@@ -70,11 +85,13 @@ export async function placeOrder(db: Db, input: CreateOrderInput, ctx: PlaceOrde
   }
 }
 
-async function loadPlaced(db: Db, id: number, ctx: PlaceOrderContext): Promise<Order> {
+type PaymentKey = { token: string; dueAt: Date } | null
+
+async function loadPlaced(db: Db, id: number, ctx: PlaceOrderContext, payment: PaymentKey = null): Promise<Order> {
   const order = await findOrder(db, id, ctx.staff ?? false, ctx.lang ?? 'ar')
   if (!order) throw new AppError('NOT_FOUND', 404)
   const { history: _history, ...rest } = order
-  return rest
+  return payment ? { ...rest, payment: { token: payment.token, due_at: payment.dueAt.toISOString() } } : rest
 }
 
 /** Decision 0071: the city's cash-on-delivery rule; a client that offers cash anyway gets a translated 422. */
@@ -86,7 +103,7 @@ function assertCashAccepted(city: CityRow, totalCents: number, lang: Language) {
   throw new AppError(code, 422, { params, fields: { payment_method: [`errors.${code}`] } })
 }
 
-async function writeOrder(tx: Tx, input: CreateOrderInput, ctx: PlaceOrderContext, hash: string): Promise<number> {
+async function writeOrder(tx: Tx, input: CreateOrderInput, ctx: PlaceOrderContext, hash: string): Promise<{ id: number; payment: PaymentKey }> {
   if (ctx.idempotencyKey) {
     // First statement: a parallel request with the same key waits here until this one ends (PostgreSQL).
     const inserted = await tx
@@ -191,5 +208,7 @@ async function writeOrder(tx: Tx, input: CreateOrderInput, ctx: PlaceOrderContex
   })
   await ctx.notify?.orderPlaced(tx, id)
   if (ctx.idempotencyKey) await tx.update(idempotencyKeys).set({ orderId: id }).where(eq(idempotencyKeys.key, ctx.idempotencyKey))
-  return id
+  // Decision 0076: an online-paid order holds its stock (taken above) until it is paid or its time runs out.
+  const payment = isOnlineMethod(input.payment_method) ? await openPaymentHold(tx, id, now, ctx.payments?.holdMinutes ?? 30) : null
+  return { id, payment }
 }

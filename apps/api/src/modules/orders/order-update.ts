@@ -4,6 +4,7 @@ import type { Order, UpdateOrderInput } from '@shop/shared/schemas/order'
 import type { Db } from '../../db/client.ts'
 import { orderStatusHistory, orders } from '../../db/schema/orders.ts'
 import { findOrder } from '../../domain/order-view.ts'
+import { applyStaffPaymentStatus } from '../../domain/payments.ts'
 import { restoreOrderStock, retakeOrderStock } from '../../domain/stock.ts'
 import { notFound } from '../../lib/app-error.ts'
 import type { OrderNotifier } from '../../domain/notifications/notifier.ts'
@@ -17,6 +18,8 @@ export async function updateOrder(db: Db, adminId: number, id: number, input: Up
     const isCancelled = input.order_status === 'cancelled'
     if (isCancelled && !wasCancelled) await restoreOrderStock(tx, id)
     if (wasCancelled && !isCancelled) await retakeOrderStock(tx, id, lang)
+    // Decision 0075: a typed payment status becomes a record (a cash collection, a refund) by this staff member.
+    const paymentStatus = await applyStaffPaymentStatus(tx, current, input.payment_status, adminId)
     await tx
       .update(orders)
       .set({
@@ -25,12 +28,12 @@ export async function updateOrder(db: Db, adminId: number, id: number, input: Up
         customerPhone: input.customer_phone,
         shippingAddress: input.shipping_address,
         orderStatus: input.order_status,
-        paymentStatus: input.payment_status,
+        paymentStatus,
         notes: input.notes,
         updatedAt: new Date(),
       })
       .where(eq(orders.id, id))
-    if (current.orderStatus !== input.order_status || current.paymentStatus !== input.payment_status) {
+    if (current.orderStatus !== input.order_status || current.paymentStatus !== paymentStatus) {
       const [history] = await tx
         .insert(orderStatusHistory)
         .values({
@@ -38,7 +41,7 @@ export async function updateOrder(db: Db, adminId: number, id: number, input: Up
           fromStatus: current.orderStatus,
           toStatus: input.order_status,
           fromPaymentStatus: current.paymentStatus,
-          toPaymentStatus: input.payment_status,
+          toPaymentStatus: paymentStatus,
           changedBy: adminId,
           actor: 'staff',
         })

@@ -8,6 +8,7 @@ import {
   type TestUser,
 } from '../../../test/helpers.ts'
 import { placeTestOrder } from '../../../test/orders.ts'
+import { PLUTU_KEYS } from '../../../test/payments.ts'
 
 // Decision 0047: the sales screen is GET /api/orders?status=completed&from&to, paged by the server, with
 // the totals of the whole range summed by the database.
@@ -16,7 +17,8 @@ describe('sales report: completed orders of a range, paged, with database totals
   let admin: TestUser
   const ids: Record<string, number> = {}
   beforeAll(async () => {
-    ctx = await createTestApp()
+    // Plutu's keys make "massarat" a method the checkout takes (placing an order calls no provider).
+    ctx = await createTestApp({ env: PLUTU_KEYS })
     admin = await createUser(ctx.app, 'admin')
     const cityId = (await createCity(ctx.app, { deliveryPrice: 5 })).id
     const p = await createProduct(ctx.app, {

@@ -25,7 +25,7 @@ const ORDER_STATUS_AR: Record<string, string> = {
   shipped: 'تم الشحن',
   delivered: 'تم التوصيل',
 }
-const PAYMENT_STATUS_AR: Record<string, string> = { pending: 'غير مدفوع', paid: 'مدفوع', failed: 'مرفوض' }
+const PAYMENT_STATUS_AR: Record<string, string> = { pending: 'غير مدفوع', paid: 'مدفوع', failed: 'مرفوض', expired: 'انتهت مهلة الدفع', refunded: 'مسترد' }
 const PAYMENT_METHOD_AR: Record<string, string> = {
   cash: 'الدفع عند الاستلام',
   massarat: 'مصارات',

@@ -2,13 +2,23 @@ import { useQuery } from '@tanstack/react-query'
 import type { ProfileResponse } from '@shop/shared/schemas/auth'
 import type { City } from '@shop/shared/schemas/city'
 import type { CreateOrderInput, Order, Quote, QuoteInput } from '@shop/shared/schemas/order'
+import type { PaymentMethods } from '@shop/shared/schemas/payment'
 import { api } from '../../../lib/api-client.ts'
 
 export const checkoutKeys = {
   cities: ['checkout', 'cities'] as const,
   quote: (input: QuoteInput) => ['checkout', 'quote', input] as const,
   profile: ['checkout', 'profile'] as const,
+  methods: ['checkout', 'payment-methods'] as const,
 }
+
+/** GET /api/payments/methods: only the configured methods are offered (cash until the answer comes). */
+export const usePaymentMethods = () =>
+  useQuery({
+    queryKey: checkoutKeys.methods,
+    queryFn: ({ signal }) => api<PaymentMethods>('/api/payments/methods', { signal }),
+    staleTime: 60_000,
+  })
 
 /** GET /api/cities for a shopper: every active city with its delivery price. */
 export const useActiveCities = () =>

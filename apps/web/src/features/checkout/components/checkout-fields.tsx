@@ -1,11 +1,13 @@
 import type { UseFormReturn } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { City } from '@shop/shared/schemas/city'
-import { PAYMENT_METHODS, type PaymentMethod } from '@shop/shared/schemas/order'
+import type { PaymentMethod } from '@shop/shared/schemas/order'
+import type { PaymentMethods } from '@shop/shared/schemas/payment'
+import { usdCentsFor } from '@shop/shared/money/exchange'
 import { cn } from '../../../lib/cn.ts'
 import { Field, FieldError, Input, Select } from '../../../components/ui/field.tsx'
 import type { CheckoutForm } from '@shop/shared/schemas/order'
-import { formatMoney } from '@shop/shared/money/money'
+import { CURRENCY_SUFFIX, formatMoney, fromCents } from '@shop/shared/money/money'
 
 export interface CheckoutFieldsProps {
   form: UseFormReturn<CheckoutForm>
@@ -15,14 +17,37 @@ export interface CheckoutFieldsProps {
   onCityChange(city: City | null): void
   /** Decision 0071: why cash on delivery is not offered for this city or total (null when it is). */
   cashRefusal?: string | null
+  /** The methods the shop offers now (GET /api/payments/methods); cash alone until known. */
+  methods: PaymentMethods | undefined
+  /** The order's total in hundredths, for PayPal's dollar amount. */
+  totalCents: number
 }
 
 /** SPEC §3 checkout form fields with the SPEC §5 messages (shared CheckoutForm schema). */
-export function CheckoutFields({ form, cities, citiesLoading, cityId, onCityChange, cashRefusal = null }: CheckoutFieldsProps) {
+export function CheckoutFields({ form, cities, citiesLoading, cityId, onCityChange, methods, totalCents, cashRefusal = null }: CheckoutFieldsProps) {
   const { t } = useTranslation('storefront')
   const { register, formState, setValue, watch } = form
   const errors = formState.errors
   const method = watch('paymentMethod')
+  const offered = methods?.methods ?? ['cash']
+  // The label says what the shopper will use (the configured Plutu gateways), PayPal's the dollars it will charge.
+  const methodTitle = (m: PaymentMethod) =>
+    m === 'massarat' && methods?.massarat ? methods.massarat.gateways.map((g) => t(`pay.option.${g}.title`)).join(' / ') : t(`payment_method.${m}`, { ns: 'common' })
+  const methodHint = (m: PaymentMethod) => {
+    if (m === 'paypal' && methods?.paypal && totalCents > 0) {
+      const rate = methods.paypal.exchange_rate
+      // Two lines, each amount isolated, so neither language's order mixes up the numbers.
+      return (
+        <>
+          {t('checkout.payment_hint.paypal_usd')} <span className="ltr-nums font-semibold">{`${fromCents(usdCentsFor(totalCents, rate)).toFixed(2)} USD`}</span>
+          <span className="block">
+            <span className="ltr-nums">{`1 USD = ${rate} ${CURRENCY_SUFFIX}`}</span>
+          </span>
+        </>
+      )
+    }
+    return t(`checkout.payment_hint.${m}`)
+  }
 
   return (
     <div className="space-y-6">
@@ -97,8 +122,8 @@ export function CheckoutFields({ form, cities, citiesLoading, cityId, onCityChan
 
       <fieldset className="rounded-[var(--radius-card)] border border-sand-300 bg-white p-5 shadow-[var(--shadow-soft)]">
         <legend className="float-start mb-4 w-full text-lg font-bold text-stone-900">{t('checkout.payment_method')}</legend>
-        <div className="clear-both grid gap-3 sm:grid-cols-3">
-          {PAYMENT_METHODS.map((m: PaymentMethod) => {
+        <div className={cn('clear-both grid gap-3', offered.length > 2 ? 'sm:grid-cols-3' : 'sm:grid-cols-2')}>
+          {offered.map((m: PaymentMethod) => {
             const refused = m === 'cash' ? cashRefusal : null
             return (
               <label
@@ -111,8 +136,8 @@ export function CheckoutFields({ form, cities, citiesLoading, cityId, onCityChan
               >
                 <input type="radio" value={m} disabled={Boolean(refused)} className="mt-1 accent-palm-700" {...register('paymentMethod')} />
                 <span>
-                  <span className={cn('block font-semibold', refused ? 'text-stone-500' : 'text-stone-900')}>{t(`payment_method.${m}`, { ns: 'common' })}</span>
-                  <span className={cn('block text-xs', refused ? 'font-semibold text-honey-800' : 'text-stone-600')}>{refused ?? t(`checkout.payment_hint.${m}`)}</span>
+                  <span className={cn('block font-semibold', refused ? 'text-stone-500' : 'text-stone-900')}>{methodTitle(m)}</span>
+                  <span className={cn('block text-xs', refused ? 'font-semibold text-honey-800' : 'text-stone-600')}>{refused ?? methodHint(m)}</span>
                 </span>
               </label>
             )

@@ -274,3 +274,57 @@ describe('cash on delivery per city (decision 0071)', () => {
     expect(calls.some((c) => c.method === 'POST' && c.path === '/api/orders')).toBe(false)
   })
 })
+
+describe('checkout with online payments (decisions 0079, 0082)', { timeout: 20_000 }, () => {
+  const methods = { methods: ['cash', 'massarat', 'paypal'], massarat: { gateways: ['sadadapi', 'edfali', 'localbankcards'] }, paypal: { currency: 'USD', exchange_rate: 5 } }
+
+  it('offers only the configured methods, says what the shopper will use and what PayPal charges in dollars', async () => {
+    seedCart()
+    mockFetch({ 'GET /api/cities': () => ({ body: cities }), 'POST /api/orders/quote': quoteHandler, 'GET /api/payments/methods': () => ({ body: methods }) })
+    const u = userEvent.setup()
+    renderCheckout()
+    expect(await screen.findByRole('radio', { name: /Sadad \/ Edfali \/ Local bank card/ })).toBeInTheDocument()
+    await u.selectOptions(await screen.findByLabelText(/^City/), '7')
+    // 50 + 15 delivery = 65 LYD at 5 LYD per dollar: 13.00 USD.
+    await waitFor(() => expect(screen.getByRole('radio', { name: /PayPal/ }).closest('label')).toHaveTextContent('13.00 USD1 USD = 5 د.ل'))
+  })
+
+  it('shows cash alone when no online method is configured', async () => {
+    seedCart()
+    mockFetch({ 'GET /api/cities': () => ({ body: cities }), 'POST /api/orders/quote': quoteHandler, 'GET /api/payments/methods': () => ({ body: { methods: ['cash'], massarat: null, paypal: null } }) })
+    renderCheckout()
+    await waitFor(() => expect(screen.getAllByRole('radio')).toHaveLength(1))
+    expect(screen.getByRole('radio', { name: /Cash on delivery/ })).toBeChecked()
+  })
+
+  it('places an online order, keeps the cart and goes to the payment step; back at checkout, cash pays that same order', async () => {
+    seedCart()
+    const { calls } = mockFetch({
+      'GET /api/cities': () => ({ body: cities }),
+      'POST /api/orders/quote': quoteHandler,
+      'GET /api/payments/methods': () => ({ body: methods }),
+      'POST /api/orders': () => ({ status: 201, body: { id: 77, order_number: 'ORD-77', payment: { token: 'tok-77', due_at: '2026-01-01T10:30:00Z' } } }),
+      'POST /api/payments/orders/77/cash': () => ({ body: {} }),
+    })
+    const u = userEvent.setup()
+    const first = renderCheckout()
+    await fillForm(u)
+    await u.click(await screen.findByRole('radio', { name: /Sadad/ }))
+    await u.click(screen.getByRole('button', { name: 'Continue to payment' }))
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/checkout/pay'))
+    expect(JSON.parse(localStorage.getItem('cart')!)).toHaveLength(1)
+    expect(JSON.parse(sessionStorage.getItem('pending_payment')!)).toMatchObject({ orderId: 77, orderNumber: 'ORD-77', token: 'tok-77' })
+    first.unmount()
+
+    // The shopper comes back (a cancelled payment) and chooses cash with the same details: no second order.
+    renderCheckout()
+    expect(await screen.findByText(/Your order is waiting for payment/)).toBeInTheDocument()
+    await fillForm(u)
+    await u.click(screen.getByRole('radio', { name: /Cash on delivery/ }))
+    await u.click(screen.getByRole('button', { name: 'Place order' }))
+    await screen.findByTestId('confirmation')
+    expect(calls.filter((c) => c.method === 'POST' && c.path === '/api/orders')).toHaveLength(1)
+    expect(calls.find((c) => c.path === '/api/payments/orders/77/cash')!.headers['X-Payment-Token']).toBe('tok-77')
+    expect(JSON.parse(localStorage.getItem('cart')!)).toEqual([])
+  })
+})

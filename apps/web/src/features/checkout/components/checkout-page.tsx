@@ -16,10 +16,12 @@ import { EmptyState } from '../../../components/ui/states.tsx'
 import { useAuth } from '../../../lib/auth/auth-provider.tsx'
 import { useCart } from '../../../lib/cart/cart-provider.tsx'
 import { cartTotals } from '../../../lib/cart/cart-model.ts'
-import { checkoutKeys, placeOrder, useActiveCities, useProfileAutofill, useQuote } from '../api/checkout-api.ts'
+import { checkoutKeys, placeOrder, useActiveCities, usePaymentMethods, useProfileAutofill, useQuote } from '../api/checkout-api.ts'
+import { forgetPendingPayment, orderFingerprint, payPendingOnDelivery, readPendingPayment, releasePendingOrder, savePendingPayment } from '../../../lib/pending-payment.ts'
 import { forgetIdempotencyKey, idempotencyKeyFor } from '../idempotency.ts'
 import { CheckoutFields } from './checkout-fields.tsx'
 import { OrderSummary } from './order-summary.tsx'
+import { PendingPaymentBanner } from './pending-payment-banner.tsx'
 
 type PriceChange = { id: number; name: string; from: number; to: number }
 
@@ -39,6 +41,7 @@ export function CheckoutPage() {
   const form = useForm<CheckoutForm>({ resolver: zodResolver(CheckoutForm), defaultValues: emptyForm, shouldFocusError: true })
 
   const cities = useActiveCities()
+  const paymentMethods = usePaymentMethods()
   const cityList = useMemo(() => cities.data ?? [], [cities.data])
   const selectedCity = cityList.find((c) => c.id === cityId) ?? null
 
@@ -124,6 +127,11 @@ export function CheckoutPage() {
     else form.clearErrors('paymentMethod')
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [cashRefusal, paymentMethod])
+  // A method that is not offered (not configured, or no exchange rate for PayPal) falls back to cash.
+  const offeredMethods = paymentMethods.data?.methods
+  useEffect(() => {
+    if (offeredMethods && !offeredMethods.includes(paymentMethod)) form.setValue('paymentMethod', 'cash')
+  }, [offeredMethods, paymentMethod, form])
 
   if (cart.items.length === 0) {
     return (
@@ -168,8 +176,29 @@ export function CheckoutPage() {
       expected_total: fromCents(numbers.totalCents),
     }
     try {
+      // Decision 0082: an order of this tab still waiting for its online payment is the same order when the form is
+      // the same (pay it, or pay it on delivery); a changed cart or address gives its stock back first.
+      const fingerprint = orderFingerprint(payload)
+      const pending = readPendingPayment()
+      if (pending && pending.fingerprint === fingerprint) {
+        if (payload.payment_method !== 'cash') return navigate('/checkout/pay', { state: { method: payload.payment_method } })
+        await payPendingOnDelivery(pending)
+        forgetPendingPayment()
+        cart.clear()
+        toast.success(t('checkout.success', { number: pending.orderNumber }))
+        return navigate('/order-confirmation', { state: { orderId: pending.orderId, orderNumber: pending.orderNumber } })
+      }
+      if (pending) {
+        await releasePendingOrder(pending).catch(() => undefined)
+        forgetPendingPayment()
+      }
       const order = await placeOrder(payload, idempotencyKeyFor(payload))
       forgetIdempotencyKey()
+      if (order.payment) {
+        // Paid online: the stock is held while the shopper pays; the cart stays until the payment is confirmed.
+        savePendingPayment({ orderId: order.id, orderNumber: order.order_number, token: order.payment.token, fingerprint })
+        return navigate('/checkout/pay', { state: { method: payload.payment_method } })
+      }
       cart.clear()
       toast.success(t('checkout.success', { number: order.order_number ?? order.id }))
       navigate('/order-confirmation', { state: { orderId: order.id, orderNumber: order.order_number ?? String(order.id) } })
@@ -196,6 +225,8 @@ export function CheckoutPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:py-12">
       <h1 className="mb-6 text-3xl font-extrabold text-stone-900">{t('checkout.title')}</h1>
+
+      <PendingPaymentBanner />
 
       {autofill.data && autofilled ? (
         <p role="status" className="mb-5 flex items-start gap-2 rounded-[var(--radius-card)] border border-blue-200 bg-blue-50 p-4 text-sm text-blue-900">
@@ -239,11 +270,11 @@ export function CheckoutPage() {
       ) : null}
 
       <form noValidate onSubmit={onSubmit} className="grid gap-6 lg:grid-cols-[1fr_24rem] lg:items-start" aria-label={t('checkout.title')}>
-        <CheckoutFields form={form} cities={cityList} citiesLoading={cities.isPending} cityId={cityId} onCityChange={chooseCity} cashRefusal={cashRefusal} />
+        <CheckoutFields form={form} cities={cityList} citiesLoading={cities.isPending} cityId={cityId} onCityChange={chooseCity} cashRefusal={cashRefusal} methods={paymentMethods.data} totalCents={numbers.totalCents} />
         <div className="space-y-4 lg:sticky lg:top-24">
           <OrderSummary items={cart.items} numbers={numbers} cityChosen={cityId !== null} refreshing={quote.isFetching} />
           <Button type="submit" size="lg" className="w-full" busy={submitting} icon={<Lock className="size-4" aria-hidden="true" />}>
-            {submitting ? t('checkout.processing') : t('checkout.place_order')}
+            {submitting ? t('checkout.processing') : paymentMethod !== 'cash' ? t('checkout.continue_to_payment') : t('checkout.place_order')}
           </Button>
           <p className="text-center text-xs text-stone-600">{t('checkout.terms_note')}</p>
         </div>

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { Paginated } from '@shop/shared/schemas/common'
 import type { Order, UpdateOrderInput } from '@shop/shared/schemas/order'
+import type { StaffPayment, StaffPayments } from '@shop/shared/schemas/payment'
 import { api } from '../../../lib/api-client.ts'
 
 export interface OrderListParams {
@@ -15,6 +16,7 @@ export const orderKeys = {
   lists: () => ['dashboard', 'orders', 'list'] as const,
   list: (p: OrderListParams) => ['dashboard', 'orders', 'list', p] as const,
   detail: (id: number) => ['dashboard', 'orders', 'detail', id] as const,
+  payments: (id: number) => ['dashboard', 'orders', 'payments', id] as const,
 }
 
 const n = (v: unknown) => Number(v) || 0
@@ -68,3 +70,15 @@ export const updateOrder = (id: number, input: UpdateOrderInput) =>
 
 /** Decision 0070: the customer confirmed the pending order by phone; it moves to processing. */
 export const confirmOrderByPhone = (id: number) => api<Order>(`/api/orders/${id}/confirm`, { method: 'POST' })
+/** Staff: the order's payment attempts with the providers' ids (GET /api/payments?order_id=). */
+export const orderPaymentsQuery = (orderId: number) =>
+  queryOptions({
+    queryKey: orderKeys.payments(orderId),
+    queryFn: async ({ signal }) => (await api<StaffPayments>('/api/payments', { query: { order_id: orderId }, signal })).data,
+    staleTime: 0,
+    retry: false,
+  })
+
+export const refundPayment = (paymentId: number) => api<StaffPayment>(`/api/payments/${paymentId}/refund`, { method: 'POST' })
+export const checkPayment = (paymentId: number) => api<StaffPayment>(`/api/payments/${paymentId}/check`, { method: 'POST' })
+export const resolvePaymentFlag = (paymentId: number) => api<StaffPayment>(`/api/payments/${paymentId}/flag/resolve`, { method: 'POST' })

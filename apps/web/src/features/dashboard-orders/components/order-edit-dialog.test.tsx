@@ -64,7 +64,8 @@ describe('order edit dialog', { timeout: 20_000 }, () => {
     await userEvent.type(name, 'Typed by the admin')
     answer = { ...full, customer_name: 'Changed on the server', notes: 'Server note' }
     await act(() => client.refetchQueries({ queryKey: orderKeys.detail(12) }))
-    expect(calls.filter((c) => c.method === 'GET')).toHaveLength(2)
+    // The order itself twice (the dialog also lists the order's payments, once).
+    expect(calls.filter((c) => c.method === 'GET' && c.url === '/api/orders/12')).toHaveLength(2)
     expect(screen.getByLabelText(/^Customer name/)).toHaveValue('Typed by the admin')
     expect(screen.getByLabelText(/^Notes/)).toHaveValue('Call first')
     await userEvent.click(screen.getByRole('button', { name: 'Save' }))
@@ -84,5 +85,34 @@ describe('order edit dialog', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText(/^Customer name/)).toHaveValue('Salem (row)')
     expect(screen.getByLabelText(/^Email/)).toHaveValue('salem@example.com')
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled()
+  })
+
+  it('lists the order’s payment attempts with the provider’s ids, flags and a PayPal refund', async () => {
+    const attempt = {
+      id: 5, provider: 'paypal', gateway: 'paypal', state: 'paid', amount: 12.35, currency: 'USD', exchange_rate: 4.85, order_amount: 59.85, failure: null,
+      created_at: '2025-01-01T10:00:00Z', order_id: 12, invoice_no: 'ORD-250101-00012', provider_ref: '5O190127TN364715T', provider_transaction_id: '3C679366HH908993F',
+      refund_id: null, flag: 'paid_after_expiry', flag_resolved_at: null, recorded_by: null, note: null, paid_at: '2025-01-01T10:05:00Z', updated_at: '2025-01-01T10:05:00Z', events: [], refundable: true,
+    }
+    let refunded = false
+    const calls = stubFetch((c) => {
+      if (c.method === 'GET' && c.url === '/api/orders/12') return { body: full }
+      if (c.method === 'GET' && c.url === '/api/payments?order_id=12') return { body: { data: [refunded ? { ...attempt, state: 'refunded', refund_id: 'RF1', refundable: false } : attempt] } }
+      if (c.method === 'POST' && c.url === '/api/payments/5/refund') {
+        refunded = true
+        return { body: { ...attempt, state: 'refunded' } }
+      }
+      return undefined
+    })
+    await renderDashboard(<OrderEditDialog order={row} onClose={() => {}} />, 'en')
+    const card = await screen.findByTestId('payment-attempt')
+    expect(within(card).getByText('5O190127TN364715T')).toBeInTheDocument()
+    expect(within(card).getByText('3C679366HH908993F')).toBeInTheDocument()
+    expect(card).toHaveTextContent('12.35 USD')
+    expect(card).toHaveTextContent('1 USD = 4.85 د.ل')
+    expect(card).toHaveTextContent('Paid after the time to pay ran out; the stock was taken again.')
+    await userEvent.click(within(card).getByRole('button', { name: 'Refund' }))
+    await userEvent.click(within(card).getByRole('button', { name: 'Yes, refund' }))
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST' && c.url === '/api/payments/5/refund')).toHaveLength(1))
+    expect(await within(await screen.findByTestId('payment-attempt')).findByText('Refunded')).toBeInTheDocument()
   })
 })

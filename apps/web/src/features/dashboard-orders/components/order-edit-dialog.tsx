@@ -15,6 +15,7 @@ import { orderDetailQuery, orderKeys, updateOrder } from '../api/orders-api.ts'
 import { overviewKeys } from '../../dashboard-overview/api/overview-api.ts'
 import { salesKeys } from '../../dashboard-sales/api/sales-api.ts'
 import { ConfirmByPhone } from './confirm-by-phone.tsx'
+import { OrderPayments } from './order-payments.tsx'
 
 type Values = Record<keyof UpdateOrderInput, string>
 const resolver = zodResolver(UpdateOrderInput) as unknown as Resolver<Values, unknown, UpdateOrderInput>
@@ -67,6 +68,8 @@ export function OrderEditDialog({ order, onClose }: { order: Order | null; onClo
       void queryClient.invalidateQueries({ queryKey: overviewKeys.all })
       void queryClient.invalidateQueries({ queryKey: salesKeys.all })
       queryClient.removeQueries({ queryKey: orderKeys.detail(order!.id) })
+      // A typed "paid" or "refunded" is recorded as a payment (decision 0075).
+      queryClient.removeQueries({ queryKey: orderKeys.payments(order!.id) })
       toast.success(t('orders.updated'))
       onClose()
     },
@@ -144,7 +147,7 @@ export function OrderEditDialog({ order, onClose }: { order: Order | null; onClo
               </Select>
             )}
           </Field>
-          <Field label={t('orders.payment_status')} error={errors.payment_status?.message}>
+          <Field label={t('orders.payment_status')} error={errors.payment_status?.message} hint={t('orders.payment_status_hint')}>
             {(p) => (
               <Select {...p} {...register('payment_status')}>
                 {PAYMENT_STATUSES.map((s) => (
@@ -160,6 +163,7 @@ export function OrderEditDialog({ order, onClose }: { order: Order | null; onClo
           </Field>
         </form>
       )}
+      {order ? <OrderPayments orderId={order.id} /> : null}
       <section className="mt-6 border-t border-sand-300 pt-4" aria-labelledby="order-history-title">
         <h3 id="order-history-title" className="mb-3 font-bold text-stone-900">
           {t('orders.history')}

@@ -31,7 +31,7 @@ export function waitedFor(createdAt: string, lang: string, now = Date.now()): st
   const [value, unit] = minutes < 60 ? [minutes, 'minute'] : minutes < 48 * 60 ? [Math.floor(minutes / 60), 'hour'] : [Math.floor(minutes / 1440), 'day']
   return new Intl.NumberFormat(lang === 'ar' ? 'ar-LY-u-nu-latn' : 'en-GB', { style: 'unit', unit, unitDisplay: 'long' }).format(value)
 }
-const PAY_TONE = { paid: 'green', pending: 'amber', failed: 'red' } as const
+const PAY_TONE = { paid: 'green', pending: 'amber', failed: 'red', expired: 'gray', refunded: 'blue' } as const
 
 /** SPEC §2 dashboard orders. */
 export function OrdersScreen() {
@@ -113,7 +113,7 @@ export function OrdersScreen() {
         </div>
       ),
     },
-    // SPEC §4: the list labels pending as unpaid and failed as refunded.
+    // SPEC §4 labels pending as unpaid; decision 0084: failed reads "payment failed" now that refunded is its own state.
     {
       id: 'payment',
       header: t('orders.payment'),

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import type { OrderList, PaymentMethod } from '@shop/shared/schemas/order'
+import type { OrderList, PaymentMethod, PaymentStatus } from '@shop/shared/schemas/order'
 import { api, downloadFile } from '../../../lib/api-client.ts'
 
 export interface SalesRange {
@@ -19,6 +19,7 @@ export interface SalesRow {
   customer_name: string
   created_at: string
   payment_method: PaymentMethod
+  payment_status: PaymentStatus
   total_amount: number
   profit: number
 }
@@ -55,6 +56,7 @@ export const salesQuery = (q: SalesQuery) =>
         customer_name: o.customer_name,
         created_at: o.created_at,
         payment_method: o.payment_method,
+        payment_status: o.payment_status,
         total_amount: n(o.total_amount),
         profit: n(o.profit),
       }))

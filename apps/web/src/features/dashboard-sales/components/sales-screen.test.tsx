@@ -27,7 +27,7 @@ function salesServer() {
     const data =
       page === 1
         ? [
-            order(1, { total_amount: '100.50', profit: '20.25', payment_method: 'massarat' }),
+            order(1, { total_amount: '100.50', profit: '20.25', payment_method: 'massarat', payment_status: 'paid' }),
             order(2, { profit: -3 }),
           ]
         : [order(21, { customer_name: 'Page two' })]
@@ -57,6 +57,9 @@ describe('sales', { timeout: 20_000 }, () => {
     expect(within(idCell).getByText('ORD-250101-00001')).toBeInTheDocument()
     const first = screen.getByText('#1').closest('tr')!
     expect(within(first).getByText('Massarat')).toBeInTheDocument()
+    // The payment's state beside its method (issue: online payments).
+    expect(screen.getByRole('columnheader', { name: 'Payment' })).toBeInTheDocument()
+    expect(within(first).getByText('Paid')).toBeInTheDocument()
     expect(within(first).getByText('20.25 د.ل')).toBeInTheDocument()
     expect(within(screen.getByText('#2').closest('tr')!).getByText('Cash on delivery')).toBeInTheDocument()
     const totals = screen.getByTestId('sales-totals')

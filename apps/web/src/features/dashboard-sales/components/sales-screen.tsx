@@ -3,6 +3,7 @@ import { FileDown, TrendingUp } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ADMIN_PAGE_SIZES } from '@shop/shared/schemas/common'
+import { Badge } from '../../../components/ui/badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { DataTable, type DataColumnSpec } from '../../../components/ui/data-table.tsx'
 import { DateRangeInputs } from '../../../components/ui/date-range-inputs.tsx'
@@ -14,6 +15,8 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { EmptyState, ErrorState } from '../../../components/ui/states.tsx'
 import { toast } from '../../../lib/toast.ts'
 import { exportSales, salesQuery, type SalesRange, type SalesRow } from '../api/sales-api.ts'
+
+const PAY_TONE = { paid: 'green', pending: 'amber', failed: 'red', expired: 'gray', refunded: 'blue' } as const
 
 /**
  * Dashboard sales: completed orders of a range with their real profit, paged by the server, and a totals row
@@ -76,6 +79,11 @@ export function SalesScreen() {
         t(`common:payment_method.${r.payment_method}`, {
           defaultValue: t('common:payment_method.not_specified'),
         }),
+    },
+    {
+      id: 'payment_status',
+      header: t('sales.payment_status'),
+      cell: (r) => <Badge tone={PAY_TONE[r.payment_status] ?? 'gray'}>{t(`common:payment_status.${r.payment_status}`, { defaultValue: r.payment_status })}</Badge>,
     },
     {
       id: 'total',

@@ -107,7 +107,7 @@ export function SettingsScreen() {
                       {s.value ? (
                         <bdi>{s.value}</bdi>
                       ) : (
-                        <span className="text-stone-400">{t('settings.empty_value')}</span>
+                        <span className="italic text-stone-600">{t('settings.empty_value')}</span>
                       )}
                     </p>
                     <Button

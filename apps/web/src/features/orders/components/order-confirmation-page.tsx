@@ -1,4 +1,4 @@
-import { CheckCircle2, Clock } from 'lucide-react'
+import { BadgeCheck, CheckCircle2, Clock } from 'lucide-react'
 import { Link, Navigate, useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { LinkButton } from '../../../components/ui/button.tsx'
@@ -7,6 +7,8 @@ import { formatDate } from './order-card.tsx'
 interface ConfirmationState {
   orderId?: number
   orderNumber?: string
+  /** Paid online: the payment was confirmed before coming here (decision 0082). */
+  paid?: boolean
 }
 
 /** SPEC §2 order confirmation: reads orderId/orderNumber from navigation state; without an id → /. */
@@ -28,6 +30,12 @@ export function OrderConfirmationPage() {
           <dt className="text-start text-stone-600">{t('confirmation.date')}</dt>
           <dd className="text-end font-bold">{formatDate(new Date().toISOString(), i18n.language)}</dd>
         </dl>
+        {state.paid ? (
+          <p className="mt-6 flex items-center justify-center gap-2 rounded-[var(--radius-control)] bg-palm-50 p-3 text-sm font-semibold text-palm-900" data-testid="payment-received">
+            <BadgeCheck className="size-5 shrink-0" aria-hidden="true" />
+            {t('confirmation.paid')}
+          </p>
+        ) : null}
         <p className="mt-6 flex items-start justify-center gap-2 text-sm text-stone-700">
           <Clock className="mt-0.5 size-4 shrink-0 text-honey-700" aria-hidden="true" />
           {t('confirmation.processing')}
