@@ -1,6 +1,4 @@
-import type { AddressInfo } from 'node:net'
-import { SMTPServer } from 'smtp-server'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PLUTU_KEYS } from '../../test/payments.ts'
 import { createCity, createProduct, createTestApp, createUser, type TestContext } from '../../test/helpers.ts'
 import { mailOutbox } from '../db/schema/settings.ts'
