@@ -3,9 +3,11 @@ import type { ProfileResponse } from '@shop/shared/schemas/auth'
 import type { City } from '@shop/shared/schemas/city'
 import type { CreateOrderInput, Order, Quote, QuoteInput } from '@shop/shared/schemas/order'
 import { api } from '../../../lib/api-client.ts'
+import { activeCitiesKey } from '../../../lib/dashboard-keys.ts'
 
 export const checkoutKeys = {
-  cities: ['checkout', 'cities'] as const,
+  // Shared with the dashboard: a city edit refreshes it (lib/dashboard-keys.ts `changedBy.city`).
+  cities: activeCitiesKey,
   quote: (input: QuoteInput) => ['checkout', 'quote', input] as const,
   profile: ['checkout', 'profile'] as const,
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import { ImagePlus } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useForm, type Resolver } from 'react-hook-form'
@@ -12,13 +12,8 @@ import { Field, FieldError, Input, Select } from '../../../components/ui/field.t
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { TranslatedFields } from '../../../components/ui/translated-fields.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
-import {
-  categoryOptionsQuery,
-  createProduct,
-  productDetailQuery,
-  productKeys,
-  updateProduct,
-} from '../api/products-api.ts'
+import { changedBy } from '../../../lib/dashboard-keys.ts'
+import { categoryOptionsQuery, createProduct, productDetailQuery, updateProduct } from '../api/products-api.ts'
 
 /** Decision 0057: each text in Arabic (`_ar`, the shop's main language) and English (`_en`, optional). */
 export interface ProductFormValues {
@@ -102,7 +97,6 @@ export interface ProductFormDialogProps {
 /** SPEC §2 product form modal: after adding it clears and stays open; after editing it closes. */
 export function ProductFormDialog({ open, product, onClose }: ProductFormDialogProps) {
   const { t } = useTranslation('dashboard')
-  const queryClient = useQueryClient()
   const editing = product !== null
   const form = useForm<ProductFormValues, unknown, ProductInput>({
     resolver,
@@ -153,10 +147,9 @@ export function ProductFormDialog({ open, product, onClose }: ProductFormDialogP
   const save = useMutation({
     mutationFn: (values: ProductInput) =>
       product ? updateProduct(product.id, values, image) : createProduct(values, image),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: productKeys.lists() })
+    meta: { invalidates: changedBy.product },
+    onSuccess: () => {
       if (product) {
-        queryClient.removeQueries({ queryKey: productKeys.detail(product.id) })
         toast.success(t('products.updated'))
         onClose()
       } else {
