@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx'
 import type { RowAction } from './use-row-action.ts'
 
@@ -31,5 +32,21 @@ export function ConfirmRowAction<V>({
       busy={action.isPending}
       onConfirm={action.confirm}
     />
+  )
+}
+
+/** The confirmation of a single delete: the screen's title and a message naming the row. */
+export function ConfirmDeleteRow<V>({
+  action,
+  title,
+  message,
+}: {
+  action: RowAction<V>
+  title: ReactNode
+  message: (row: V) => ReactNode
+}) {
+  const { t } = useTranslation('dashboard')
+  return (
+    <ConfirmRowAction action={action} title={() => title} message={message} confirmLabel={() => t('common:actions.delete')} />
   )
 }

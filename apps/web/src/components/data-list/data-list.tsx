@@ -1,14 +1,17 @@
+import { Plus } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ADMIN_PAGE_SIZES } from '@shop/shared/schemas/common'
 import { Button } from '../ui/button.tsx'
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx'
+import { CsvImportActions, type CsvImportProps } from '../ui/csv-import.tsx'
 import { Select } from '../ui/field.tsx'
 import { PageSizeSelect } from '../ui/page-size-select.tsx'
 import { Pagination, ShowingLine } from '../ui/pagination.tsx'
 import { SearchInput } from '../ui/search-input.tsx'
 import { Skeleton } from '../ui/skeleton.tsx'
 import { EmptyState, ErrorState } from '../ui/states.tsx'
+import { PageHeader } from '../ui/page-header.tsx'
 import { BatchBar } from './batch-bar.tsx'
 import { DataTable, type DataColumn, type DataSummary } from './data-table.tsx'
 import type { RowData } from '@tanstack/react-table'
@@ -179,5 +182,69 @@ export function DataList<P extends ListPage<RowData>, F extends Record<string, L
         onConfirm={list.batch.confirm}
       />
     </>
+  )
+}
+
+export interface ListScreenProps<P extends ListPage<RowData>, F extends Record<string, ListFilter>>
+  extends Omit<DataListProps<P, F>, 'caption'> {
+  title: string
+  description?: ReactNode
+  /** More header actions (the sales export). */
+  actions?: ReactNode
+  /** The CSV import's header actions (product.md §10.6). */
+  csvImport?: CsvImportProps
+  /** The main action, last in the header (UI.md) and, while nothing exists yet, in the empty state. */
+  add?: { label: string; onClick(): void; emptyLabel?: string }
+  /** Without it the list has no search box (sales). */
+  searchLabel?: string
+  /** More controls in the toolbar, after the filters (the sales dates). */
+  toolbar?: ReactNode
+  /** The screen's dialogs. */
+  children?: ReactNode
+}
+
+/** A dashboard list screen: the page header, the toolbar, the list in its four states, and the screen's dialogs. */
+export function ListScreen<P extends ListPage<RowData>, F extends Record<string, ListFilter>>({
+  title,
+  description,
+  actions,
+  csvImport,
+  add,
+  searchLabel,
+  toolbar,
+  children,
+  ...list
+}: ListScreenProps<P, F>) {
+  const addButton = (label: string) =>
+    add ? (
+      <Button icon={<Plus className="size-4" aria-hidden="true" />} onClick={add.onClick}>
+        {label}
+      </Button>
+    ) : null
+  return (
+    <div>
+      <PageHeader
+        title={title}
+        description={description}
+        actions={
+          actions || csvImport || add ? (
+            <>
+              {actions}
+              {csvImport ? <CsvImportActions {...csvImport} /> : null}
+              {add ? addButton(add.label) : null}
+            </>
+          ) : undefined
+        }
+      />
+      <ListToolbar list={list.list} searchLabel={searchLabel}>
+        {toolbar}
+      </ListToolbar>
+      <DataList
+        caption={title}
+        {...list}
+        empty={{ ...list.empty, action: list.empty.action ?? (add ? addButton(add.emptyLabel ?? add.label) : undefined) }}
+      />
+      {children}
+    </div>
   )
 }

@@ -1,16 +1,15 @@
-import { Pencil, Plus, Tags, Trash2 } from 'lucide-react'
+import { Pencil, Tags, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Category } from '@shop/shared/schemas/category'
-import { ConfirmRowAction } from '../../../components/data-list/confirm-row-action.tsx'
-import { DataList, ListToolbar } from '../../../components/data-list/data-list.tsx'
+import { ConfirmDeleteRow } from '../../../components/data-list/confirm-row-action.tsx'
+import { ListScreen } from '../../../components/data-list/data-list.tsx'
 import type { DataColumn } from '../../../components/data-list/data-table.tsx'
 import { useDataList } from '../../../components/data-list/use-data-list.ts'
-import { useRowAction } from '../../../components/data-list/use-row-action.ts'
+import { actionsColumn } from '../../../components/data-list/columns.tsx'
+import { useDeleteRow } from '../../../components/data-list/row-actions.ts'
 import { Badge } from '../../../components/ui/badge.tsx'
-import { Button } from '../../../components/ui/button.tsx'
 import { IconButton } from '../../../components/ui/icon-button.tsx'
-import { PageHeader } from '../../../components/ui/page-header.tsx'
 import { EnglishMissing } from '../../../components/ui/translated-fields.tsx'
 import { changedBy } from '../../../lib/dashboard-keys.ts'
 import { toast } from '../../../lib/toast.ts'
@@ -23,13 +22,7 @@ export function CategoriesScreen() {
   const [form, setForm] = useState<{ open: boolean; category: Category | null }>({ open: false, category: null })
   const openForm = (category: Category | null) => setForm({ open: true, category })
   const list = useDataList({ query: categoryListQuery, getRowId: (c) => c.id, paged: false })
-  const remove = useRowAction({
-    mutationFn: (c: Category) => deleteCategory(c.id),
-    invalidates: changedBy.category,
-    rowId: (c) => c.id,
-    onSuccess: (_r, c) => toast.success(t('categories.deleted', { name: c.name })),
-    onError: (err) => toast.error(t('common.delete_failed', { message: err.message })),
-  })
+  const remove = useDeleteRow<Category>(deleteCategory, changedBy.category, (c) => t('categories.deleted', { name: c.name }))
 
   const columns: DataColumn<Category>[] = [
     {
@@ -84,70 +77,51 @@ export function CategoriesScreen() {
         <Badge tone={c.is_active ? 'green' : 'gray'}>{c.is_active ? t('status.active') : t('status.inactive')}</Badge>
       ),
     },
-    {
-      id: 'actions',
-      header: <span className="sr-only">{t('common.actions')}</span>,
-      card: 'actions',
-      cell: (c) => {
-        const inUse = c.products_count > 0
-        return (
-          <div className="flex gap-1">
-            <IconButton
-              label={t('categories.edit_named', { name: c.name })}
-              icon={<Pencil aria-hidden="true" />}
-              tone="primary"
-              onClick={() => openForm(c)}
-            />
-            {/* product.md §2.17: a category with products cannot be deleted; the tooltip says why. A disabled button
-                cannot show a tooltip, so it stays focusable and explains itself with aria-disabled instead. */}
-            <IconButton
-              label={inUse ? t('categories.cannot_delete', { count: c.products_count }) : t('categories.delete_named', { name: c.name })}
-              icon={<Trash2 aria-hidden="true" />}
-              tone="danger"
-              aria-disabled={inUse}
-              className={inUse ? 'cursor-not-allowed opacity-40 hover:bg-transparent' : undefined}
-              onClick={() =>
-                inUse ? toast.info(t('categories.cannot_delete', { count: c.products_count })) : remove.ask(c)
-              }
-            />
-          </div>
-        )
-      },
-    },
+    actionsColumn<Category>(t, (c) => {
+      const inUse = c.products_count > 0
+      return (
+        <>
+          <IconButton
+            label={t('categories.edit_named', { name: c.name })}
+            icon={<Pencil aria-hidden="true" />}
+            tone="primary"
+            onClick={() => openForm(c)}
+          />
+          {/* product.md §2.17: a category with products cannot be deleted; the tooltip says why. A disabled button
+              cannot show a tooltip, so it stays focusable and explains itself with aria-disabled instead. */}
+          <IconButton
+            label={inUse ? t('categories.cannot_delete', { count: c.products_count }) : t('categories.delete_named', { name: c.name })}
+            icon={<Trash2 aria-hidden="true" />}
+            tone="danger"
+            aria-disabled={inUse}
+            className={inUse ? 'cursor-not-allowed opacity-40 hover:bg-transparent' : undefined}
+            onClick={() => (inUse ? toast.info(t('categories.cannot_delete', { count: c.products_count })) : remove.ask(c))}
+          />
+        </>
+      )
+    }),
   ]
-  const addButton = (label: string) => (
-    <Button icon={<Plus className="size-4" aria-hidden="true" />} onClick={() => openForm(null)}>
-      {label}
-    </Button>
-  )
-
   return (
-    <div>
-      <PageHeader title={t('categories.title')} actions={addButton(t('categories.add'))} />
-      <ListToolbar list={list} searchLabel={t('categories.search')} />
-      <DataList
-        list={list}
-        columns={columns}
-        caption={t('categories.title')}
-        loadFailed={t('categories.load_failed')}
-        empty={{
-          title: t('categories.empty'),
-          icon: <Tags className="size-10" aria-hidden="true" />,
-          action: addButton(t('categories.add_first')),
-        }}
-        noResults={{ title: t('categories.no_results') }}
-      />
+    <ListScreen
+      title={t('categories.title')}
+      add={{ label: t('categories.add'), emptyLabel: t('categories.add_first'), onClick: () => openForm(null) }}
+      searchLabel={t('categories.search')}
+      list={list}
+      columns={columns}
+      loadFailed={t('categories.load_failed')}
+      empty={{ title: t('categories.empty'), icon: <Tags className="size-10" aria-hidden="true" /> }}
+      noResults={{ title: t('categories.no_results') }}
+    >
       <CategoryFormDialog
         open={form.open}
         category={form.category}
         onClose={() => setForm({ open: false, category: null })}
       />
-      <ConfirmRowAction
+      <ConfirmDeleteRow
         action={remove}
-        title={() => t('categories.delete_title')}
+        title={t('categories.delete_title')}
         message={(c) => t('categories.delete_confirm', { name: c.name })}
-        confirmLabel={() => t('common:actions.delete')}
       />
-    </div>
+    </ListScreen>
   )
 }

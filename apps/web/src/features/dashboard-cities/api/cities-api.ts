@@ -3,7 +3,7 @@ import type { City, CityInput } from '@shop/shared/schemas/city'
 import type { Paginated } from '@shop/shared/schemas/common'
 import type { ImportResult } from '@shop/shared/schemas/imports'
 import type { ListParams } from '../../../components/data-list/use-data-list.ts'
-import { api, downloadFile } from '../../../lib/api-client.ts'
+import { api, downloadFile, uploadFile } from '../../../lib/api-client.ts'
 import { dashboardKeys } from '../../../lib/dashboard-keys.ts'
 
 // product.md §1.3: amounts may arrive as numeric strings.
@@ -29,9 +29,5 @@ export const setCityStatus = (id: number, is_active: boolean) =>
   api<City>(`/api/cities/${id}/status`, { method: 'PATCH', body: { is_active } })
 export const deleteCity = (id: number) => api<void>(`/api/cities/${id}`, { method: 'DELETE' })
 
-export const importCities = (file: File) => {
-  const fd = new FormData()
-  fd.append('file', file)
-  return api<ImportResult>('/api/cities/import', { method: 'POST', body: fd })
-}
+export const importCities = (file: File) => uploadFile<ImportResult>('/api/cities/import', file)
 export const downloadCitySample = () => downloadFile('/api/cities/import/sample', 'cities_sample.csv')

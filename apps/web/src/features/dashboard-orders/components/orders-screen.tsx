@@ -2,14 +2,14 @@ import { ClipboardList, Pencil, Printer } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ORDER_STATUSES, type Order } from '@shop/shared/schemas/order'
-import { DataList, ListToolbar, selectFilter } from '../../../components/data-list/data-list.tsx'
+import { ListScreen, selectFilter } from '../../../components/data-list/data-list.tsx'
+import { actionsColumn, orderNumberColumn } from '../../../components/data-list/columns.tsx'
 import type { DataColumn } from '../../../components/data-list/data-table.tsx'
 import { useDataList } from '../../../components/data-list/use-data-list.ts'
 import { Badge } from '../../../components/ui/badge.tsx'
 import { IconButton } from '../../../components/ui/icon-button.tsx'
 import { Money } from '../../../components/ui/money.tsx'
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge.tsx'
-import { PageHeader } from '../../../components/ui/page-header.tsx'
 import { shortDate } from '../../../lib/dates.ts'
 import { orderListQuery } from '../api/orders-api.ts'
 import { printInvoice } from '../invoice.ts'
@@ -38,19 +38,9 @@ export function OrdersScreen() {
       logoUrl: `${window.location.origin}/logo.png`,
     })
 
+  // The list's columns (product.md §2.19); a new column is one more entry here.
   const columns: DataColumn<Order>[] = [
-    {
-      id: 'number',
-      // product.md §2.19: the order id (as the overview's recent orders show it), the order number under it.
-      header: t('orders.order_id'),
-      card: 'title',
-      cell: (o) => (
-        <div className="whitespace-nowrap">
-          <p className="font-semibold ltr-nums">{`#${o.id}`}</p>
-          {o.order_number ? <p className="text-xs text-stone-500 ltr-nums">{o.order_number}</p> : null}
-        </div>
-      ),
-    },
+    orderNumberColumn<Order>(t),
     {
       id: 'customer',
       header: t('orders.customer'),
@@ -90,40 +80,33 @@ export function OrdersScreen() {
         </Badge>
       ),
     },
-    {
-      id: 'actions',
-      header: <span className="sr-only">{t('common.actions')}</span>,
-      card: 'actions',
-      cell: (o) => (
-        <div className="flex gap-1">
-          <IconButton
-            label={t('orders.edit_named', { number: o.order_number })}
-            icon={<Pencil aria-hidden="true" />}
-            tone="primary"
-            onClick={() => setEditing(o)}
-          />
-          <IconButton
-            label={t('orders.print_named', { number: o.order_number })}
-            icon={<Printer aria-hidden="true" />}
-            onClick={() => print(o)}
-          />
-        </div>
-      ),
-    },
+    actionsColumn<Order>(t, (o) => (
+      <>
+        <IconButton
+          label={t('orders.edit_named', { number: o.order_number })}
+          icon={<Pencil aria-hidden="true" />}
+          tone="primary"
+          onClick={() => setEditing(o)}
+        />
+        <IconButton
+          label={t('orders.print_named', { number: o.order_number })}
+          icon={<Printer aria-hidden="true" />}
+          onClick={() => print(o)}
+        />
+      </>
+    )),
   ]
 
   return (
-    <div>
-      <PageHeader title={t('orders.title')} />
-      <ListToolbar list={list} searchLabel={t('orders.search')} />
-      <DataList
-        list={list}
-        columns={columns}
-        caption={t('orders.title')}
-        loadFailed={t('orders.load_failed')}
-        empty={{ title: t('orders.empty'), icon: <ClipboardList className="size-10" aria-hidden="true" /> }}
-      />
+    <ListScreen
+      title={t('orders.title')}
+      searchLabel={t('orders.search')}
+      list={list}
+      columns={columns}
+      loadFailed={t('orders.load_failed')}
+      empty={{ title: t('orders.empty'), icon: <ClipboardList className="size-10" aria-hidden="true" /> }}
+    >
       <OrderEditDialog order={editing} onClose={() => setEditing(null)} />
-    </div>
+    </ListScreen>
   )
 }

@@ -4,7 +4,7 @@ import type { ImportResult } from '@shop/shared/schemas/imports'
 import type { Product, ProductInput } from '@shop/shared/schemas/product'
 import type { Category } from '@shop/shared/schemas/category'
 import type { ListParams } from '../../../components/data-list/use-data-list.ts'
-import { api, downloadFile } from '../../../lib/api-client.ts'
+import { api, downloadFile, uploadFile } from '../../../lib/api-client.ts'
 import { dashboardKeys } from '../../../lib/dashboard-keys.ts'
 
 const productKeys = dashboardKeys.products
@@ -62,9 +62,5 @@ export const setProductStock = (id: number, stock: number) =>
   api<Product>(`/api/products/${id}/stock`, { method: 'PATCH', body: { stock } })
 export const deleteProduct = (id: number) => api<void>(`/api/products/${id}`, { method: 'DELETE' })
 
-export const importProducts = (file: File) => {
-  const fd = new FormData()
-  fd.append('file', file)
-  return api<ImportResult>('/api/products/import', { method: 'POST', body: fd })
-}
+export const importProducts = (file: File) => uploadFile<ImportResult>('/api/products/import', file)
 export const downloadProductSample = () => downloadFile('/api/products/import/sample', 'products_sample.csv')

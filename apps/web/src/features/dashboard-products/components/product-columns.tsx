@@ -1,20 +1,17 @@
-import { Pencil, Trash2 } from 'lucide-react'
 import type { TFunction } from 'i18next'
 import type { Product } from '@shop/shared/schemas/product'
 import { Badge } from '../../../components/ui/badge.tsx'
+import { actionsColumn, activeColumn, EditDeleteButtons } from '../../../components/data-list/columns.tsx'
 import type { DataColumn } from '../../../components/data-list/data-table.tsx'
-import { IconButton } from '../../../components/ui/icon-button.tsx'
 import { Money } from '../../../components/ui/money.tsx'
-import { StatusPill } from '../../../components/ui/status-pill.tsx'
 import { EnglishMissing } from '../../../components/ui/translated-fields.tsx'
 
 /** Decision 0057: the texts every product has in Arabic, marked in the list while English is missing. */
 export const missesEnglish = (p: Product) => p.name_en === null || p.description_en === null
 
 export interface ProductColumnHandlers {
-  /** A status toggle or a batch is running on the row. */
-  busy(p: Product): boolean
-  onToggle(p: Product): void
+  /** The active pill's toggle; busy while the row's toggle or a batch on it runs. */
+  toggle: { busy(p: Product): boolean; run(p: Product): void }
   onEdit(p: Product): void
   onDelete(p: Product): void
 }
@@ -95,41 +92,14 @@ export function productColumns(t: TFunction<'dashboard'>, h: ProductColumnHandle
           </Badge>
         ),
     },
-    {
-      id: 'status',
-      header: t('products.status'),
-      card: 'status',
-      cell: (p) => (
-        <StatusPill
-          active={p.is_active}
-          busy={h.busy(p)}
-          label={p.is_active ? t('status.active') : t('status.inactive')}
-          actionLabel={p.is_active ? t('status.deactivate') : t('status.activate')}
-          onToggle={() => h.onToggle(p)}
-        />
-      ),
-    },
-    {
-      id: 'actions',
-      header: <span className="sr-only">{t('common.actions')}</span>,
-      className: 'w-24',
-      card: 'actions',
-      cell: (p) => (
-        <div className="flex gap-1">
-          <IconButton
-            label={t('products.edit_named', { name: p.name })}
-            icon={<Pencil aria-hidden="true" />}
-            tone="primary"
-            onClick={() => h.onEdit(p)}
-          />
-          <IconButton
-            label={t('products.delete_named', { name: p.name })}
-            icon={<Trash2 aria-hidden="true" />}
-            tone="danger"
-            onClick={() => h.onDelete(p)}
-          />
-        </div>
-      ),
-    },
+    activeColumn<Product>(t, t('products.status'), h.toggle),
+    actionsColumn<Product>(t, (p) => (
+      <EditDeleteButtons
+        editLabel={t('products.edit_named', { name: p.name })}
+        deleteLabel={t('products.delete_named', { name: p.name })}
+        onEdit={() => h.onEdit(p)}
+        onDelete={() => h.onDelete(p)}
+      />
+    )),
   ]
 }

@@ -2,13 +2,13 @@ import { useMutation } from '@tanstack/react-query'
 import { FileDown, TrendingUp } from 'lucide-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { DataList, ListToolbar } from '../../../components/data-list/data-list.tsx'
+import { ListScreen } from '../../../components/data-list/data-list.tsx'
+import { orderNumberColumn } from '../../../components/data-list/columns.tsx'
 import type { DataColumn } from '../../../components/data-list/data-table.tsx'
 import { useDataList } from '../../../components/data-list/use-data-list.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { DateRangeInputs } from '../../../components/ui/date-range-inputs.tsx'
 import { Money } from '../../../components/ui/money.tsx'
-import { PageHeader } from '../../../components/ui/page-header.tsx'
 import { shortDate } from '../../../lib/dates.ts'
 import { toast } from '../../../lib/toast.ts'
 import { exportSales, salesQuery, type SalesRow } from '../api/sales-api.ts'
@@ -37,18 +37,7 @@ export function SalesScreen() {
 
   // The report's columns; the two amounts stay last, under the totals line.
   const columns: DataColumn<SalesRow>[] = [
-    {
-      id: 'number',
-      // The id, with the order number as a second line (as the orders screen shows it).
-      header: t('orders.order_id'),
-      card: 'title',
-      cell: (r) => (
-        <div className="whitespace-nowrap">
-          <p className="font-semibold ltr-nums">{`#${r.id}`}</p>
-          {r.order_number ? <p className="text-xs text-stone-500 ltr-nums">{r.order_number}</p> : null}
-        </div>
-      ),
-    },
+    orderNumberColumn<SalesRow>(t),
     {
       id: 'date',
       header: t('orders.date'),
@@ -78,58 +67,55 @@ export function SalesScreen() {
   const totals = list.query.data?.totals
 
   return (
-    <div>
-      <PageHeader
-        title={t('sales.title')}
-        description={t('sales.subtitle')}
-        actions={
-          <Button
-            icon={<FileDown className="size-4" aria-hidden="true" />}
-            busy={exportFile.isPending}
-            onClick={() => exportFile.mutate({ from: range.from, to: range.to })}
-          >
-            {t('sales.export')}
-          </Button>
-        }
-      />
-      <ListToolbar list={list}>
-        <DateRangeInputs
-          value={range}
-          onChange={(update) => list.setFilters(update(range))}
-          fromLabel={t('overview.from')}
-          toLabel={t('overview.to')}
-        />
-        {list.isFiltered ? (
-          <Button variant="ghost" onClick={list.clearFilters}>
-            {t('sales.all_time')}
-          </Button>
-        ) : null}
-      </ListToolbar>
-      <DataList
-        list={list}
-        columns={columns}
-        caption={t('sales.title')}
-        loadFailed={t('sales.load_failed')}
-        empty={{ title: t('sales.empty'), text: t('sales.empty_text'), icon: <TrendingUp className="size-10" aria-hidden="true" /> }}
-        noResults={{ title: t('sales.empty'), text: t('sales.empty_text') }}
-        summary={
-          totals
-            ? {
-                testId: 'sales-totals',
-                label: (
-                  <>
-                    {t('sales.totals', { count: list.total })}
-                    <span className="block text-xs font-normal text-stone-600">{t('sales.totals_hint')}</span>
-                  </>
-                ),
-                values: {
-                  total: <Money value={totals.total_amount} />,
-                  profit: <Money value={totals.profit} className="text-palm-800" />,
-                },
-              }
-            : undefined
-        }
-      />
-    </div>
+    <ListScreen
+      title={t('sales.title')}
+      description={t('sales.subtitle')}
+      actions={
+        <Button
+          icon={<FileDown className="size-4" aria-hidden="true" />}
+          busy={exportFile.isPending}
+          onClick={() => exportFile.mutate({ from: range.from, to: range.to })}
+        >
+          {t('sales.export')}
+        </Button>
+      }
+      toolbar={
+        <>
+          <DateRangeInputs
+            value={range}
+            onChange={(update) => list.setFilters(update(range))}
+            fromLabel={t('overview.from')}
+            toLabel={t('overview.to')}
+          />
+          {list.isFiltered ? (
+            <Button variant="ghost" onClick={list.clearFilters}>
+              {t('sales.all_time')}
+            </Button>
+          ) : null}
+        </>
+      }
+      list={list}
+      columns={columns}
+      loadFailed={t('sales.load_failed')}
+      empty={{ title: t('sales.empty'), text: t('sales.empty_text'), icon: <TrendingUp className="size-10" aria-hidden="true" /> }}
+      noResults={{ title: t('sales.empty'), text: t('sales.empty_text') }}
+      summary={
+        totals
+          ? {
+              testId: 'sales-totals',
+              label: (
+                <>
+                  {t('sales.totals', { count: list.total })}
+                  <span className="block text-xs font-normal text-stone-600">{t('sales.totals_hint')}</span>
+                </>
+              ),
+              values: {
+                total: <Money value={totals.total_amount} />,
+                profit: <Money value={totals.profit} className="text-palm-800" />,
+              },
+            }
+          : undefined
+      }
+    />
   )
 }

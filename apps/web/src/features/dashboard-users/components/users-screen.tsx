@@ -4,14 +4,14 @@ import { useTranslation } from 'react-i18next'
 import { ROLES, type Role } from '@shop/shared/schemas/auth'
 import type { UserSummary } from '@shop/shared/schemas/user'
 import { ConfirmRowAction } from '../../../components/data-list/confirm-row-action.tsx'
-import { DataList, ListToolbar, selectFilter } from '../../../components/data-list/data-list.tsx'
+import { ListScreen, selectFilter } from '../../../components/data-list/data-list.tsx'
+import { actionsColumn } from '../../../components/data-list/columns.tsx'
 import type { DataColumn } from '../../../components/data-list/data-table.tsx'
 import { useDataList } from '../../../components/data-list/use-data-list.ts'
 import { useRowAction } from '../../../components/data-list/use-row-action.ts'
 import { Badge } from '../../../components/ui/badge.tsx'
 import { Select } from '../../../components/ui/field.tsx'
 import { IconButton } from '../../../components/ui/icon-button.tsx'
-import { PageHeader } from '../../../components/ui/page-header.tsx'
 import { useAuth } from '../../../lib/auth/auth-provider.tsx'
 import { changedBy } from '../../../lib/dashboard-keys.ts'
 import { shortDate } from '../../../lib/dates.ts'
@@ -59,6 +59,7 @@ export function UsersScreen() {
     onError: (err) => toast.error(t('common.update_failed', { message: err.message })),
   })
 
+  // The list's columns (product.md §2.21); a new column is one more entry here.
   const columns: DataColumn<UserSummary>[] = [
     {
       id: 'name',
@@ -104,45 +105,38 @@ export function UsersScreen() {
       header: t('users.orders_count'),
       cell: (u) => <span className="ltr-nums">{u.orders_count}</span>,
     },
-    {
-      id: 'actions',
-      header: <span className="sr-only">{t('common.actions')}</span>,
-      card: 'actions',
-      cell: (u) => (
-        <div className="flex gap-1">
-          <IconButton label={t('users.view_named', { name: u.name })} icon={<Eye aria-hidden="true" />} onClick={() => setViewing(u)} />
-          {canChangeRole(u) ? (
-            <IconButton
-              label={t('users.change_role_named', { name: u.name })}
-              icon={<ShieldCheck aria-hidden="true" />}
-              tone="primary"
-              onClick={() => changeRole.ask({ user: u, role: u.role })}
-            />
-          ) : null}
-          {canChangeStatus(u) ? (
-            <IconButton
-              label={u.is_active ? t('users.deactivate_named', { name: u.name }) : t('users.activate_named', { name: u.name })}
-              icon={u.is_active ? <UserX aria-hidden="true" /> : <UserCheck aria-hidden="true" />}
-              tone={u.is_active ? 'danger' : 'primary'}
-              onClick={() => changeStatus.ask(u)}
-            />
-          ) : null}
-        </div>
-      ),
-    },
+    actionsColumn<UserSummary>(t, (u) => (
+      <>
+        <IconButton label={t('users.view_named', { name: u.name })} icon={<Eye aria-hidden="true" />} onClick={() => setViewing(u)} />
+        {canChangeRole(u) ? (
+          <IconButton
+            label={t('users.change_role_named', { name: u.name })}
+            icon={<ShieldCheck aria-hidden="true" />}
+            tone="primary"
+            onClick={() => changeRole.ask({ user: u, role: u.role })}
+          />
+        ) : null}
+        {canChangeStatus(u) ? (
+          <IconButton
+            label={u.is_active ? t('users.deactivate_named', { name: u.name }) : t('users.activate_named', { name: u.name })}
+            icon={u.is_active ? <UserX aria-hidden="true" /> : <UserCheck aria-hidden="true" />}
+            tone={u.is_active ? 'danger' : 'primary'}
+            onClick={() => changeStatus.ask(u)}
+          />
+        ) : null}
+      </>
+    )),
   ]
 
   return (
-    <div>
-      <PageHeader title={t('users.title')} />
-      <ListToolbar list={list} searchLabel={t('users.search')} />
-      <DataList
-        list={list}
-        columns={columns}
-        caption={t('users.title')}
-        loadFailed={t('users.load_failed')}
-        empty={{ title: t('users.empty'), icon: <Users className="size-10" aria-hidden="true" /> }}
-      />
+    <ListScreen
+      title={t('users.title')}
+      searchLabel={t('users.search')}
+      list={list}
+      columns={columns}
+      loadFailed={t('users.load_failed')}
+      empty={{ title: t('users.empty'), icon: <Users className="size-10" aria-hidden="true" /> }}
+    >
       <UserDetailsDialog user={viewing} onClose={() => setViewing(null)} />
       <ConfirmRowAction
         action={changeRole}
@@ -172,6 +166,6 @@ export function UsersScreen() {
         tone={(u) => (u.is_active ? 'danger' : 'primary')}
         confirmLabel={(u) => (u.is_active ? t('status.deactivate') : t('status.activate'))}
       />
-    </div>
+    </ListScreen>
   )
 }
