@@ -10,8 +10,8 @@ import { ApiError } from '../../lib/api-client.ts'
 import { getToken } from '../../lib/storage.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { Field, Input } from '../../components/ui/field.tsx'
-import { errorText, postChangePassword } from '../auth/api/auth-forms.ts'
-import { AuthCard } from '../auth/auth-card.tsx'
+import { errorText, postChangePassword } from './api/auth-forms.ts'
+import { AuthCard } from './auth-card.tsx'
 import { useAuth } from '../../lib/auth/auth-provider.tsx'
 
 const empty: ChangePasswordInput = { current_password: '', password: '', password_confirmation: '' }
