@@ -72,7 +72,7 @@ export type ListState = 'loading' | 'error' | 'empty' | 'content'
  * The state of a dashboard list (product.md §2.14): search, filters, page and page size (any change but the page
  * goes back to page 1 and clears the selection), the server's rows and which of the four states to show, the
  * selection, and batch actions with the rows they are busy on. Screens keep their columns, filters and dialogs;
- * components/data-list/data-list.tsx draws what this holds.
+ * components/data-list/data-list.tsx draws what this holds (decision 0085).
  */
 export function useDataList<
   P extends ListPage<RowData>,

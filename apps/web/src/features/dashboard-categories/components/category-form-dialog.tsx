@@ -23,7 +23,7 @@ interface Values {
 const EMPTY: Values = { name_ar: '', name_en: '', description_ar: '', description_en: '', is_active: true }
 const resolver = zodResolver(CategoryInput) as unknown as Resolver<Values, unknown, CategoryInput>
 
-/** SPEC §2/§5 category modal: name required, description optional, active. */
+/** The category form (product.md §2.17, §5.5): name required, description optional, active. */
 export function CategoryFormDialog({
   open,
   category,

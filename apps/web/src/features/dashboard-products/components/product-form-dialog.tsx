@@ -36,7 +36,7 @@ export interface ProductFormValues {
   origin_en: string
 }
 
-// SPEC §5: new products default to stock 1, active, no category.
+// product.md §5.4, §9: new products default to stock 1, active, no category.
 export const EMPTY_PRODUCT: ProductFormValues = {
   name_ar: '',
   name_en: '',
@@ -94,7 +94,7 @@ export interface ProductFormDialogProps {
   onClose(): void
 }
 
-/** SPEC §2 product form modal: after adding it clears and stays open; after editing it closes. */
+/** The product form (product.md §2.16): after adding it clears and stays open; after editing it closes. */
 export function ProductFormDialog({ open, product, onClose }: ProductFormDialogProps) {
   const { t } = useTranslation('dashboard')
   const editing = product !== null
@@ -112,7 +112,7 @@ export function ProductFormDialog({ open, product, onClose }: ProductFormDialogP
   const imageId = useId()
 
   const categories = useQuery({ ...categoryOptionsQuery(), enabled: open })
-  // SPEC §2: edit first loads the full product, falling back to the row data on failure.
+  // product.md §2.16: edit first loads the full product, falling back to the row data on failure.
   const detail = useQuery({ ...productDetailQuery(product?.id ?? 0), enabled: open && editing })
 
   const clearImage = () => {
@@ -159,7 +159,7 @@ export function ProductFormDialog({ open, product, onClose }: ProductFormDialogP
       }
     },
     onError: (err) => {
-      // SPEC §8 fix: save errors are shown, not only logged; field errors go under their fields.
+      // product.md §8.3: save errors are shown in a toast; field errors go under their fields.
       if (err instanceof ApiError && err.errors) {
         for (const [field, messages] of Object.entries(err.errors)) {
           if (field in EMPTY_PRODUCT) setError(field as keyof ProductFormValues, { message: messages[0] })
@@ -173,7 +173,7 @@ export function ProductFormDialog({ open, product, onClose }: ProductFormDialogP
   const onImage = (file: File | undefined) => {
     clearImage()
     if (!file) return
-    // SPEC §5: an image file; the API takes these formats only (and checks the content again).
+    // product.md §5.4, §10.8: an image file; the API takes these formats only (and checks the content again).
     if (!IMAGE_TYPES.includes(file.type)) {
       setImageError('validation.image_invalid')
       return

@@ -13,7 +13,7 @@ import { ApiError } from '../../../lib/api-client.ts'
 import { changedBy } from '../../../lib/dashboard-keys.ts'
 import { settingsQuery, updateSetting } from '../api/settings-api.ts'
 
-/** SPEC §2/§4 settings: an account link and the settings list; one row in edit mode at a time. */
+/** Settings (product.md §2.22): an account link and the settings list; one row in edit mode at a time. */
 export function SettingsScreen() {
   const { t } = useTranslation('dashboard')
   const settings = useQuery(settingsQuery())
@@ -31,7 +31,7 @@ export function SettingsScreen() {
     onError: (err) => {
       const fieldMessage = err instanceof ApiError ? err.errors?.value?.[0] : undefined
       setFieldError(fieldMessage)
-      // SPEC §8: the toast says 'Failed to update setting'; the server's reason shows under the field.
+      // product.md §2.22: the toast says 'Failed to update setting'; the server's reason shows under the field.
       toast.error(t('settings.update_failed'))
     },
   })
