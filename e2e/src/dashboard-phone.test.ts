@@ -113,6 +113,16 @@ describe('the dashboard on a phone (375 px)', () => {
     await fitsThePhone(page, 'products')
     await shot(page, 'phone-03-product-toggled-ar-375')
 
+    // The product form, the largest dialog, opens as a sheet that fits the screen.
+    await page.getByRole('button', { name: d('products.add') }).first().click()
+    const form = page.getByRole('dialog', { name: d('products.add_title') })
+    await visible(form.getByLabel(label(d('languages.in_arabic', { field: d('products.name') }))))
+    await onScreen(form)
+    await fitsThePhone(page, 'product form')
+    await shot(page, 'phone-03b-product-form-ar-375')
+    await form.getByRole('button', { name: tr(lang, 'actions.cancel') }).click()
+    await form.waitFor({ state: 'hidden' })
+
     // Select two products: the batch bar stays on the screen while the list scrolls under it.
     await page.getByRole('searchbox', { name: d('products.search') }).fill('')
     await expect.poll(() => page.getByTestId('data-card').count()).toBeGreaterThan(4)

@@ -213,6 +213,7 @@ function DataCards<T extends RowData>({
       <ul className="space-y-3" aria-label={caption}>
         {rows.map((row) => {
           const r = row.original
+          const box = rowBox(row)
           return (
             <li
               key={row.id}
@@ -223,7 +224,7 @@ function DataCards<T extends RowData>({
               )}
             >
               <div className="flex items-start gap-3">
-                {rowBox(row) ? <div className="pt-0.5">{rowBox(row)}</div> : null}
+                {box ? <div className="pt-0.5">{box}</div> : null}
                 <div className="min-w-0 flex-1 space-y-0.5">
                   {titles!.map((c) => (
                     <div key={c.id} className="font-semibold text-stone-900">
