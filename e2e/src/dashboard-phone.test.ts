@@ -7,7 +7,7 @@ import { startTestShop } from './support/shop.ts'
 import type { ShopServer } from './support/server.ts'
 import { ShopApi, type ApiOrder } from './support/api.ts'
 import { label, money, tr, type Lang } from './support/texts.ts'
-import { explainFailure, textContains, visible, waitForPath } from './support/ui.ts'
+import { explainFailure, statValue, textContains, visible, waitForPath } from './support/ui.ts'
 
 const PHONE = { width: 375, height: 812 }
 
@@ -35,9 +35,6 @@ async function openFromMenu(page: Page, lang: Lang, navKey: string, path: string
   await waitForPath(page, path)
 }
 
-/** The value on an overview stat card, read next to its label (product.md §2.15). */
-const statValue = async (page: Page, labelText: string) =>
-  (await page.getByText(labelText, { exact: true }).locator('xpath=following-sibling::p').innerText()).trim()
 
 // The dashboard on a phone (product.md §2.14, decision 0087): rows as cards, dialogs on the screen, the batch bar in
 // reach, and no sideways scrolling; after an order edit the overview and the sales report show it without a reload
