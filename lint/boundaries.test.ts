@@ -20,7 +20,7 @@ async function lintFixtures() {
         languageOptions: { parser: tseslint.parser, parserOptions: { ecmaFeatures: { jsx: true } } },
       },
       ...importBoundaries({ base, src: `${fixtures}/api/src`, features: 'modules', shared: ['lib'] }),
-      ...importBoundaries({ base, src: `${fixtures}/web/src`, features: 'features', shared: ['components'] }),
+      ...importBoundaries({ base, src: `${fixtures}/web/src`, features: 'features', shared: ['components', 'lib'] }),
     ],
   })
   const results = await eslint.lintFiles([`${fixtures}/**/*.{ts,tsx}`])
@@ -45,12 +45,32 @@ describe('import boundaries in the lint', () => {
     expect(problems['api/src/lib/money.ts']).toEqual([])
   })
 
-  it('fails on a cross-feature import and on a cycle inside a feature (web)', async () => {
+  it('fails on a cross-feature import, on shared code importing a feature and on a cycle inside a feature (web)', async () => {
     const problems = await lintFixtures()
     expect(problems['web/src/features/cart/cart-line.tsx']).toEqual(['2 import-x/no-restricted-paths'])
+    expect(problems['web/src/lib/query-keys.ts']).toEqual(['1 import-x/no-restricted-paths'])
     expect(problems['web/src/features/catalog/product-card.tsx']).toEqual(['2 import-x/no-cycle'])
     expect(problems['web/src/features/catalog/price-label.ts']).toEqual(['1 import-x/no-cycle'])
     expect(problems['web/src/components/button.tsx']).toEqual([])
+  })
+
+  it("is on for the web app in the repository's own config (decision 0089)", async () => {
+    const eslint = new ESLint({ cwd: base })
+    const lint = async (path: string, code: string) =>
+      (await eslint.lintText(code, { filePath: join(base, path) }))[0]!.messages.map((m) => m.ruleId)
+    // A feature importing another feature's query keys, and shared code importing a feature.
+    expect(
+      await lint(
+        'apps/web/src/features/dashboard-orders/probe.ts',
+        "import { salesQuery } from '../dashboard-sales/api/sales-api.ts'\nexport const q = salesQuery\n",
+      ),
+    ).toEqual(['import-x/no-restricted-paths'])
+    expect(
+      await lint(
+        'apps/web/src/lib/probe.ts',
+        "import { ProductsScreen } from '../features/dashboard-products/components/products-screen.tsx'\nexport const s = ProductsScreen\n",
+      ),
+    ).toEqual(['import-x/no-restricted-paths'])
   })
 
   it("is on for the API in the repository's own config", async () => {

@@ -18,9 +18,10 @@ const dashboardRoutes = [
   '/dashboard/profile',
 ]
 
-// Issue 6 "Also": every dashboard route of SPEC §2, signed in as the admin, in both languages — no serious
-// or critical axe findings — and a screenshot of each, with data in every list (orders, sales, chart).
-describe('dashboard routes: accessibility scan and screenshots in Arabic and English', () => {
+// Every dashboard route (product.md §2.1), signed in as the admin, in both languages, on a laptop and on a phone
+// (375 px: rows as cards, decision 0087) — no serious or critical axe findings, no sideways scrolling on the phone —
+// and a screenshot of each, with data in every list (orders, sales, chart).
+describe('dashboard routes: accessibility scan and screenshots in Arabic and English, 1280 and 375 px', () => {
   let shop: ShopServer
   let browser: Browser
   let session: { token: string; user: unknown }
@@ -56,22 +57,28 @@ describe('dashboard routes: accessibility scan and screenshots in Arabic and Eng
 
   for (const lang of ['ar', 'en'] as const) {
     it.concurrent(`has no serious or critical violations on the dashboard routes (${lang})`, async () => {
-      const context = await newContext(browser, shop.url, {
-        language: lang,
-        token: session.token,
-        user: session.user,
-      })
-      const page = await context.newPage()
       const findings: Finding[] = []
-      for (const path of dashboardRoutes) {
-        await page.goto(path)
-        await settle(page)
-        expect(await page.evaluate(() => document.documentElement.dir)).toBe(lang === 'ar' ? 'rtl' : 'ltr')
-        expect(new URL(page.url()).pathname).toBe(path)
-        findings.push(...(await seriousViolations(page, `${path} (${lang})`)))
-        await shot(page, `route${path.replace(/\//g, '-')}-${lang}-1280`)
+      for (const width of [1280, 375]) {
+        const context = await newContext(browser, shop.url, {
+          language: lang,
+          token: session.token,
+          user: session.user,
+          width,
+          height: width === 375 ? 812 : 900,
+        })
+        const page = await context.newPage()
+        for (const path of dashboardRoutes) {
+          await page.goto(path)
+          await settle(page)
+          expect(await page.evaluate(() => document.documentElement.dir)).toBe(lang === 'ar' ? 'rtl' : 'ltr')
+          expect(new URL(page.url()).pathname).toBe(path)
+          if (width === 375)
+            expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} scrolls sideways`).toBeLessThanOrEqual(375)
+          findings.push(...(await seriousViolations(page, `${path} (${lang}, ${width} px)`)))
+          await shot(page, `route${path.replace(/\//g, '-')}-${lang}-${width}`)
+        }
+        await context.close()
       }
-      await context.close()
       expect(findings, describeFindings(findings)).toEqual([])
     })
   }

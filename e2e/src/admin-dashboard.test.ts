@@ -1,22 +1,19 @@
 import { readFileSync } from 'node:fs'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { fromCents, toCents } from '@shop/shared/money/money'
 import { launchBrowser, newContext, shot } from './support/browser.ts'
 import { startTestShop } from './support/shop.ts'
 import type { ShopServer } from './support/server.ts'
 import { ShopApi, type ApiOrder } from './support/api.ts'
 import { ar, label, money } from './support/texts.ts'
-import { explainFailure, signInWithForm, textContains, visible, waitForPath } from './support/ui.ts'
+import { explainFailure, signInWithForm, statValue, textContains, visible, waitForPath } from './support/ui.ts'
 
 const d = (key: string, vars?: Record<string, string | number>) => ar(`dashboard:${key}`, vars)
 /** The Arabic field of a translatable text in the dashboard's forms (decision 0057). */
 const inArabic = (key: string) => label(d('languages.in_arabic', { field: d(key) }))
 
-/** The value shown on an overview stat card (SPEC §2), read next to its label. */
-const statValue = async (page: Page, labelText: string) =>
-  (await page.getByText(labelText, { exact: true }).locator('xpath=following-sibling::p').innerText()).trim()
 
 // Journey 3 (issue 6): the staff side end to end, against orders placed in this run (SPEC §2 dashboard).
 describe('admin journey: overview, catalogue, import, order completion, sales, export, invoice', () => {

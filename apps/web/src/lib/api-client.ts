@@ -101,6 +101,13 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   return (await response.json()) as T
 }
 
+/** A file sent as the multipart field `file` (the CSV imports, product.md §10.6). */
+export function uploadFile<T>(path: string, file: File): Promise<T> {
+  const body = new FormData()
+  body.append('file', file)
+  return api<T>(path, { method: 'POST', body })
+}
+
 /** Authorised file download (SPEC §6: the token is sent on file downloads too); saves it under `filename`. */
 export async function downloadFile(
   path: string,

@@ -5,59 +5,73 @@ import { createQueryClient } from './query-client.ts'
 
 const settle = () => new Promise((r) => setTimeout(r, 0))
 
-describe('query client: dashboard refresh after mutations (SPEC §4)', () => {
-  it('marks every dashboard query stale after a successful mutation, not the storefront ones', async () => {
+describe('query client: one refresh rule after writes (product.md §4.7)', () => {
+  const stale = (client: ReturnType<typeof createQueryClient>, key: readonly unknown[]) =>
+    client.getQueryState(key)?.isInvalidated
+
+  it('marks stale exactly the queries the write names (by prefix), nothing else', async () => {
     const client = createQueryClient()
-    client.setQueryData(['dashboard', 'categories', 'list', ''], [])
+    client.setQueryData(['dashboard', 'products', 'list', { page: 1 }], {})
+    client.setQueryData(['dashboard', 'products', 'detail', 3], {})
     client.setQueryData(['dashboard', 'overview', 'stats', { from: '', to: '' }], {})
+    client.setQueryData(['dashboard', 'overview', 'revenue', { from: '', to: '' }], {})
+    client.setQueryData(['dashboard', 'cities', 'list', { page: 1 }], {})
     client.setQueryData(['catalog', 'featured'], [])
-    const state = (key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated
 
-    await new MutationObserver(client, { mutationFn: async () => 'ok' }).mutate()
-    await settle()
+    await new MutationObserver(client, {
+      mutationFn: async () => 'ok',
+      meta: { invalidates: [['dashboard', 'products'], ['dashboard', 'overview', 'stats']] },
+    }).mutate()
 
-    expect(state(['dashboard', 'categories', 'list', ''])).toBe(true)
-    expect(state(['dashboard', 'overview', 'stats', { from: '', to: '' }])).toBe(true)
-    expect(state(['catalog', 'featured'])).toBe(false)
+    expect(stale(client, ['dashboard', 'products', 'list', { page: 1 }])).toBe(true)
+    expect(stale(client, ['dashboard', 'products', 'detail', 3])).toBe(true)
+    expect(stale(client, ['dashboard', 'overview', 'stats', { from: '', to: '' }])).toBe(true)
+    expect(stale(client, ['dashboard', 'overview', 'revenue', { from: '', to: '' }])).toBe(false)
+    expect(stale(client, ['dashboard', 'cities', 'list', { page: 1 }])).toBe(false)
+    expect(stale(client, ['catalog', 'featured'])).toBe(false)
   })
 
-  it('leaves the dashboard alone when the mutation fails', async () => {
+  it('refreshes nothing after a failed write, or after a write that names nothing', async () => {
     const client = createQueryClient()
-    client.setQueryData(['dashboard', 'categories', 'list', ''], [])
+    client.setQueryData(['dashboard', 'categories', 'list', {}], [])
     await new MutationObserver(client, {
       mutationFn: () => Promise.reject(new Error('no')),
+      meta: { invalidates: [['dashboard', 'categories']] },
     })
       .mutate()
       .catch(() => {})
+    await new MutationObserver(client, { mutationFn: async () => 'ok' }).mutate()
     await settle()
-    expect(client.getQueryState(['dashboard', 'categories', 'list', ''])?.isInvalidated).toBe(false)
+    expect(stale(client, ['dashboard', 'categories', 'list', {}])).toBe(false)
   })
 
-  it('refetches mounted dashboard queries once, also those the mutation already refreshed itself', async () => {
+  it('fetches the named queries on screen once, before the write reports success', async () => {
     const client = createQueryClient()
-    const own = vi.fn(async () => 'own')
+    let rows = 'before'
+    const list = vi.fn(async () => rows)
     const other = vi.fn(async () => 'other')
     const unsubscribe = [
-      new QueryObserver(client, { queryKey: ['dashboard', 'products', 'list'], queryFn: own }).subscribe(
-        () => {},
-      ),
-      new QueryObserver(client, { queryKey: ['dashboard', 'overview', 'stats'], queryFn: other }).subscribe(
-        () => {},
-      ),
+      new QueryObserver(client, { queryKey: ['dashboard', 'products', 'list'], queryFn: list }).subscribe(() => {}),
+      new QueryObserver(client, { queryKey: ['dashboard', 'users', 'list'], queryFn: other }).subscribe(() => {}),
     ]
-    await vi.waitFor(() => expect(client.getQueryData(['dashboard', 'overview', 'stats'])).toBe('other'))
-    await vi.waitFor(() => expect(client.getQueryData(['dashboard', 'products', 'list'])).toBe('own'))
-    expect(own).toHaveBeenCalledTimes(1)
-    expect(other).toHaveBeenCalledTimes(1)
+    await vi.waitFor(() => expect(client.getQueryData(['dashboard', 'products', 'list'])).toBe('before'))
+    await vi.waitFor(() => expect(client.getQueryData(['dashboard', 'users', 'list'])).toBe('other'))
 
+    let seenOnSuccess: unknown
     await new MutationObserver(client, {
-      mutationFn: async () => 'saved',
-      // A screen refreshing its own list, as the dashboard dialogs do.
-      onSuccess: () => client.invalidateQueries({ queryKey: ['dashboard', 'products', 'list'] }),
+      mutationFn: async () => {
+        rows = 'after'
+      },
+      meta: { invalidates: [['dashboard', 'products']] },
+      // A screen's own onSuccess (its toast) already sees the new rows.
+      onSuccess: () => {
+        seenOnSuccess = client.getQueryData(['dashboard', 'products', 'list'])
+      },
     }).mutate()
-    await vi.waitFor(() => expect(other).toHaveBeenCalledTimes(2))
+    expect(seenOnSuccess).toBe('after')
     await settle()
-    expect(own).toHaveBeenCalledTimes(2)
+    expect(list).toHaveBeenCalledTimes(2)
+    expect(other).toHaveBeenCalledTimes(1)
     unsubscribe.forEach((u) => u())
   })
 })

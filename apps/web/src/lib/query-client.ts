@@ -1,36 +1,33 @@
-import { MutationCache, QueryClient } from '@tanstack/react-query'
+import { MutationCache, QueryClient, type QueryKey } from '@tanstack/react-query'
 import { ApiError } from './api-client.ts'
 import i18n from './i18n.ts'
 
-/** Every dashboard query key starts with this segment (see the *Keys factories in features/dashboard-*). */
-export const DASHBOARD_KEY = ['dashboard'] as const
-
-/**
- * SPEC §4: a save, delete, toggle or import on one dashboard screen changes numbers shown on others
- * (category product counts, overview totals and low-stock list, form option lists), so all dashboard
- * queries are marked stale; only the mounted ones refetch at once, the rest on their next mount.
- * Storefront queries keep their own staleTime.
- */
-export function refreshDashboard(client: QueryClient) {
-  return client.invalidateQueries({ queryKey: DASHBOARD_KEY })
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: {
+      /** Query keys (prefixes) this write changes: lib/dashboard-keys.ts's `changedBy` lists them per record. */
+      invalidates?: readonly QueryKey[]
+    }
+  }
 }
 
-// SPEC §9: 3 retries with exponential back-off from 1 s capped at 30 s, cache kept 5 minutes.
+/**
+ * The one refresh rule (product.md §4.7, decision 0086): after a successful write, the queries its `meta.invalidates`
+ * names go stale; those on screen fetch again at once, the others when next shown. The mutation settles after the
+ * fetches on screen, so its own onSuccess (a toast, closing a dialog) comes with the new rows. Nothing else refreshes
+ * after a write, and a failed write refreshes nothing.
+ */
+export async function invalidateAfterWrite(client: QueryClient, keys: readonly QueryKey[] | undefined) {
+  if (!keys?.length) return
+  await Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey })))
+}
+
+// product.md §9: 3 retries with exponential back-off from 1 s capped at 30 s, cache kept 5 minutes.
 // A 4xx will not change by retrying, so it is shown at once.
 export function createQueryClient() {
   const client: QueryClient = new QueryClient({
     mutationCache: new MutationCache({
-      // Every dashboard query goes stale at once; the fetching waits for onSettled below.
-      onSuccess: () => client.invalidateQueries({ queryKey: DASHBOARD_KEY, refetchType: 'none' }),
-      // Runs after the mutation's own onSuccess: lists it already refetched are fresh again and not
-      // fetched twice, fetches it started are reused, and the mutation does not wait for other screens.
-      onSettled: (_data, error) => {
-        if (error) return
-        void client.refetchQueries(
-          { queryKey: DASHBOARD_KEY, type: 'active', predicate: (q) => q.state.isInvalidated },
-          { cancelRefetch: false },
-        )
-      },
+      onSuccess: (_data, _variables, _context, mutation) => invalidateAfterWrite(client, mutation.meta?.invalidates),
     }),
     defaultOptions: {
       queries: {

@@ -1,4 +1,4 @@
-import { ChangePasswordForm } from '../../features/account/change-password-form.tsx'
+import { ChangePasswordForm } from '../../features/auth/change-password-form.tsx'
 import { screenMeta } from '../seo.ts'
 import type { Route } from './+types/change-password'
 import { ProtectedRoute } from '../guards/protected-route.tsx'

@@ -11,10 +11,12 @@ export interface ConfirmDialogProps {
   confirmLabel?: ReactNode
   busy?: boolean
   tone?: 'danger' | 'primary'
+  /** The confirm button waits for a choice inside the message (e.g. a different role). */
+  confirmDisabled?: boolean
   onConfirm(): void
 }
 
-export function ConfirmDialog({ open, onOpenChange, title, message, confirmLabel, busy, tone = 'danger', onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, onOpenChange, title, message, confirmLabel, busy, tone = 'danger', confirmDisabled, onConfirm }: ConfirmDialogProps) {
   const { t } = useTranslation()
   return (
     <Dialog
@@ -27,7 +29,7 @@ export function ConfirmDialog({ open, onOpenChange, title, message, confirmLabel
           <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
             {t('actions.cancel')}
           </Button>
-          <Button variant={tone} onClick={onConfirm} busy={busy}>
+          <Button variant={tone} onClick={onConfirm} busy={busy} disabled={confirmDisabled}>
             {confirmLabel ?? t('actions.confirm')}
           </Button>
         </>

@@ -1,29 +1,35 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import { renderDashboard } from '../../features/dashboard-shell/test-render.tsx'
+import { renderDashboard } from '../../test/render-dashboard.tsx'
 import { ApiError } from '../../lib/api-client.ts'
 import { CsvImportActions, importOutcome } from './csv-import.tsx'
 
 const csv = () => new File(['name,price\nA,1'], 'products.csv', { type: 'text/csv' })
 
+const listKey = ['dashboard', 'products', 'list', { page: 1 }]
+const otherKey = ['dashboard', 'settings', 'list']
+
+/** Imports a file through the actions; `isStale(key)` says whether a cached list was marked for refreshing. */
 async function importWith(upload: () => Promise<never> | Promise<unknown>) {
-  const onImported = vi.fn()
-  await renderDashboard(
-    <CsvImportActions upload={upload as never} downloadSample={vi.fn()} onImported={onImported} />,
+  const { client } = await renderDashboard(
+    <CsvImportActions upload={upload as never} downloadSample={vi.fn()} invalidates={[['dashboard', 'products']]} />,
     'en',
   )
+  client.setQueryData(listKey, { data: [] })
+  client.setQueryData(otherKey, [])
   await userEvent.upload(screen.getByTestId('csv-file-input'), csv())
-  return onImported
+  return { isStale: (key: unknown[]) => client.getQueryState(key)?.isInvalidated }
 }
 
 describe('CSV import result', { timeout: 20_000 }, () => {
-  it('shows created and updated counts and refreshes the list', async () => {
-    const onImported = await importWith(() =>
+  it('shows created and updated counts and refreshes what the import changed, nothing else', async () => {
+    const { isStale } = await importWith(() =>
       Promise.resolve({ message: 'ok', summary: { created: 4, updated: 2, errors: [] } }),
     )
     expect(await screen.findByText('Import completed: 4 created, 2 updated.')).toBeInTheDocument()
-    expect(onImported).toHaveBeenCalledTimes(1)
+    expect(isStale(listKey)).toBe(true)
+    expect(isStale(otherKey)).toBe(false)
   })
 
   it('lists row errors with the first one in the summary line', async () => {
@@ -67,17 +73,18 @@ describe('CSV import result', { timeout: 20_000 }, () => {
     ).toBeInTheDocument()
   })
 
-  it('reports any other failure', async () => {
-    await importWith(() =>
+  it('reports any other failure, and refreshes nothing', async () => {
+    const { isStale } = await importWith(() =>
       Promise.reject(new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'This file type is not accepted')),
     )
     expect(await screen.findByText('Import failed: This file type is not accepted')).toBeInTheDocument()
+    expect(isStale(listKey)).toBe(false)
   })
 
   it('refuses a file that is not .csv before uploading', async () => {
     const upload = vi.fn()
     await renderDashboard(
-      <CsvImportActions upload={upload} downloadSample={vi.fn()} onImported={vi.fn()} />,
+      <CsvImportActions upload={upload} downloadSample={vi.fn()} invalidates={[]} />,
       'en',
     )
     await userEvent.upload(screen.getByTestId('csv-file-input'), new File(['x'], 'prices.xlsx'), {
@@ -92,7 +99,7 @@ describe('CSV import result', { timeout: 20_000 }, () => {
       <CsvImportActions
         upload={vi.fn()}
         downloadSample={() => Promise.reject(new Error('x'))}
-        onImported={vi.fn()}
+        invalidates={[]}
       />,
       'en',
     )

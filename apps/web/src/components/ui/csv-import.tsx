@@ -1,3 +1,4 @@
+import { useMutation, type QueryKey } from '@tanstack/react-query'
 import { AlertTriangle, CheckCircle2, Download, Upload, XCircle } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -21,7 +22,7 @@ export type ImportOutcome =
 
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : [])
 
-/** SPEC §8 import outcomes: counts, row errors, missing columns (with help), or any other failure. */
+/** product.md §8.3 import outcomes: counts, row errors, missing columns (with help), or any other failure. */
 export function importOutcome(result: ImportResult | undefined, error?: unknown): ImportOutcome {
   if (error !== undefined) {
     if (error instanceof ApiError && error.code === 'MISSING_COLUMNS' && error.body) {
@@ -50,16 +51,22 @@ export function importOutcome(result: ImportResult | undefined, error?: unknown)
 export interface CsvImportProps {
   upload(file: File): Promise<ImportResult>
   downloadSample(): Promise<void>
-  /** Called after any import that reached the server, so the list refreshes. */
-  onImported(): void
+  /** What an import writes (lib/dashboard-keys.ts `changedBy`), refreshed after it like any other write. */
+  invalidates: readonly QueryKey[]
 }
 
-/** Header actions "download sample CSV" and "import CSV" with a result dialog (SPEC §2, §8). */
-export function CsvImportActions({ upload, downloadSample, onImported }: CsvImportProps) {
+/** Header actions "download sample CSV" and "import CSV" with a result dialog (product.md §10.6, §8.3). */
+export function CsvImportActions({ upload, downloadSample, invalidates }: CsvImportProps) {
   const { t } = useTranslation('dashboard')
   const input = useRef<HTMLInputElement>(null)
-  const [busy, setBusy] = useState<'sample' | 'import' | null>(null)
+  const [busy, setBusy] = useState<'sample' | null>(null)
   const [outcome, setOutcome] = useState<ImportOutcome | null>(null)
+  const importFile = useMutation({
+    mutationFn: upload,
+    meta: { invalidates },
+    onSuccess: (result) => setOutcome(importOutcome(result)),
+    onError: (err) => setOutcome(importOutcome(undefined, err)),
+  })
 
   const onSample = async () => {
     setBusy('sample')
@@ -72,24 +79,15 @@ export function CsvImportActions({ upload, downloadSample, onImported }: CsvImpo
     }
   }
 
-  const onFile = async (file: File | undefined) => {
+  const onFile = (file: File | undefined) => {
     if (input.current) input.current.value = ''
     if (!file) return
-    // SPEC §5: .csv files only, refused here before the server checks again.
+    // product.md §5.10: .csv files only, refused here before the server checks again.
     if (!/\.csv$/i.test(file.name)) {
       toast.error(tKey('validation.csv_only'))
       return
     }
-    setBusy('import')
-    try {
-      const result = await upload(file)
-      setOutcome(importOutcome(result))
-      onImported()
-    } catch (err) {
-      setOutcome(importOutcome(undefined, err))
-    } finally {
-      setBusy(null)
-    }
+    importFile.mutate(file)
   }
 
   return (
@@ -105,7 +103,7 @@ export function CsvImportActions({ upload, downloadSample, onImported }: CsvImpo
       <Button
         variant="secondary"
         icon={<Upload className="size-4" aria-hidden="true" />}
-        busy={busy === 'import'}
+        busy={importFile.isPending}
         onClick={() => input.current?.click()}
       >
         {t('import.import')}
@@ -117,7 +115,7 @@ export function CsvImportActions({ upload, downloadSample, onImported }: CsvImpo
         className="hidden"
         data-testid="csv-file-input"
         aria-label={t('import.import')}
-        onChange={(e) => void onFile(e.target.files?.[0])}
+        onChange={(e) => onFile(e.target.files?.[0])}
       />
       <ImportResultDialog outcome={outcome} onClose={() => setOutcome(null)} />
     </>

@@ -16,7 +16,10 @@ export interface DialogProps {
 
 const widths = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' }
 
-/** Accessible modal (Radix): traps focus, closes on Escape, returns focus to the trigger. */
+/**
+ * Accessible modal (Radix): traps focus, closes on Escape, returns focus to the trigger. A bottom sheet on phones,
+ * centred from 640 px (decision 0087).
+ */
 export function Dialog({ open, onOpenChange, title, description, children, footer, size = 'md' }: DialogProps) {
   const { t } = useTranslation()
   return (
@@ -25,7 +28,7 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-stone-900/50 backdrop-blur-[1px]" />
         <RadixDialog.Content
           className={cn(
-            'fixed inset-x-0 bottom-0 z-50 mx-auto flex max-h-[92vh] w-full flex-col rounded-t-2xl bg-white shadow-xl sm:inset-x-4 sm:top-1/2 sm:bottom-auto sm:-translate-y-1/2 sm:rounded-[var(--radius-card)]',
+            'fixed inset-x-0 bottom-0 z-50 mx-auto flex max-h-[92dvh] w-full flex-col rounded-t-2xl bg-white shadow-xl sm:inset-x-4 sm:top-1/2 sm:bottom-auto sm:-translate-y-1/2 sm:rounded-[var(--radius-card)]',
             widths[size],
           )}
           aria-describedby={description ? undefined : undefined}

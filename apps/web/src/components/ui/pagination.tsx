@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { clsx } from 'clsx'
 
-/** SPEC §9: up to 5 page buttons around the current page. */
+/** product.md §9: up to 5 page buttons around the current page. */
 export function pageWindow(page: number, lastPage: number, size = 5): number[] {
   const count = Math.min(size, lastPage)
   let start = Math.max(1, page - Math.floor(count / 2))
@@ -17,7 +17,7 @@ export interface PaginationProps {
   className?: string
 }
 
-/** Shown only when there is more than one page (SPEC §2). Chevrons point with the reading direction. */
+/** Shown only when there is more than one page (product.md §2.14). Chevrons point with the reading direction. */
 export function Pagination({ page, lastPage, onPageChange, className }: PaginationProps) {
   const { t } = useTranslation()
   if (lastPage <= 1) return null
@@ -31,7 +31,8 @@ export function Pagination({ page, lastPage, onPageChange, className }: Paginati
         disabled={page <= 1}
       >
         <ChevronRight className="size-4 ltr:rotate-180" aria-hidden="true" />
-        {t('actions.previous')}
+        {/* On a phone the arrows carry the words, so the pager stays on one line beside five numbers. */}
+        <span className="max-sm:sr-only">{t('actions.previous')}</span>
       </button>
       {pageWindow(page, lastPage).map((p) => (
         <button
@@ -51,7 +52,7 @@ export function Pagination({ page, lastPage, onPageChange, className }: Paginati
         onClick={() => onPageChange(page + 1)}
         disabled={page >= lastPage}
       >
-        {t('actions.next')}
+        <span className="max-sm:sr-only">{t('actions.next')}</span>
         <ChevronLeft className="size-4 ltr:rotate-180" aria-hidden="true" />
       </button>
     </nav>

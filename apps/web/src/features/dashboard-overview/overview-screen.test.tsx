@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { renderDashboard, stubFetch } from '../dashboard-shell/test-render.tsx'
+import { renderDashboard, stubFetch } from '../../test/render-dashboard.tsx'
 import { currentMonth } from './date-range.ts'
 import { OverviewScreen } from './overview-screen.tsx'
 

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AccountMenu } from './account-menu.tsx'
-import { renderDashboard, stubFetch } from './test-render.tsx'
+import { renderDashboard, stubFetch } from '../../test/render-dashboard.tsx'
 
 afterEach(() => vi.unstubAllGlobals())
 

@@ -31,7 +31,7 @@ describe('dashboard texts', () => {
         .filter((d) => d.startsWith('dashboard-'))
         .flatMap((d) => sources(join(src, d))),
       join(src, '../app/layouts/dashboard-layout.tsx'),
-      join(src, '../components/ui/batch-bar.tsx'),
+      ...sources(join(src, '../components/data-list')),
       join(src, '../components/ui/csv-import.tsx'),
     ]
     const keys = new Set(flatten(en))

@@ -4,9 +4,11 @@ import type { City } from '@shop/shared/schemas/city'
 import type { CreateOrderInput, Order, Quote, QuoteInput } from '@shop/shared/schemas/order'
 import type { PaymentMethods } from '@shop/shared/schemas/payment'
 import { api } from '../../../lib/api-client.ts'
+import { activeCitiesKey } from '../../../lib/dashboard-keys.ts'
 
 export const checkoutKeys = {
-  cities: ['checkout', 'cities'] as const,
+  // Shared with the dashboard: a city edit refreshes it (lib/dashboard-keys.ts `changedBy.city`).
+  cities: activeCitiesKey,
   quote: (input: QuoteInput) => ['checkout', 'quote', input] as const,
   profile: ['checkout', 'profile'] as const,
   methods: ['checkout', 'payment-methods'] as const,

@@ -1,19 +1,18 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { Category, CategoryInput } from '@shop/shared/schemas/category'
+import type { ListPage, ListParams } from '../../../components/data-list/use-data-list.ts'
 import { api } from '../../../lib/api-client.ts'
+import { dashboardKeys } from '../../../lib/dashboard-keys.ts'
 
-export const categoryKeys = {
-  all: ['dashboard', 'categories'] as const,
-  lists: () => ['dashboard', 'categories', 'list'] as const,
-  list: (search: string) => ['dashboard', 'categories', 'list', search] as const,
-}
-
-export const categoryListQuery = (search: string) =>
+/** Every category matching the search, in one list (product.md §2.17: not paged). */
+export const categoryListQuery = ({ search }: Pick<ListParams, 'search'>) =>
   queryOptions({
-    queryKey: categoryKeys.list(search),
-    queryFn: async ({ signal }): Promise<Category[]> =>
-      (await api<{ data: Category[] }>('/api/categories', { query: { search: search.trim() }, signal }))
-        .data ?? [],
+    queryKey: dashboardKeys.categories.list({ search }),
+    queryFn: async ({ signal }): Promise<ListPage<Category>> => {
+      const data =
+        (await api<{ data: Category[] }>('/api/categories', { query: { search: search.trim() }, signal })).data ?? []
+      return { data, total: data.length, last_page: 1 }
+    },
     placeholderData: keepPreviousData,
   })
 

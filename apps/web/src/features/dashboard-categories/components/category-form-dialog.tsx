@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useForm, type Resolver } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -9,7 +9,8 @@ import { Button } from '../../../components/ui/button.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import { TranslatedFields } from '../../../components/ui/translated-fields.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
-import { categoryKeys, createCategory, updateCategory } from '../api/categories-api.ts'
+import { changedBy } from '../../../lib/dashboard-keys.ts'
+import { createCategory, updateCategory } from '../api/categories-api.ts'
 
 /** Decision 0057: name and description in Arabic (name required) and English (optional). */
 interface Values {
@@ -22,7 +23,7 @@ interface Values {
 const EMPTY: Values = { name_ar: '', name_en: '', description_ar: '', description_en: '', is_active: true }
 const resolver = zodResolver(CategoryInput) as unknown as Resolver<Values, unknown, CategoryInput>
 
-/** SPEC §2/§5 category modal: name required, description optional, active. */
+/** The category form (product.md §2.17, §5.5): name required, description optional, active. */
 export function CategoryFormDialog({
   open,
   category,
@@ -33,7 +34,6 @@ export function CategoryFormDialog({
   onClose(): void
 }) {
   const { t } = useTranslation('dashboard')
-  const queryClient = useQueryClient()
   const { register, handleSubmit, reset, setError, formState } = useForm<Values, unknown, CategoryInput>({
     resolver,
     defaultValues: EMPTY,
@@ -56,8 +56,8 @@ export function CategoryFormDialog({
 
   const save = useMutation({
     mutationFn: (v: CategoryInput) => (category ? updateCategory(category.id, v) : createCategory(v)),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: categoryKeys.lists() })
+    meta: { invalidates: changedBy.category },
+    onSuccess: () => {
       toast.success(category ? t('categories.updated') : t('categories.created'))
       onClose()
     },

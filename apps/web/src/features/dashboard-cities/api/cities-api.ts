@@ -2,21 +2,11 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { City, CityInput } from '@shop/shared/schemas/city'
 import type { Paginated } from '@shop/shared/schemas/common'
 import type { ImportResult } from '@shop/shared/schemas/imports'
-import { api, downloadFile } from '../../../lib/api-client.ts'
+import type { ListParams } from '../../../components/data-list/use-data-list.ts'
+import { api, downloadFile, uploadFile } from '../../../lib/api-client.ts'
+import { dashboardKeys } from '../../../lib/dashboard-keys.ts'
 
-export interface CityListParams {
-  search: string
-  page: number
-  per_page: number
-}
-
-export const cityKeys = {
-  all: ['dashboard', 'cities'] as const,
-  lists: () => ['dashboard', 'cities', 'list'] as const,
-  list: (p: CityListParams) => ['dashboard', 'cities', 'list', p] as const,
-}
-
-// SPEC §3: delivery_price may arrive as a numeric string.
+// product.md §1.3: amounts may arrive as numeric strings.
 const parseCity = (c: City): City => ({
   ...c,
   delivery_price: Number(c.delivery_price) || 0,
@@ -24,9 +14,9 @@ const parseCity = (c: City): City => ({
   cod_max_total: c.cod_max_total === null || c.cod_max_total === undefined ? null : Number(c.cod_max_total),
 })
 
-export const cityListQuery = (p: CityListParams) =>
+export const cityListQuery = (p: ListParams) =>
   queryOptions({
-    queryKey: cityKeys.list(p),
+    queryKey: dashboardKeys.cities.list(p),
     queryFn: async ({ signal }) => {
       const r = await api<Paginated<City>>('/api/cities', {
         query: { search: p.search.trim(), page: p.page, per_page: p.per_page },
@@ -44,9 +34,5 @@ export const setCityStatus = (id: number, is_active: boolean) =>
   api<City>(`/api/cities/${id}/status`, { method: 'PATCH', body: { is_active } })
 export const deleteCity = (id: number) => api<void>(`/api/cities/${id}`, { method: 'DELETE' })
 
-export const importCities = (file: File) => {
-  const fd = new FormData()
-  fd.append('file', file)
-  return api<ImportResult>('/api/cities/import', { method: 'POST', body: fd })
-}
+export const importCities = (file: File) => uploadFile<ImportResult>('/api/cities/import', file)
 export const downloadCitySample = () => downloadFile('/api/cities/import/sample', 'cities_sample.csv')

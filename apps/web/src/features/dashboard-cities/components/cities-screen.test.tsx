@@ -1,9 +1,10 @@
+import type { QueryClient } from '@tanstack/react-query'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { City } from '@shop/shared/schemas/city'
-import { overviewKeys } from '../../dashboard-overview/api/overview-api.ts'
-import { renderDashboard, stubFetch } from '../../dashboard-shell/test-render.tsx'
+import { activeCitiesKey, dashboardKeys } from '../../../lib/dashboard-keys.ts'
+import { renderDashboard, stubFetch } from '../../../test/render-dashboard.tsx'
 import { CitiesScreen } from './cities-screen.tsx'
 
 const city = (id: number, name: string): City => ({
@@ -61,28 +62,40 @@ describe('cities: emptied last page', { timeout: 20_000 }, () => {
   })
 })
 
-describe('cities: other dashboard screens refresh (SPEC §4)', { timeout: 20_000 }, () => {
-  const overview = overviewKeys.stats({ from: '2025-01-01', to: '2025-01-31' })
+describe('cities: what a city write refreshes (product.md §4.7)', { timeout: 20_000 }, () => {
+  const overview = dashboardKeys.overview.stats({ from: '2025-01-01', to: '2025-01-31' })
 
-  it('marks other dashboard queries stale after a delete', async () => {
-    twoPages()
-    const { client } = await renderDashboard(<CitiesScreen />, 'en')
-    client.setQueryDefaults(overview, { gcTime: 60_000 })
+  /** Caches the checkout's cities and an overview, as if both screens had been open in this browser. */
+  function seed(client: QueryClient) {
     client.setQueryData(overview, { total_orders: 1 })
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete City 1' }))
-    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }))
-    await waitFor(() => expect(client.getQueryState(overview)?.isInvalidated).toBe(true))
-  })
+    client.setQueryData(activeCitiesKey, [])
+    return (key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated
+  }
 
-  it('marks other dashboard queries stale after a CSV import', async () => {
+  it('after a delete: the list is fetched again and the checkout cities go stale; the overview does not', async () => {
     const calls = twoPages()
     const { client } = await renderDashboard(<CitiesScreen />, 'en')
-    client.setQueryDefaults(overview, { gcTime: 60_000 })
-    client.setQueryData(overview, { total_orders: 1 })
+    const isStale = seed(client)
+    await screen.findByText('City 1')
+    const loads = () => calls.filter((c) => c.method === 'GET').length
+    const before = loads()
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete City 1' }))
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }))
+    expect(await screen.findByText('City 1 was deleted')).toBeInTheDocument()
+    expect(loads()).toBe(before + 1)
+    expect(isStale(activeCitiesKey)).toBe(true)
+    expect(isStale(overview)).toBe(false)
+  })
+
+  it('after a CSV import: the same', async () => {
+    const calls = twoPages()
+    const { client } = await renderDashboard(<CitiesScreen />, 'en')
+    const isStale = seed(client)
     await screen.findByText('City 1')
     await userEvent.upload(screen.getByTestId('csv-file-input'), new File(['name,delivery_price\nGhat,5'], 'c.csv', { type: 'text/csv' }))
     await waitFor(() => expect(calls.some((c) => c.url === '/api/cities/import')).toBe(true))
-    await waitFor(() => expect(client.getQueryState(overview)?.isInvalidated).toBe(true))
+    await waitFor(() => expect(isStale(activeCitiesKey)).toBe(true))
+    expect(isStale(overview)).toBe(false)
   })
 })
 

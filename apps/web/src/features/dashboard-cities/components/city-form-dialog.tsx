@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useForm, type Resolver } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -10,7 +10,8 @@ import { Dialog } from '../../../components/ui/dialog.tsx'
 import { Field, Input } from '../../../components/ui/field.tsx'
 import { TranslatedFields } from '../../../components/ui/translated-fields.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
-import { cityKeys, createCity, updateCity } from '../api/cities-api.ts'
+import { changedBy } from '../../../lib/dashboard-keys.ts'
+import { createCity, updateCity } from '../api/cities-api.ts'
 
 /** Decision 0057: the name in Arabic (required) and English (optional). */
 interface Values {
@@ -35,7 +36,6 @@ export function CityFormDialog({
   onClose(): void
 }) {
   const { t } = useTranslation('dashboard')
-  const queryClient = useQueryClient()
   const { register, handleSubmit, reset, setError, formState, watch } = useForm<Values, unknown, CityInput>({
     resolver,
     defaultValues: EMPTY,
@@ -60,8 +60,8 @@ export function CityFormDialog({
 
   const save = useMutation({
     mutationFn: (v: CityInput) => (city ? updateCity(city.id, v) : createCity(v)),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: cityKeys.lists() })
+    meta: { invalidates: changedBy.city },
+    onSuccess: () => {
       toast.success(city ? t('cities.updated') : t('cities.created'))
       onClose()
     },

@@ -2,25 +2,17 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { Paginated } from '@shop/shared/schemas/common'
 import type { Order, UpdateOrderInput } from '@shop/shared/schemas/order'
 import type { StaffPayment, StaffPayments } from '@shop/shared/schemas/payment'
+import type { ListParams } from '../../../components/data-list/use-data-list.ts'
 import { api } from '../../../lib/api-client.ts'
+import { dashboardKeys } from '../../../lib/dashboard-keys.ts'
 
-export interface OrderListParams {
-  search: string
+/** The orders list's filters (product.md §2.19); each is a query parameter of GET /api/orders. */
+export interface OrderListFilters {
   status: string
-  page: number
-  per_page: number
-}
-
-export const orderKeys = {
-  all: ['dashboard', 'orders'] as const,
-  lists: () => ['dashboard', 'orders', 'list'] as const,
-  list: (p: OrderListParams) => ['dashboard', 'orders', 'list', p] as const,
-  detail: (id: number) => ['dashboard', 'orders', 'detail', id] as const,
-  payments: (id: number) => ['dashboard', 'orders', 'payments', id] as const,
 }
 
 const n = (v: unknown) => Number(v) || 0
-// SPEC §3: amounts may arrive as numeric strings.
+// product.md §1.3: amounts may arrive as numeric strings.
 export function parseOrder(o: Order): Order {
   return {
     ...o,
@@ -37,9 +29,9 @@ export function parseOrder(o: Order): Order {
   }
 }
 
-export const orderListQuery = (p: OrderListParams) =>
+export const orderListQuery = (p: ListParams<OrderListFilters>) =>
   queryOptions({
-    queryKey: orderKeys.list(p),
+    queryKey: dashboardKeys.orders.list(p),
     queryFn: async ({ signal }) => {
       const r = await api<Paginated<Order>>('/api/orders', {
         query: {
@@ -59,9 +51,11 @@ export const orderListQuery = (p: OrderListParams) =>
 
 export const orderDetailQuery = (id: number) =>
   queryOptions({
-    queryKey: orderKeys.detail(id),
+    queryKey: dashboardKeys.orders.detail(id),
     queryFn: async ({ signal }) => parseOrder(await api<Order>(`/api/orders/${id}`, { signal })),
+    // The dialog always starts from the order as the server has it now, never from a cached copy.
     staleTime: 0,
+    gcTime: 0,
     retry: false,
   })
 
@@ -73,7 +67,7 @@ export const confirmOrderByPhone = (id: number) => api<Order>(`/api/orders/${id}
 /** Staff: the order's payment attempts with the providers' ids (GET /api/payments?order_id=). */
 export const orderPaymentsQuery = (orderId: number) =>
   queryOptions({
-    queryKey: orderKeys.payments(orderId),
+    queryKey: dashboardKeys.orders.payments(orderId),
     queryFn: async ({ signal }) => (await api<StaffPayments>('/api/payments', { query: { order_id: orderId }, signal })).data,
     staleTime: 0,
     retry: false,

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { MessageCircle, PhoneCall, PhoneForwarded } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { formatMoney } from '@shop/shared/money/money'
@@ -6,8 +6,8 @@ import { internationalNumber, telHref, whatsappHref } from '@shop/shared/orders/
 import type { Order } from '@shop/shared/schemas/order'
 import { Button, buttonClasses } from '../../../components/ui/button.tsx'
 import { toast } from '../../../lib/toast.ts'
-import { confirmOrderByPhone, orderKeys } from '../api/orders-api.ts'
-import { overviewKeys } from '../../dashboard-overview/api/overview-api.ts'
+import { changedBy } from '../../../lib/dashboard-keys.ts'
+import { confirmOrderByPhone } from '../api/orders-api.ts'
 
 /** The WhatsApp number the shopper gave at checkout (SPEC §3: the notes read `WhatsApp: <number>`), else null. */
 export function whatsappNumberOf(notes: string | null): string | null {
@@ -38,7 +38,6 @@ export function whatsappConfirmText(
  */
 export function ConfirmByPhone({ order, onConfirmed }: { order: Order; onConfirmed(): void }) {
   const { t, i18n } = useTranslation('dashboard')
-  const queryClient = useQueryClient()
   const shop = i18n.t('common:brand.name', { lng: 'ar' })
   // The number the shopper gave for WhatsApp at checkout, else the phone.
   const whatsappNumber = whatsappNumberOf(order.notes) ?? order.customer_phone
@@ -48,9 +47,9 @@ export function ConfirmByPhone({ order, onConfirmed }: { order: Order; onConfirm
   )
   const confirm = useMutation({
     mutationFn: () => confirmOrderByPhone(order.id),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: orderKeys.all })
-      void queryClient.invalidateQueries({ queryKey: overviewKeys.all })
+    // The order moves to processing: its rows, the overview and the sales report refresh (decision 0086).
+    meta: { invalidates: changedBy.order },
+    onSuccess: () => {
       toast.success(t('orders.confirm.done', { number: order.order_number }))
       onConfirmed()
     },

@@ -1,9 +1,11 @@
+import { useQuery } from '@tanstack/react-query'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Order } from '@shop/shared/schemas/order'
-import { renderDashboard, stubFetch } from '../../dashboard-shell/test-render.tsx'
-import { orderKeys } from '../api/orders-api.ts'
+import { renderDashboard, stubFetch } from '../../../test/render-dashboard.tsx'
+import { api } from '../../../lib/api-client.ts'
+import { dashboardKeys } from '../../../lib/dashboard-keys.ts'
 import { makeOrder } from '../order-fixture.test-helper.ts'
 import { OrderEditDialog } from './order-edit-dialog.tsx'
 
@@ -63,7 +65,7 @@ describe('order edit dialog', { timeout: 20_000 }, () => {
     await userEvent.clear(name)
     await userEvent.type(name, 'Typed by the admin')
     answer = { ...full, customer_name: 'Changed on the server', notes: 'Server note' }
-    await act(() => client.refetchQueries({ queryKey: orderKeys.detail(12) }))
+    await act(() => client.refetchQueries({ queryKey: dashboardKeys.orders.detail(12) }))
     // The order itself twice (the dialog also lists the order's payments, once).
     expect(calls.filter((c) => c.method === 'GET' && c.url === '/api/orders/12')).toHaveLength(2)
     expect(screen.getByLabelText(/^Customer name/)).toHaveValue('Typed by the admin')
@@ -114,5 +116,49 @@ describe('order edit dialog', { timeout: 20_000 }, () => {
     await userEvent.click(within(card).getByRole('button', { name: 'Yes, refund' }))
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST' && c.url === '/api/payments/5/refund')).toHaveLength(1))
     expect(await within(await screen.findByTestId('payment-attempt')).findByText('Refunded')).toBeInTheDocument()
+  })
+})
+
+/** The overview's and the sales report's queries (their keys), as if those screens were on screen too. */
+function OtherScreens() {
+  const range = { from: '', to: '' }
+  const stats = useQuery({
+    queryKey: dashboardKeys.overview.stats(range),
+    queryFn: () => api<{ total_revenue: number }>('/api/dashboard/stats'),
+  })
+  const sales = useQuery({
+    queryKey: dashboardKeys.sales.list({ ...range, page: 1, per_page: 10 }),
+    queryFn: () => api<{ total: number }>('/api/orders?status=completed'),
+  })
+  return <p>{`revenue ${stats.data?.total_revenue ?? '…'}, sales ${sales.data?.total ?? '…'}`}</p>
+}
+
+describe('order edit: what a save refreshes (product.md §4.7)', { timeout: 20_000 }, () => {
+  it('completing an order refreshes the overview and the sales report on screen, then closes', async () => {
+    let completed = false
+    stubFetch((c) => {
+      if (c.method === 'GET' && c.url === '/api/orders/12') return { body: full }
+      if (c.method === 'PUT' && c.url === '/api/orders/12') {
+        completed = true
+        return { body: { ...full, order_status: 'completed' } }
+      }
+      if (c.url === '/api/dashboard/stats') return { body: { total_revenue: completed ? 100 : 0 } }
+      if (c.url === '/api/orders?status=completed') return { body: { total: completed ? 1 : 0 } }
+      return undefined
+    })
+    const onClose = vi.fn()
+    await renderDashboard(
+      <>
+        <OrderEditDialog order={row} onClose={onClose} />
+        <OtherScreens />
+      </>,
+      'en',
+    )
+    expect(await screen.findByText('revenue 0, sales 0')).toBeInTheDocument()
+    await userEvent.selectOptions(await screen.findByLabelText(/^Order status/), 'completed')
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(onClose).toHaveBeenCalled())
+    // The numbers were fetched again before the dialog reported success.
+    expect(screen.getByText('revenue 100, sales 1')).toBeInTheDocument()
   })
 })

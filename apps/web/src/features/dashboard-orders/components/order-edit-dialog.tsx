@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import { ArrowLeft } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useForm, type Resolver } from 'react-hook-form'
@@ -11,9 +11,8 @@ import { Dialog } from '../../../components/ui/dialog.tsx'
 import { Field, Input, Select, Textarea } from '../../../components/ui/field.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
-import { orderDetailQuery, orderKeys, updateOrder } from '../api/orders-api.ts'
-import { overviewKeys } from '../../dashboard-overview/api/overview-api.ts'
-import { salesKeys } from '../../dashboard-sales/api/sales-api.ts'
+import { changedBy } from '../../../lib/dashboard-keys.ts'
+import { orderDetailQuery, updateOrder } from '../api/orders-api.ts'
 import { ConfirmByPhone } from './confirm-by-phone.tsx'
 import { OrderPayments } from './order-payments.tsx'
 
@@ -33,7 +32,6 @@ const toValues = (o: Order): Values => ({
 /** SPEC §2 order edit dialog, with the order's status history. */
 export function OrderEditDialog({ order, onClose }: { order: Order | null; onClose(): void }) {
   const { t, i18n } = useTranslation('dashboard')
-  const queryClient = useQueryClient()
   const detail = useQuery({ ...orderDetailQuery(order?.id ?? 0), enabled: order !== null })
   const { register, handleSubmit, reset, setError, formState } = useForm<Values, unknown, UpdateOrderInput>({
     resolver,
@@ -61,15 +59,9 @@ export function OrderEditDialog({ order, onClose }: { order: Order | null; onClo
 
   const save = useMutation({
     mutationFn: (v: UpdateOrderInput) => updateOrder(order!.id, v),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: orderKeys.lists() })
-      // A status change moves revenue, profit and the sales list: the overview and sales must not show
-      // their cached numbers (staleTime 30 s) after an order is completed or cancelled.
-      void queryClient.invalidateQueries({ queryKey: overviewKeys.all })
-      void queryClient.invalidateQueries({ queryKey: salesKeys.all })
-      queryClient.removeQueries({ queryKey: orderKeys.detail(order!.id) })
-      // A typed "paid" or "refunded" is recorded as a payment (decision 0075).
-      queryClient.removeQueries({ queryKey: orderKeys.payments(order!.id) })
+    // A status change moves revenue, profit, the sales report and stock: lib/dashboard-keys.ts lists what refreshes.
+    meta: { invalidates: changedBy.order },
+    onSuccess: () => {
       toast.success(t('orders.updated'))
       onClose()
     },

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import { AlertTriangle, RefreshCw, Undo2 } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -9,7 +9,8 @@ import { Button } from '../../../components/ui/button.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { toast } from '../../../lib/toast.ts'
-import { checkPayment, orderKeys, orderPaymentsQuery, refundPayment, resolvePaymentFlag } from '../api/orders-api.ts'
+import { changedBy } from '../../../lib/dashboard-keys.ts'
+import { checkPayment, orderPaymentsQuery, refundPayment, resolvePaymentFlag } from '../api/orders-api.ts'
 
 const STATE_TONE: Record<StaffPayment['state'], BadgeTone> = { paid: 'green', pending: 'amber', failed: 'red', expired: 'gray', refunded: 'blue' }
 const amountText = (amount: number, currency: string) => (currency === 'LYD' ? `${amount.toFixed(2)} ${CURRENCY_SUFFIX}` : `${amount.toFixed(2)} ${currency}`)
@@ -21,21 +22,16 @@ const amountText = (amount: number, currency: string) => (currency === 'LYD' ? `
  */
 export function OrderPayments({ orderId }: { orderId: number }) {
   const { t, i18n } = useTranslation('dashboard')
-  const queryClient = useQueryClient()
   const payments = useQuery(orderPaymentsQuery(orderId))
   const [confirming, setConfirming] = useState<number | null>(null)
   const when = (iso: string) => new Date(iso).toLocaleString(i18n.language === 'ar' ? 'ar-LY-u-nu-latn' : 'en-GB').replace(/\u200f/g, '')
 
   const act = useMutation({
     mutationFn: ({ kind, id }: { kind: 'refund' | 'check' | 'resolve'; id: number }) => (kind === 'refund' ? refundPayment(id) : kind === 'check' ? checkPayment(id) : resolvePaymentFlag(id)),
-    onSuccess: async (_row, { kind }) => {
+    // A refund or a check can move the order's payment status: its rows, payments, the overview and sales follow.
+    meta: { invalidates: changedBy.order },
+    onSuccess: (_row, { kind }) => {
       setConfirming(null)
-      await queryClient.invalidateQueries({ queryKey: orderKeys.payments(orderId) })
-      // A refund or a check can move the order's payment status: the list and the history follow.
-      if (kind !== 'resolve') {
-        void queryClient.invalidateQueries({ queryKey: orderKeys.lists() })
-        void queryClient.invalidateQueries({ queryKey: orderKeys.detail(orderId) })
-      }
       toast.success(t(`orders.payments.done.${kind}`))
     },
     onError: (err) => toast.error(err instanceof ApiError ? err.message : t('orders.payments.action_failed')),

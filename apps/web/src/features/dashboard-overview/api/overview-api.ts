@@ -1,19 +1,16 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { DashboardStats, RevenueResponse } from '@shop/shared/schemas/dashboard'
 import { api } from '../../../lib/api-client.ts'
+import { dashboardKeys } from '../../../lib/dashboard-keys.ts'
 
 export interface DateRange {
   from: string
   to: string
 }
 
-export const overviewKeys = {
-  all: ['dashboard', 'overview'] as const,
-  stats: (range: DateRange) => ['dashboard', 'overview', 'stats', range] as const,
-  revenue: (range: DateRange) => ['dashboard', 'overview', 'revenue', range] as const,
-}
+const overviewKeys = dashboardKeys.overview
 
-// SPEC §3: numbers may arrive as strings and are parsed.
+// product.md §1.3: numbers may arrive as strings and are parsed.
 const num = (v: unknown): number => {
   const n = typeof v === 'number' ? v : Number(v)
   return Number.isFinite(n) ? n : 0

@@ -2,6 +2,7 @@ import { AlertTriangle } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { DashboardStats } from '@shop/shared/schemas/dashboard'
+import { DataTable, type DataColumn } from '../../../components/data-list/data-table.tsx'
 import { Badge } from '../../../components/ui/badge.tsx'
 import { Money } from '../../../components/ui/money.tsx'
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge.tsx'
@@ -35,7 +36,7 @@ function Empty({ children }: { children: ReactNode }) {
   return <p className="rounded-md bg-sand-100 px-4 py-6 text-center text-sm text-stone-600">{children}</p>
 }
 
-/** SPEC §2: rank #1, #2…, name, quantity sold and revenue. */
+/** product.md §2.15: top products, rank #1, #2…, name, quantity sold and revenue. */
 export function TopProducts({ items }: { items: DashboardStats['top_products'] }) {
   const { t } = useTranslation('dashboard')
   return (
@@ -62,7 +63,7 @@ export function TopProducts({ items }: { items: DashboardStats['top_products'] }
   )
 }
 
-/** SPEC §2: low-stock alerts titled in red; name, price and "N left". */
+/** product.md §2.15: low-stock alerts titled in red; name, price and "N left". */
 export function LowStock({ items }: { items: DashboardStats['low_stock_products'] }) {
   const { t } = useTranslation('dashboard')
   return (
@@ -94,48 +95,28 @@ export function LowStock({ items }: { items: DashboardStats['low_stock_products'
   )
 }
 
+type RecentOrder = DashboardStats['recent_orders'][number]
+
+/** product.md §2.15: the last 5 orders whatever the dates (#id, customer, amount, status). */
 export function RecentOrders({ items }: { items: DashboardStats['recent_orders'] }) {
   const { t } = useTranslation('dashboard')
+  const columns: DataColumn<RecentOrder>[] = [
+    { id: 'id', header: t('orders.order'), card: 'title', cell: (o) => <span className="ltr-nums">#{o.id}</span> },
+    { id: 'customer', header: t('orders.customer'), card: 'subtitle', cell: (o) => o.customer_name },
+    { id: 'amount', header: t('orders.amount'), cell: (o) => <Money value={o.total_amount} /> },
+    { id: 'status', header: t('orders.status'), card: 'status', cell: (o) => <OrderStatusBadge status={o.order_status} /> },
+  ]
   return (
-    <Panel title={t('overview.recent_orders')}>
+    // The rows of a dashboard list: a table from 640 px, cards on a phone (decision 0087).
+    <section aria-labelledby="recent-orders-title">
+      <h2 id="recent-orders-title" className="mb-3 text-lg font-bold text-stone-900">
+        {t('overview.recent_orders')}
+      </h2>
       {items.length === 0 ? (
         <Empty>{t('overview.no_recent_orders')}</Empty>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[480px] text-sm">
-            <thead className="text-stone-600">
-              <tr>
-                <th scope="col" className="px-3 py-2 text-start font-semibold">
-                  {t('orders.order')}
-                </th>
-                <th scope="col" className="px-3 py-2 text-start font-semibold">
-                  {t('orders.customer')}
-                </th>
-                <th scope="col" className="px-3 py-2 text-start font-semibold">
-                  {t('orders.amount')}
-                </th>
-                <th scope="col" className="px-3 py-2 text-start font-semibold">
-                  {t('orders.status')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((o) => (
-                <tr key={o.id} className="border-t border-sand-200 hover:bg-sand-50">
-                  <td className="px-3 py-2.5 font-semibold ltr-nums">#{o.id}</td>
-                  <td className="px-3 py-2.5">{o.customer_name}</td>
-                  <td className="px-3 py-2.5">
-                    <Money value={o.total_amount} />
-                  </td>
-                  <td className="px-3 py-2.5">
-                    <OrderStatusBadge status={o.order_status} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable rows={items} getRowId={(o) => o.id} caption={t('overview.recent_orders')} columns={columns} />
       )}
-    </Panel>
+    </section>
   )
 }

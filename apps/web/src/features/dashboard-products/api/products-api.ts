@@ -3,23 +3,13 @@ import type { Paginated } from '@shop/shared/schemas/common'
 import type { ImportResult } from '@shop/shared/schemas/imports'
 import type { Product, ProductInput } from '@shop/shared/schemas/product'
 import type { Category } from '@shop/shared/schemas/category'
-import { api, downloadFile } from '../../../lib/api-client.ts'
+import type { ListParams } from '../../../components/data-list/use-data-list.ts'
+import { api, downloadFile, uploadFile } from '../../../lib/api-client.ts'
+import { dashboardKeys } from '../../../lib/dashboard-keys.ts'
 
-export interface ProductListParams {
-  search: string
-  page: number
-  per_page: number
-}
+const productKeys = dashboardKeys.products
 
-export const productKeys = {
-  all: ['dashboard', 'products'] as const,
-  lists: () => ['dashboard', 'products', 'list'] as const,
-  list: (p: ProductListParams) => ['dashboard', 'products', 'list', p] as const,
-  detail: (id: number) => ['dashboard', 'products', 'detail', id] as const,
-  categoryOptions: () => ['dashboard', 'products', 'category-options'] as const,
-}
-
-export const productListQuery = (p: ProductListParams) =>
+export const productListQuery = (p: ListParams) =>
   queryOptions({
     queryKey: productKeys.list(p),
     queryFn: ({ signal }) =>
@@ -35,7 +25,9 @@ export const productDetailQuery = (id: number) =>
     queryKey: productKeys.detail(id),
     queryFn: ({ signal }) => api<Product>(`/api/products/${id}`, { signal }),
     retry: false,
+    // The form always starts from the product as the server has it now, never from a cached copy.
     staleTime: 0,
+    gcTime: 0,
   })
 
 export const categoryOptionsQuery = () =>
@@ -58,7 +50,7 @@ export function productFormData(values: ProductInput, image: File | null, method
 export const createProduct = (values: ProductInput, image: File | null) =>
   api<Product>('/api/products', { method: 'POST', body: productFormData(values, image) })
 
-/** SPEC §7: JSON PUT without a new image; multipart POST with `_method=PUT` when an image is attached. */
+/** product.md §7: JSON PUT without a new image; multipart POST with `_method=PUT` when an image is attached. */
 export const updateProduct = (id: number, values: ProductInput, image: File | null) =>
   image
     ? api<Product>(`/api/products/${id}`, { method: 'POST', body: productFormData(values, image, 'PUT') })
@@ -70,9 +62,5 @@ export const setProductStock = (id: number, stock: number) =>
   api<Product>(`/api/products/${id}/stock`, { method: 'PATCH', body: { stock } })
 export const deleteProduct = (id: number) => api<void>(`/api/products/${id}`, { method: 'DELETE' })
 
-export const importProducts = (file: File) => {
-  const fd = new FormData()
-  fd.append('file', file)
-  return api<ImportResult>('/api/products/import', { method: 'POST', body: fd })
-}
+export const importProducts = (file: File) => uploadFile<ImportResult>('/api/products/import', file)
 export const downloadProductSample = () => downloadFile('/api/products/import/sample', 'products_sample.csv')

@@ -1,33 +1,29 @@
-import { Pencil, Trash2 } from 'lucide-react'
 import type { TFunction } from 'i18next'
 import type { Product } from '@shop/shared/schemas/product'
 import { Badge } from '../../../components/ui/badge.tsx'
-import type { DataColumnSpec } from '../../../components/ui/data-table.tsx'
-import { IconButton } from '../../../components/ui/icon-button.tsx'
+import { actionsColumn, activeColumn, EditDeleteButtons } from '../../../components/data-list/columns.tsx'
+import type { DataColumn } from '../../../components/data-list/data-table.tsx'
 import { Money } from '../../../components/ui/money.tsx'
-import { StatusPill } from '../../../components/ui/status-pill.tsx'
 import { EnglishMissing } from '../../../components/ui/translated-fields.tsx'
 
 /** Decision 0057: the texts every product has in Arabic, marked in the list while English is missing. */
 export const missesEnglish = (p: Product) => p.name_en === null || p.description_en === null
 
 export interface ProductColumnHandlers {
-  toggling: ReadonlySet<number>
-  onToggle(p: Product): void
+  /** The active pill's toggle; busy while the row's toggle or a batch on it runs. */
+  toggle: { busy(p: Product): boolean; run(p: Product): void }
   onEdit(p: Product): void
   onDelete(p: Product): void
 }
 
-/** SPEC §2 dashboard products columns. */
-export function productColumns(
-  t: TFunction<'dashboard'>,
-  h: ProductColumnHandlers,
-): DataColumnSpec<Product>[] {
+/** The products list's columns (product.md §2.16); on a phone's card the product is the heading. */
+export function productColumns(t: TFunction<'dashboard'>, h: ProductColumnHandlers): DataColumn<Product>[] {
   return [
     {
       id: 'product',
       header: t('products.product'),
       className: 'min-w-64',
+      card: 'title',
       cell: (p) => (
         <div className="flex items-center gap-3">
           <img
@@ -81,7 +77,7 @@ export function productColumns(
       id: 'stock',
       header: t('products.stock'),
       cell: (p) =>
-        // SPEC §6: in stock when stock is above 0; an always-in-stock product marked out of stock is out of stock too.
+        // product.md §4.5: in stock when stock is above 0; an always-in-stock product at 0 is out of stock too.
         p.stock <= 0 ? (
           <Badge tone="red" className="whitespace-nowrap">
             {t('products.out_of_stock')}
@@ -96,39 +92,14 @@ export function productColumns(
           </Badge>
         ),
     },
-    {
-      id: 'status',
-      header: t('products.status'),
-      cell: (p) => (
-        <StatusPill
-          active={p.is_active}
-          busy={h.toggling.has(p.id)}
-          label={p.is_active ? t('status.active') : t('status.inactive')}
-          actionLabel={p.is_active ? t('status.deactivate') : t('status.activate')}
-          onToggle={() => h.onToggle(p)}
-        />
-      ),
-    },
-    {
-      id: 'actions',
-      header: <span className="sr-only">{t('common.actions')}</span>,
-      className: 'w-24',
-      cell: (p) => (
-        <div className="flex gap-1">
-          <IconButton
-            label={t('products.edit_named', { name: p.name })}
-            icon={<Pencil aria-hidden="true" />}
-            tone="primary"
-            onClick={() => h.onEdit(p)}
-          />
-          <IconButton
-            label={t('products.delete_named', { name: p.name })}
-            icon={<Trash2 aria-hidden="true" />}
-            tone="danger"
-            onClick={() => h.onDelete(p)}
-          />
-        </div>
-      ),
-    },
+    activeColumn<Product>(t, t('products.status'), h.toggle),
+    actionsColumn<Product>(t, (p) => (
+      <EditDeleteButtons
+        editLabel={t('products.edit_named', { name: p.name })}
+        deleteLabel={t('products.delete_named', { name: p.name })}
+        onEdit={() => h.onEdit(p)}
+        onDelete={() => h.onDelete(p)}
+      />
+    )),
   ]
 }

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Product } from '@shop/shared/schemas/product'
-import { renderDashboard, stubFetch } from '../../dashboard-shell/test-render.tsx'
+import { renderDashboard, stubFetch } from '../../../test/render-dashboard.tsx'
 import { ProductFormDialog } from './product-form-dialog.tsx'
 
 const row: Product = {

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import { ImagePlus } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useForm, type Resolver } from 'react-hook-form'
@@ -12,13 +12,8 @@ import { Field, FieldError, Input, Select } from '../../../components/ui/field.t
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { TranslatedFields } from '../../../components/ui/translated-fields.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
-import {
-  categoryOptionsQuery,
-  createProduct,
-  productDetailQuery,
-  productKeys,
-  updateProduct,
-} from '../api/products-api.ts'
+import { changedBy } from '../../../lib/dashboard-keys.ts'
+import { categoryOptionsQuery, createProduct, productDetailQuery, updateProduct } from '../api/products-api.ts'
 
 /** Decision 0057: each text in Arabic (`_ar`, the shop's main language) and English (`_en`, optional). */
 export interface ProductFormValues {
@@ -41,7 +36,7 @@ export interface ProductFormValues {
   origin_en: string
 }
 
-// SPEC §5: new products default to stock 1, active, no category.
+// product.md §5.4, §9: new products default to stock 1, active, no category.
 export const EMPTY_PRODUCT: ProductFormValues = {
   name_ar: '',
   name_en: '',
@@ -99,10 +94,9 @@ export interface ProductFormDialogProps {
   onClose(): void
 }
 
-/** SPEC §2 product form modal: after adding it clears and stays open; after editing it closes. */
+/** The product form (product.md §2.16): after adding it clears and stays open; after editing it closes. */
 export function ProductFormDialog({ open, product, onClose }: ProductFormDialogProps) {
   const { t } = useTranslation('dashboard')
-  const queryClient = useQueryClient()
   const editing = product !== null
   const form = useForm<ProductFormValues, unknown, ProductInput>({
     resolver,
@@ -118,7 +112,7 @@ export function ProductFormDialog({ open, product, onClose }: ProductFormDialogP
   const imageId = useId()
 
   const categories = useQuery({ ...categoryOptionsQuery(), enabled: open })
-  // SPEC §2: edit first loads the full product, falling back to the row data on failure.
+  // product.md §2.16: edit first loads the full product, falling back to the row data on failure.
   const detail = useQuery({ ...productDetailQuery(product?.id ?? 0), enabled: open && editing })
 
   const clearImage = () => {
@@ -153,10 +147,9 @@ export function ProductFormDialog({ open, product, onClose }: ProductFormDialogP
   const save = useMutation({
     mutationFn: (values: ProductInput) =>
       product ? updateProduct(product.id, values, image) : createProduct(values, image),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: productKeys.lists() })
+    meta: { invalidates: changedBy.product },
+    onSuccess: () => {
       if (product) {
-        queryClient.removeQueries({ queryKey: productKeys.detail(product.id) })
         toast.success(t('products.updated'))
         onClose()
       } else {
@@ -166,7 +159,7 @@ export function ProductFormDialog({ open, product, onClose }: ProductFormDialogP
       }
     },
     onError: (err) => {
-      // SPEC §8 fix: save errors are shown, not only logged; field errors go under their fields.
+      // product.md §8.3: save errors are shown in a toast; field errors go under their fields.
       if (err instanceof ApiError && err.errors) {
         for (const [field, messages] of Object.entries(err.errors)) {
           if (field in EMPTY_PRODUCT) setError(field as keyof ProductFormValues, { message: messages[0] })
@@ -180,7 +173,7 @@ export function ProductFormDialog({ open, product, onClose }: ProductFormDialogP
   const onImage = (file: File | undefined) => {
     clearImage()
     if (!file) return
-    // SPEC §5: an image file; the API takes these formats only (and checks the content again).
+    // product.md §5.4, §10.8: an image file; the API takes these formats only (and checks the content again).
     if (!IMAGE_TYPES.includes(file.type)) {
       setImageError('validation.image_invalid')
       return

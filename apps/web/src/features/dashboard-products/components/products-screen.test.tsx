@@ -1,16 +1,12 @@
-import { QueryClientProvider, useQuery } from '@tanstack/react-query'
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { useQuery } from '@tanstack/react-query'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { ReactElement } from 'react'
-import { MemoryRouter } from 'react-router'
-import { Toaster } from 'sonner'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { Category } from '@shop/shared/schemas/category'
 import type { Product } from '@shop/shared/schemas/product'
-import i18n from '../../../lib/i18n.ts'
-import { createQueryClient } from '../../../lib/query-client.ts'
-import { categoryListQuery } from '../../dashboard-categories/api/categories-api.ts'
-import { overviewKeys } from '../../dashboard-overview/api/overview-api.ts'
-import { renderDashboard, stubFetch } from '../../dashboard-shell/test-render.tsx'
+import { api as request } from '../../../lib/api-client.ts'
+import { dashboardKeys } from '../../../lib/dashboard-keys.ts'
+import { renderDashboard, stubFetch } from '../../../test/render-dashboard.tsx'
 import { ProductsScreen } from './products-screen.tsx'
 
 const product = (id: number, name: string, stock: number): Product => ({
@@ -113,29 +109,19 @@ describe('products stock column', { timeout: 20_000 }, () => {
   })
 })
 
-/** Another dashboard screen's query, mounted next to the products screen. */
+/** The categories screen's query (its key), mounted next to the products screen. */
 function CategoryCounts() {
-  const categories = useQuery(categoryListQuery(''))
-  return <p>{categories.data?.map((c) => `${c.name}: ${c.products_count}`).join(', ')}</p>
+  const categories = useQuery({
+    queryKey: dashboardKeys.categories.list({ search: '' }),
+    queryFn: () => request<{ data: Category[] }>('/api/categories'),
+  })
+  return <p>{categories.data?.data.map((c) => `${c.name}: ${c.products_count}`).join(', ')}</p>
 }
 
-/** Like renderDashboard, but with the app's own query client (staleTime 30 s, mutation cache). */
-async function renderWithAppClient(ui: ReactElement) {
-  await i18n.changeLanguage('en')
-  const client = createQueryClient()
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        {ui}
-        <Toaster />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  )
-  return client
-}
-
-describe('products: other dashboard screens refresh (SPEC §4)', { timeout: 20_000 }, () => {
-  const overview = overviewKeys.stats({ from: '2025-01-01', to: '2025-01-31' })
+describe('products: what a product write refreshes (product.md §4.7)', { timeout: 20_000 }, () => {
+  const overview = dashboardKeys.overview.stats({ from: '2025-01-01', to: '2025-01-31' })
+  const revenue = dashboardKeys.overview.revenue({ from: '2025-01-01', to: '2025-01-31' })
+  const sales = dashboardKeys.sales.list({ from: '', to: '', page: 1, per_page: 10 })
 
   function shop() {
     let count = 3
@@ -158,13 +144,15 @@ describe('products: other dashboard screens refresh (SPEC §4)', { timeout: 20_0
 
   it('after adding a product, refetches the category counts and marks the overview stale', async () => {
     shop()
-    const client = await renderWithAppClient(
+    const { client } = await renderDashboard(
       <>
         <ProductsScreen />
         <CategoryCounts />
       </>,
     )
     client.setQueryData(overview, { total_products: 3 })
+    client.setQueryData(revenue, { data: [] })
+    client.setQueryData(sales, { data: [] })
     expect(await screen.findByText('Dates: 3')).toBeInTheDocument()
     await screen.findByText('Ajwa')
     await userEvent.click(screen.getAllByRole('button', { name: 'Add product' })[0]!)
@@ -175,11 +163,14 @@ describe('products: other dashboard screens refresh (SPEC §4)', { timeout: 20_0
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add product' }))
     expect(await screen.findByText('Dates: 4')).toBeInTheDocument()
     expect(client.getQueryState(overview)?.isInvalidated).toBe(true)
+    // A product does not change revenue or the sales report: those stay as they are.
+    expect(client.getQueryState(revenue)?.isInvalidated).toBe(false)
+    expect(client.getQueryState(sales)?.isInvalidated).toBe(false)
   })
 
   it('after deleting a row, refetches the category counts and marks the overview stale', async () => {
     shop()
-    const client = await renderWithAppClient(
+    const { client } = await renderDashboard(
       <>
         <ProductsScreen />
         <CategoryCounts />

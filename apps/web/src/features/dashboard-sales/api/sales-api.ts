@@ -1,15 +1,13 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { OrderList, PaymentMethod, PaymentStatus } from '@shop/shared/schemas/order'
+import type { ListPage, ListParams } from '../../../components/data-list/use-data-list.ts'
 import { api, downloadFile } from '../../../lib/api-client.ts'
+import { dashboardKeys } from '../../../lib/dashboard-keys.ts'
 
+/** The report's filters: the range of days (an empty end: open on that side; both empty: all time). */
 export interface SalesRange {
   from: string
   to: string
-}
-
-export interface SalesQuery extends SalesRange {
-  page: number
-  perPage: number
 }
 
 /** One completed order as the report shows it. */
@@ -24,33 +22,25 @@ export interface SalesRow {
   profit: number
 }
 
-export interface SalesPage {
-  rows: SalesRow[]
-  /** completed orders in the range, all pages */
-  total: number
-  lastPage: number
+/** One page of the report; `total` counts the completed orders of the whole range. */
+export interface SalesPage extends ListPage<SalesRow> {
   /** summed by the server over the whole range, not this page (decision 0047) */
   totals: { total_amount: number; profit: number }
-}
-
-export const salesKeys = {
-  all: ['dashboard', 'sales'] as const,
-  list: (q: SalesQuery) => ['dashboard', 'sales', 'list', q] as const,
 }
 
 // Amounts may arrive as numeric strings (numeric columns), and are read as numbers.
 const n = (v: unknown) => Number(v) || 0
 
 /** The sales call: GET /api/orders with status=completed and the range, one server page at a time (decision 0047). */
-export const salesQuery = (q: SalesQuery) =>
+export const salesQuery = (q: Omit<ListParams<SalesRange>, 'search'>) =>
   queryOptions({
-    queryKey: salesKeys.list(q),
+    queryKey: dashboardKeys.sales.list({ from: q.from, to: q.to, page: q.page, per_page: q.per_page }),
     queryFn: async ({ signal }): Promise<SalesPage> => {
       const raw = await api<OrderList>('/api/orders', {
-        query: { status: 'completed', from: q.from, to: q.to, page: q.page, per_page: q.perPage },
+        query: { status: 'completed', from: q.from, to: q.to, page: q.page, per_page: q.per_page },
         signal,
       })
-      const rows = (raw.data ?? []).map((o) => ({
+      const data = (raw.data ?? []).map((o) => ({
         id: o.id,
         order_number: o.order_number,
         customer_name: o.customer_name,
@@ -61,9 +51,9 @@ export const salesQuery = (q: SalesQuery) =>
         profit: n(o.profit),
       }))
       return {
-        rows,
+        data,
         total: n(raw.total),
-        lastPage: Math.max(1, n(raw.last_page)),
+        last_page: Math.max(1, n(raw.last_page)),
         totals: { total_amount: n(raw.totals?.total_amount), profit: n(raw.totals?.profit) },
       }
     },

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { renderDashboard, stubFetch } from '../../dashboard-shell/test-render.tsx'
+import { renderDashboard, stubFetch } from '../../../test/render-dashboard.tsx'
 import { salesFileName } from '../api/sales-api.ts'
 import { SalesScreen } from './sales-screen.tsx'
 

@@ -1,20 +1,16 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { Setting } from '@shop/shared/schemas/setting'
 import { api } from '../../../lib/api-client.ts'
-
-export const settingKeys = {
-  all: ['dashboard', 'settings'] as const,
-  list: () => ['dashboard', 'settings', 'list'] as const,
-}
+import { dashboardKeys } from '../../../lib/dashboard-keys.ts'
 
 export const settingsQuery = () =>
   queryOptions({
-    queryKey: settingKeys.list(),
+    queryKey: dashboardKeys.settings.list(),
     queryFn: async ({ signal }): Promise<Setting[]> =>
       (await api<{ data: Setting[] }>('/api/settings', { signal })).data ?? [],
   })
 
-/** SPEC §7: PUT /api/settings with the edited setting (id, key, description, value); no id in the path. */
+/** product.md §7.2: PUT /api/settings with the edited setting (id, key, description, value); no id in the path. */
 export const updateSetting = (s: Setting) =>
   api<Setting>('/api/settings', {
     method: 'PUT',

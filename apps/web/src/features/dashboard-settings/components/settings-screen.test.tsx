@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { renderDashboard, stubFetch } from '../../dashboard-shell/test-render.tsx'
+import { renderDashboard, stubFetch } from '../../../test/render-dashboard.tsx'
 import { SettingsScreen } from './settings-screen.tsx'
 
 const settings = [

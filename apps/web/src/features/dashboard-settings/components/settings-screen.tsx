@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import { KeyRound, Pencil } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -10,20 +10,20 @@ import { PageHeader } from '../../../components/ui/page-header.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { EmptyState, ErrorState } from '../../../components/ui/states.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
-import { settingKeys, settingsQuery, updateSetting } from '../api/settings-api.ts'
+import { changedBy } from '../../../lib/dashboard-keys.ts'
+import { settingsQuery, updateSetting } from '../api/settings-api.ts'
 
-/** SPEC §2/§4 settings: an account link and the settings list; one row in edit mode at a time. */
+/** Settings (product.md §2.22): an account link and the settings list; one row in edit mode at a time. */
 export function SettingsScreen() {
   const { t } = useTranslation('dashboard')
-  const queryClient = useQueryClient()
   const settings = useQuery(settingsQuery())
   const [editing, setEditing] = useState<{ id: number; value: string } | null>(null)
   const [fieldError, setFieldError] = useState<string | undefined>()
 
   const save = useMutation({
     mutationFn: updateSetting,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: settingKeys.list() })
+    meta: { invalidates: changedBy.setting },
+    onSuccess: () => {
       toast.success(t('settings.updated'))
       setEditing(null)
       setFieldError(undefined)
@@ -31,7 +31,7 @@ export function SettingsScreen() {
     onError: (err) => {
       const fieldMessage = err instanceof ApiError ? err.errors?.value?.[0] : undefined
       setFieldError(fieldMessage)
-      // SPEC §8: the toast says 'Failed to update setting'; the server's reason shows under the field.
+      // product.md §2.22: the toast says 'Failed to update setting'; the server's reason shows under the field.
       toast.error(t('settings.update_failed'))
     },
   })

@@ -3,25 +3,18 @@ import type { Role } from '@shop/shared/schemas/auth'
 import type { Paginated } from '@shop/shared/schemas/common'
 import type { Order } from '@shop/shared/schemas/order'
 import type { UserSummary } from '@shop/shared/schemas/user'
+import type { ListParams } from '../../../components/data-list/use-data-list.ts'
 import { api } from '../../../lib/api-client.ts'
+import { dashboardKeys } from '../../../lib/dashboard-keys.ts'
 
-export interface UserListParams {
-  search: string
+/** The users list's filters (product.md §2.21); each is a query parameter of GET /api/users. */
+export interface UserListFilters {
   role: string
-  page: number
-  per_page: number
 }
 
-export const userKeys = {
-  all: ['dashboard', 'users'] as const,
-  lists: () => ['dashboard', 'users', 'list'] as const,
-  list: (p: UserListParams) => ['dashboard', 'users', 'list', p] as const,
-  detail: (id: number) => ['dashboard', 'users', 'detail', id] as const,
-}
-
-export const userListQuery = (p: UserListParams) =>
+export const userListQuery = (p: ListParams<UserListFilters>) =>
   queryOptions({
-    queryKey: userKeys.list(p),
+    queryKey: dashboardKeys.users.list(p),
     queryFn: ({ signal }) =>
       api<Paginated<UserSummary>>('/api/users', {
         query: {
@@ -37,9 +30,10 @@ export const userListQuery = (p: UserListParams) =>
 
 export const userDetailQuery = (id: number) =>
   queryOptions({
-    queryKey: userKeys.detail(id),
+    queryKey: dashboardKeys.users.detail(id),
     queryFn: ({ signal }) => api<{ user: UserSummary; orders: Order[] }>(`/api/users/${id}`, { signal }),
     staleTime: 0,
+    gcTime: 0,
   })
 
 export const setUserRole = (id: number, role: Role) =>

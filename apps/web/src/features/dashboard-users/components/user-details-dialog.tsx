@@ -8,17 +8,15 @@ import { Money } from '../../../components/ui/money.tsx'
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { ErrorState } from '../../../components/ui/states.tsx'
+import { shortDate } from '../../../lib/dates.ts'
 import { userDetailQuery } from '../api/users-api.ts'
 
-/** Issue 5: "view details" shows the user's info and latest orders. */
+/** "View details" (product.md §2.21): the user and their latest 20 orders. */
 export function UserDetailsDialog({ user, onClose }: { user: UserSummary | null; onClose(): void }) {
   const { t, i18n } = useTranslation('dashboard')
   const detail = useQuery({ ...userDetailQuery(user?.id ?? 0), enabled: user !== null })
   const u = detail.data?.user ?? user
-  const date = (iso: string) =>
-    new Date(iso)
-      .toLocaleDateString(i18n.language === 'ar' ? 'ar-LY-u-nu-latn' : 'en-GB')
-      .replace(/\u200f/g, '') /* RLMs scramble it inside ltr-nums */
+  const date = (iso: string) => shortDate(iso, i18n.language)
   const orders = detail.data?.orders ?? []
 
   return (

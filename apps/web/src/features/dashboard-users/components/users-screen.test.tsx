@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Role } from '@shop/shared/schemas/auth'
 import type { UserSummary } from '@shop/shared/schemas/user'
-import { renderDashboard, stubFetch } from '../../dashboard-shell/test-render.tsx'
+import { renderDashboard, stubFetch } from '../../../test/render-dashboard.tsx'
 import { UsersScreen } from './users-screen.tsx'
 
 const person = (id: number, name: string, role: Role): UserSummary => ({

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { TrackedOrder } from '@shop/shared/schemas/order'
-import { mockFetch, renderScreen, setLanguage } from '../../../test/render-with-providers.tsx'
-import { CartPage } from '../../cart/components/cart-page.tsx'
-import { TrackPage } from './track-page.tsx'
+import { mockFetch, renderScreen, setLanguage } from '../../test/render-with-providers.tsx'
+import { CartPage } from '../../features/cart/components/cart-page.tsx'
+import { TrackPage } from '../../features/orders/components/track-page.tsx'
 
 const tracked: TrackedOrder = {
   order_number: 'ORD-250301-00009',

@@ -1,23 +1,27 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { Toaster } from 'sonner'
 import { vi } from 'vitest'
-import i18n from '../../lib/i18n.ts'
-import arDashboard from '../../locales/ar/dashboard.json'
-import enDashboard from '../../locales/en/dashboard.json'
-import { AuthProvider } from '../../lib/auth/auth-provider.tsx'
+import { AuthProvider } from '../lib/auth/auth-provider.tsx'
+import i18n from '../lib/i18n.ts'
+import { createQueryClient } from '../lib/query-client.ts'
+import arDashboard from '../locales/ar/dashboard.json'
+import enDashboard from '../locales/en/dashboard.json'
 
 i18n.addResourceBundle('ar', 'dashboard', arDashboard, true, true)
 i18n.addResourceBundle('en', 'dashboard', enDashboard, true, true)
 
-/** Renders a dashboard screen with the providers it needs, in the given language (test helper). */
+/**
+ * Renders a dashboard screen with the providers it needs, in the given language (test helper shared by the dashboard
+ * features' tests). The query client is the app's own (lib/query-client.ts: its refresh rule after writes), without
+ * retries so a failure shows at once.
+ */
 export async function renderDashboard(ui: ReactElement, lang: 'ar' | 'en' = 'en') {
   await i18n.changeLanguage(lang)
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false, gcTime: 0 }, mutations: { retry: false } },
-  })
+  const client = createQueryClient()
+  client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false }, mutations: { retry: false } })
   // A data router, as the app has: screens may revalidate (the account menu's language switch).
   const router = createMemoryRouter([
     {

@@ -2,9 +2,9 @@ import { X } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { cn } from '../../lib/cn.ts'
-import { Button } from './button.tsx'
+import { Button } from '../ui/button.tsx'
 
-export interface BatchAction {
+export interface BatchBarAction {
   key: string
   label: string
   icon?: ReactNode
@@ -12,7 +12,10 @@ export interface BatchAction {
   onClick(): void
 }
 
-/** UI.md: the batch bar slides in above the table when rows are selected (SPEC §2 products and cities). */
+/**
+ * The batch bar slides in above the rows when some are selected (product.md §2.14). It sticks under the top of the
+ * screen (under the phone's top bar) so its actions stay in reach while the admin scrolls the rows (decision 0087).
+ */
 export function BatchBar({
   count,
   actions,
@@ -20,7 +23,7 @@ export function BatchBar({
   onClear,
 }: {
   count: number
-  actions: BatchAction[]
+  actions: BatchBarAction[]
   busy?: boolean
   onClear(): void
 }) {
@@ -31,13 +34,13 @@ export function BatchBar({
       aria-label={t('batch.region')}
       aria-hidden={count === 0}
       className={cn(
-        'grid transition-[grid-template-rows,opacity,margin] duration-200 ease-out',
+        'sticky top-14 z-20 grid transition-[grid-template-rows,opacity,margin] duration-200 ease-out md:top-2',
         count > 0 ? 'mb-3 grid-rows-[1fr] opacity-100' : 'pointer-events-none grid-rows-[0fr] opacity-0',
       )}
     >
       <div className="overflow-hidden">
         {count > 0 ? (
-          <div className="flex flex-wrap items-center gap-2 rounded-[var(--radius-card)] border border-palm-200 bg-palm-50 px-4 py-3">
+          <div className="flex flex-wrap items-center gap-2 rounded-[var(--radius-card)] border border-palm-200 bg-palm-50 px-4 py-3 shadow-[var(--shadow-soft)]">
             <p className="me-auto font-semibold text-palm-900" aria-live="polite">
               {t('batch.selected', { count })}
             </p>
@@ -67,19 +70,4 @@ export function BatchBar({
       </div>
     </div>
   )
-}
-
-export interface BatchOutcome {
-  ok: number
-  failed: number
-}
-
-/** SPEC §7: batch operations send one call per selected id; every call is awaited, failures are counted. */
-export async function runBatch(
-  ids: readonly number[],
-  call: (id: number) => Promise<unknown>,
-): Promise<BatchOutcome> {
-  const results = await Promise.allSettled(ids.map((id) => call(id)))
-  const failed = results.filter((r) => r.status === 'rejected').length
-  return { ok: results.length - failed, failed }
 }

@@ -10,14 +10,15 @@ interface PagedQuery {
 /**
  * A dashboard list whose page `page` > 1 came back empty (its last rows were deleted, or left the filter) while
  * other pages still have rows: moves to the (new) last page instead of showing the empty state without a pager,
- * calling `onMove` first (e.g. to clear a selection). Returns true while the page shown is such an emptied page,
+ * calling `onMove` with that page first (to clear the selection, and to have the page read again: the rows of a page
+ * seen before have changed too). Returns true while the page shown is such an emptied page,
  * so the screen can show its loading state rather than "nothing here".
  */
 export function useBackFromEmptiedPage(
   page: number,
   setPage: (page: number) => void,
   list: PagedQuery,
-  onMove?: () => void,
+  onMove?: (target: number) => void,
 ): boolean {
   const emptied = page > 1 && !list.isError && (list.data?.data.length ?? 0) === 0
   const settled = emptied && list.isSuccess && !list.isPlaceholderData
@@ -26,8 +27,9 @@ export function useBackFromEmptiedPage(
   moveRef.current = onMove
   useEffect(() => {
     if (!settled) return
-    moveRef.current?.()
-    setPage(Math.max(1, Math.min(lastPage, page - 1)))
+    const target = Math.max(1, Math.min(lastPage, page - 1))
+    moveRef.current?.(target)
+    setPage(target)
   }, [settled, lastPage, page, setPage])
   return emptied
 }

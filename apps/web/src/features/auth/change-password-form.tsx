@@ -10,13 +10,13 @@ import { ApiError } from '../../lib/api-client.ts'
 import { getToken } from '../../lib/storage.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { Field, Input } from '../../components/ui/field.tsx'
-import { errorText, postChangePassword } from '../auth/api/auth-forms.ts'
-import { AuthCard } from '../auth/auth-card.tsx'
+import { errorText, postChangePassword } from './api/auth-forms.ts'
+import { AuthCard } from './auth-card.tsx'
 import { useAuth } from '../../lib/auth/auth-provider.tsx'
 
 const empty: ChangePasswordInput = { current_password: '', password: '', password_confirmation: '' }
 
-/** SPEC §2 change password (signed in). */
+/** Change password, signed in (product.md §2.11). */
 export function ChangePasswordForm() {
   const { t } = useTranslation('storefront')
   const { isStaff } = useAuth()
@@ -26,7 +26,7 @@ export function ChangePasswordForm() {
   const errors = form.formState.errors
 
   const onSubmit = form.handleSubmit(async (values) => {
-    // SPEC §6/§8: without a token the call is not even tried.
+    // product.md §2.11: without a stored token the call is not even tried.
     if (!getToken()) {
       toast.error(t('auth.no_auth_token'))
       return
@@ -36,7 +36,7 @@ export function ChangePasswordForm() {
       await postChangePassword(values)
       toast.success(t('auth.change_success'))
       form.reset(empty)
-      // SPEC §2 sends the user to /dashboard; a shopper would only meet the staff-only page there, so home instead.
+      // Staff go to /dashboard; a shopper would only meet the staff-only page there, so home instead (decision 0016).
       navigate(isStaff ? '/dashboard' : '/')
     } catch (err) {
       if (err instanceof ApiError && err.errors?.current_password?.length) {

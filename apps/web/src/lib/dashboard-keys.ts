@@ -1,0 +1,76 @@
+import type { QueryKey } from '@tanstack/react-query'
+
+/**
+ * The query keys of the dashboard, one factory per screen. They live here rather than in the features because a
+ * write on one screen names queries of others (an order edit changes the overview and the sales report), and
+ * features do not import each other (decision 0045). Every key starts with 'dashboard' (a sign-out clears the cache).
+ */
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  products: {
+    all: ['dashboard', 'products'] as const,
+    list: (params: object) => ['dashboard', 'products', 'list', params] as const,
+    detail: (id: number) => ['dashboard', 'products', 'detail', id] as const,
+    categoryOptions: () => ['dashboard', 'products', 'category-options'] as const,
+  },
+  categories: {
+    all: ['dashboard', 'categories'] as const,
+    list: (params: object) => ['dashboard', 'categories', 'list', params] as const,
+  },
+  cities: {
+    all: ['dashboard', 'cities'] as const,
+    list: (params: object) => ['dashboard', 'cities', 'list', params] as const,
+  },
+  orders: {
+    all: ['dashboard', 'orders'] as const,
+    list: (params: object) => ['dashboard', 'orders', 'list', params] as const,
+    detail: (id: number) => ['dashboard', 'orders', 'detail', id] as const,
+    // Under the order's keys: every order write refreshes its payment attempts too (decision 0075).
+    payments: (id: number) => ['dashboard', 'orders', 'payments', id] as const,
+  },
+  sales: {
+    all: ['dashboard', 'sales'] as const,
+    list: (params: object) => ['dashboard', 'sales', 'list', params] as const,
+  },
+  users: {
+    all: ['dashboard', 'users'] as const,
+    list: (params: object) => ['dashboard', 'users', 'list', params] as const,
+    detail: (id: number) => ['dashboard', 'users', 'detail', id] as const,
+  },
+  overview: {
+    all: ['dashboard', 'overview'] as const,
+    allStats: ['dashboard', 'overview', 'stats'] as const,
+    stats: (range: object) => ['dashboard', 'overview', 'stats', range] as const,
+    revenue: (range: object) => ['dashboard', 'overview', 'revenue', range] as const,
+  },
+  settings: {
+    all: ['dashboard', 'settings'] as const,
+    list: () => ['dashboard', 'settings', 'list'] as const,
+  },
+}
+
+/** The checkout's list of active cities (a shopper's screen that a city edit in the same browser changes). */
+export const activeCitiesKey = ['checkout', 'cities'] as const
+
+const k = dashboardKeys
+
+/**
+ * What a successful write changes, once per kind of record: a mutation names one of these in
+ * `meta: { invalidates }` and lib/query-client.ts refreshes exactly those queries (product.md §4.7, decision 0086).
+ * Adding a screen that shows, say, product data means adding its key to `product` here, nowhere else.
+ */
+export const changedBy = {
+  // Product rows and forms; category product counts; the overview's product count and low-stock list.
+  product: [k.products.all, k.categories.all, k.overview.allStats],
+  // Category rows; product rows show the category's name and the product form lists the categories.
+  category: [k.categories.all, k.products.all],
+  // City rows; the checkout's cities and delivery prices.
+  city: [k.cities.all, activeCitiesKey],
+  // Order rows and dialogs; revenue, profit and counts (overview, sales); stock moved by a cancel (products,
+  // low stock); a customer's order count and latest orders (users).
+  order: [k.orders.all, k.overview.all, k.sales.all, k.products.all, k.users.all],
+  // User rows and details; the overview's customer count.
+  user: [k.users.all, k.overview.allStats],
+  // Settings; the low-stock threshold and the shop's time zone move the overview and the sales days (§10.10).
+  setting: [k.settings.all, k.overview.all, k.sales.all],
+} satisfies Record<string, readonly QueryKey[]>
