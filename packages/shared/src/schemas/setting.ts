@@ -22,11 +22,16 @@ export const PAYMENT_EXPIRY_KEY = 'payment_expiry_minutes'
 export const DEFAULT_PAYMENT_EXPIRY_MINUTES = 30
 
 /** "4.85" → 4.85: dinars for one US dollar, above 0, at most 6 decimals and below 1,000,000; anything else null. */
+export const EXCHANGE_RATE_MIN = 0.1
+export const EXCHANGE_RATE_MAX = 1000
+
 export function parseExchangeRate(value: string | null | undefined): number | null {
   const v = (value ?? '').trim()
-  if (!/^\d{1,6}(\.\d{1,6})?$/.test(v)) return null
+  if (!/^\d{1,4}(\.\d{1,6})?$/.test(v)) return null
   const n = Number(v)
-  return n > 0 ? n : null
+  // Decision 0079: a dinar buys far less than a dollar and never a thousandth of one; outside 0.1–1000 is a typo
+  // that would charge the shopper an absurd amount.
+  return n >= EXCHANGE_RATE_MIN && n <= EXCHANGE_RATE_MAX ? n : null
 }
 
 /** Whole minutes from 5 to 1440 (a day); anything else null. */

@@ -11,11 +11,13 @@ import {
   type TestUser,
 } from '../../../test/helpers.ts'
 import { placeTestOrder } from '../../../test/orders.ts'
+import { PLUTU_KEYS } from '../../../test/payments.ts'
 
 let ctx: TestContext
 let admin: TestUser
 beforeAll(async () => {
-  ctx = await createTestApp()
+  // Plutu configured: the list of orders waiting for confirmation must leave out an online one.
+  ctx = await createTestApp({ env: PLUTU_KEYS })
   admin = await createUser(ctx.app, 'admin', { name: 'مدير الطلبات' })
 })
 afterAll(() => ctx.close())
