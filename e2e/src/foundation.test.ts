@@ -35,7 +35,7 @@ describe('the shop starts and keeps its data', () => {
     await context.close()
   })
 
-  // Issue 7, decision 29: /products comes rendered from the server with its first page and categories, so a phone shows
+  // Issue 7, decision 0029: /products comes rendered from the server with its first page and categories, so a phone shows
   // the grid without a round trip to the API (storefront-pages.test.ts follows the page once the app has taken it over).
   it('shows the first page of /products from the page itself, without asking the API, in English too', async () => {
     for (const language of ['ar', 'en'] as const) {
@@ -53,7 +53,7 @@ describe('the shop starts and keeps its data', () => {
       expect(await page.getByRole('combobox').first().locator('option').count()).toBeGreaterThan(1)
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(language)
       expect(apiCalls).toEqual([])
-      // Decision 28: without any scroll, every card's contents are laid out once the page has loaded, so a full-page
+      // Decision 0028: without any scroll, every card's contents are laid out once the page has loaded, so a full-page
       // picture (or a quick fling) shows twelve cards, not empty boxes.
       await expect
         .poll(() =>

@@ -51,7 +51,7 @@ declare module 'fastify' {
     mailer: Mailer
     /** Decision 0066: the order mails, written in the transaction of each change. */
     notifier: OrderNotifier
-    /** Public product lists, cached per catalogue version (decision 19): the API's and the pages' alike. */
+    /** Public product lists, cached per catalogue version (decision 0019): the API's and the pages' alike. */
     publicProductLists: PublicListCache
   }
 }
@@ -151,7 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     },
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-origin' },
-    // Decision 30: the dashboard's pages only (plugins/web.ts). On a storefront page it made every visit from another
+    // Decision 0030: the dashboard's pages only (plugins/web.ts). On a storefront page it made every visit from another
     // site start in a fresh renderer process, and that start-up was the largest task of the page load on a phone.
     crossOriginOpenerPolicy: false,
   })

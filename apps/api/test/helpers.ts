@@ -116,7 +116,7 @@ export async function createCity(app: App, overrides: Partial<typeof cities.$inf
   return row!
 }
 
-/** The sign-in limit's answer (decisions 7 and 22), asked for in English: 429, Retry-After about 15 minutes, the message. */
+/** The sign-in limit's answer (decisions 0007 and 0022), asked for in English: 429, Retry-After about 15 minutes, the message. */
 export function expectLockedOut(res: { statusCode: number; headers: Record<string, unknown>; json(): unknown }) {
   expect(res.statusCode).toBe(429)
   const retry = Number(res.headers['retry-after'])

@@ -177,7 +177,7 @@ describe('server-rendered storefront pages', () => {
 
   it('renders the landing page and the product list whole, with the featured and listed products linked to their pages', async () => {
     await createProduct(ctx.app, { slug: 'listed-dates', name: 'تمر مدرج', stock: 9 })
-    // Public lists are at most 500 ms behind the database (decision 19).
+    // Public lists are at most 500 ms behind the database (decision 0019).
     await new Promise((resolve) => setTimeout(resolve, 600))
     const landing = await get('/')
     expect(landing.statusCode).toBe(200)

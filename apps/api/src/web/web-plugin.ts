@@ -117,7 +117,7 @@ async function renderPage(
   if (!response.headers.has('cache-control')) reply.header('cache-control', 'no-cache')
   reply.header('vary', 'Cookie, Accept-Encoding')
   const path = request.url.split('?')[0] ?? '/'
-  // Decision 30: staff pages keep their window to themselves (no cross-origin opener can reach it).
+  // Decision 0030: staff pages keep their window to themselves (no cross-origin opener can reach it).
   if (path === '/dashboard' || path.startsWith('/dashboard/'))
     reply.header('cross-origin-opener-policy', 'same-origin')
 

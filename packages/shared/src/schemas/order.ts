@@ -53,7 +53,7 @@ export const CreateOrderInput = z.object({
   shipping_address: z.string({ error: 'validation.address_required' }).trim().min(1, 'validation.address_required').max(500, 'validation.too_long'),
   /**
    * The delivery city (DESIGN.md: the client also sends city_id). A client that sends only SPEC §3's payload
-   * ("address, city, state" in shipping_address) is delivered to the active city named there (decision 27).
+   * ("address, city, state" in shipping_address) is delivered to the active city named there (decision 0027).
    */
   city_id: z.number({ error: 'validation.city_required' }).int('validation.city_required').positive('validation.city_required').max(2_147_483_647, 'validation.city_required').optional(),
   payment_method: z.enum(PAYMENT_METHODS, { error: 'validation.payment_method_invalid' }).default('cash'),

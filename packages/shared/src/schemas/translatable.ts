@@ -54,7 +54,7 @@ export function arabicFromLegacy<F extends string>(fields: readonly F[]) {
 }
 
 /**
- * An update's fields over the stored ones (decision 12: what is not sent keeps its value). A legacy `<f>` that is
+ * An update's fields over the stored ones (decision 0012: what is not sent keeps its value). A legacy `<f>` that is
  * sent replaces the stored Arabic text, as `<f>_ar` would.
  */
 export function overStored(stored: Record<string, unknown>, given: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {

@@ -55,7 +55,7 @@ async function issueToken(db: Db, userId: number, ttlDays: number): Promise<stri
 }
 
 /**
- * Decision 7: one answer for an unknown email and a wrong password, with similar timing (a dummy hash is
+ * Decision 0007: one answer for an unknown email and a wrong password, with similar timing (a dummy hash is
  * verified for unknown emails). The lockout is checked before any password work.
  */
 export async function login(
@@ -155,7 +155,7 @@ export async function resetPassword(db: Db, input: ResetPasswordInput): Promise<
 }
 
 /**
- * Decision 7: a wrong current password is a 422 on current_password; other sessions are signed out, this one stays.
+ * Decision 0007: a wrong current password is a 422 on current_password; other sessions are signed out, this one stays.
  * Wrong current passwords count as failed sign-ins of the account's email and the caller's IP (issue 3), so a stolen
  * token cannot be used to guess the password faster than the sign-in form allows: over the limit it is a 429.
  */

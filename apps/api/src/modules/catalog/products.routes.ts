@@ -37,7 +37,7 @@ async function readProductForm(request: FastifyRequest): Promise<{ fields: Recor
 
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   addEtags(app)
-  // Shared with the server-rendered storefront pages (app.ts, decision 19).
+  // Shared with the server-rendered storefront pages (app.ts, decision 0019).
   const publicLists = app.publicProductLists
 
   app.get(

@@ -23,7 +23,7 @@ const selectWithCategory = (db: DbOrTx) =>
 
 /**
  * What the storefront's server-rendered pages read (decision 0031): the same public answers as `GET /api/products`
- * and `GET /api/categories?active=true`, from the same per-version caches (decision 19), plus the product page.
+ * and `GET /api/categories?active=true`, from the same per-version caches (decision 0019), plus the product page.
  */
 export function createStorefrontCatalog(db: DbOrTx, lists: PublicListCache, version: CatalogVersion) {
   const activeCategories = new Map<Language, { version: number; value: Promise<Category[]> }>()

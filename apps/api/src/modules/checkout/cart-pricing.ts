@@ -65,7 +65,7 @@ export async function deliveryCity(db: DbOrTx, cityId: number): Promise<CityRow>
 }
 
 /**
- * Decision 27: an order without city_id is delivered to the one active city named by a comma-separated part of
+ * Decision 0027: an order without city_id is delivered to the one active city named by a comma-separated part of
  * its shipping address (SPEC §3 joins "address, city, state"); none or several → 422 on city_id, nothing guessed.
  */
 export async function deliveryCityFromAddress(db: DbOrTx, shippingAddress: string): Promise<CityRow> {

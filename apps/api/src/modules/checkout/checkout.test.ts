@@ -64,7 +64,7 @@ describe('checkout: quote and order placement', () => {
     expect(history).toMatchObject([{ fromStatus: null, toStatus: 'pending', toPaymentStatus: 'pending' }])
   })
 
-  it('without city_id, delivers to the one active city named in "address, city, state" (decision 27), else 422 on city_id', async () => {
+  it('without city_id, delivers to the one active city named in "address, city, state" (decision 0027), else 422 on city_id', async () => {
     const city = await createCity(ctx.app, { name: `Misrata ${Date.now()}`, deliveryPrice: 22.5 })
     const p = await createProduct(ctx.app, { retailPrice: 10, stock: 20 })
     const items = [{ product_id: p.id, quantity: 2 }]

@@ -5,7 +5,7 @@ import type { UploadedFile } from '../../lib/multipart.ts'
 
 export interface CsvRow {
   /**
-   * Row number as a spreadsheet shows it (decision 13): the header is row 1, each record is one row even when a
+   * Row number as a spreadsheet shows it (decision 0013): the header is row 1, each record is one row even when a
    * quoted cell spans several lines, and a blank line is an (empty) row of its own.
    */
   row: number

@@ -102,7 +102,7 @@ async function lockTarget(tx: Tx, id: number): Promise<{ target: LockedUser; oth
   }
 }
 
-/** Issue 5 (decision 3): roles change only by a super admin, never their own, never leaving zero super admins. */
+/** Issue 5 (decision 0003): roles change only by a super admin, never their own, never leaving zero super admins. */
 export async function changeRole(db: Db, actor: AuthUser, id: number, role: Role): Promise<UserSummary> {
   if (actor.id === id) throw selfChange()
   await db.transaction(async (tx) => {

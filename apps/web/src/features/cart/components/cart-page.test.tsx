@@ -73,7 +73,7 @@ describe('cart names in the current language (decision 0061)', () => {
       'POST /api/orders/quote': ({ body, headers }) => {
         const lang = headers['Accept-Language'] === 'en' ? 'en' : 'ar'
         const items = (body as { items: { product_id: number; quantity: number }[] }).items
-        // Like the server: products that no longer exist are left out (decision 9).
+        // Like the server: products that no longer exist are left out (decision 0009).
         const known = items.filter((i) => names[lang]![i.product_id])
         return { body: { items: known.map((i) => ({ product_id: i.product_id, name: names[lang]![i.product_id], quantity: i.quantity })), subtotal: 0, delivery_price: 0, total: 0 } }
       },

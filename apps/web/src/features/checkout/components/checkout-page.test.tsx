@@ -178,7 +178,7 @@ describe('checkout (SPEC §2/§3/§4)', () => {
     expect(screen.queryByTestId('confirmation')).toBeNull()
   })
 
-  it('drops a product that no longer exists from the cart and says so, so the rest can be ordered (decision 9)', async () => {
+  it('drops a product that no longer exists from the cart and says so, so the rest can be ordered (decision 0009)', async () => {
     localStorage.setItem(
       'cart',
       JSON.stringify([

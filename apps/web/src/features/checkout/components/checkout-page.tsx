@@ -93,7 +93,7 @@ export function CheckoutPage() {
   )
   const quote = useQuote(quoteInput, cart.items.length > 0)
   const { applyServerPrices } = cart
-  /** `asked`: the product ids the quote was asked for; those it leaves out no longer exist (decision 9). */
+  /** `asked`: the product ids the quote was asked for; those it leaves out no longer exist (decision 0009). */
   const applyQuote = (q: Quote, asked: number[]) => {
     const quoted = new Set(q.items.map((l) => l.product_id))
     for (const gone of cart.items.filter((i) => asked.includes(i.id) && !quoted.has(i.id))) {
