@@ -2,7 +2,7 @@
 // at up to 3.2 device pixels per CSS pixel) and favicon.png from favicon.svg (64 px). Run after changing either SVG:
 // node scripts/logo-webp.mjs
 // Pictures, not the SVGs: Chromium builds a whole separate document on the page's main thread for every SVG shown by
-// <img> or as the tab's icon, 16-22 ms each on a slow phone (issue 7, docs/performance.md item 5).
+// <img> or as the tab's icon, 16-22 ms each on a slow phone (performance.md item 5).
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 

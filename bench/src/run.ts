@@ -64,7 +64,7 @@ async function postgres() {
     const url = server.url
     await warmUp(url, [REF_PATH, LIST_PATH])
     // R0 right before each scale measurement: the 100k one runs after every other scenario (a fuller heap, a busier
-    // database), so each list figure is taken relative to the bare route at that moment (issue 7: ratios, same run).
+    // database), so each list figure is taken relative to the bare route at that moment (performance.md item 8).
     const r0At1k = rowWanted('scale') ? await measure(url, REF_PATH) : undefined
     const list1k = rowWanted('scale') ? await measure(url, LIST_PATH) : undefined
 

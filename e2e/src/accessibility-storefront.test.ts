@@ -7,7 +7,7 @@ import { ShopApi, uniqueEmail } from './support/api.ts'
 import { describeFindings, seriousViolations, settle, type Finding } from './support/a11y.ts'
 import { tr, type Lang } from './support/texts.ts'
 
-// Issue 6 "Also": every public route of SPEC §2 in both languages — no serious or critical axe findings —
+// Every public route (product.md §2.1) in both languages — no serious or critical axe findings —
 // and a screenshot of each at desktop width and at 375 px.
 describe('storefront routes: accessibility scan and screenshots in Arabic and English', () => {
   let shop: ShopServer
@@ -46,7 +46,7 @@ describe('storefront routes: accessibility scan and screenshots in Arabic and En
     await page.getByTestId('cart-badge').filter({ visible: true }).waitFor()
   }
 
-  /** The confirmation reads its order from navigation state (SPEC §2); set it as the router would. */
+  /** The confirmation reads its order from navigation state (product.md §2.9); set it as the router would. */
   async function openConfirmation(page: Page) {
     await page.goto('/')
     await page.evaluate(() =>

@@ -15,7 +15,7 @@ const d = (key: string, vars?: Record<string, string | number>) => ar(`dashboard
 const inArabic = (key: string) => label(d('languages.in_arabic', { field: d(key) }))
 
 
-// Journey 3 (issue 6): the staff side end to end, against orders placed in this run (SPEC §2 dashboard).
+// Journey 3: the staff side end to end, against orders placed in this run (product.md §2.15–§2.20).
 describe('admin journey: overview, catalogue, import, order completion, sales, export, invoice', () => {
   let shop: ShopServer
   let browser: Browser
@@ -63,7 +63,7 @@ describe('admin journey: overview, catalogue, import, order completion, sales, e
       ),
     )
     const target = orders[0]!
-    // DESIGN.md "profit is real": (retail price − retail buying price) × quantity, delivery not included.
+    // product.md §10.5: (retail price − retail buying price) × quantity, delivery not included.
     const expectedProfit = fromCents(
       (toCents(sold.retail_price ?? sold.price)! - toCents(sold.retail_buying_price)!) * 2,
     )
@@ -72,7 +72,7 @@ describe('admin journey: overview, catalogue, import, order completion, sales, e
     const page = await context.newPage()
     explainFailure(page, 'journey3', shop.log)
 
-    // Sign in through the form: an admin lands on the dashboard (SPEC §2).
+    // Sign in through the form: an admin lands on the dashboard (product.md §2.11).
     await signInWithForm(page, shop.adminEmail, shop.adminPassword)
     await waitForPath(page, '/dashboard')
     await visible(page.getByRole('heading', { level: 1, name: d('title') }))
@@ -140,7 +140,7 @@ describe('admin journey: overview, catalogue, import, order completion, sales, e
     await shot(store, 'journey3-03-storefront-new-product')
     await store.close()
 
-    // A products CSV with one bad row: the result names the row (header = row 1, decisions.md 13).
+    // A products CSV with one bad row: the result names the row (header = row 1, decision 0013).
     const csv = [
       'name,price,stock,category',
       'زيت زيتون تجريبي – 1 لتر,40,10,زيت الزيتون',

@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core'
 import { launchBrowser, newContext, shot } from './support/browser.ts'
 import { startShop, type ShopServer } from './support/server.ts'
 
-// Issue 2 "done when": the Arabic home page (RTL, Arabic font, logo), /api/health, and a second start keeps the data.
+// The Arabic home page (RTL, Arabic font, logo), /api/health, and a second start keeps the data (decision 0004).
 describe('the shop starts and keeps its data', () => {
   let shop: ShopServer
   let browser: Browser
@@ -35,7 +35,7 @@ describe('the shop starts and keeps its data', () => {
     await context.close()
   })
 
-  // Issue 7, decision 0029: /products comes rendered from the server with its first page and categories, so a phone shows
+  // Decision 0031: /products comes rendered from the server with its first page and categories, so a phone shows
   // the grid without a round trip to the API (storefront-pages.test.ts follows the page once the app has taken it over).
   it('shows the first page of /products from the page itself, without asking the API, in English too', async () => {
     for (const language of ['ar', 'en'] as const) {

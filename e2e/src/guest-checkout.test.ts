@@ -15,8 +15,8 @@ import {
   waitForPath,
 } from './support/ui.ts'
 
-// Journey 1 (issue 6): a guest finds products, reaches the wholesale price, checks out with a delivery
-// city, then registers — and the guest order stays a guest order (SPEC §2, §4, §6).
+// Journey 1: a guest finds products, reaches the wholesale price, checks out with a delivery city,
+// then registers — and the guest order stays a guest order (product.md §2.4–§2.9, §4.2, §6.2).
 describe('guest journey: browse, cart at retail and wholesale, checkout, register', () => {
   let shop: ShopServer
   let browser: Browser
@@ -48,7 +48,7 @@ describe('guest journey: browse, cart at retail and wholesale, checkout, registe
     // The landing's own cards (also articles) can still be on screen while the products page loads: count the
     // products page's cards once they are there.
     const cards = page.getByRole('article')
-    await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(12) // SPEC §9: default page size 12, and the demo catalogue has more than 12
+    await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(12) // product.md §9: default page size 12, and the demo catalogue has more than 12
     const before = await cards.count()
 
     const honey = await api.products(
@@ -109,7 +109,7 @@ describe('guest journey: browse, cart at retail and wholesale, checkout, registe
       await plus.click()
       await expect.poll(() => quantity.innerText()).toBe(String(q))
     }
-    // The note is on the wholesale line only (SPEC §2), and the totals are the prices the API lists.
+    // The note is on the wholesale line only (product.md §2.7), and the totals are the prices the API lists.
     const note = page.getByText(ar('storefront:cart.wholesale_applied'))
     await visible(note)
     expect(await note.count()).toBe(1)
@@ -154,7 +154,7 @@ describe('guest journey: browse, cart at retail and wholesale, checkout, registe
     expect(Number(orders.data[0]!.total_amount)).toBe(expectedTotal)
     expect(orders.data[0]!.user_id).toBeNull()
 
-    // The cart is empty after the order (SPEC §4).
+    // The cart is empty after the order (product.md §4.8).
     await page.goto('/cart')
     await visible(page.getByText(ar('storefront:cart.empty_title')))
 

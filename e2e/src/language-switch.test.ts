@@ -9,7 +9,7 @@ import { visible } from './support/ui.ts'
 const htmlLang = (page: Page) =>
   page.evaluate(() => ({ dir: document.documentElement.dir, lang: document.documentElement.lang }))
 
-// Journey 5 (issue 6): SPEC §1 language switch — sets <html dir lang>, is kept locally, survives a reload.
+// Journey 5: the language switch (product.md §1.2) — sets <html dir lang>, is kept locally, survives a reload.
 describe('language switch', () => {
   let shop: ShopServer
   let browser: Browser

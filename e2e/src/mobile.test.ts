@@ -9,7 +9,7 @@ import { explainFailure, fillCheckout, visible, waitForPath } from './support/ui
 
 const noHorizontalOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth)
 
-// Journey 6 (issue 6): at 375 px (SPEC §2: hamburger below 768 px) the menu opens, navigates and closes,
+// Journey 6: at 375 px (product.md §2.2: hamburger below 768 px) the menu opens, navigates and closes,
 // and the cart and checkout can be used without sideways scrolling.
 describe('phone width (375 px)', () => {
   let shop: ShopServer

@@ -7,8 +7,8 @@ import { ShopApi } from './support/api.ts'
 import { ar } from './support/texts.ts'
 import { explainFailure, fillCheckout, visible } from './support/ui.ts'
 
-// Journey 8 (issue 6): two shoppers race for the last unit. Stock is never oversold (DESIGN.md): exactly
-// one order is placed; the other shopper reads a clear out-of-stock message and keeps the cart (SPEC §4).
+// Journey 8: two shoppers race for the last unit. Stock is never oversold (product.md §10.2): exactly one
+// order is placed; the other shopper reads a clear out-of-stock message and keeps the cart (product.md §2.8, §4.8).
 describe('out of stock: two browsers race for the last unit', () => {
   let shop: ShopServer
   let browser: Browser

@@ -8,8 +8,8 @@ import { startMailbox } from './support/mailbox.ts'
 import { ar, label } from './support/texts.ts'
 import { explainFailure, signInWithForm, visible, waitForPath } from './support/ui.ts'
 
-// Journey 4 (issue 6): forgot password → the mail really sent over SMTP → its link → new password works,
-// the old one no longer does (SPEC §2 account screens, DESIGN.md mail path).
+// Journey 4: forgot password → the mail really sent over SMTP → its link → new password works,
+// the old one no longer does (product.md §2.11 account screens, §10.12 mail).
 describe('password reset through the mailed link', () => {
   let shop: ShopServer
   let browser: Browser
@@ -43,7 +43,7 @@ describe('password reset through the mailed link', () => {
     await shot(page, 'journey4-01-forgot-sent')
 
     const mail = await mailbox.waitFor(email)
-    // The Arabic part comes first (SPEC §1: Arabic by default); both parts carry the same link.
+    // The Arabic part comes first (product.md §1.2: Arabic by default); both parts carry the same link.
     expect(mail.text).toContain('إعادة تعيين كلمة المرور')
     const link = mail.text.match(/https?:\/\/[^\s"'<>]+\/reset-password\?token=[^\s"'<>]+/)?.[0]
     expect(link, `no reset link in:\n${mail.text.slice(0, 2000)}`).toBeTruthy()

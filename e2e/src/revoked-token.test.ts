@@ -7,7 +7,7 @@ import { ShopApi, uniqueEmail } from './support/api.ts'
 import { ar } from './support/texts.ts'
 import { signInWithForm, visible, waitForPath } from './support/ui.ts'
 
-// Journey 7 (issue 6): SPEC §7 — a 401 on any call removes the stored token and sends the user to /login.
+// Journey 7: a 401 on any call removes the stored token and sends the user to /login (product.md §4.1, §7.3).
 describe('revoked token', () => {
   let shop: ShopServer
   let browser: Browser

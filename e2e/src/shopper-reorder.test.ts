@@ -7,8 +7,8 @@ import { ShopApi, uniqueEmail } from './support/api.ts'
 import { ar, label } from './support/texts.ts'
 import { explainFailure, signInWithForm, textContains, visible, waitForPath } from './support/ui.ts'
 
-// Journey 2 (issue 6): a returning shopper's checkout is prefilled from their last order (SPEC §4, §6)
-// and the new order shows in my orders with its items and status (SPEC §2).
+// Journey 2: a returning shopper's checkout is prefilled from their last order (product.md §2.8)
+// and the new order shows in my orders with its items and status (product.md §2.10).
 describe('shopper journey: prefilled checkout and my orders', () => {
   let shop: ShopServer
   let browser: Browser
@@ -60,7 +60,7 @@ describe('shopper journey: prefilled checkout and my orders', () => {
     await page.getByRole('button', { name: ar('storefront:cart.checkout') }).click()
     await waitForPath(page, '/checkout')
 
-    // SPEC §4: the profile autofill fills the form, with the info banner.
+    // product.md §2.8: the profile autofill fills the form, with the info banner.
     await visible(page.getByText(ar('storefront:checkout.autofill_notice')))
     const field = (key: string) => page.getByLabel(label(ar(`storefront:checkout.${key}`)))
     expect(await field('first_name').inputValue()).toBe('مريم')

@@ -2,7 +2,7 @@ import type { StockSnapshot } from '../data/bench-data.ts'
 import { runLoad, type LoadFigures } from '../lib/load-job.ts'
 import { fmt, type Report } from '../lib/report.ts'
 
-/** Same connections and duration for R0 and every list, so throughputs compare (issue 7: ratios, same run). */
+/** Same connections and duration for R0 and every list, so throughputs compare (performance.md: ratios, same run). */
 export const LIST_CONNECTIONS = 10
 export const LIST_SECONDS = 6
 

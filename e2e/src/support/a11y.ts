@@ -4,8 +4,8 @@ import type { Page } from 'playwright-core'
 /** Waits until the route shows its content: a heading, lazy sections loaded, no skeletons, no busy regions, fonts loaded. */
 export async function settle(page: Page) {
   await page.locator('h1').first().waitFor({ state: 'visible' })
-  // Sections below the fold load as they come near the screen (issue 7): scroll through the page so the scan
-  // and the screenshot cover them too, then come back to the top.
+  // Parts below the fold load as they come near the screen (lazy pictures; the landing page's contact form,
+  // product.md §2.3): scroll through the page so the scan and the screenshot cover them too, then come back to the top.
   await page.evaluate(async () => {
     // 'instant': the shop scrolls smoothly (CSS), and a smooth scroll retargeted every 60 ms never reaches the bottom.
     for (let y = 0; y < document.documentElement.scrollHeight; y += Math.max(200, window.innerHeight / 2)) {
@@ -29,7 +29,7 @@ export interface Finding {
   targets: string[]
 }
 
-/** axe-core over the whole page; only serious and critical findings fail a journey (issue 6). */
+/** axe-core over the whole page; only serious and critical findings fail a journey. */
 export async function seriousViolations(page: Page, route: string): Promise<Finding[]> {
   const result = await new AxeBuilder({ page }).analyze()
   return result.violations

@@ -84,7 +84,7 @@ export class ShopApi {
     return (await this.call<{ data: ApiCity[] }>('GET', '/api/cities?active=true')).data
   }
 
-  /** Places an order the way the checkout form does (address, city and state joined by ", "; SPEC §3). */
+  /** Places an order the way the checkout form does (address, city and state joined by ", "; product.md §5.3). */
   async placeOrder(
     items: { product_id: number; quantity: number }[],
     cityId: number,

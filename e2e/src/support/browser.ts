@@ -41,7 +41,7 @@ export async function newContext(
     baseURL,
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     locale: options.language === 'en' ? 'en-US' : 'ar-LY',
-    // The shop's days are Tripoli days (decisions.md 10); the browser's "this month" must agree.
+    // The shop's days are Tripoli days (decision 0010); the browser's "this month" must agree.
     timezoneId: 'Africa/Tripoli',
     acceptDownloads: true,
   })

@@ -21,7 +21,7 @@ export async function waitForPath(page: Page, path: string | RegExp, timeout = 1
   )
 }
 
-/** Signs in through the real form (SPEC §2 sign-in screen), in Arabic. */
+/** Signs in through the real form (product.md §2.11 sign-in screen), in Arabic. */
 export async function signInWithForm(page: Page, email: string, password: string) {
   await page.goto('/login')
   await page.getByLabel(label(ar('storefront:auth.email'))).fill(email)
@@ -39,7 +39,7 @@ export interface CheckoutDetails {
   state: string
 }
 
-/** Fills the checkout form (SPEC §3 fields) by its Arabic labels. */
+/** Fills the checkout form (product.md §5.3 fields) by its Arabic labels. */
 export async function fillCheckout(page: Page, d: CheckoutDetails) {
   const field = (key: string) => page.getByLabel(label(ar(`storefront:checkout.${key}`)))
   await field('first_name').fill(d.firstName)

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-// DESIGN.md "Errors": a stable code, a translated message, optional field errors.
+// product.md §8.1: a stable code, a translated message, optional field errors.
 export const ERROR_CODES = [
   'VALIDATION_FAILED',
   'UNAUTHENTICATED',

@@ -12,7 +12,7 @@ describe('shared messages', () => {
     expect(translate('en', 'errors.OUT_OF_STOCK', { product: 'Ajwa', available: 2 })).toBe('Not enough stock for Ajwa (available: 2)')
   })
 
-  it('keeps the SPEC §5 English texts', () => {
+  it('keeps the product.md §5 English texts', () => {
     expect(translate('en', 'validation.first_name_required')).toBe('First name is required')
     expect(translate('en', 'validation.passwords_dont_match')).toBe("Passwords don't match")
     expect(translate('en', 'validation.password_min_8')).toBe('Password must be at least 8 characters')

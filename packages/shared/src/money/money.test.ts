@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { centsToDecimalString, formatMoney, toCents } from './money.ts'
 
-describe('money (SPEC §9)', () => {
+describe('money (product.md §1.3)', () => {
   it('formats two decimals with the dinar suffix', () => {
     expect(formatMoney(12.5)).toBe('12.50 د.ل')
     expect(formatMoney('7')).toBe('7.00 د.ل')

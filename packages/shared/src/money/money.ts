@@ -1,4 +1,4 @@
-// DESIGN.md "Money": numeric(12,2) in the database, integer hundredths in arithmetic.
+// product.md §1.3: numeric(12,2) in the database, integer hundredths in arithmetic.
 export const CURRENCY_SUFFIX = 'د.ل'
 
 /** The largest amount a money column (numeric(12,2)) holds, in hundredths: 9,999,999,999.99. */
@@ -24,7 +24,7 @@ export function centsToDecimalString(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
 }
 
-/** SPEC §9: two decimals and the dinar suffix; a non-numeric amount shows as 0.00. */
+/** product.md §1.3: two decimals and the dinar suffix; a non-numeric amount shows as 0.00. */
 export function formatMoney(value: unknown): string {
   const cents = toCents(value) ?? 0
   return `${centsToDecimalString(cents)} ${CURRENCY_SUFFIX}`

@@ -10,7 +10,7 @@ const line = (over: Partial<PricedLine> = {}): PricedLine => ({
   ...over,
 })
 
-describe('wholesale rule (SPEC §4, DESIGN.md)', () => {
+describe('wholesale rule (product.md §4.2, §10.1)', () => {
   it('charges retail below the threshold and wholesale exactly at it', () => {
     expect(unitPriceCents(line({ quantity: 9 }))).toBe(2000)
     expect(unitPriceCents(line({ quantity: 10 }))).toBe(1600)

@@ -1,4 +1,4 @@
-// SPEC §4 cart and DESIGN.md "Prices are the server's": one rule for browser and server.
+// product.md §4.2 cart and §10.1 "Prices are the server's": one rule for browser and server.
 export interface PricedLine {
   retailCents: number
   wholesaleCents: number | null

@@ -8,7 +8,8 @@ const email = z.string({ error: 'validation.email_invalid' }).trim().toLowerCase
 
 /**
  * A new password (register, reset, change): at least `min` characters, not counting whitespace around it, so a
- * password of spaces only is refused with the same "at least N characters" message (SPEC §5). Not trimmed: it is kept as typed.
+ * password of spaces only is refused with the same "at least N characters" message (decision 0023). Not trimmed:
+ * it is kept as typed.
  * Sign-in keeps the plain length rule so that any password set earlier still signs in.
  */
 const newPassword = (min: 6 | 8) => {

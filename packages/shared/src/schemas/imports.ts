@@ -36,7 +36,7 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 
 /**
  * One CSV row of a products import. Like ProductInput, except that an empty description is allowed:
- * the required columns are only name and price (DESIGN.md "CSV import").
+ * the required columns are only name and price (product.md §10.6).
  */
 export const ProductImportRow = ProductFields.superRefine(requireArabic({ name: 'validation.name_required' }))
   .superRefine(checkWholesale)

@@ -22,7 +22,7 @@ const phone = (required: string) =>
     // pipe: the format is only checked once something was typed, so an empty field shows "required".
     .pipe(z.string().max(30, 'validation.phone_invalid').regex(/^\+?[\d\s\-()]{6,}$/, 'validation.phone_invalid'))
 
-/** SPEC §3 checkout form, with the SPEC §5 messages. */
+/** The checkout form, with its messages (product.md §5.3). */
 export const CheckoutForm = z.object({
   firstName: z.string().trim().min(1, 'validation.first_name_required').max(100, 'validation.too_long'),
   lastName: z.string().trim().min(1, 'validation.last_name_required').max(100, 'validation.too_long'),
@@ -43,8 +43,8 @@ const quantity = z
   .max(10_000, 'validation.quantity_too_large')
 
 /**
- * SPEC §3 order payload. Prices, totals and delivery fees the client sends are not part of the
- * schema: zod strips them and the server computes every amount (DESIGN.md).
+ * The order payload (product.md §5.3). Prices, totals and delivery fees the client sends are not part of the
+ * schema: zod strips them and the server computes every amount (product.md §10.1).
  */
 export const CreateOrderInput = z.object({
   customer_name: z.string({ error: 'validation.name_required' }).trim().min(1, 'validation.name_required').max(200, 'validation.too_long'),
@@ -52,8 +52,8 @@ export const CreateOrderInput = z.object({
   customer_phone: phone('validation.phone_required'),
   shipping_address: z.string({ error: 'validation.address_required' }).trim().min(1, 'validation.address_required').max(500, 'validation.too_long'),
   /**
-   * The delivery city (DESIGN.md: the client also sends city_id). A client that sends only SPEC §3's payload
-   * ("address, city, state" in shipping_address) is delivered to the active city named there (decision 0027).
+   * The delivery city (the web checkout sends city_id, product.md §2.8). A client that sends none (only
+   * "address, city, state" in shipping_address) is delivered to the active city named there (decision 0027).
    */
   city_id: z.number({ error: 'validation.city_required' }).int('validation.city_required').positive('validation.city_required').max(2_147_483_647, 'validation.city_required').optional(),
   payment_method: z.enum(PAYMENT_METHODS, { error: 'validation.payment_method_invalid' }).default('cash'),
@@ -207,7 +207,7 @@ export const Quote = z.object({
 })
 export type Quote = z.infer<typeof Quote>
 
-/** GET /api/orders/export/csv (SPEC §7: status=completed with optional from, to). */
+/** GET /api/orders/export/csv (product.md §10.7: status, completed by default, with optional from, to). */
 export const OrderExportQuery = z
   .object({
     status: z.enum([...ORDER_STATUSES, 'all'], { error: 'validation.status_invalid' }).default('completed'),
@@ -217,7 +217,7 @@ export const OrderExportQuery = z
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'validation.date_range_invalid', path: ['from'] })
 export type OrderExportQuery = z.infer<typeof OrderExportQuery>
 
-/** DESIGN.md "Exactly once": the checkout's retry key, 8–100 characters of [A-Za-z0-9_-:.]. */
+/** product.md §10.3: the checkout's retry key, 8–100 characters of [A-Za-z0-9_-:.]. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_\-:.]{8,100}$/
 // Loose: the other headers (authorization, accept-language) must stay on the request.
 export const CheckoutHeaders = z.looseObject({

@@ -8,7 +8,7 @@ const issues = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; 
   Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]))
 
 describe('shared schemas carry message keys', () => {
-  it('checkout form reports every SPEC §5 message', () => {
+  it('checkout form reports every product.md §5.3 message', () => {
     const r = CheckoutForm.safeParse({ firstName: '', lastName: '', email: 'x', phone: '', address: '', city: '', state: '', whatsappNumber: '', paymentMethod: 'bitcoin' })
     expect(issues(r)).toMatchObject({
       firstName: 'validation.first_name_required',

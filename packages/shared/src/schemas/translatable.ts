@@ -2,7 +2,7 @@ import { z } from 'zod'
 
 // Decision 0057: the admin API and the dashboard's forms carry each translatable field in every language explicitly,
 // `<field>_ar` (Arabic, the main language) and `<field>_en` (English, optional). Clients written before content
-// languages (SPEC §7: `name`, `description`, `weight`, `origin`) still work: `<field>` alone is read as `<field>_ar`.
+// languages (sending `name`, `description`, `weight`, `origin`) still work: `<field>` alone is read as `<field>_ar`.
 
 /** A text field given or not: undefined stays undefined (not given), null is an empty text. */
 export const givenText = (max: number) =>
