@@ -151,8 +151,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     },
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-origin' },
-    // Decision 0030: the dashboard's pages only (plugins/web.ts). On a storefront page it made every visit from another
-    // site start in a fresh renderer process, and that start-up was the largest task of the page load on a phone.
+    // Decision 0030: the dashboard's pages only (web/web-plugin.ts). On a storefront page it made every visit from
+    // another site start in a fresh renderer process, and that start-up was the largest task of the page load on a
+    // phone.
     crossOriginOpenerPolicy: false,
   })
   const origins = config.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean)
@@ -194,7 +195,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // Decision 0041: Prometheus' usual address, outside /api (not part of the shop's API).
   await app.register(metricsRoutes)
 
-  // Issue 7: the bare reference route R0 that the benchmark budgets are ratios of (bench/src/run.ts).
+  // The bare reference route R0 that the benchmark budgets are ratios of (performance.md, bench/src/run.ts).
   if (process.env.BENCH_REFERENCE === '1') app.get('/api/_bench/ref', { schema: { hide: true } }, async () => ({ ok: true }))
 
   await app.register(seoRoutes)

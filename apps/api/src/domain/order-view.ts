@@ -11,7 +11,7 @@ import { imageUrl } from './images.ts'
 
 export type OrderRow = typeof orders.$inferSelect
 
-/** DESIGN.md "Profit is real": subtotal − Σ unit cost × quantity, in hundredths to avoid float drift. */
+/** product.md §10.5: subtotal − Σ unit cost × quantity, in hundredths to avoid float drift. */
 export const profitOf = (row: Pick<OrderRow, 'subtotal' | 'totalCost'>) => ((toCents(row.subtotal) ?? 0) - (toCents(row.totalCost) ?? 0)) / 100
 
 function toOrder(row: OrderRow, items: OrderItem[], staff: boolean, lang: Language): Order {

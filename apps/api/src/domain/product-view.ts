@@ -16,8 +16,8 @@ export const productText = (p: Pick<ProductRow, 'name' | 'description' | 'attrib
 
 /**
  * The API's Product (packages/shared/src/schemas/product.ts) in the reader's language. `price` and `retail_price` both
- * carry the retail price (SPEC §3 reads either); buying prices and the texts of every language only for staff
- * (docs/api.md, decision 0057).
+ * carry the retail price (product.md §3.2; clients read either); buying prices and the texts of every language only
+ * for staff (docs/api.md, decision 0057).
  */
 export function toProduct({ product: p, category }: ProductWithCategory, staff: boolean, lang: Language): Product {
   const view: Product = {

@@ -1,4 +1,4 @@
-// Category slugs are URL-safe Latin text made from the name (issue 3: "Arabic names too").
+// Category and product slugs are URL-safe Latin text made from a name, Arabic names too (decision 0034).
 // Arabic letters are transliterated with a simple one-way table; diacritics and tatweel are dropped.
 const ARABIC_TO_LATIN: Record<string, string> = {
   'ا': 'a', 'ب': 'b', 'ت': 't', 'ث': 'th', 'ج': 'j', 'ح': 'h', 'خ': 'kh', 'د': 'd', 'ذ': 'dh',

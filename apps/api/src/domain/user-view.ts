@@ -9,8 +9,8 @@ type UserRow = Pick<typeof users.$inferSelect, 'id' | 'name' | 'email' | 'role' 
 export const isStaffRole = (role: Role) => role === 'admin' || role === 'super_admin'
 
 /**
- * SPEC §3: `roles` is a list whose first entry is named admin or user; the dashboard link also accepts
- * Super Admin. A super admin therefore reads as admin first, so older clients that only look at
+ * product.md §3.1: `roles` is a list whose first entry is named admin or user; the dashboard link also accepts
+ * Super Admin (§2.2). A super admin therefore reads as admin first, so older clients that only look at
  * roles[0] still treat them as staff.
  */
 export function rolesOf(role: Role): { name: string }[] {

@@ -12,7 +12,7 @@ export interface AppErrorOptions {
   headers?: Record<string, string>
 }
 
-/** Services throw AppError; the error handler turns it into DESIGN.md's body in the caller's language. */
+/** Services throw AppError; the error handler turns it into product.md §8.1's body in the caller's language. */
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,

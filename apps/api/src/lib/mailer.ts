@@ -75,7 +75,7 @@ function fromDomain(from: string): string {
 }
 
 /**
- * DESIGN.md "Messages" and decision 0065: every mail goes through the `mail_outbox` table; with SMTP_URL it is sent
+ * product.md §10.12 and decision 0065: every mail goes through the `mail_outbox` table; with SMTP_URL it is sent
  * after the answer by whichever process claims it first (`FOR UPDATE SKIP LOCKED` and a lease), and a failed try is
  * retried with back-off. Without SMTP_URL it stays in the table (decision 0043).
  */

@@ -2,7 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '../db/client.ts'
 import { settings } from '../db/schema/settings.ts'
 
-// Dates in queries and reports are whole days in the shop's time zone (SPEC §1: a Libyan shop).
+// Dates in queries and reports are whole days in the shop's time zone (product.md §10.10; a Libyan shop, §1.1).
 export const DEFAULT_TIMEZONE = 'Africa/Tripoli'
 
 function isValidTimezone(tz: string): boolean {
@@ -36,7 +36,7 @@ export function todayIn(tz: string, now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)
 }
 
-/** First and last day of the current month in a time zone (SPEC §2 dashboard default range). */
+/** First and last day of the current month in a time zone (product.md §2.15 default range). */
 export function currentMonth(tz: string, now = new Date()): { from: string; to: string } {
   const today = todayIn(tz, now)
   const [y, m] = today.split('-').map(Number) as [number, number]

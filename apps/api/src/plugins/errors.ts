@@ -30,7 +30,7 @@ const STATUS_CODES: Record<number, ErrorCode> = {
 
 /**
  * A body the client cut short or garbled (truncated multipart, broken boundary): busboy throws plain
- * errors without a status code, which would otherwise become a 500. Issue 8: bad input is never a 5xx.
+ * errors without a status code, which would otherwise become a 500. Bad input is never a 5xx (product.md §8.1).
  */
 function isMalformedBody(error: unknown): boolean {
   const message = (error as { message?: string })?.message ?? ''

@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 
-// The pages show apps/web/public/logo.webp, drawn from logo.svg by scripts/logo-webp.mjs (issue 7): a stale picture
-// would show the shop an old logo.
+// The pages show apps/web/public/logo.webp, drawn from logo.svg by scripts/logo-webp.mjs (performance.md, Lighthouse):
+// a stale picture would show the shop an old logo.
 const publicDir = fileURLToPath(new URL('../../../web/public/', import.meta.url))
 
 async function pixels(input: Buffer, size: number, density?: number) {

@@ -12,7 +12,7 @@ import { webPublic } from '../paths.ts'
 /**
  * What search engines and link previews read besides the pages (decision 0033): /robots.txt, /sitemap.xml (an index
  * of several files past SITEMAP_PRODUCTS products), /og-image.png (the shop's picture for pages without one of their
- * own) and /logo.png (SPEC §7).
+ * own) and /logo.png (product.md §2.1).
  */
 
 /** Products per sitemap file: each is listed twice (ar and en), well under the protocol's 50,000 addresses a file. */

@@ -8,7 +8,7 @@ import { openDatabase, type Database } from '../../src/db/client.ts'
 import { createCity, createProduct, openTestDatabase } from '../helpers.ts'
 import { freshPostgres, orderBody, tempDir } from './server-process.ts'
 
-// Issue 8 "Faults → Backups": the commands of docs/operations.md (scripts/backup.mjs, scripts/restore.mjs)
+// security.md "Faults" (backups): the commands of docs/operations.md (scripts/backup.mjs, scripts/restore.mjs)
 // back the database up, restore it into a FRESH database, and the orders are there, items and all.
 const root = fileURLToPath(new URL('../../../..', import.meta.url))
 const baseUrl = process.env.DATABASE_URL

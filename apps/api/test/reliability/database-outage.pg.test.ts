@@ -4,7 +4,7 @@ import { openDatabase } from '../../src/db/client.ts'
 import { brokenInvariants } from './invariants.ts'
 import { call, freePort, freshPostgres, orderBody, setUpShop, startServer, stopServer, type ServerProcess } from './server-process.ts'
 
-// Issue 8 "Faults": PostgreSQL unavailable under load. A TCP proxy between the API and PostgreSQL is cut
+// security.md "Faults": PostgreSQL unavailable under load. A TCP proxy between the API and PostgreSQL is cut
 // and restored: while cut the API answers 503 (never 500, never a hang), afterwards it recovers without a
 // restart, and orders retried with their Idempotency-Keys are placed exactly once.
 // Only meaningful with PostgreSQL (PGlite is in-process), so it runs in the PostgreSQL pass of the suite.

@@ -3,7 +3,7 @@ import { openDatabase } from '../../src/db/client.ts'
 import { brokenInvariants } from './invariants.ts'
 import { ADMIN, call, freshPostgres, orderBody, setUpShop, startServer, stopServer, tempDir, type ServerProcess } from './server-process.ts'
 
-// Issue 8 "Faults": SIGTERM under load — requests already in flight finish with their real answer,
+// security.md "Faults": SIGTERM under load — requests already in flight finish with their real answer,
 // the process exits (code 0) within 10 s, and what it confirmed is in the database afterwards.
 const baseUrl = process.env.DATABASE_URL
 const SIGN_INS = 8

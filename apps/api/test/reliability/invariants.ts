@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { rowsOf, type Db } from '../../src/db/client.ts'
 
 /**
- * What a shop owner relies on after any crash (DESIGN.md "No overselling", "Exactly once"):
+ * What a shop owner relies on after any crash (product.md §10.2 no overselling, §10.3 exactly once):
  * every order has items, its totals add up, and stock + units sold = the stock the shop started with.
  * Returns the list of broken rules (empty when all hold).
  */

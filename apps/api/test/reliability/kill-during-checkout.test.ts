@@ -3,7 +3,7 @@ import { openDatabase } from '../../src/db/client.ts'
 import { brokenInvariants, orderCount } from './invariants.ts'
 import { call, freshPostgres, orderBody, setUpShop, startServer, stopServer, tempDir, type ServerProcess } from './server-process.ts'
 
-// Issue 8 "Faults": kill -9 of the server during a checkout load, then restart on the same data:
+// security.md "Faults": kill -9 of the server during a checkout load, then restart on the same data:
 // no partial orders, stock + sold = initial stock, and every order the shopper was told about (201) is still there.
 // Runs on the database of the suite: PGlite without DATABASE_URL, a fresh PostgreSQL database with it.
 const baseUrl = process.env.DATABASE_URL

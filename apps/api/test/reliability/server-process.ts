@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 
-// The fault tests (issue 8 "Faults") run the REAL server as a child process on loopback:
+// The fault tests (security.md "Faults") run the REAL server as a child process on loopback:
 // `node --import tsx src/server.ts` (the same entry point as `npm start`, without writing a build anywhere).
 const apiRoot = fileURLToPath(new URL('../..', import.meta.url))
 export const ADMIN = { email: 'faults-admin@example.ly', password: 'faults-admin-123' }

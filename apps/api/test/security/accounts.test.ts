@@ -6,7 +6,7 @@ import { mailOutbox } from '../../src/db/schema/settings.ts'
 import { orders } from '../../src/db/schema/orders.ts'
 import { rowsOf } from '../../src/db/client.ts'
 
-// Issue 8 "Access": tokens, password hashing, login throttling, mass assignment (DESIGN.md "API conventions").
+// security.md "Access": tokens, password hashing, login throttling, mass assignment (product.md §6.2).
 const en = { 'accept-language': 'en' }
 const bearer = (token: string) => ({ authorization: `Bearer ${token}`, ...en })
 

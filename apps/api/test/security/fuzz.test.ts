@@ -4,7 +4,8 @@ import type { TestContext } from '../helpers.ts'
 import { createCategory, createCity, createProduct, createUser } from '../helpers.ts'
 import { createAppWithRoutes, type RegisteredRoute } from './route-access.ts'
 
-// Issue 8 "Bad input": a fast-check fuzz over every registered route — never a 5xx, never a stack trace.
+// security.md "Bad input": a fast-check fuzz over every registered route — never a 5xx, never a stack trace
+// (product.md §8.1).
 // Bounded for the test command (RUNS per route and caller); long soaks belong to `npm run bench`.
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40)
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestContext } from '../helpers.ts'
 
-// Issue 8 "Bad input → Headers": CSP without inline scripts, nosniff, frame-ancestors 'none', CORS only for configured origins.
+// security.md "Bad input": CSP without inline scripts, nosniff, frame-ancestors 'none', CORS only for configured origins.
 function directives(csp: string): Map<string, string[]> {
   return new Map(
     csp

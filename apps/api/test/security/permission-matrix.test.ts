@@ -4,7 +4,7 @@ import { createCity, createProduct, createUser } from '../helpers.ts'
 import { orderItems, orders } from '../../src/db/schema/orders.ts'
 import { createAppWithRoutes, fillPath, ROUTE_ACCESS, type Access, type RegisteredRoute } from './route-access.ts'
 
-// Issue 8 "Access": every registered route × guest, shopper, admin, super admin (DESIGN.md "Roles").
+// security.md "Access": every registered route × guest, shopper, admin, super admin (product.md §6.1, §6.2).
 type Caller = 'guest' | 'shopper' | 'admin' | 'super'
 
 const ALLOWED: Record<Access, Caller[]> = {
@@ -67,7 +67,7 @@ describe('permission matrix over every registered route', () => {
   })
 
   // The guard must run before body validation (onRequest/preValidation): a guest gets 401 and a shopper 403 whatever
-  // they send, never the 422 field list of an admin form (DESIGN.md: 401 not signed in, 403 not allowed).
+  // they send, never the 422 field list of an admin form (product.md §8.1: 401 not signed in, 403 not allowed).
   it('lets each caller through exactly the routes of its class and refuses the rest with 401/403', async () => {
     const wrong: string[] = []
     // Logout revokes the caller's token, so it goes last.

@@ -2,7 +2,7 @@ import type { RouteOptions } from 'fastify'
 import { createTestApp, type TestContext } from '../helpers.ts'
 
 /**
- * Who may call each API route (docs/api.md guard column; DESIGN.md "Roles").
+ * Who may call each API route (docs/api.md guard column; product.md §6.1).
  * public: anyone · user: signed in · admin: role admin or super_admin · super: super_admin only.
  * Every /api route the app registers must be listed here: the permission matrix fails on a
  * route that is missing, so a new endpoint cannot ship without someone deciding who may call it.

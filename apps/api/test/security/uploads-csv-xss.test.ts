@@ -9,7 +9,7 @@ import { orders } from '../../src/db/schema/orders.ts'
 import { createAppWithRoutes, type RegisteredRoute } from './route-access.ts'
 import { multipart, type Part } from '../multipart.ts'
 
-// Issue 8 "Bad input": uploads through the real endpoints, CSV import and every CSV export, XSS payloads as data.
+// security.md "Bad input": uploads through the real endpoints, CSV import and every CSV export, XSS payloads as data.
 const XSS = '<img src=x onerror=alert(1)>'
 const MB = 1024 * 1024
 const productFields: Part[] = [

@@ -1,4 +1,4 @@
--- Issue 7 / docs/decisions.md 19: every committed write on products or categories (admin forms, CSV imports,
+-- Decision 0019: every committed write on products or categories (admin forms, CSV imports,
 -- checkout's stock decrements, cancellations) bumps catalog_version, so that API processes can cache public
 -- product lists and still notice any change. Constraint triggers are deferred to commit: the shard row is
 -- locked only while the transaction commits, never while it still waits on product rows (no lock cycle with

@@ -1,5 +1,6 @@
--- Issue 7: completed_sales_lines mirrors the lines of completed orders (with the order's date) so that the
--- dashboard's top products over a year scan one narrow index instead of joining every line to its order.
+-- completed_sales_lines mirrors the lines of completed orders (with the order's date) so that the dashboard's
+-- top products over a year scan one narrow index instead of joining every line to its order (performance.md,
+-- dashboard stats).
 -- Statement-level triggers with transition tables keep it exact in the same transaction as the change:
 -- a status change into or out of 'completed' (orders), and lines added, changed (product erased → its
 -- name is kept) or removed (order_items; deleting an order cascades here too).

@@ -1,5 +1,5 @@
--- Issue 7: every committed write on orders, order items or users bumps sales_version, so a process can keep
--- dashboard answers until something they count changes (exact, across processes). Sharded and deferred to
+-- Every committed write on orders, order items or users bumps sales_version, so a process can keep dashboard
+-- answers until something they count changes (exact, across processes; product.md §10.13). Sharded and deferred to
 -- commit like catalog_version (migration 0003): concurrent checkouts do not queue on one row.
 CREATE TABLE IF NOT EXISTS "sales_version" (
 	"shard" integer PRIMARY KEY NOT NULL,

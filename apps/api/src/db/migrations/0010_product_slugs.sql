@@ -6,7 +6,7 @@ CREATE TABLE "product_slug_redirects" (
 --> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "slug" text;--> statement-breakpoint
 -- Decision 0034: every product gets its address from its name (the English one when it has one, else the Arabic),
--- transliterated like modules/catalog/slug.ts does (Arabic letters to Latin, anything else to dashes, at most 80
+-- transliterated like domain/slug.ts does (Arabic letters to Latin, anything else to dashes, at most 80
 -- characters); a name already taken gets "-<id>".
 WITH "base" AS (
 	SELECT "id", coalesce(nullif(trim(both '-' from left(regexp_replace(lower(translate(

@@ -108,8 +108,8 @@ export const productSlugRedirects = pgTable(
 )
 
 /**
- * Catalogue version (issue 7): sum(version) grows with every committed transaction that wrote products or
- * categories (deferred triggers, migration 0002), so API processes know when cached public lists are stale.
+ * Catalogue version (decision 0019): sum(version) grows with every committed transaction that wrote products or
+ * categories (deferred triggers, migration 0003), so API processes know when cached public lists are stale.
  * Sharded by backend so that concurrent checkouts do not queue on one row.
  */
 export const catalogVersion = pgTable('catalog_version', {

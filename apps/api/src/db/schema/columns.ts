@@ -1,6 +1,6 @@
 import { customType, numeric, timestamp } from 'drizzle-orm/pg-core'
 
-/** numeric(12,2) read as a JS number (DESIGN.md: numeric in the database, numbers in JSON). */
+/** numeric(12,2) read as a JS number (product.md §1.3: numeric in the database, numbers in JSON). */
 export const money = (name: string) =>
   numeric(name, { precision: 12, scale: 2, mode: 'number' })
 

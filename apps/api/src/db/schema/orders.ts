@@ -29,7 +29,7 @@ export const orders = pgTable(
     subtotal: money('subtotal').notNull(),
     deliveryPrice: money('delivery_price').notNull().default(0),
     totalAmount: money('total_amount').notNull(),
-    /** Σ unit cost × quantity at the time of sale; profit = subtotal − total_cost (DESIGN.md "Profit is real"). */
+    /** Σ unit cost × quantity at the time of sale; profit = subtotal − total_cost (product.md §10.5). */
     totalCost: money('total_cost').notNull().default(0),
     /** Set when a cancellation put the stock back, so it happens once. */
     stockRestoredAt: timestamp('stock_restored_at', { withTimezone: true, mode: 'date' }),
@@ -94,7 +94,7 @@ export const orderStatusHistory = pgTable(
   (t) => [index('order_status_history_order_idx').on(t.orderId, t.createdAt)],
 )
 
-/** DESIGN.md "Exactly once": a checkout retried with the same key returns the first order. */
+/** product.md §10.3: a checkout retried with the same key returns the first order. */
 export const idempotencyKeys = pgTable('idempotency_keys', {
   key: text('key').primaryKey(),
   requestHash: text('request_hash').notNull(),
@@ -103,9 +103,9 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
 })
 
 /**
- * Issue 7: the lines of completed orders with their order's date, kept by triggers on orders and order_items
+ * The lines of completed orders with their order's date, kept by triggers on orders and order_items
  * (migration 0005), so that the dashboard's top products over a year read one narrow index instead of joining
- * every line to its order. Revenue in integer hundredths (DESIGN.md money).
+ * every line to its order (performance.md, dashboard stats). Revenue in integer hundredths (product.md §1.3).
  */
 export const completedSalesLines = pgTable(
   'completed_sales_lines',

@@ -21,7 +21,7 @@ export const users = pgTable(
   ],
 )
 
-/** DESIGN.md: random tokens stored only as SHA-256 hashes, with created / last-used / expiry. */
+/** product.md §3.1: random tokens stored only as SHA-256 hashes, with created / last-used / expiry. */
 export const apiTokens = pgTable(
   'api_tokens',
   {

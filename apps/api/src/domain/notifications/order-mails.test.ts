@@ -95,7 +95,7 @@ describe('order mails', () => {
     expect(shown).toContain('PayPal')
     expect(shown).toContain('We will review your order')
     expect(shown).toContain('2 March 2025')
-    // Amounts are in dinars with their Arabic suffix in both languages (DESIGN.md); nothing else is Arabic.
+    // Amounts are in dinars with their Arabic suffix in both languages (product.md §1.3); nothing else is Arabic.
     expect(mail.text).toContain('240.00 د.ل')
     expect(mail.text.replaceAll('د.ل', '')).not.toMatch(/[\u0600-\u06FF]/)
   })

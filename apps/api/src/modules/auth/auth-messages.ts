@@ -1,6 +1,6 @@
 import type { Language } from '@shop/shared/i18n/messages'
 
-// Success answers of the auth calls. The web shows its own toasts (SPEC §8), so these texts only matter
+// Success answers of the auth calls. The web shows its own toasts (product.md §8.3), so these texts only matter
 // to other clients; they live here because the shared table holds validation and error keys only.
 const texts = {
   registered: { ar: 'تم التسجيل بنجاح! يرجى تسجيل الدخول.', en: 'Registration successful! Please login.' },

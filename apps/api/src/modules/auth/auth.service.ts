@@ -16,14 +16,14 @@ import { toUser } from '../../domain/user-view.ts'
 import { assertNotThrottled, clearFailures, recordFailure } from './login-throttle.ts'
 
 const DAY_MS = 86_400_000
-/** DESIGN.md: reset tokens are single use and expire in 60 minutes. */
+/** Reset tokens are single use and expire in 60 minutes (product.md §9, reset link). */
 export const RESET_TTL_MINUTES = 60
 /** At most this many reset mails per account and hour, so the form cannot be used to flood an inbox. */
 const RESET_MAILS_PER_HOUR = 5
 
 const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase())
 
-/** SPEC §5 register. Only name, email and password are read: role and flags in the body change nothing. */
+/** product.md §5.2 register. Only name, email and password are read: role and flags in the body change nothing. */
 export async function register(db: Db, input: RegisterInput): Promise<User> {
   const emailTaken = () => new AppError('EMAIL_TAKEN', 422, { fields: { email: ['errors.EMAIL_TAKEN'] } })
   const [existing] = await db.select({ id: users.id }).from(users).where(byEmail(input.email)).limit(1)
@@ -156,8 +156,8 @@ export async function resetPassword(db: Db, input: ResetPasswordInput): Promise<
 
 /**
  * Decision 0007: a wrong current password is a 422 on current_password; other sessions are signed out, this one stays.
- * Wrong current passwords count as failed sign-ins of the account's email and the caller's IP (issue 3), so a stolen
- * token cannot be used to guess the password faster than the sign-in form allows: over the limit it is a 429.
+ * Wrong current passwords count as failed sign-ins of the account's email and the caller's IP (decision 0022), so a
+ * stolen token cannot be used to guess the password faster than the sign-in form allows: over the limit it is a 429.
  */
 export async function changePassword(
   db: Db,

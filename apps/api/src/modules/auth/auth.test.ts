@@ -66,7 +66,7 @@ describe('POST /api/auth/register', () => {
     expect(enRes.json().errors.email).toEqual(['This email is already registered'])
   })
 
-  it('answers bad input with translated field errors (SPEC §5)', async () => {
+  it('answers bad input with translated field errors (product.md §5.2)', async () => {
     const payload = { name: 'A', email: 'not-an-email', password: '123', password_confirmation: '321' }
     const ar = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload })
     expect(ar.statusCode).toBe(422)

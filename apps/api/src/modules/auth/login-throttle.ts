@@ -3,8 +3,8 @@ import type { Db } from '../../db/client.ts'
 import { loginAttempts } from '../../db/schema/users.ts'
 import { AppError } from '../../lib/app-error.ts'
 
-// Issue 3: after 10 failures for an email OR an IP within 15 minutes, sign-in answers 429 with Retry-After.
-// Counters live in the database so every API process sees the same ones (DESIGN.md "Scale-out").
+// product.md §10.11: after 10 failures for an email OR an IP within 15 minutes, sign-in answers 429 with Retry-After.
+// Counters live in the database so every API process sees the same ones (operations.md, scaling out).
 export const MAX_FAILURES = 10
 export const WINDOW_MS = 15 * 60_000
 
@@ -49,7 +49,7 @@ export async function recordFailure(db: Db, email: string, ip: string): Promise<
     await db.delete(loginAttempts).where(lt(loginAttempts.createdAt, new Date(Date.now() - WINDOW_MS)))
 }
 
-/** A successful sign-in clears that email's failures (issue 3). */
+/** A successful sign-in clears that email's failures (product.md §10.11). */
 export async function clearFailures(db: Db, email: string): Promise<void> {
   await db.delete(loginAttempts).where(eq(loginAttempts.email, email))
 }

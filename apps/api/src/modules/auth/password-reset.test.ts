@@ -169,7 +169,7 @@ describe('POST /api/auth/reset-password', () => {
     expect(res.json().code).toBe('INVALID_RESET_TOKEN')
   })
 
-  it('validates the body (SPEC §5 reset rules) in both languages', async () => {
+  it('validates the body (product.md §5.2 reset rules) in both languages', async () => {
     const ar = await reset({ email: 'x', token: '', password: 'short', password_confirmation: 'short' })
     expect(ar.statusCode).toBe(422)
     expect(ar.json().errors).toMatchObject({

@@ -3,7 +3,7 @@ import { rowsOf, type DbOrTx } from '../../db/client.ts'
 
 /**
  * How often a busy process re-reads the catalogue version, and the oldest read it may still answer from
- * (docs/decisions.md 19). A write committed by any API process (admin form, import, checkout's stock
+ * (decision 0019). A write committed by any API process (admin form, import, checkout's stock
  * decrement) is in every public list after at most CATALOG_MAX_STALE_MS; the checkout re-checks stock and
  * prices anyway (PRICE_CHANGED / OUT_OF_STOCK).
  */
@@ -43,8 +43,8 @@ export function createCatalogVersion(db: DbOrTx, recheckMs = CATALOG_RECHECK_MS,
       const age = performance.now() - readAt
       if (age < recheckMs) return Promise.resolve(value)
       const next = reread()
-      // Issue 7 sign-in flood: while the database is busy, requests keep answering from a read that is still
-      // within the bound instead of queueing behind the re-read.
+      // Sign-in flood (performance.md): while the database is busy, requests keep answering from a read that is
+      // still within the bound instead of queueing behind the re-read.
       if (age < maxStaleMs) {
         next.catch(() => {})
         return Promise.resolve(value)

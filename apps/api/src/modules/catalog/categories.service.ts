@@ -45,7 +45,7 @@ const categoryTranslations = (input: CategoryInput) =>
   buildTranslations<CategoryText>({ en: { name: input.name_en, description: input.description_en } })
 
 function withCounts(db: DbOrTx) {
-  // SPEC §3 products_count: products that still exist in the catalogue (archived ones are history).
+  // product.md §3.3 products_count: products that still exist in the catalogue (archived ones are history).
   const counts = db
     .select({ categoryId: products.categoryId, n: count().as('n') })
     .from(products)
@@ -169,7 +169,7 @@ function rethrowTaken(err: unknown): never {
 }
 
 /**
- * SPEC §5: a category with products cannot be deleted (409). Archived products only keep history,
+ * product.md §2.17: a category with products cannot be deleted (409). Archived products only keep history,
  * so they lose the category instead of blocking the delete. The row lock orders us against product writes.
  */
 export async function deleteCategory(db: DbOrTx, id: number): Promise<void> {

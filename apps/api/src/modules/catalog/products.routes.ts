@@ -24,7 +24,7 @@ const uploadErrors = { ...errors, 413: ErrorBody, 415: ErrorBody }
 /** Documented only: the handler reads JSON or multipart (ProductInput fields + `image` file) itself. */
 const productForm = z.record(z.string(), z.unknown()).describe('ProductInput fields; multipart/form-data may add an `image` file')
 
-/** Form fields and the optional image of a JSON or multipart request (SPEC §7 sends multipart with an image). */
+/** Form fields and the optional image of a JSON or multipart request (multipart with an image, product.md §7.2). */
 async function readProductForm(request: FastifyRequest): Promise<{ fields: Record<string, unknown>; image?: Buffer }> {
   if (!request.isMultipart()) {
     const body = request.body
@@ -49,7 +49,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       setCatalogCache(request, reply)
       if (isStaff(request.user)) return listProducts(app.db, request.query, true, request.lang)
-      // Issue 7: the storefront's lists come serialized from the per-version cache, sent without re-validation.
+      // Decision 0019: the storefront's lists come serialized from the per-version cache, sent without re-validation.
       const list = await publicLists.get(request.query, request.lang)
       reply.header('etag', list.etag).header('vary', 'Authorization, Accept-Language, Accept-Encoding')
       // Plain FastifyReply: these bytes already are the 200 schema's JSON, and a 304 has no body.

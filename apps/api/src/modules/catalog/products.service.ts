@@ -47,7 +47,8 @@ export function productFilterKey(query: ProductListQuery, staff: boolean): strin
 
 /**
  * docs/api.md GET /products, newest first, in the reader's language. `countTotal` lets a caller reuse an exact total
- * it already knows for these filters (the public list cache, issue 7); it receives the count query to run otherwise.
+ * it already knows for these filters (the public list cache, decision 0019); it receives the count query to run
+ * otherwise.
  */
 export async function listProducts(
   db: DbOrTx,
@@ -187,7 +188,7 @@ export async function setProductStatus(db: DbOrTx, id: number, isActive: boolean
   return toProduct((await findProduct(db, id))!, true, lang)
 }
 
-/** DESIGN.md "Stock is a count": the admin sets the real quantity. */
+/** product.md §10.4: the admin sets the real quantity. */
 export async function setProductStock(db: DbOrTx, id: number, stock: number, lang: Language): Promise<Product> {
   await editableProduct(db, id)
   await db.update(products).set({ stock, updatedAt: new Date() }).where(eq(products.id, id))

@@ -69,7 +69,7 @@ describe('products API', () => {
     const cat = await createCategory(ctx.app)
     const out = await createProduct(ctx.app, { categoryId: cat.id, stock: 0 })
     const always = await createProduct(ctx.app, { categoryId: cat.id, stock: 1, isAlwaysInStock: true })
-    // Always in stock, but marked out of stock (SPEC §5: the storefront shows stock above 0 only).
+    // Always in stock, but marked out of stock (decision 0014: the storefront shows stock above 0 only).
     const alwaysMarkedOut = await createProduct(ctx.app, { categoryId: cat.id, stock: 0, isAlwaysInStock: true })
     const some = await createProduct(ctx.app, { categoryId: cat.id, stock: 3 })
     const inStock = (await list(`category_id=${cat.id}&in_stock=true`)).json().data.map((p: { id: number }) => p.id)
@@ -92,7 +92,7 @@ describe('products API', () => {
     expect(again.statusCode).toBe(304)
     expect(again.body).toBe('')
     await createProduct(ctx.app)
-    // docs/decisions.md 19: public lists follow a catalogue change within the re-check interval.
+    // Decision 0019: public lists follow a catalogue change within the re-check interval.
     await new Promise((r) => setTimeout(r, CATALOG_MAX_STALE_MS + 100))
     expect((await list('per_page=5', { 'if-none-match': etag })).statusCode).toBe(200)
   })

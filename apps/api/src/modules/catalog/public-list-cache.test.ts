@@ -4,15 +4,15 @@ import { createCategory, createCity, createProduct, createTestApp, createUser, t
 import { CATALOG_MAX_STALE_MS } from './catalog-version.ts'
 
 const customer = { customer_name: 'فاطمة علي', customer_email: 'fatima@example.ly', customer_phone: '+218 91 234 5678', shipping_address: 'طرابلس، شارع عمر المختار' }
-/** docs/decisions.md 19: a committed change is in every public list after CATALOG_MAX_STALE_MS. */
+/** Decision 0019: a committed change is in every public list after CATALOG_MAX_STALE_MS. */
 const afterRecheck = () => new Promise((r) => setTimeout(r, CATALOG_MAX_STALE_MS + 100))
 
 type ListedProduct = { id: number; name: string; price: number; stock: number; category: { name: string } | null; retail_buying_price?: number }
 
-describe('public product list cache (issue 7)', () => {
+describe('public product list cache (decision 0019)', () => {
   let ctx: TestContext
   let admin: TestUser
-  /** A second API process on the same database, with its own in-process cache (DESIGN.md scale-out). */
+  /** A second API process on the same database, with its own in-process cache (operations.md, scaling out). */
   let other: App
   beforeAll(async () => {
     ctx = await createTestApp()

@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/client.ts'
 import { createCatalogVersion, type CatalogVersion } from './catalog-version.ts'
 import { listProducts, productFilterKey } from './products.service.ts'
 
-/** A public list answer as it goes on the wire: serialized once, sent as is (issue 7). */
+/** A public list answer as it goes on the wire: serialized once, sent as is (decision 0019). */
 export interface CachedList {
   body: Buffer
   etag: string
@@ -55,7 +55,7 @@ function remember<T>(map: Map<string, Entry<T>>, key: string, version: number, m
 
 /**
  * Public (guest and shopper) product lists cached per process by catalogue version, language and normalized query
- * (docs/decisions.md 19, decision 0059). Staff answers carry buying prices and are never cached. Exact totals: the
+ * (decisions 0019 and 0059). Staff answers carry buying prices and are never cached. Exact totals: the
  * count of a filter is cached per version too, so that every page of one filter shares it, in every language (a
  * search matches every language, so the language does not change which products a filter selects).
  */

@@ -43,7 +43,7 @@ export interface PricedItem {
   lineCents: number
 }
 
-/** DESIGN.md "Prices are the server's": the shared rule decides the unit price; the cost follows the same choice. */
+/** product.md §10.1: the shared rule decides the unit price; the cost follows the same choice. */
 export function priceItem(product: ProductRow, quantity: number): PricedItem {
   const line: PricedLine = {
     retailCents: toCents(product.retailPrice) ?? 0,
@@ -66,7 +66,8 @@ export async function deliveryCity(db: DbOrTx, cityId: number): Promise<CityRow>
 
 /**
  * Decision 0027: an order without city_id is delivered to the one active city named by a comma-separated part of
- * its shipping address (SPEC §3 joins "address, city, state"); none or several → 422 on city_id, nothing guessed.
+ * its shipping address (product.md §5.3 joins "address, city, state"); none or several → 422 on city_id, nothing
+ * guessed.
  */
 export async function deliveryCityFromAddress(db: DbOrTx, shippingAddress: string): Promise<CityRow> {
   const parts = new Set(

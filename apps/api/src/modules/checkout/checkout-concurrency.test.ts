@@ -4,7 +4,8 @@ import { products } from '../../db/schema/catalog.ts'
 import { orderItems, orders } from '../../db/schema/orders.ts'
 import { createCity, createProduct, createTestApp, type TestContext } from '../../../test/helpers.ts'
 
-// DESIGN.md "No overselling" and "Exactly once" under real concurrency (PostgreSQL with DATABASE_URL; PGlite serializes).
+// No overselling and exactly once (product.md §10.2, §10.3) under real concurrency
+// (PostgreSQL with DATABASE_URL; PGlite serializes).
 const customer = { customer_name: 'زبون', customer_email: 'c@example.ly', customer_phone: '0911111111', shipping_address: 'بنغازي' }
 
 describe('checkout under concurrency', () => {

@@ -19,7 +19,7 @@ import { deliveryCity, deliveryCityFromAddress, type CityRow, isSellable, loadPr
 import { requestHash, storedOrderId } from './idempotency.ts'
 
 export interface PlaceOrderContext {
-  /** From the bearer token only, never from the body (DESIGN.md). */
+  /** From the bearer token only, never from the body (product.md §6.2). */
   userId: number | null
   staff?: boolean
   /** The shopper's language (Accept-Language): names in errors and answers, and the order's language. */
@@ -49,7 +49,7 @@ const MAX_ATTEMPTS = 5
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
- * POST /api/orders (DESIGN.md "Prices are the server's", "No overselling", "Exactly once").
+ * POST /api/orders (product.md §10.1 prices, §10.2 no overselling, §10.3 exactly once).
  * One transaction: idempotency row first, then prices, then conditional stock updates in ascending
  * product id order (no deadlocks), then the order, its items and its first history row.
  */

@@ -9,7 +9,8 @@ import { activeCities, adminCities, createCity, deleteCity, setCityStatus, updat
 const CityList = paginated(City)
 
 export const citiesRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Issue 7: the checkout's city list may be cached briefly (ETag + 304); the server prices delivery anyway.
+  // The checkout's city list may be cached briefly (ETag + 304; performance.md, public GETs cacheable); the server
+  // prices delivery anyway.
   addEtags(app)
 
   app.get(

@@ -31,7 +31,10 @@ export function toCity(row: CityRow, lang: Language, staff = false): City {
 }
 
 
-/** Checkout needs every active city in one list (SPEC §7: GET /api/cities, no paging in the browser), by name in the reader's language. */
+/**
+ * Checkout needs every active city in one list (product.md §7.2: GET /api/cities, no paging in the browser), by name
+ * in the reader's language.
+ */
 export async function activeCities(db: DbOrTx, lang: Language, staff = false): Promise<Paginated<City>> {
   const rows = await db
     .select()
@@ -41,7 +44,7 @@ export async function activeCities(db: DbOrTx, lang: Language, staff = false): P
   return { data: rows.map((r) => toCity(r, lang, staff)), total: rows.length, last_page: 1, current_page: 1, per_page: rows.length }
 }
 
-/** Dashboard list: search by name (every language), optional active filter, paginated (SPEC §9: default 10). */
+/** Dashboard list: search by name (every language), optional active filter, paginated (product.md §9: default 10). */
 export async function adminCities(db: DbOrTx, q: { search?: string; page: number; per_page: number; active?: boolean }, lang: Language): Promise<Paginated<City>> {
   const where: SQL[] = []
   if (q.search) where.push(anyTextLike(cities.name, cities.translations, 'name', likePattern(q.search)))

@@ -34,7 +34,7 @@ describe('cities', () => {
     }
   })
 
-  it('lets browsers cache the public list briefly and revalidate it with an ETag (issue 7), never the admin list', async () => {
+  it('lets browsers cache the public list briefly and revalidate it with an ETag, never the admin list', async () => {
     const first = await call('GET', '/api/cities')
     expect(first.headers['cache-control']).toBe('public, max-age=30')
     const etag = first.headers.etag as string

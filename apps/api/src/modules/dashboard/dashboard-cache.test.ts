@@ -5,7 +5,7 @@ import { settings } from '../../db/schema/settings.ts'
 import { createCity, createProduct, createTestApp, createUser, type TestContext, type TestUser } from '../../../test/helpers.ts'
 import { placeTestOrder } from '../../../test/orders.ts'
 
-// Issue 7: dashboard answers are cached until something they count changes — and never a moment longer.
+// product.md §10.13: dashboard answers are cached until something they count changes — and never a moment longer.
 describe('dashboard answers follow every change at once', () => {
   let ctx: TestContext
   let admin: TestUser

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { rowsOf, type DbOrTx } from '../../db/client.ts'
 
 /**
- * Issue 7: dashboard answers are kept until something they count changes. The key holds the request and the
+ * product.md §10.13: dashboard answers are kept until something they count changes. The key holds the request and the
  * versions of the data behind it — catalog_version (products, categories: names, low stock, product count) and
  * sales_version (orders, items, users; migration 0006) — plus the settings that shape the answer, all read in one
  * round trip on every request, so a cached answer is never stale, in any process.

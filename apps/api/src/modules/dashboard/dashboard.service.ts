@@ -17,8 +17,8 @@ function monthOf(date: string) {
 }
 
 /**
- * SPEC §2: the range defaults to the current month in the shop's time zone. A lone end keeps its own month,
- * so a default never breaks the from ≤ to and 366-day rules the schema checks.
+ * product.md §2.15, §10.10: the range defaults to the current month in the shop's time zone. A lone end keeps its
+ * own month, so a default never breaks the from ≤ to and 366-day rules the schema checks.
  */
 export async function resolveRange(db: DbOrTx, q: DashboardRangeQuery) {
   const tz = await shopTimezone(db)
@@ -33,13 +33,13 @@ const inRange = (tz: string, from: string, to: string, column = sql`o.created_at
   sql`${column} >= (${from}::date)::timestamp AT TIME ZONE ${tz} AND ${column} < (${to}::date + 1)::timestamp AT TIME ZONE ${tz}`
 
 /**
- * DESIGN.md "Profit is real": revenue, profit and top products count completed orders in the range;
+ * product.md §10.5: revenue, profit and top products count completed orders in the range;
  * total_orders counts every order in the range.
  */
 export async function dashboardStats(db: DbOrTx, q: DashboardRangeQuery, lang: Language): Promise<DashboardStats> {
   const [{ tz, from, to }, threshold] = await Promise.all([resolveRange(db, q), lowStockThreshold(db)])
   const range = inRange(tz, from, to)
-  // Issue 7: the five reads are independent; on PostgreSQL they run on separate pool connections at once.
+  // The five reads are independent; on PostgreSQL they run on separate pool connections at once (performance.md).
   const [sumRows, countRows, topRows, lowRows, recentRows] = await Promise.all([
     db.execute(sql`
       select coalesce(sum(o.total_amount) filter (where o.order_status = 'completed'), 0) as revenue,
@@ -50,8 +50,8 @@ export async function dashboardStats(db: DbOrTx, q: DashboardRangeQuery, lang: L
     db.execute(sql`
       select (select count(*) from users where role = 'user') as users,
              (select count(*) from products where archived_at is null) as products`),
-    // Issue 7: completed lines are mirrored with their order's date (migration 0005), so this reads one narrow
-    // index: aggregate on the product id (hash aggregate, integer sums), keep the top 5, then join their
+    // Completed lines are mirrored with their order's date (migration 0005, performance.md), so this reads one
+    // narrow index: aggregate on the product id (hash aggregate, integer sums), keep the top 5, then join their
     // current names (in the reader's language). Lines whose product was erased group by their stored name.
     db.execute(sql`
       select t.product_id, coalesce(p.name, t.orphan_name) as name, p.translations, t.quantity, t.revenue_cents
@@ -101,7 +101,7 @@ export async function dashboardStats(db: DbOrTx, q: DashboardRangeQuery, lang: L
   }
 }
 
-/** One row per day of the range, 0 on days without completed sales (SPEC §2 revenue chart). */
+/** One row per day of the range, 0 on days without completed sales (product.md §2.15 revenue chart). */
 export async function dailyRevenue(db: DbOrTx, q: DashboardRangeQuery): Promise<RevenueResponse> {
   const { tz, from, to } = await resolveRange(db, q)
   const rows = rowsOf<{ date: string; amount: unknown }>(

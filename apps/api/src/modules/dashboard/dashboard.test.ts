@@ -5,7 +5,7 @@ import { placeTestOrder } from '../../../test/orders.ts'
 import { currentMonth } from '../../lib/shop-time.ts'
 
 /**
- * A hand-computed June 2024 (DESIGN.md "Profit is real"): A retails 20 (wholesale 16 from 10; costs 12 / 10),
+ * A hand-computed June 2024 (product.md §10.5): A retails 20 (wholesale 16 from 10; costs 12 / 10),
  * B retails 50 (cost 30), delivery 10.
  *   O6 completed 31 May 22:30 UTC = 1 June in Tripoli: A×1 → total 30, profit 8
  *   O1 completed 3 June: A×2 + B×1 → total 100, profit 36
@@ -66,7 +66,7 @@ describe('dashboard stats and revenue', () => {
     expect(s.recent_orders[0]).toMatchObject({ customer_name: 'O5', total_amount: 160, order_status: 'completed' })
   })
 
-  it('follows an order completed and un-completed by staff in revenue and top products (issue 7 mirror table)', async () => {
+  it('follows an order completed and un-completed by staff in revenue and top products (the mirror table)', async () => {
     const june = '/api/dashboard/stats?from=2024-06-01&to=2024-06-30'
     const order = (await get(`/api/orders/${ids.O3}`)).json()
     const setStatus = async (order_status: string) => {

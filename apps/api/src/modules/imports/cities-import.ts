@@ -22,7 +22,7 @@ export function citiesSampleCsv(): Buffer {
 }
 
 /**
- * DESIGN.md "CSV import": cities matched by their Arabic name (`name`, case-insensitive), one transaction, bad rows
+ * product.md §10.6: cities matched by their Arabic name (`name`, case-insensitive), one transaction, bad rows
  * reported. An empty `name_en` cell keeps the stored English name (decision 0060).
  */
 export async function importCities(db: Db, text: string, t: Translate): Promise<ImportResult> {

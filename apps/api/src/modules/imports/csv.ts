@@ -20,7 +20,7 @@ export interface CsvTable {
 const BOM = '\uFEFF'
 
 /**
- * DESIGN.md "CSV import": .csv by name AND text by content. Bytes that are not UTF-8 (an Excel
+ * product.md §10.6, decision 0013: .csv by name AND text by content. Bytes that are not UTF-8 (an Excel
  * "CSV (Windows-1256)" export, a picture renamed .csv) are refused instead of importing garbled Arabic.
  */
 export function decodeCsvUpload(file: UploadedFile | undefined): string {
@@ -68,7 +68,7 @@ export function parseCsv(text: string): CsvTable {
   return { columns: columns.filter((c) => c !== ''), rows }
 }
 
-/** 422 MISSING_COLUMNS with the body the dashboard shows (SPEC §8 import alert). */
+/** 422 MISSING_COLUMNS with the body the dashboard shows (product.md §8.3 import alert). */
 export function assertColumns(table: CsvTable, required: readonly string[], help: string) {
   const missing = required.filter((c) => !table.columns.includes(c))
   if (missing.length === 0) return

@@ -150,8 +150,8 @@ export function productsSampleCsv(): Buffer {
 }
 
 /**
- * DESIGN.md "CSV import": products matched by `id`, else by name (case-insensitive); categories by
- * name. A name shared by several products matches none: that row is an error (the id column picks one).
+ * product.md §10.6: products matched by `id`, else by name (case-insensitive); categories by name.
+ * A name shared by several products matches none: that row is an error (the id column picks one; decision 0024).
  * All valid rows are written in one transaction; bad rows are reported with their row number.
  */
 export async function importProducts(db: Db, text: string, t: Translate): Promise<ImportResult> {

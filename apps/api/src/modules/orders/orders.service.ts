@@ -14,7 +14,7 @@ import { isStaff } from '../../plugins/auth.ts'
 const dinars = (value: unknown) => Math.round(Number(value ?? 0) * 100) / 100
 
 /**
- * GET /api/orders. A shopper sees only their own orders, whatever user_id or search say (DESIGN.md);
+ * GET /api/orders. A shopper sees only their own orders, whatever user_id or search say (product.md §6.2);
  * staff search by number, name, email or phone, filter by status and by days in the shop's time zone, and get the
  * totals of everything the filters match (the sales report, decision 0047): summed by the database in the same
  * scan as the count, never from a page.

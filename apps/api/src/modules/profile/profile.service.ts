@@ -16,7 +16,7 @@ interface LastOrder {
   translations: Translations<'city_name'>
 }
 
-/** SPEC §3: the checkout joins first and last name with a space; the first space splits them back. */
+/** product.md §5.3: the checkout joins first and last name with a space; the first space splits them back. */
 function splitName(name: string): { first: string; last: string } {
   const trimmed = name.trim()
   const at = trimmed.indexOf(' ')
@@ -25,7 +25,7 @@ function splitName(name: string): { first: string; last: string } {
 }
 
 /**
- * SPEC §3: shipping_address is "address, city, state" joined by commas. The address itself may hold commas,
+ * product.md §5.3: shipping_address is "address, city, state" joined by commas. The address itself may hold commas,
  * so the parts are read from the end; the stored city name, when present, anchors the split.
  */
 export function parseShippingAddress(
@@ -82,7 +82,7 @@ export function autofillFrom(order: LastOrder, lang: Language): Autofill {
   }
 }
 
-/** SPEC §4 checkout: a signed-in shopper's form is prefilled from their own last order (never anyone else's). */
+/** product.md §2.8 checkout: a signed-in shopper's form is prefilled from their own last order (never anyone else's). */
 export async function getProfile(db: Db, userId: number, lang: Language): Promise<ProfileResponse> {
   const user = await findUser(db, userId)
   const [last] = await db

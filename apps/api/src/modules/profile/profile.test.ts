@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close())
 
 let seq = 0
-/** An order as the checkout stores it (SPEC §3 payload: "first last", "address, city, state"). */
+/** An order as the checkout stores it (product.md §5.3 payload: "first last", "address, city, state"). */
 async function placeOrder(userId: number | null, fields: Partial<typeof orders.$inferInsert> = {}) {
   seq++
   const [row] = await ctx.app.db

@@ -7,7 +7,7 @@ import { listSettings, publicSettings, updateSetting } from './settings.service.
 const security = [{ bearer: [] }]
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Issue 7: public GETs (cache-control public) get an ETag and answer If-None-Match with 304.
+  // Public GETs (cache-control public) get an ETag and answer If-None-Match with 304 (performance.md).
   addEtags(app)
 
   app.get(

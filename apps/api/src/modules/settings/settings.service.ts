@@ -34,7 +34,7 @@ export async function publicSettings(db: Db): Promise<PublicSettings> {
 }
 
 /**
- * SPEC §7 PUT /settings carries the edited row (id, key, description, value) with no id in the path: the key
+ * product.md §7.2: PUT /settings carries the edited row (id, key, description, value) with no id in the path: the key
  * finds the row (the id only when the key is unknown). The value is checked per key; the key itself never changes.
  */
 export async function updateSetting(db: Db, input: UpdateSettingInput): Promise<Setting> {

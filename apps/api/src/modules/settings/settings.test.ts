@@ -78,7 +78,7 @@ describe('GET /api/settings/public', () => {
   })
 })
 
-describe('GET /api/settings/public revalidation (issue 7)', () => {
+describe('GET /api/settings/public revalidation (performance.md)', () => {
   it('answers If-None-Match with 304 until a setting changes', async () => {
     const first = await ctx.app.inject({ method: 'GET', url: '/api/settings/public' })
     const etag = first.headers.etag as string

@@ -35,7 +35,10 @@ function toSummary(row: SummaryRow): UserSummary {
   return { ...toUser(row), orders_count: Number(row.ordersCount), orders_total: Number(row.ordersTotal) }
 }
 
-/** SPEC §2 dashboard users: search by name or email, role filter, pagination. `admin` means staff (admin and super admin). */
+/**
+ * product.md §2.21 dashboard users: search by name or email, role filter, pagination. `admin` means staff (admin and
+ * super admin).
+ */
 export async function listUsers(db: Db, query: UserListQuery): Promise<Paginated<UserSummary>> {
   const conditions: SQL[] = []
   if (query.search) {
@@ -102,7 +105,7 @@ async function lockTarget(tx: Tx, id: number): Promise<{ target: LockedUser; oth
   }
 }
 
-/** Issue 5 (decision 0003): roles change only by a super admin, never their own, never leaving zero super admins. */
+/** Decision 0003: roles change only by a super admin, never their own, never leaving zero super admins. */
 export async function changeRole(db: Db, actor: AuthUser, id: number, role: Role): Promise<UserSummary> {
   if (actor.id === id) throw selfChange()
   await db.transaction(async (tx) => {
