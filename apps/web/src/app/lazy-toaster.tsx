@@ -3,8 +3,9 @@ import type * as Sonner from 'sonner'
 import { loadSonner, onSonnerLoaded } from '../lib/toast.ts'
 
 /**
- * Sonner's <Toaster>, mounted once sonner is loaded (issue 7: it is not in the first download). It loads on the
- * first toast (lib/toast.ts) or on the visitor's first pointer or key interaction, whichever comes first.
+ * Sonner's <Toaster>, mounted once sonner is loaded (it is not in the first download: performance.md, storefront
+ * initial JS budget). It loads on the first toast (lib/toast.ts) or on the visitor's first pointer or key
+ * interaction, whichever comes first.
  */
 export function LazyToaster({ dir }: { dir: 'rtl' | 'ltr' }) {
   const [sonner, setSonner] = useState<typeof Sonner | null>(null)
@@ -20,7 +21,7 @@ export function LazyToaster({ dir }: { dir: 'rtl' | 'ltr' }) {
     }
   }, [])
   if (!sonner) return null
-  // SPEC §9: toasts 4000 ms, at most 3 visible, bottom right, 356 px wide (sonner's default width).
+  // product.md §9: toasts 4000 ms, at most 3 visible, bottom right, 356 px wide (sonner's default width).
   return (
     <sonner.Toaster
       position="bottom-right"

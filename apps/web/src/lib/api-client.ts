@@ -3,7 +3,7 @@ import { getToken, setToken, STORAGE_KEYS, writeStorage } from './storage.ts'
 
 const BASE_URL = (import.meta.env.VITE_API_URL as string | undefined)?.replace(/\/+$/, '') ?? ''
 
-/** An answer with DESIGN.md's error body: code, translated message, optional field errors. */
+/** An answer with the shop's error body (product.md §8.1): code, translated message, optional field errors. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -20,7 +20,7 @@ export class ApiError extends Error {
 let onUnauthorized: () => void = () => {
   if (window.location.pathname !== '/login') window.location.assign('/login')
 }
-/** The router installs a navigate-based handler (SPEC §7: a 401 sends the user to /login unless already there). */
+/** The router installs a navigate-based handler (product.md §7.3: a 401 goes to /login unless already there). */
 export function setUnauthorizedHandler(handler: () => void) {
   onUnauthorized = handler
 }
@@ -80,8 +80,8 @@ async function request(path: string, options: RequestOptions): Promise<Response>
     } catch {
       // not JSON (proxy error page): fall back to a generic text below
     }
-    // Only the shop's own error body (DESIGN.md: a stable code and a translated message) is shown as it is; any other
-    // answer (a proxy page, the HTTP layer's "header too large") gets the generic translated text.
+    // Only the shop's own error body (product.md §8.1: a stable code and a translated message) is shown as it is;
+    // any other answer (a proxy page, the HTTP layer's "header too large") gets the generic translated text.
     const ours = typeof parsed.code === 'string' && typeof parsed.message === 'string'
     throw new ApiError(
       response.status,
@@ -108,7 +108,7 @@ export function uploadFile<T>(path: string, file: File): Promise<T> {
   return api<T>(path, { method: 'POST', body })
 }
 
-/** Authorised file download (SPEC §6: the token is sent on file downloads too); saves it under `filename`. */
+/** Authorised file download (product.md §6.4: the token is sent on file downloads too); saves it under `filename`. */
 export async function downloadFile(
   path: string,
   filename: string,

@@ -1,4 +1,4 @@
-// Everything the browser keeps between visits (SPEC §1, §3, §4), in one place.
+// Everything the browser keeps between visits (product.md §1.2, §3.8, §4.1), in one place.
 export const STORAGE_KEYS = { token: 'token', user: 'user', cart: 'cart', language: 'language' } as const
 
 export function readStorage(key: string): string | null {

@@ -2,10 +2,10 @@ import type * as SonnerModule from 'sonner'
 import type { ExternalToast } from 'sonner'
 
 /**
- * Issue 7: `toast` without sonner in the first download. Calls made before sonner has loaded are queued and
- * replayed in order (sonner itself replays toasts created before its <Toaster> subscribes). Sonner loads on the
- * first toast, or earlier on the visitor's first pointer/key interaction (app/lazy-toaster.tsx), so it is usually
- * there by the time an action answers.
+ * `toast` without sonner in the first download (performance.md, storefront initial JS budget). Calls made before
+ * sonner has loaded are queued and replayed in order (sonner itself replays toasts created before its <Toaster>
+ * subscribes). Sonner loads on the first toast, or earlier on the visitor's first pointer/key interaction
+ * (app/lazy-toaster.tsx), so it is usually there by the time an action answers.
  */
 type Sonner = typeof SonnerModule
 type Message = Parameters<Sonner['toast']['success']>[0]
@@ -37,7 +37,7 @@ function show(kind: Kind, message: Message, data?: ExternalToast) {
   else void loadSonner().then((mod) => mod.toast[kind](message, data))
 }
 
-/** SPEC §9 toasts (the <Toaster> in app/providers.tsx fixes position, 4000 ms, at most 3 visible). */
+/** product.md §9 toasts (the <Toaster> in app/lazy-toaster.tsx fixes position, 4000 ms, at most 3 visible). */
 export const toast = {
   success: (message: Message, data?: ExternalToast) => show('success', message, data),
   error: (message: Message, data?: ExternalToast) => show('error', message, data),

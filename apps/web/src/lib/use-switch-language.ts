@@ -5,9 +5,9 @@ import type { Language } from '@shop/shared/i18n/messages'
 import { rememberLanguage } from './i18n.ts'
 
 /**
- * SPEC §1: ar ⇄ en (decision 0032). The choice is saved (localStorage and the cookie the server renders in), the new
- * language's texts are loaded, then the page's data is read again in it: the root route's language changes with it,
- * and with it <html lang dir> and every text (app/document-language.ts), in one render.
+ * product.md §4.9: ar ⇄ en (decision 0032). The choice is saved (localStorage and the cookie the server renders in),
+ * the new language's texts are loaded, then the page's data is read again in it: the root route's language changes
+ * with it, and with it <html lang dir> and every text (app/document-language.ts), in one render.
  */
 export function useSwitchLanguage() {
   const { i18n } = useTranslation()

@@ -6,7 +6,7 @@ import { FullPageSpinner } from '../../components/ui/spinner.tsx'
 import { LinkButton } from '../../components/ui/button.tsx'
 import { ShieldAlert } from 'lucide-react'
 
-/** SPEC §2: a spinner while the auth state loads, /login without a user, otherwise the content. */
+/** product.md §2.12: a spinner while the auth state loads, /login without a user, otherwise the content. */
 export function ProtectedRoute({ children }: { children: ReactNode }) {
   const { status } = useAuth()
   if (status === 'signed-in') return <>{children}</>
@@ -26,7 +26,7 @@ function ToLogin() {
   return <FullPageSpinner />
 }
 
-/** The dashboard needs a staff role (DESIGN.md); a signed-in shopper sees a clear explanation. */
+/** The dashboard needs a staff role (decision 0005); a signed-in shopper sees a clear explanation. */
 export function StaffRoute({ children }: { children: ReactNode }) {
   const { isStaff, status } = useAuth()
   const { t } = useTranslation()

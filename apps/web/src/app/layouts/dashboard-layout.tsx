@@ -22,14 +22,14 @@ const COLLAPSED_KEY = 'dashboard_sidebar_collapsed'
 export const meta: Route.MetaFunction = ({ matches }) =>
   screenMeta(matches, '/dashboard', 'nav.dashboard', 'common')
 
-/** SPEC §2 dashboard shell: side navigation, account menu, content up to 1280 px (UI.md). */
+/** product.md §2.13 dashboard shell: side navigation, account menu, content up to 1280 px (UI.md). */
 export default function DashboardLayout() {
   const { t } = useTranslation('dashboard')
   const location = useLocation()
   const [collapsed, setCollapsed] = useState(() => readStorage(COLLAPSED_KEY) === '1')
   const [mobileOpen, setMobileOpen] = useState(false)
 
-  // SPEC §4: the small-screen menu closes on navigation.
+  // product.md §2.13: the small-screen menu closes on navigation.
   useEffect(() => setMobileOpen(false), [location.pathname])
   useEffect(() => {
     if (!mobileOpen) return

@@ -6,7 +6,7 @@ import { NotFoundPage } from '../not-found-page.tsx'
 import { RouteErrorState } from '../route-error-boundary.tsx'
 import type { Route } from './+types/public-layout'
 
-/** SPEC §2 public layout: the top bar, the screen, the footer. */
+/** product.md §2.2 public layout: the top bar, the screen, the footer. */
 function PublicChrome({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">

@@ -2,7 +2,7 @@ import { LandingPage } from '../../features/landing/components/landing-page.tsx'
 import { fixedT, pageMeta, rootData } from '../seo.ts'
 import type { Route } from './+types/landing'
 
-/** SPEC §2/§9: up to 4 featured products, active and in stock. */
+/** product.md §2.3: up to 4 featured products, active and in stock. */
 export async function loader({ context }: Route.LoaderArgs) {
   const { data, lang } = context.shop
   const list = await data.products({ search: '', category_id: null, page: 1, per_page: 4 }, lang)

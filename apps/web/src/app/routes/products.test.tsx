@@ -59,7 +59,7 @@ function renderProducts(entry: string, shop: ReturnType<typeof fakeShop>) {
 beforeEach(() => setLanguage('en'))
 afterEach(() => vi.unstubAllGlobals())
 
-describe('products page (SPEC §2)', () => {
+describe('products page (product.md §2.4)', () => {
   it('shows active products with stock, the pager and "showing X-Y of N"; a page button shows that page', async () => {
     mockFetch({})
     const shop = fakeShop(30)

@@ -60,7 +60,7 @@ export default function ProductsRoute({ loaderData }: Route.ComponentProps) {
   return <ProductsPage list={loaderData.list} categories={loaderData.categories} />
 }
 
-/** SPEC §8: "Error loading products:" and what happened, with Try Again (the list is read again). */
+/** product.md §2.4: "Error loading products:" and what happened, with Try Again (the list is read again). */
 export function ErrorBoundary() {
   const error = useRouteError()
   const { t } = useTranslation('storefront')

@@ -11,7 +11,7 @@ beforeEach(() => {
 })
 afterEach(() => vi.unstubAllGlobals())
 
-describe('product card (SPEC §2)', () => {
+describe('product card (product.md §2.5)', () => {
   it('shows retail price, the wholesale line, chips and the stock count', () => {
     renderScreen(<ProductCard product={makeProduct(1)} />)
     expect(screen.getByText('25.00 د.ل')).toBeInTheDocument()

@@ -13,11 +13,11 @@ export const FALLBACK_IMAGE = '/product-fallback.svg'
 /** The product page's address (decision 0034: a readable slug made from the name). */
 export const productPath = (product: Pick<Product, 'slug'>) => `/products/${encodeURIComponent(product.slug)}`
 
-/** SPEC §2 product card, UI.md storefront look. */
+/** product.md §2.5 product card, UI.md storefront look. */
 /** `headingLevel`: h3 under a landing section's h2, h2 directly under the products page's h1. */
 /**
- * `priority`: a card in the first row of /products, whose picture is the page's largest paint (issue 7,
- * Lighthouse "lcp-lazy-loaded"): fetched at once with high priority; every other picture loads lazily.
+ * `priority`: a card in the first row of /products, whose picture is the page's largest paint (performance.md,
+ * LCP budget; Lighthouse "lcp-lazy-loaded"): fetched at once with high priority; every other picture loads lazily.
  */
 export function ProductCard({
   product,
@@ -31,7 +31,8 @@ export function ProductCard({
   const Heading = headingLevel
   const { t } = useTranslation('storefront')
   const addToCart = useAddToCart()
-  // SPEC §3: out of stock at 0 or less; always-in-stock products only skip the count ("in stock" / "out of stock").
+  // product.md §2.5: out of stock at 0 or less; always-in-stock products only skip the count
+  // ("in stock" / "out of stock").
   const outOfStock = product.stock <= 0
   const retail = product.retail_price ?? product.price
   const hasWholesale = product.wholesale_price !== null && product.wholesale_threshold !== null
@@ -50,7 +51,7 @@ export function ProductCard({
           decoding="async"
           className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
           onError={(e) => {
-            // SPEC §8: an image that fails to load swaps to the fallback picture (once, to avoid a loop).
+            // product.md §2.5: an image that fails to load swaps to the fallback picture (once, to avoid a loop).
             const img = e.currentTarget
             if (!img.src.endsWith(FALLBACK_IMAGE)) img.src = FALLBACK_IMAGE
           }}

@@ -24,8 +24,9 @@ const sizes: Record<Size, string> = {
 
 /**
  * `className` adds layout classes (margin, width, responsive width); colours and sizes come from `variant` and
- * `size`. Plain clsx, no tailwind-merge: the storefront's first download stays small (issue 7), so a class that
- * competes with a variant's class would win or lose by stylesheet order; add a variant instead.
+ * `size`. Plain clsx, no tailwind-merge: the storefront's first download stays small (performance.md, storefront
+ * initial JS budget), so a class that competes with a variant's class would win or lose by stylesheet order; add a
+ * variant instead.
  */
 export function buttonClasses(variant: Variant = 'primary', size: Size = 'md', className?: string) {
   return clsx(

@@ -1,9 +1,9 @@
 import { forwardRef, type InputHTMLAttributes, type SelectHTMLAttributes } from 'react'
 import { clsx } from 'clsx'
 
-// Issue 7: the plain controls live apart from Field/FieldError/Textarea (field.tsx), so the product list's search box
-// and selects do not bring the form-only parts of the kit into the first download (a shared module lands whole in
-// the chunk of its first importer).
+// The plain controls live apart from Field/FieldError/Textarea (field.tsx), so the product list's search box and
+// selects do not bring the form-only parts of the kit into the first download (a shared module lands whole in the
+// chunk of its first importer; performance.md, storefront initial JS budget).
 export const controlClasses =
   'block rounded-[var(--radius-control)] border border-sand-300 bg-white px-3 py-2 text-sm text-stone-900 shadow-xs placeholder:text-stone-400 ' +
   'focus:border-palm-600 focus:outline-none focus:ring-2 focus:ring-palm-600/25 disabled:bg-sand-100 disabled:text-stone-500 ' +

@@ -6,7 +6,7 @@ export interface DateRangeValue {
   to: string
 }
 
-/** From / To date pickers (SPEC §2 overview and sales); each bounds the other so the range stays valid. */
+/** From / To date pickers (product.md §2.15 overview, §2.20 sales); each bounds the other so the range stays valid. */
 export function DateRangeInputs({
   value,
   onChange,

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Badge, type BadgeTone } from './badge.tsx'
 
-/** SPEC §4: completed green, processing blue, cancelled red, anything else amber; shipped/delivered recognised too. */
+/** product.md §4.3: completed green, processing blue, cancelled red, anything else amber; shipped/delivered too. */
 export function orderStatusTone(status: string): BadgeTone {
   if (status === 'completed' || status === 'delivered') return 'green'
   if (status === 'processing' || status === 'shipped') return 'blue'

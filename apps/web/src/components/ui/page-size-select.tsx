@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { Select } from './field.tsx'
 
-/** SPEC §9 admin page sizes; the screen resets to page 1 when the size changes (SPEC §4). */
+/** product.md §9 dashboard page sizes; the screen resets to page 1 when the size changes (product.md §2.14). */
 export function PageSizeSelect({
   value,
   sizes,

@@ -1,7 +1,7 @@
 import { cn } from '../../lib/cn.ts'
 import { Spinner } from './spinner.tsx'
 
-/** A clickable active/inactive pill (SPEC §2 products and cities); disabled while its request runs (SPEC §4). */
+/** A clickable active/inactive pill (products and cities); disabled while its request runs (product.md §2.14). */
 export function StatusPill({
   active,
   busy,

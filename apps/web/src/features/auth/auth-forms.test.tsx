@@ -20,7 +20,7 @@ async function submitEmpty(name: string) {
   await userEvent.click(screen.getByRole('button', { name }))
 }
 
-describe('validation messages in both languages (SPEC §5)', () => {
+describe('validation messages in both languages (product.md §5.2)', () => {
   it('login', async () => {
     mockFetch({})
     renderScreen(<LoginForm />, '/login')
@@ -97,7 +97,7 @@ describe('validation messages in both languages (SPEC §5)', () => {
   })
 })
 
-describe('account flows (SPEC §2/§8)', () => {
+describe('account flows (product.md §2.11, §8.3)', () => {
   it('signs an admin in, disables the button while busy, and goes to /dashboard after 100 ms', async () => {
     let release: () => void = () => {}
     mockFetch({ 'POST /api/auth/login': () => new Promise((r) => (release = () => r({ body: { token: 'tok', user: admin } }))), 'GET /api/me': () => ({ body: admin }) })

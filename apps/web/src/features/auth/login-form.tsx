@@ -13,7 +13,7 @@ import { errorText, postLogin } from './api/auth-forms.ts'
 import { AuthCard } from './auth-card.tsx'
 import { useAuth } from '../../lib/auth/auth-provider.tsx'
 
-// SPEC §9: the redirect after sign-in waits 100 ms.
+// product.md §9: the redirect after sign-in waits 100 ms.
 export const LOGIN_REDIRECT_DELAY_MS = 100
 
 export function LoginForm() {
@@ -35,7 +35,7 @@ export function LoginForm() {
       const user = res.user
       signIn(res.token, user)
       toast.success(t('auth.login_success'))
-      // SPEC §2: an admin goes to the dashboard, everyone else home.
+      // product.md §2.11: an admin goes to the dashboard, everyone else home.
       setTimeout(() => navigate(user.is_admin ? '/dashboard' : '/'), LOGIN_REDIRECT_DELAY_MS)
     } catch (err) {
       toast.error(errorText(err, t('auth.login_failed')))

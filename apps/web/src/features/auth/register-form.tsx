@@ -33,7 +33,7 @@ export function RegisterForm() {
       toast.success(t('auth.register_success'))
       navigate('/login')
     } catch (err) {
-      // SPEC §5/§8: server field errors under their fields, and all of them joined with a comma in the toast.
+      // product.md §2.11: server field errors under their fields, and all of them joined with a comma in the toast.
       if (err instanceof ApiError && err.errors) {
         for (const field of FIELDS) {
           const messages = err.errors[field]

@@ -12,7 +12,7 @@ import { Field, Input } from '../../components/ui/field.tsx'
 import { errorText, postResetPassword } from './api/auth-forms.ts'
 import { AuthCard } from './auth-card.tsx'
 
-/** SPEC §2: token and email come from the link; either missing → toast 'Invalid reset link' and /login. */
+/** product.md §2.11: token and email come from the link; either missing → toast 'Invalid reset link' and /login. */
 export function ResetPasswordForm() {
   const { t } = useTranslation('storefront')
   const [params] = useSearchParams()

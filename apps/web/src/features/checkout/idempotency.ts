@@ -1,4 +1,4 @@
-// DESIGN.md "Exactly once": one Idempotency-Key per order attempt, kept (sessionStorage, survives a reload)
+// Exactly once (product.md §10.3): one Idempotency-Key per order attempt, kept (sessionStorage, survives a reload)
 // until the order succeeds, so a retry after a network failure cannot create a second order.
 // The key is tied to the exact payload: a changed cart is a new attempt (the server would refuse
 // the old key with IDEMPOTENCY_MISMATCH).

@@ -16,7 +16,7 @@ export function escapeHtml(value: unknown): string {
   return String(value ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c)
 }
 
-// SPEC §1/§2: the printed invoice is Arabic whatever the dashboard language; SPEC §4: failed payment reads "rejected".
+// product.md §1.2: the printed invoice is Arabic in either dashboard language; §4.4: failed payment reads "rejected".
 const ORDER_STATUS_AR: Record<string, string> = {
   pending: 'قيد الانتظار',
   processing: 'قيد التجهيز',
@@ -135,7 +135,7 @@ ${itemsBlock}
 </html>`
 }
 
-/** SPEC §2/§9: a new window, printed about 500 ms later from the opener; if it cannot open, only log. */
+/** product.md §2.19: a new window, printed about 500 ms later from the opener; if it cannot open, only log. */
 export function printInvoice(order: Order, shop: InvoiceShop): void {
   const w = window.open('', '_blank')
   if (!w) {

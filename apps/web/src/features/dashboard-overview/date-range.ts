@@ -5,7 +5,7 @@ export function isoDay(d: Date): string {
   return `${d.getFullYear()}-${m}-${day}`
 }
 
-/** SPEC §2/§9: the overview defaults to the first to the last day of the current month. */
+/** product.md §2.15: the overview defaults to the first to the last day of the current month. */
 export function currentMonth(now = new Date()): { from: string; to: string } {
   return {
     from: isoDay(new Date(now.getFullYear(), now.getMonth(), 1)),

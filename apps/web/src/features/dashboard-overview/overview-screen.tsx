@@ -14,7 +14,7 @@ import { StatCard } from './components/stat-card.tsx'
 import { currentMonth, isoDay } from './date-range.ts'
 import { DateRangeInputs } from '../../components/ui/date-range-inputs.tsx'
 
-/** SPEC §2 dashboard overview. */
+/** product.md §2.15 dashboard overview. */
 export function OverviewScreen() {
   const { t } = useTranslation('dashboard')
   const [range, setRange] = useState<DateRange>(() => currentMonth())
@@ -41,7 +41,7 @@ export function OverviewScreen() {
     </div>
   )
 
-  // SPEC §2: a full-screen spinner while either query loads; SPEC §8 fix: errors are shown with Try Again.
+  // product.md §2.15: a full-screen spinner while either query loads; errors are shown with Try Again.
   let body
   if (stats.isPending || revenue.isPending) {
     body = stats.isError || revenue.isError ? null : <FullPageSpinner />

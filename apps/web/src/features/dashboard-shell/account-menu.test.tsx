@@ -6,7 +6,7 @@ import { renderDashboard, stubFetch } from '../../test/render-dashboard.tsx'
 
 afterEach(() => vi.unstubAllGlobals())
 
-describe('dashboard account menu (SPEC §2)', () => {
+describe('dashboard account menu (product.md §2.13)', () => {
   it('links to the profile and the settings', async () => {
     stubFetch(() => undefined)
     await renderDashboard(<AccountMenu collapsed={false} />, 'en')

@@ -9,7 +9,7 @@ import { useSwitchLanguage } from '../../lib/use-switch-language.ts'
 const itemClass =
   'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-stone-800 outline-none select-none data-[highlighted]:bg-sand-200 [&_svg]:size-4 [&_svg]:text-stone-500'
 
-/** SPEC §2 account menu: the user's name or "my account", profile, settings, language and logout. */
+/** product.md §2.13 account menu: the user's name or "my account", profile, settings, language and logout. */
 export function AccountMenu({ collapsed }: { collapsed: boolean }) {
   const { t, i18n } = useTranslation('dashboard')
   const { next, switchLanguage } = useSwitchLanguage()
@@ -61,7 +61,7 @@ export function AccountMenu({ collapsed }: { collapsed: boolean }) {
           <DropdownMenu.Label className="px-3 py-2 text-xs font-semibold text-stone-500">
             {name}
           </DropdownMenu.Label>
-          {/* SPEC §2: the menu links to the profile and the settings (real links: open in a new tab works too). */}
+          {/* product.md §2.13: links to the profile and the settings (real links: open in a new tab works too). */}
           <DropdownMenu.Item asChild className={itemClass}>
             <Link to="/dashboard/profile">
               <UserRound aria-hidden="true" />

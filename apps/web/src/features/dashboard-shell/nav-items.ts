@@ -10,7 +10,7 @@ import {
   type LucideIcon,
 } from 'lucide-react'
 
-/** SPEC §2 dashboard routes, in the order of the side navigation. */
+/** product.md §2.13 dashboard routes, in the order of the side navigation. */
 export interface DashboardNavItem {
   to: string
   labelKey: string

@@ -1,9 +1,9 @@
 import * as z from 'zod/mini'
 
 /**
- * SPEC §5 contact form: name, email and message required; phone optional. Messages are shared keys. Zod's mini build:
- * the form only opens the mail client (no server schema to share), and the landing page is every visitor's first
- * download, so it carries ~5 KB of validation instead of ~23 KB.
+ * product.md §5.9 contact form: name, email and message required; phone optional. Messages are shared keys. Zod's
+ * mini build: the form only opens the mail client (no server schema to share), and the landing page is every
+ * visitor's first download, so it carries ~5 KB of validation instead of ~23 KB.
  */
 export const ContactForm = z.object({
   name: z.string().check(z.trim(), z.minLength(1, 'validation.name_required'), z.maxLength(100, 'validation.too_long')),
@@ -13,7 +13,7 @@ export const ContactForm = z.object({
 })
 export type ContactForm = z.infer<typeof ContactForm>
 
-/** The mail the visitor's client opens (SPEC §2: no server call). */
+/** The mail the visitor's client opens (product.md §2.3: no server call). */
 export function buildMailto(
   to: string,
   subject: string,

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { clsx } from 'clsx'
 import { useSwitchLanguage } from '../../lib/use-switch-language.ts'
 
-/** SPEC §1: the storefront's language switch (lib/use-switch-language.ts). */
+/** product.md §1.2: the storefront's language switch (lib/use-switch-language.ts). */
 export function LanguageSwitch({ className }: { className?: string }) {
   const { t } = useTranslation()
   const { next, busy, switchLanguage } = useSwitchLanguage()

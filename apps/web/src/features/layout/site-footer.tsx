@@ -7,7 +7,7 @@ import { FacebookIcon, InstagramIcon } from './social-icons.tsx'
 /** Digits only, for wa.me links. */
 export const whatsappLink = (number: string) => `https://wa.me/${number.replace(/\D/g, '')}`
 
-/** SPEC §2 footer: quick links to the landing anchors, contact details, business hours, social links, © 2025. */
+/** product.md §2.2 footer: links to the landing anchors, contact details, business hours, social links, © 2025. */
 export function SiteFooter() {
   const { t } = useTranslation('storefront')
   const { t: tc } = useTranslation()

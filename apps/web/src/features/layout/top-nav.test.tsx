@@ -40,7 +40,7 @@ function renderNav(path = '/') {
 beforeEach(() => setLanguage('en'))
 afterEach(() => vi.unstubAllGlobals())
 
-describe('TopNav (SPEC §2)', () => {
+describe('TopNav (product.md §2.2)', () => {
   it('shows sign-in and register but no dashboard or logout when signed out', () => {
     mockFetch({})
     renderNav()

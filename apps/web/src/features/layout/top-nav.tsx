@@ -26,7 +26,7 @@ function CartBadge({ count }: { count: number }) {
   )
 }
 
-/** SPEC §2 top navigation bar (768 px breakpoint: hamburger panel below it). */
+/** product.md §2.2 top navigation bar (768 px breakpoint: hamburger panel below it). */
 export function TopNav() {
   const { t } = useTranslation()
   const { status, isStaff, signOut } = useAuth()
@@ -38,7 +38,7 @@ export function TopNav() {
   const panelRef = useRef<HTMLDivElement>(null)
   const signedIn = status === 'signed-in'
 
-  // SPEC §4: the mobile menu closes on route change.
+  // product.md §2.2: the mobile menu closes on route change.
   useEffect(() => setOpen(false), [location.pathname, location.search, location.hash])
 
   useEffect(() => {
@@ -111,7 +111,7 @@ export function TopNav() {
 
   return (
     // A backdrop-filter makes the header the containing block of fixed children, which would shrink the
-    // menu's full-screen backdrop (SPEC §2) to nothing; so the blur is off while the menu is open.
+    // menu's full-screen backdrop (product.md §2.2) to nothing; so the blur is off while the menu is open.
     <header
       className={clsx(
         'sticky top-0 z-30 border-b border-sand-300',

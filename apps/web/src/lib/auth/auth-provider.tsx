@@ -31,7 +31,8 @@ function readSavedUser(): User | null {
 }
 
 /**
- * SPEC §4 session: a stored token means signed in; on start the current user is fetched and a failure removes the token.
+ * product.md §4.1 session: a stored token means signed in; on start the current user is fetched and a failure removes
+ * the token.
  * The token lives in this browser only, so the server and the hydrating browser draw the session as still loading
  * (guest links in the bar, a spinner on protected screens); the saved user shows right after (lib/use-hydrated.ts).
  */
@@ -94,7 +95,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     try {
       if (getToken()) await postLogout()
     } catch {
-      // SPEC §4: logout clears the session even if the server call fails.
+      // product.md §4.1: logout clears the session even if the server call fails.
     }
     clearSession()
   }, [clearSession])

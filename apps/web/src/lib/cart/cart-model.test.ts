@@ -40,7 +40,7 @@ const line = (over: Partial<CartItem> = {}): CartItem => ({
 
 afterEach(() => vi.restoreAllMocks())
 
-describe('loading a saved cart (SPEC §3)', () => {
+describe('loading a saved cart (product.md §3.8)', () => {
   it('falls back price → retail_price → 0 and retail_price → price', () => {
     expect(normalizeItem({ retail_price: 12.5 }).price).toBe(12.5)
     expect(normalizeItem({ price: '7.25' }).retail_price).toBe(7.25)
@@ -81,7 +81,7 @@ describe('loading a saved cart (SPEC §3)', () => {
   })
 })
 
-describe('adding (SPEC §4)', () => {
+describe('adding (product.md §4.2)', () => {
   it('appends a new product with quantity 1 and the small image', () => {
     const { items, result } = addItem([], product())
     expect(result).toBe('added')
@@ -111,7 +111,7 @@ describe('adding (SPEC §4)', () => {
   })
 })
 
-describe('changing quantities (SPEC §4)', () => {
+describe('changing quantities (product.md §4.2)', () => {
   const items = [line({ id: 1, quantity: 2 }), line({ id: 2, quantity: 1 })]
   it('plus and minus change by 1', () => {
     expect(increase(items, 1)[0]!.quantity).toBe(3)
@@ -136,7 +136,7 @@ describe('changing quantities (SPEC §4)', () => {
   })
 })
 
-describe('prices (SPEC §4, shared rule)', () => {
+describe('prices (product.md §4.2, shared rule)', () => {
   const w = (quantity: number) =>
     line({ price: 25, retail_price: 25, wholesale_price: 20, wholesale_threshold: 10, quantity })
   it('switches to the wholesale price exactly at the threshold', () => {

@@ -2,7 +2,7 @@ import { toCents } from '@shop/shared/money/money'
 import type { Language } from '@shop/shared/i18n/messages'
 import { isWholesale, lineTotalCents, totals, unitPriceCents, unitsToWholesale, type PricedLine } from '@shop/shared/pricing/pricing'
 
-// SPEC §3 cart item and §4 cart rules, kept pure so every rule is unit-tested without React.
+// product.md §3.8 cart line and §4.2 cart rules, kept pure so every rule is unit-tested without React.
 
 export interface CartItem {
   id: number
@@ -46,7 +46,7 @@ const wholeNumber = (v: unknown): number | null => {
   return Number.isFinite(n) ? Math.trunc(n) : null
 }
 
-/** SPEC §3: price ↔ retail_price fall back to each other, then 0; quantity falls back to 1; id 0; name ''. */
+/** product.md §3.8: price ↔ retail_price fall back to each other, then 0; quantity falls back to 1; id 0; name ''. */
 export function normalizeItem(raw: unknown): CartItem {
   const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>
   const price = amount(r.price) ?? amount(r.retail_price) ?? 0
@@ -69,7 +69,7 @@ export function normalizeItem(raw: unknown): CartItem {
 }
 
 /**
- * SPEC §4/§8: a saved cart that cannot be parsed is logged and deleted.
+ * product.md §4.2: a saved cart that cannot be parsed is logged and deleted.
  * Returns the items and whether the saved value must be removed.
  */
 export function parseSavedCart(raw: string | null): { items: CartItem[]; discard: boolean } {
@@ -134,8 +134,9 @@ export function canAdd(p: Pick<CartProductInput, 'stock' | 'is_always_in_stock'>
 }
 
 /**
- * SPEC §4: an existing line goes up by 1 (fresh product data kept), a new one is appended with quantity 1. The product
- * page adds `quantity` units at once; more than the stock allows (with what the cart already holds) adds nothing.
+ * product.md §4.2: an existing line goes up by 1 (fresh product data kept), a new one is appended with quantity 1.
+ * The product page adds `quantity` units at once; more than the stock allows (with what the cart already holds) adds
+ * nothing.
  * `lang`: the language the product's name is in (decision 0061: the line is renamed after a language switch).
  */
 export function addItem(

@@ -13,7 +13,7 @@ function Probe() {
   )
 }
 
-describe('CartProvider (SPEC §4)', () => {
+describe('CartProvider (product.md §4.2)', () => {
   it('throws outside the provider', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     expect(() => renderHook(() => useCart())).toThrow('useCart must be used within a CartProvider')

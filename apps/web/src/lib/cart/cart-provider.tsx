@@ -24,7 +24,7 @@ import {
 export interface CartContextValue {
   items: CartItem[]
   itemCount: number
-  /** Sum of unit price × quantity, in integer hundredths (SPEC §4). */
+  /** Sum of unit price × quantity, in integer hundredths (product.md §4.2). */
   totalCents: number
   /** Adds `quantity` units (1 unless the product page asks for more). */
   add(product: CartProductInput, quantity?: number): AddResult
@@ -49,8 +49,8 @@ function loadCart(): CartItem[] {
 }
 
 /**
- * SPEC §4 cart: loaded from localStorage at start, every change saved back. A page the server rendered shows an empty
- * cart until it is hydrated (the server cannot know it), then the saved one (lib/use-hydrated.ts).
+ * product.md §4.2 cart: loaded from localStorage at start, every change saved back. A page the server rendered shows
+ * an empty cart until it is hydrated (the server cannot know it), then the saved one (lib/use-hydrated.ts).
  */
 export function CartProvider({ children }: { children: ReactNode }) {
   const hydrated = useHydrated()

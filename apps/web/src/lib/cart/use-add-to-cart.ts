@@ -4,7 +4,7 @@ import { toast } from '../toast.ts'
 import { useCart } from './cart-provider.tsx'
 import type { CartProductInput } from './cart-model.ts'
 
-/** Adds to the cart and tells the shopper what happened (SPEC §8 toasts). */
+/** Adds to the cart and tells the shopper what happened (product.md §8.3 toasts). */
 export function useAddToCart() {
   const { add } = useCart()
   const { t } = useTranslation('storefront')

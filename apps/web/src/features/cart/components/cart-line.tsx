@@ -6,7 +6,7 @@ import { useCart } from '../../../lib/cart/cart-provider.tsx'
 import { QuantityStepper } from '../../../components/ui/quantity-stepper.tsx'
 import { itemIsWholesale, itemLineCents, itemUnitCents, itemUnitsToWholesale, maxQuantity, type CartItem } from '../../../lib/cart/cart-model.ts'
 
-/** SPEC §2 cart line: image, name, unit price 'each', wholesale note or hint, −/+, line total, remove. */
+/** product.md §2.7 cart line: image, name, unit price 'each', wholesale note or hint, −/+, line total, remove. */
 export function CartLine({ item }: { item: CartItem }) {
   const { t } = useTranslation('storefront')
   const cart = useCart()

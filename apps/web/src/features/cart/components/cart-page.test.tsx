@@ -13,7 +13,7 @@ afterEach(() => vi.unstubAllGlobals())
 const seed = (quantity: number) =>
   localStorage.setItem('cart', JSON.stringify([{ id: 1, name: 'Deglet dates', price: 25, retail_price: 25, wholesale_price: 20, wholesale_threshold: 10, stock: 50, quantity }]))
 
-describe('cart page (SPEC §2)', () => {
+describe('cart page (product.md §2.7)', () => {
   it('shows the empty state with continue shopping', () => {
     renderScreen(<CartPage />, '/cart')
     expect(screen.getByText('Your cart is empty')).toBeInTheDocument()

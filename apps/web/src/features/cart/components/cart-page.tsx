@@ -13,7 +13,7 @@ import { CartLine } from './cart-line.tsx'
 import { ReorderNoticeBanner } from './reorder-notice-banner.tsx'
 import { reorderNoticeOf } from '../../../lib/cart/reorder-notice.ts'
 
-/** SPEC §2 cart page. */
+/** product.md §2.7 cart page. */
 export function CartPage() {
   const { t } = useTranslation('storefront')
   const cart = useCart()
@@ -42,7 +42,7 @@ export function CartPage() {
   }
 
   const goToCheckout = () => {
-    // SPEC §2: an empty cart cannot check out (the cart may have been emptied in another tab).
+    // product.md §2.7: an empty cart cannot check out (the cart may have been emptied in another tab).
     if (cart.items.length === 0) {
       toast.error(t('cart.empty_toast'))
       return

@@ -17,12 +17,12 @@ import { productsStateFromParams, useProductsUrlState } from '../hooks/use-produ
 /** Columns of the widest grid (lg:grid-cols-3): that many cards form the first row. */
 const FIRST_ROW = 3
 
-/** SPEC §5: the storefront lists only active products with stock (the server filters; this guards an older server). */
+/** product.md §2.4: only active products with stock are listed (the server filters; this guards an older server). */
 const isListable = (p: Product) => p.is_active && p.stock > 0
 
 /**
- * SPEC §2 products page. The list comes from the route's loader (server-rendered, then fetched again by the router
- * when the search, category, page or page size in the address changes).
+ * product.md §2.4 products page. The list comes from the route's loader (server-rendered, then fetched again by the
+ * router when the search, category, page or page size in the address changes).
  */
 export function ProductsPage({ list, categories }: { list: Paginated<Product>; categories: Category[] }) {
   const { t } = useTranslation('storefront')
@@ -32,7 +32,7 @@ export function ProductsPage({ list, categories }: { list: Paginated<Product>; c
   const ids = { search: useId(), category: useId(), size: useId() }
   const listTop = useRef<HTMLHeadingElement>(null)
   const navigation = useNavigation()
-  // SPEC §2: placeholder cards while a new list loads (another search, category, page or page size).
+  // product.md §2.4: placeholder cards while a new list loads (another search, category, page or page size).
   const loading = navigation.state === 'loading' && navigation.location.pathname === '/products'
   const skeletons = loading
     ? productsStateFromParams(new URLSearchParams(navigation.location.search)).perPage

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 
-/** SPEC §9: the storefront search waits 300 ms after the last keystroke. */
+/** product.md §9: the storefront search waits 300 ms after the last keystroke. */
 export function useDebouncedValue<T>(value: T, delayMs = 300): T {
   const [debounced, setDebounced] = useState(value)
   useEffect(() => {

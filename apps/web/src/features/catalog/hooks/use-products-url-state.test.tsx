@@ -14,7 +14,7 @@ function setup(entry = '/products') {
   )
 }
 
-describe('products URL state (SPEC §4)', () => {
+describe('products URL state (product.md §4.6)', () => {
   it('keeps a category picked just before the debounced search lands (both changes before the router re-renders)', () => {
     const { result } = setup('/products?search=%D8%B9%D8%B3%D9%84&page=2')
     act(() => {

@@ -35,7 +35,7 @@ export function useProductsUrlState() {
   // first, not on the old URL, or it would undo it. The URLs written and not yet shown are kept here, in order.
   const pending = useRef<{ under: URLSearchParams; writes: string[] }>({ under: params, writes: [] })
 
-  /** SPEC §4: changing search, category or page size goes back to page 1; changing the page alone keeps the rest. */
+  /** product.md §4.6: search, category or page size changes go back to page 1; the page alone keeps the rest. */
   const update = useCallback(
     (change: Partial<ProductsUrlState>, options: { replace?: boolean } = {}) => {
       const written = pending.current

@@ -27,14 +27,14 @@ export const useActiveCities = () =>
   useQuery({
     queryKey: checkoutKeys.cities,
     queryFn: ({ signal }) => api<{ data: City[] } | City[]>('/api/cities', { query: { active: true, per_page: 100 }, signal }),
-    // SPEC §3: the list may come in data or at the top level.
+    // The list may come in data or at the top level.
     select: (res) => (Array.isArray(res) ? res : res.data).filter((c) => c.is_active !== false),
     staleTime: 5 * 60_000,
   })
 
 export const fetchQuote = (input: QuoteInput, signal?: AbortSignal) => api<Quote>('/api/orders/quote', { method: 'POST', body: input, signal })
 
-/** DESIGN.md "Prices are the server's": the checkout shows the server's numbers before placing. */
+/** Prices are the server's (product.md §10.1): the checkout shows the server's numbers before placing. */
 export const useQuote = (input: QuoteInput, enabled: boolean) =>
   useQuery({
     queryKey: checkoutKeys.quote(input),
@@ -46,7 +46,7 @@ export const useQuote = (input: QuoteInput, enabled: boolean) =>
 export const placeOrder = (input: CreateOrderInput, idempotencyKey: string) =>
   api<Order>('/api/orders', { method: 'POST', body: input, headers: { 'Idempotency-Key': idempotencyKey } })
 
-/** SPEC §4: a signed-in shopper's checkout is prefilled from GET /api/profile's autofill. */
+/** product.md §2.8: a signed-in shopper's checkout is prefilled from GET /api/profile's autofill. */
 export const useProfileAutofill = (enabled: boolean) =>
   useQuery({
     queryKey: checkoutKeys.profile,

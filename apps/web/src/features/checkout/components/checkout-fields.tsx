@@ -23,7 +23,7 @@ export interface CheckoutFieldsProps {
   totalCents: number
 }
 
-/** SPEC §3 checkout form fields with the SPEC §5 messages (shared CheckoutForm schema). */
+/** product.md §5.3 checkout form fields with their messages (shared CheckoutForm schema). */
 export function CheckoutFields({ form, cities, citiesLoading, cityId, onCityChange, methods, totalCents, cashRefusal = null }: CheckoutFieldsProps) {
   const { t } = useTranslation('storefront')
   const { register, formState, setValue, watch } = form
@@ -72,7 +72,7 @@ export function CheckoutFields({ form, cities, citiesLoading, cityId, onCityChan
                 dir="ltr"
                 autoComplete="tel"
                 {...register('phone', {
-                  // SPEC §4: the WhatsApp number is copied from the phone whenever the phone changes.
+                  // product.md §2.8: the WhatsApp number is copied from the phone whenever the phone changes.
                   onChange: (e: { target: { value: string } }) => setValue('whatsappNumber', e.target.value, { shouldValidate: formState.isSubmitted }),
                 })}
               />

@@ -45,7 +45,7 @@ beforeEach(async () => {
 })
 afterEach(() => vi.unstubAllGlobals())
 
-describe('checkout (SPEC §2/§3/§4)', () => {
+describe('checkout (product.md §2.8, §4.8)', () => {
   it('shows the empty state with a link to products when the cart is empty', async () => {
     mockFetch({ 'GET /api/cities': () => ({ body: cities }) })
     renderCheckout()
@@ -81,7 +81,7 @@ describe('checkout (SPEC §2/§3/§4)', () => {
     expect(screen.getByTestId('summary-delivery')).toHaveTextContent('Choose a city')
   })
 
-  it('shows every SPEC §5 message in English and in Arabic', async () => {
+  it('shows every product.md §5.3 message in English and in Arabic', async () => {
     seedCart()
     mockFetch({ 'GET /api/cities': () => ({ body: cities }), 'POST /api/orders/quote': quoteHandler })
     const u = userEvent.setup()

@@ -27,7 +27,7 @@ type PriceChange = { id: number; name: string; from: number; to: number }
 
 const emptyForm: CheckoutForm = { firstName: '', lastName: '', email: '', phone: '', address: '', city: '', state: '', whatsappNumber: '', paymentMethod: 'cash' }
 
-/** SPEC §2/§3/§4 checkout. */
+/** product.md §2.8 checkout. */
 export function CheckoutPage() {
   const { t } = useTranslation('storefront')
   const cart = useCart()
@@ -46,7 +46,7 @@ export function CheckoutPage() {
   const selectedCity = cityList.find((c) => c.id === cityId) ?? null
 
   const chooseCity = (city: City | null) => {
-    // SPEC §4: choosing a city sets the city and the delivery fee; clearing it sets the fee to 0.
+    // product.md §4.8: choosing a city sets the city and the delivery fee; clearing it sets the fee to 0.
     setCityId(city?.id ?? null)
     form.setValue('city', city?.name ?? '', { shouldValidate: form.formState.isSubmitted })
   }
@@ -58,7 +58,7 @@ export function CheckoutPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [selectedCity?.name])
 
-  // Signed-in shopper: prefill from the last order (SPEC §4), once, without overwriting what was typed.
+  // Signed-in shopper: prefill from the last order (product.md §2.8), once, without overwriting what was typed.
   const autofill = useProfileAutofill(status === 'signed-in')
   const [autofilled, setAutofilled] = useState(false)
   useEffect(() => {
@@ -84,7 +84,8 @@ export function CheckoutPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [autofill.data, autofilled, cityList])
 
-  // Server prices before placing (DESIGN.md): a changed price updates the cart and is shown, never silently charged.
+  // Server prices before placing (product.md §2.8): a changed price updates the cart and is shown,
+  // never silently charged.
   const quoteInput = useMemo(
     () => ({ city_id: cityId ?? undefined, items: cart.items.map((i) => ({ product_id: i.id, quantity: i.quantity })) }),
     // Prices changing in the cart must not ask again; only ids, quantities and the city matter.
@@ -152,7 +153,7 @@ export function CheckoutPage() {
   }
 
   const onSubmit = form.handleSubmit(async (values) => {
-    // SPEC §4: a second submit while the first runs is ignored.
+    // product.md §2.8: a second submit while the first runs is ignored.
     if (submittingRef.current) return
     if (cityId === null) {
       form.setError('city', { message: 'validation.city_required' }, { shouldFocus: true })
@@ -209,7 +210,7 @@ export function CheckoutPage() {
         applyQuote(fresh, payload.items.map((i) => i.product_id))
         toast.error(t('checkout.prices_changed_toast'))
       } else if (err instanceof ApiError && err.status > 0 && err.message) {
-        // OUT_OF_STOCK and validation answers arrive translated and name the product (SPEC §8).
+        // OUT_OF_STOCK and validation answers arrive translated and name the product (product.md §2.8).
         toast.error(err.message)
         // The quote shows what is left (OUT_OF_STOCK) and drops products that no longer exist (PRODUCT_UNAVAILABLE).
         if (err.code === 'OUT_OF_STOCK' || err.code === 'PRODUCT_UNAVAILABLE') void quote.refetch()

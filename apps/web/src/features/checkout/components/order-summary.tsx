@@ -11,7 +11,7 @@ export interface SummaryNumbers {
   totalCents: number
 }
 
-/** SPEC §2/§4: subtotal, delivery, total = subtotal + delivery, with the server's numbers once quoted. */
+/** product.md §2.8: subtotal, delivery, total = subtotal + delivery, with the server's numbers once quoted. */
 export function OrderSummary({ items, numbers, cityChosen, refreshing }: { items: CartItem[]; numbers: SummaryNumbers; cityChosen: boolean; refreshing: boolean }) {
   const { t } = useTranslation('storefront')
   return (

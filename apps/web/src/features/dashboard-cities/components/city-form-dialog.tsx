@@ -25,7 +25,7 @@ interface Values {
 const EMPTY: Values = { name_ar: '', name_en: '', delivery_price: '', is_active: true, cod_allowed: true, cod_max_total: '' }
 const resolver = zodResolver(CityInput) as unknown as Resolver<Values, unknown, CityInput>
 
-/** SPEC §5 city form: name required; delivery price required, at least 0, step 0.01. */
+/** product.md §5.5 city form: name required; delivery price required, at least 0, step 0.01. */
 export function CityFormDialog({
   open,
   city,
@@ -66,7 +66,7 @@ export function CityFormDialog({
       onClose()
     },
     onError: (err) => {
-      // SPEC §8 fix: city save errors were only logged; now a toast and the field message.
+      // product.md §8.3: a toast and the field message (city save errors were once only logged).
       if (err instanceof ApiError && err.errors) {
         if (err.errors.name_ar?.[0]) setError('name_ar', { message: err.errors.name_ar[0] })
         if (err.errors.name_en?.[0]) setError('name_en', { message: err.errors.name_en[0] })

@@ -9,7 +9,7 @@ import { toast } from '../../../lib/toast.ts'
 import { changedBy } from '../../../lib/dashboard-keys.ts'
 import { confirmOrderByPhone } from '../api/orders-api.ts'
 
-/** The WhatsApp number the shopper gave at checkout (SPEC §3: the notes read `WhatsApp: <number>`), else null. */
+/** The WhatsApp number the shopper gave at checkout (product.md §5.3: notes read `WhatsApp: <number>`), else null. */
 export function whatsappNumberOf(notes: string | null): string | null {
   const match = /WhatsApp:\s*([+\d\u0660-\u0669\u06F0-\u06F9][\d\s\-()\u0660-\u0669\u06F0-\u06F9]{5,})/i.exec(
     notes ?? '',

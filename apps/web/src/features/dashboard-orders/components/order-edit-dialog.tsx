@@ -29,7 +29,7 @@ const toValues = (o: Order): Values => ({
   notes: o.notes ?? '',
 })
 
-/** SPEC §2 order edit dialog, with the order's status history. */
+/** product.md §2.19 order edit dialog, with the order's status history. */
 export function OrderEditDialog({ order, onClose }: { order: Order | null; onClose(): void }) {
   const { t, i18n } = useTranslation('dashboard')
   const detail = useQuery({ ...orderDetailQuery(order?.id ?? 0), enabled: order !== null })
@@ -38,7 +38,7 @@ export function OrderEditDialog({ order, onClose }: { order: Order | null; onClo
   })
   const errors = formState.errors
 
-  // SPEC §2 (as the product form): the form waits for the full order and is filled once from it, or from
+  // As the product form (product.md §2.16): the form waits for the full order and is filled once from it, or from
   // the row data when it cannot be loaded. A later answer (a refetch) never resets what the admin typed.
   const [filledFor, setFilledFor] = useState<number | null>(null)
   const source = !order

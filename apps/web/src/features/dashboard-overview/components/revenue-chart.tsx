@@ -18,7 +18,7 @@ ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, Tooltip,
 
 const PALM = '#1f5130'
 
-/** SPEC §2 revenue overview: legend on top, tooltip "Revenue: {amount}", money ticks, tension 0.1. */
+/** product.md §2.15 revenue overview: legend on top, tooltip "Revenue: {amount}", money ticks, tension 0.1. */
 export function RevenueChart({ points }: { points: { date: string; amount: number }[] }) {
   const { t, i18n } = useTranslation('dashboard')
   const rtl = i18n.dir() === 'rtl'

@@ -5,7 +5,7 @@ import { LinkButton } from '../../../components/ui/button.tsx'
 import { PageHeader } from '../../../components/ui/page-header.tsx'
 import { useAuth } from '../../../lib/auth/auth-provider.tsx'
 
-/** SPEC §2 profile (from the account menu): own name, email, role, member since, change password. */
+/** product.md §2.22 profile (from the account menu): own name, email, role, member since, change password. */
 export function ProfileScreen() {
   const { t, i18n } = useTranslation('dashboard')
   const { user } = useAuth()

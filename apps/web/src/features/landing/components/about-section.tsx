@@ -9,7 +9,7 @@ const highlights = [
   { key: 'wholesale', icon: HeartHandshake },
 ] as const
 
-/** SPEC §2 about: founded 2018, more than 10 years of experience, more than 20 product kinds, four highlight cards. */
+/** product.md §2.3 about: founded 2018, over 10 years of experience, over 20 product kinds, four highlight cards. */
 export function AboutSection() {
   const { t } = useTranslation('storefront')
   const stats = [

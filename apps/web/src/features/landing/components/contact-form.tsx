@@ -7,7 +7,7 @@ import { Field, Input, Textarea } from '../../../components/ui/field.tsx'
 import { buildMailto, ContactForm } from '../contact-form-schema.ts'
 import { mailer } from '../mailer.ts'
 
-/** SPEC §2 contact form: validated, then opens the visitor's mail client; no server call. */
+/** product.md §2.3 contact form: validated, then opens the visitor's mail client; no server call. */
 export default function ContactFormCard({ to }: { to: string }) {
   const { t } = useTranslation('storefront')
   const form = useForm<ContactForm>({

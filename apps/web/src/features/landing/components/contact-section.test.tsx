@@ -10,7 +10,7 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-describe('contact form (SPEC §2/§5)', () => {
+describe('contact form (product.md §2.3, §5.9)', () => {
   it('requires name, email and message, in English and Arabic, and calls no server', async () => {
     const { calls } = mockFetch({})
     const open = vi.spyOn(mailer, 'open').mockImplementation(() => {})

@@ -6,7 +6,7 @@ import { EmptyState } from '../../../components/ui/states.tsx'
 import { ProductCard } from '../../../components/product/product-card.tsx'
 import { SectionHeading } from './section-heading.tsx'
 
-/** SPEC §2/§9: up to 4 active products with stock (the landing page's loader), and a link to all products. */
+/** product.md §2.3: up to 4 active products with stock (the landing page's loader), and a link to all products. */
 export function FeaturedSection({ products }: { products: Product[] }) {
   const { t } = useTranslation('storefront')
   return (

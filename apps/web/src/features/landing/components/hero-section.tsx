@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { scrollToSection } from '../scroll-to-section.ts'
 import { HeroArt } from './hero-art.tsx'
 
-/** SPEC §2 hero: two buttons scroll to products and contact, a cue scrolls to about. */
+/** product.md §2.3 hero: two buttons scroll to products and contact, a cue scrolls to about. */
 export function HeroSection() {
   const { t } = useTranslation('storefront')
   return (

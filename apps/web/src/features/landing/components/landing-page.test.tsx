@@ -8,7 +8,7 @@ import { LandingPage } from './landing-page.tsx'
 beforeEach(() => setLanguage('en'))
 afterEach(() => vi.unstubAllGlobals())
 
-describe('landing page (SPEC §2)', () => {
+describe('landing page (product.md §2.3)', () => {
   it('has the hero with its buttons to the sections, and every section, whole at once', async () => {
     mockFetch({})
     renderScreen(<LandingPage featured={[]} />)

@@ -5,7 +5,7 @@ import { FeaturedSection } from './featured-section.tsx'
 import { HeroSection } from './hero-section.tsx'
 import { QualitySection } from './quality-section.tsx'
 
-/** SPEC §2 landing page, sent whole by the server; the footer comes from the public layout. */
+/** product.md §2.3 landing page, sent whole by the server; the footer comes from the public layout. */
 export function LandingPage({ featured }: { featured: Product[] }) {
   return (
     <>

@@ -25,7 +25,7 @@ const badges = [
   { key: 'award', icon: Award },
 ] as const
 
-/** SPEC §2 quality commitment: four practices and four badges, including the ISO 22000 food-safety certificate. */
+/** product.md §2.3 quality commitment: four practices, four badges including the ISO 22000 food-safety certificate. */
 export function QualitySection() {
   const { t } = useTranslation('storefront')
   return (

@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client.ts'
 
 export const myOrdersKeys = { all: ['my-orders'] as const, page: (userId: number, page: number) => ['my-orders', userId, page] as const }
 
-/** SPEC §2: only the signed-in shopper's orders (the server enforces it whatever user_id says). */
+/** product.md §6.2: only the signed-in shopper's orders (the server enforces it whatever user_id says). */
 export const useMyOrders = (userId: number | null, page: number) =>
   useQuery({
     queryKey: myOrdersKeys.page(userId ?? 0, page),

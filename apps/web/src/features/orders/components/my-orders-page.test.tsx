@@ -33,7 +33,7 @@ const order = {
 beforeEach(() => setLanguage('en'))
 afterEach(() => vi.unstubAllGlobals())
 
-describe('my orders (SPEC §2)', () => {
+describe('my orders (product.md §2.10)', () => {
   it('asks a signed-out visitor to log in', () => {
     mockFetch({})
     renderScreen(<MyOrdersPage />, '/my-orders')
@@ -73,7 +73,7 @@ describe('my orders (SPEC §2)', () => {
   })
 })
 
-describe('order confirmation (SPEC §2)', () => {
+describe('order confirmation (product.md §2.9)', () => {
   it('redirects home without an order id', () => {
     mockFetch({})
     const { router } = renderScreen(<OrderConfirmationPage />, '/order-confirmation')

@@ -10,7 +10,7 @@ import { useAuth } from '../../../lib/auth/auth-provider.tsx'
 import { useMyOrders } from '../api/my-orders.ts'
 import { OrderCard } from './order-card.tsx'
 
-/** SPEC §2 my orders: signed-out, loading, error with Try Again, empty, cards. */
+/** product.md §2.10 my orders: signed-out, loading, error with Try Again, empty, cards. */
 export function MyOrdersPage() {
   const { t } = useTranslation('storefront')
   const { status, user } = useAuth()

@@ -20,7 +20,7 @@ export function formatDate(iso: string, lang: string) {
   return d.toLocaleDateString(lang === 'ar' ? 'ar-LY-u-nu-latn' : 'en-GB', { year: 'numeric', month: 'long', day: 'numeric' })
 }
 
-/** SPEC §2 my-orders card: number, date, payment method, status, total, items, delivery info. */
+/** product.md §2.10 my-orders card: number, date, payment method, status, total, items, delivery info. */
 export function OrderCard({ order }: { order: Order }) {
   const { t, i18n } = useTranslation('storefront')
   const queryClient = useQueryClient()

@@ -11,7 +11,7 @@ interface ConfirmationState {
   paid?: boolean
 }
 
-/** SPEC §2 order confirmation: reads orderId/orderNumber from navigation state; without an id → /. */
+/** product.md §2.9 order confirmation: reads orderId/orderNumber from navigation state; without an id → /. */
 export function OrderConfirmationPage() {
   const { t, i18n } = useTranslation('storefront')
   const state = (useLocation().state ?? {}) as ConfirmationState
