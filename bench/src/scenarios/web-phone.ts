@@ -24,7 +24,7 @@ export const BUDGETS = {
   jsKb: 140,
 } as const
 
-/** Code a shopper must never download (STYLE.md: the dashboard is lazy-loaded, charts are the dashboard's). */
+/** Code a shopper must never download (the dashboard is lazy-loaded and charts are only the dashboard's: performance.md). */
 const FORBIDDEN = [
   /node_modules\/chart\.js\//,
   /node_modules\/react-chartjs-2\//,

@@ -6,7 +6,10 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 export const shotsDir = fileURLToPath(new URL('../../../test-output/screenshots/', import.meta.url))
 mkdirSync(shotsDir, { recursive: true })
 
-/** Debian's Chromium, headless, with the flags this machine needs (TOOLING.md 7); Playwright gives each launch a fresh profile. */
+/**
+ * Debian's Chromium, headless, with the flags this machine needs (no sandbox as root, no GPU, no QUIC);
+ * Playwright gives each launch a fresh profile.
+ */
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

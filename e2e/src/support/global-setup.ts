@@ -11,7 +11,8 @@ declare module 'vitest' {
 /**
  * A fresh database takes ~20 s to migrate and seed on this machine; reopening a copy takes ~6 s. So the
  * run migrates and seeds once (the real server, demo catalogue, no orders) and every test file starts
- * its own server on a copy of that data dir (TOOLING.md 6). Each run still starts from a new database.
+ * its own server on a copy of that data dir (reopening a PGlite data dir is far cheaper than creating one).
+ * Each run still starts from a new database.
  */
 export default async function setup(project: TestProject) {
   const shop = await startShop({}, { keepData: true })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-// STYLE.md: every text exists in ar and en with the same keys.
+// Every text exists in ar and en with the same keys.
 const files = import.meta.glob<{ default: Record<string, unknown> }>('./*/*.json', { eager: true })
 
 function keys(obj: Record<string, unknown>, prefix = ''): string[] {

@@ -63,7 +63,7 @@ const statusName = (v: OrderMailView, s: OrderStatus) => t(v, `status_${s}`)
 const methodName = (v: OrderMailView, m: PaymentMethod) => t(v, `method_${m}`)
 
 function dateOf(v: OrderMailView): string {
-  // Western digits in both languages (UI.md), the shop's days.
+  // Western digits in both languages (docs/ui.md §2), the shop's days.
   return new Intl.DateTimeFormat(v.lang === 'ar' ? 'ar-LY-u-nu-latn' : 'en-GB', {
     dateStyle: 'long',
     timeZone: v.timezone,

@@ -22,7 +22,7 @@ const COLLAPSED_KEY = 'dashboard_sidebar_collapsed'
 export const meta: Route.MetaFunction = ({ matches }) =>
   screenMeta(matches, '/dashboard', 'nav.dashboard', 'common')
 
-/** product.md §2.13 dashboard shell: side navigation, account menu, content up to 1280 px (UI.md). */
+/** product.md §2.13 dashboard shell: side navigation, account menu, content up to 1280 px (docs/ui.md §5). */
 export default function DashboardLayout() {
   const { t } = useTranslation('dashboard')
   const location = useLocation()

@@ -42,7 +42,7 @@ export function actionsColumn<Row>(t: TFunction<'dashboard'>, cell: (row: Row) =
   }
 }
 
-/** Edit and delete, each named after the row (UI.md: icon buttons with tooltips and labels). */
+/** Edit and delete, each named after the row (docs/ui.md §3: icon buttons with tooltips and labels). */
 export function EditDeleteButtons({
   editLabel,
   deleteLabel,

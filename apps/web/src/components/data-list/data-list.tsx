@@ -76,7 +76,7 @@ export interface DataListProps<P extends ListPage<RowData>, F extends Record<str
   /** The list's name for screen readers (the screen's title). */
   caption: string
   loadFailed: string
-  /** Nothing at all yet: a friendly line and the next action (UI.md). */
+  /** Nothing at all yet: a friendly line and the next action (docs/ui.md §3). */
   empty: { title: ReactNode; text?: ReactNode; icon?: ReactNode; action?: ReactNode }
   /** Nothing matches the search or filters; a button clears them. */
   noResults?: { title: ReactNode; text?: ReactNode }
@@ -86,7 +86,7 @@ export interface DataListProps<P extends ListPage<RowData>, F extends Record<str
 }
 
 /**
- * A dashboard list's four states (product.md §2.14, UI.md): a skeleton while loading, the error with Try Again,
+ * A dashboard list's four states (product.md §2.14, docs/ui.md §3): a skeleton while loading, the error with Try Again,
  * the empty state (or "no results" with a way back), and the rows with the batch bar, the "showing" line and the pager.
  */
 export function DataList<P extends ListPage<RowData>, F extends Record<string, ListFilter>>({
@@ -193,7 +193,7 @@ export interface ListScreenProps<P extends ListPage<RowData>, F extends Record<s
   actions?: ReactNode
   /** The CSV import's header actions (product.md §10.6). */
   csvImport?: CsvImportProps
-  /** The main action, last in the header (UI.md) and, while nothing exists yet, in the empty state. */
+  /** The main action, last in the header (docs/ui.md §5) and, while nothing exists yet, in the empty state. */
   add?: { label: string; onClick(): void; emptyLabel?: string }
   /** Without it the list has no search box (sales). */
   searchLabel?: string

@@ -58,7 +58,7 @@ export interface DataTableProps<T extends RowData> {
 }
 
 /**
- * The rows of a dashboard list on TanStack Table: a table (sticky header, row hover, selection first; UI.md) from
+ * The rows of a dashboard list on TanStack Table: a table (sticky header, row hover, selection first; docs/ui.md §5) from
  * 640 px, cards below it, so a phone never scrolls sideways. Both draw the same columns and the same selection.
  */
 export function DataTable<T extends RowData>({ rows, columns, getRowId, caption, selection, summary }: DataTableProps<T>) {

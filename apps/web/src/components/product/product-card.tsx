@@ -13,7 +13,7 @@ export const FALLBACK_IMAGE = '/product-fallback.svg'
 /** The product page's address (decision 0034: a readable slug made from the name). */
 export const productPath = (product: Pick<Product, 'slug'>) => `/products/${encodeURIComponent(product.slug)}`
 
-/** product.md §2.5 product card, UI.md storefront look. */
+/** product.md §2.5 product card, docs/ui.md §4. */
 /** `headingLevel`: h3 under a landing section's h2, h2 directly under the products page's h1. */
 /**
  * `priority`: a card in the first row of /products, whose picture is the page's largest paint (performance.md,

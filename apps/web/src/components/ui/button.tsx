@@ -41,7 +41,7 @@ export function buttonClasses(variant: Variant = 'primary', size: Size = 'md', c
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant
   size?: Size
-  /** Shows a spinner, disables the button (UI.md: buttons show their busy state). */
+  /** Shows a spinner, disables the button (docs/ui.md §3). */
   busy?: boolean
   icon?: ReactNode
 }

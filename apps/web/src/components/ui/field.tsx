@@ -29,7 +29,7 @@ export interface FieldProps {
   children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode
 }
 
-/** UI.md forms: label above the field, error under it in red with an icon. */
+/** docs/ui.md §3 forms: label above the field, error under it in red with an icon. */
 export function Field({ label, error, hint, required, className, children }: FieldProps) {
   const id = useId()
   const errorId = `${id}-error`

@@ -9,7 +9,7 @@ const tones = {
 }
 
 export interface IconButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
-  /** Used as aria-label and tooltip text (UI.md: actions as icon buttons with tooltips and aria-labels). */
+  /** Used as aria-label and tooltip text (docs/ui.md §3). */
   label: string
   icon: ReactNode
   tone?: keyof typeof tones

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 
-/** UI.md dashboard: page title with the main action at the end. */
+/** docs/ui.md §5: page title with the main action at the end. */
 export function PageHeader({
   title,
   description,

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from './button.tsx'
 
-/** UI.md: every list has designed empty and error states. */
+/** docs/ui.md §3: every list has designed empty and error states. */
 export function EmptyState({ title, text, action, icon }: { title: ReactNode; text?: ReactNode; action?: ReactNode; icon?: ReactNode }) {
   return (
     <div className="flex flex-col items-center justify-center rounded-[var(--radius-card)] border border-dashed border-sand-400 bg-white px-6 py-12 text-center">

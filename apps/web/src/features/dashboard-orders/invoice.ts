@@ -75,7 +75,7 @@ export function buildInvoiceHtml(order: Order, shop: InvoiceShop): string {
 <style>
   @page { size: A4; margin: 16mm; }
   * { box-sizing: border-box; }
-  /* UI.md: the shop's own font (bundled, the files the shop already loaded), not whatever the printer's machine has. */
+  /* docs/ui.md §5: the shop's own font (bundled, the files the shop already loaded), not whatever the printer's machine has. */
   @font-face { font-family: 'Cairo Invoice'; font-weight: 200 1000; font-display: swap; src: url(${e(cairoArabicUrl)}) format('woff2'); unicode-range: U+0600-06FF, U+0750-077F, U+0870-088E, U+0890-0891, U+0897-08E1, U+08E3-08FF, U+200C-200E, U+2010-2011, U+204F, U+2E41, U+FB50-FDFF, U+FE70-FE74, U+FE76-FEFC; }
   @font-face { font-family: 'Cairo Invoice'; font-weight: 200 1000; font-display: swap; src: url(${e(cairoLatinUrl)}) format('woff2'); unicode-range: U+0000-00FF, U+0131, U+0152-0153, U+02BB-02BC, U+02C6, U+02DA, U+02DC, U+0304, U+0308, U+0329, U+2000-206F, U+20AC, U+2122, U+2191, U+2193, U+2212, U+2215, U+FEFF, U+FFFD; }
   body { font-family: 'Cairo Invoice', 'Noto Naskh Arabic', 'Segoe UI', Tahoma, sans-serif; color: #1c1917; margin: 0; padding: 24px; font-size: 14px; }

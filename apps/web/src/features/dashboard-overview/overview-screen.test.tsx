@@ -5,7 +5,7 @@ import { renderDashboard, stubFetch } from '../../test/render-dashboard.tsx'
 import { currentMonth } from './date-range.ts'
 import { OverviewScreen } from './overview-screen.tsx'
 
-// Chart.js cannot draw in jsdom (TOOLING.md): the chart is replaced by its dataset.
+// Chart.js cannot draw in jsdom (jsdom has no canvas): the chart is replaced by its dataset.
 vi.mock('react-chartjs-2', () => ({
   Line: ({ data }: { data: { datasets: { label: string; data: number[]; tension: number }[] } }) => (
     <p data-testid="chart">{`${data.datasets[0]!.label}:${data.datasets[0]!.data.join(',')}:${data.datasets[0]!.tension}`}</p>

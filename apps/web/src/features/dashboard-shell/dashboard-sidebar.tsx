@@ -13,7 +13,7 @@ export interface DashboardSidebarProps {
 }
 
 /**
- * product.md §2.13 / UI.md: side navigation on the start side (right in Arabic), collapsible to icons from 768 px,
+ * product.md §2.13, docs/ui.md §5: side navigation on the start side (right in Arabic), collapsible to icons from 768 px,
  * an off-canvas drawer with a backdrop below it.
  */
 export function DashboardSidebar({

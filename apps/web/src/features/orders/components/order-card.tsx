@@ -16,7 +16,7 @@ import { OrderStatusBadge } from '../../../components/ui/order-status-badge.tsx'
 export function formatDate(iso: string, lang: string) {
   const d = new Date(iso)
   if (Number.isNaN(d.getTime())) return iso
-  // Western digits in both languages (UI.md).
+  // Western digits in both languages (docs/ui.md §2).
   return d.toLocaleDateString(lang === 'ar' ? 'ar-LY-u-nu-latn' : 'en-GB', { year: 'numeric', month: 'long', day: 'numeric' })
 }
 

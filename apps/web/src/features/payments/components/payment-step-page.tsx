@@ -32,7 +32,7 @@ function optionsOf(view: OrderPayment): Option[] {
   return [...(view.massarat?.gateways ?? []), ...(view.paypal ? (['paypal'] as const) : [])]
 }
 
-/** "14:35" in the page's language, Western digits (UI.md). */
+/** "14:35" in the page's language, Western digits (docs/ui.md §2). */
 const clock = (iso: string, lang: string) =>
   new Date(iso).toLocaleTimeString(lang === 'ar' ? 'ar-LY-u-nu-latn' : 'en-GB', { hour: '2-digit', minute: '2-digit' }).replace(/\u200f/g, '')
 
