@@ -10,7 +10,7 @@ import { ShopApi, uniqueEmail, type ApiProduct } from './support/api.ts'
 import { ar, label, money, tr, type Lang } from './support/texts.ts'
 import { explainFailure, textContains, visible, waitForPath } from './support/ui.ts'
 
-// Issue "online payments": a guest pays by Sadad (code typed on our page), by a local card (the gateway's page and
+// Online payments (docs/payments.md): a guest pays by Sadad (code typed on our page), by a local card (the gateway's page and
 // back) and by PayPal (approve and capture), each ending on the confirmation page with the order paid; a cancelled
 // PayPal approval comes back to checkout with the cart intact. Plutu and PayPal are the contract fakes of the API
 // tests (apps/api/test/fakes), reached over HTTP like the real ones.

@@ -1140,7 +1140,7 @@ export const seedSettings: SeedSetting[] = [
   },
   { key: 'whatsapp_number', description: 'رقم واتساب', value: '+218912345678' },
   { key: 'address', description: 'عنوان المتجر', value: 'طرابلس، ليبيا' },
-  // Decisions 0076 and 0079 (migration 0011 adds both to shops seeded before them).
+  // Decisions 0076 and 0079 (migration 0012 adds both to shops seeded before them).
   { key: 'usd_exchange_rate', description: 'سعر الدولار الأمريكي بالدينار لمدفوعات باي بال (فارغ يوقف باي بال)', value: '' },
   { key: 'payment_expiry_minutes', description: 'مهلة الدفع الإلكتروني بالدقائق قبل إلغاء الطلب وإرجاع المخزون', value: '30' },
 ]

@@ -82,6 +82,12 @@ export async function lockOrder(tx: Tx, orderId: number): Promise<OrderRow | nul
   return row ?? null
 }
 
+/** Who moved the order, when not a staff member (history `actor`), and what happened (history `action`). */
+export interface HistoryBy {
+  actor?: 'staff' | 'shopper' | 'guest' | 'system'
+  action?: string
+}
+
 /**
  * Writes the order's statuses and one history row when either changes (decision 0075). `changedBy` null is the
  * system (a provider's answer, the expiry sweep).
@@ -91,37 +97,44 @@ export async function setOrderStatuses(
   order: Pick<OrderRow, 'id' | 'orderStatus' | 'paymentStatus'>,
   next: { orderStatus?: OrderRow['orderStatus']; paymentStatus?: PaymentStatus; paymentMethod?: OrderRow['paymentMethod'] },
   changedBy: number | null,
-): Promise<void> {
+  by: HistoryBy = {},
+): Promise<number | null> {
   const orderStatus = next.orderStatus ?? order.orderStatus
   const paymentStatus = next.paymentStatus ?? order.paymentStatus
   const changed = orderStatus !== order.orderStatus || paymentStatus !== order.paymentStatus
-  if (!changed && !next.paymentMethod) return
+  if (!changed && !next.paymentMethod) return null
   await tx
     .update(orders)
     .set({ orderStatus, paymentStatus, ...(next.paymentMethod ? { paymentMethod: next.paymentMethod } : {}), updatedAt: new Date() })
     .where(eq(orders.id, order.id))
-  if (changed) {
-    await tx.insert(orderStatusHistory).values({
+  if (!changed) return null
+  const [row] = await tx
+    .insert(orderStatusHistory)
+    .values({
       orderId: order.id,
       fromStatus: order.orderStatus,
       toStatus: orderStatus,
       fromPaymentStatus: order.paymentStatus,
       toPaymentStatus: paymentStatus,
       changedBy,
+      actor: by.actor ?? null,
+      action: by.action ?? null,
     })
-  }
+    .returning({ id: orderStatusHistory.id })
+  return row!.id
 }
 
-/** Recomputes the order's payment status from its rows after a change, with a history row when it moved. */
+/** Recomputes the order's payment status from its rows after a change, with a history row when it moved (its id). */
 export async function syncOrderPaymentStatus(
   tx: Tx,
   order: OrderRow,
   changedBy: number | null,
   extra: { orderStatus?: OrderRow['orderStatus']; paymentMethod?: OrderRow['paymentMethod'] } = {},
-): Promise<PaymentStatus> {
+  by: HistoryBy = {},
+): Promise<{ status: PaymentStatus; historyId: number | null }> {
   const status = derivePaymentStatus(await orderPayments(tx, order.id), await orderHold(tx, order.id), order.paymentStatus, extra.paymentMethod ?? order.paymentMethod)
-  await setOrderStatuses(tx, order, { ...extra, paymentStatus: status }, changedBy)
-  return status
+  const historyId = await setOrderStatuses(tx, order, { ...extra, paymentStatus: status }, changedBy, by)
+  return { status, historyId }
 }
 
 /** Closes an order's hold: it waits for no payment any more (paid, switched to cash, handled by staff). */

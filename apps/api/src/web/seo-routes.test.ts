@@ -15,13 +15,14 @@ describe('robots.txt and sitemap.xml', () => {
   })
   afterAll(() => ctx.close())
 
-  it('robots.txt keeps crawlers out of the dashboard, cart, checkout and API (but product pictures) and names the sitemap', async () => {
+  it('robots.txt keeps crawlers out of the dashboard, cart, checkout, account, tracking, payment pages and API (but product pictures) and names the sitemap', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/robots.txt' })
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toContain('text/plain')
     const lines = res.body.split('\n')
-    for (const path of ['/dashboard', '/cart', '/checkout', '/api'])
+    for (const path of ['/dashboard', '/cart', '/checkout', '/api', '/my-orders', '/login', '/track', '/payment/'])
       expect(lines).toContain(`Disallow: ${path}`)
+    expect(lines).not.toContain('Disallow: /products')
     expect(lines).toContain('Allow: /api/images/')
     expect(lines).toContain('Sitemap: http://shop.test/sitemap.xml')
   })

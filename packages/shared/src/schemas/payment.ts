@@ -80,6 +80,8 @@ export const OrderPayment = z.object({
   due_at: z.string().nullable(),
   /** The order can be paid now (pending, or expired with its stock still there: decision 0077). */
   payable: z.boolean(),
+  /** The delivery city takes cash for this total, so the payment step may offer "pay on delivery instead" (decision 0071). */
+  cash_on_delivery: z.boolean(),
   massarat: z.object({ gateways: z.array(z.enum(PLUTU_GATEWAYS)) }).nullable(),
   /** PayPal's amount in USD for this order at today's rate (decision 0079). */
   paypal: z.object({ amount: z.number(), currency: z.literal('USD'), exchange_rate: z.number() }).nullable(),

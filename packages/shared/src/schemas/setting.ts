@@ -21,7 +21,7 @@ export const USD_EXCHANGE_RATE_KEY = 'usd_exchange_rate'
 export const PAYMENT_EXPIRY_KEY = 'payment_expiry_minutes'
 export const DEFAULT_PAYMENT_EXPIRY_MINUTES = 30
 
-/** "4.85" → 4.85: dinars for one US dollar, above 0, at most 6 decimals and below 1,000,000; anything else null. */
+/** "4.85" → 4.85: dinars for one US dollar, from 0.1 to 1000 with at most 6 decimals; anything else null. */
 export const EXCHANGE_RATE_MIN = 0.1
 export const EXCHANGE_RATE_MAX = 1000
 

@@ -44,6 +44,7 @@ const ar = {
   cancelled_title: 'تم إلغاء طلبك',
   cancelled_by_customer: 'ألغينا طلبك كما طلبت.',
   cancelled_by_shop: 'نأسف، فقد أُلغي طلبك. إن كان ذلك غير متوقع فتواصل معنا.',
+  cancelled_payment_expired: 'أُلغي طلبك لأن الدفع لم يكتمل في الوقت المحدد. إن كنت قد دفعت فتواصل معنا وسنعالج الأمر، وإلا فيسعدنا أن تطلب من جديد متى شئت.',
   reason: 'سبب الإلغاء',
   staff_new_subject: 'طلب جديد {{number}} — {{total}}',
   staff_new_title: 'طلب جديد',
@@ -107,6 +108,8 @@ const en: Record<MailTextKey, string> = {
   cancelled_by_customer: 'We have cancelled your order as you asked.',
   cancelled_by_shop:
     'We are sorry: your order has been cancelled. If you did not expect this, please contact us.',
+  cancelled_payment_expired:
+    'Your order has been cancelled because its payment was not completed in time. If you have already paid, contact us and we will sort it out; otherwise you are welcome to order again.',
   reason: 'Reason',
   staff_new_subject: 'New order {{number}} — {{total}}',
   staff_new_title: 'New order',

@@ -155,6 +155,7 @@ export function createOrderNotifier(deps: { db: Db; mailer: Mailer; appUrl: stri
         status: change.toStatus,
         byCustomer,
         byPhone: change.action === 'confirmed_by_phone',
+        paymentExpired: change.action === 'payment_expired',
         reason: change.reason,
       })
       await mailer.enqueue(tx, {
@@ -162,7 +163,8 @@ export function createOrderNotifier(deps: { db: Db; mailer: Mailer; appUrl: stri
         eventKey: `order:${orderId}:history:${historyId}:customer`,
         ...mail,
       })
-      if (!byCustomer || change.toStatus !== 'cancelled' || facts.staffEmails.length === 0) return
+      // An unpaid order its shopper replaced at checkout (decision 0082) is not news for staff: the new one is.
+      if (!byCustomer || change.toStatus !== 'cancelled' || change.action === 'released' || facts.staffEmails.length === 0) return
       const staff = (await viewOf(tx, orderId, facts.staffLanguage, facts))!
       const staffMail = staffCancelledMail(staff, change.reason)
       for (const to of facts.staffEmails)

@@ -47,6 +47,8 @@ export interface StatusChange {
   status: OrderStatus
   byCustomer: boolean
   byPhone: boolean
+  /** The order was not paid online in time, so the shop cancelled it (decision 0076). */
+  paymentExpired?: boolean
   reason: string | null
 }
 
@@ -342,7 +344,11 @@ export function statusChangedMail(
   const o = v.order
   const keys = STATUS_MAIL[change.status]
   const intro =
-    change.status === 'cancelled' && change.byCustomer ? t(v, 'cancelled_by_customer') : t(v, keys.intro)
+    change.status === 'cancelled' && change.paymentExpired
+      ? t(v, 'cancelled_payment_expired')
+      : change.status === 'cancelled' && change.byCustomer
+        ? t(v, 'cancelled_by_customer')
+        : t(v, keys.intro)
   const extra = change.status === 'processing' && change.byPhone ? t(v, 'processing_by_phone') : null
   const reason = change.status === 'cancelled' && change.reason ? `${t(v, 'reason')}: ${change.reason}` : null
   const title = t(v, keys.title)

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm'
-import { formatMoney, fromCents, MAX_MONEY_CENTS, toCents } from '@shop/shared/money/money'
-import { codRefusal } from '@shop/shared/orders/cod'
-import { copyTranslated, translatedText } from '@shop/shared/i18n/content'
+import { fromCents, MAX_MONEY_CENTS, toCents } from '@shop/shared/money/money'
+import { copyTranslated } from '@shop/shared/i18n/content'
 import type { Language } from '@shop/shared/i18n/messages'
 import type { CreateOrderInput, Order, PaymentMethod } from '@shop/shared/schemas/order'
 import type { Db, Tx } from '../../db/client.ts'
 import { idempotencyKeys, orderItems, orderStatusHistory, orders } from '../../db/schema/orders.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { isRetryable, isUniqueViolation } from '../../db/errors.ts'
+import { assertCashAccepted } from '../../domain/cash-on-delivery.ts'
 import { newOrderNumber } from '../../domain/order-number.ts'
 import { findOrder } from '../../domain/order-view.ts'
 import type { OrderNotifier } from '../../domain/notifications/notifier.ts'
@@ -15,7 +15,7 @@ import { isOnlineMethod } from '../../domain/payment-methods.ts'
 import { openPaymentHold, renewPaymentToken } from '../../domain/payments.ts'
 import { productText } from '../../domain/product-view.ts'
 import { outOfStock, takeStock } from '../../domain/stock.ts'
-import { deliveryCity, deliveryCityFromAddress, type CityRow, isSellable, loadProducts, mergeItems, priceItem, quoteOf, type PricedItem } from './cart-pricing.ts'
+import { deliveryCity, deliveryCityFromAddress, isSellable, loadProducts, mergeItems, priceItem, quoteOf, type PricedItem } from './cart-pricing.ts'
 import { requestHash, storedOrderId } from './idempotency.ts'
 
 export interface PlaceOrderContext {
@@ -92,15 +92,6 @@ async function loadPlaced(db: Db, id: number, ctx: PlaceOrderContext, payment: P
   if (!order) throw new AppError('NOT_FOUND', 404)
   const { history: _history, ...rest } = order
   return payment ? { ...rest, payment: { token: payment.token, due_at: payment.dueAt.toISOString() } } : rest
-}
-
-/** Decision 0071: the city's cash-on-delivery rule; a client that offers cash anyway gets a translated 422. */
-function assertCashAccepted(city: CityRow, totalCents: number, lang: Language) {
-  const refusal = codRefusal({ cod_allowed: city.codAllowed, cod_max_total: city.codMaxTotal }, totalCents)
-  if (!refusal) return
-  const code = refusal.reason === 'disabled' ? 'COD_NOT_AVAILABLE' : 'COD_LIMIT_EXCEEDED'
-  const params = { city: translatedText(city.name, city.translations, 'name', lang) ?? city.name, max: refusal.reason === 'over_limit' ? formatMoney(refusal.max) : '' }
-  throw new AppError(code, 422, { params, fields: { payment_method: [`errors.${code}`] } })
 }
 
 async function writeOrder(tx: Tx, input: CreateOrderInput, ctx: PlaceOrderContext, hash: string): Promise<{ id: number; payment: PaymentKey }> {

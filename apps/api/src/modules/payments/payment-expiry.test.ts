@@ -3,6 +3,8 @@ import { createCity, createProduct, createTestApp, type TestContext } from '../.
 import { plutuEnv, startPlutuFake, type PlutuFake } from '../../../test/fakes/plutu-fake.ts'
 import { followToShop, historyRows, makeDue, orderRow, payCall, paymentRows, placeOnlineOrder, stockOf } from '../../../test/payments.ts'
 import { placeTestOrder } from '../../../test/orders.ts'
+import { and, eq } from 'drizzle-orm'
+import { mailOutbox, settings } from '../../db/schema/settings.ts'
 import { sweepExpiredHolds } from './payment-expiry.ts'
 
 // Decisions 0076 and 0077: an unpaid online order gives its stock back once when its time runs out; a payment that
@@ -111,6 +113,7 @@ describe('unpaid online orders expire', () => {
   })
 
   it('leaves cash orders, paid orders and orders staff took over alone; a released order gives its stock back at once', async () => {
+    await ctx.app.db.insert(settings).values({ key: 'notify_emails', value: 'staff@shop.ly' }).onConflictDoUpdate({ target: settings.key, set: { value: 'staff@shop.ly' } })
     const p = await product(20)
     const cash = await placeTestOrder(ctx.app, { cityId, items: [{ product_id: p.id, quantity: 1 }] })
     const released = await placeOnlineOrder(ctx.app, { cityId, items: [{ product_id: p.id, quantity: 4 }] })
@@ -120,6 +123,13 @@ describe('unpaid online orders expire', () => {
     expect(await stockOf(ctx.app, p.id)).toBe(19)
     expect((await payCall(ctx.app, released, 'POST', '/release')).statusCode).toBe(200)
     expect(await stockOf(ctx.app, p.id)).toBe(19)
+    // Cancelled as its shopper asked (they placed a new order instead): they are told once; staff hear of the new one only.
+    expect((await historyRows(ctx.app, released.id)).at(-1)).toMatchObject({ toStatus: 'cancelled', actor: 'guest', action: 'released' })
+    const cancelMails = await ctx.app.db.select().from(mailOutbox).where(and(eq(mailOutbox.subject, `تم إلغاء طلبك ${released.order_number}`)))
+    expect(cancelMails.map((m) => m.to)).toEqual(['online@example.ly'])
+    expect(cancelMails[0]!.text).toContain('ألغينا طلبك كما طلبت.')
+    const staffMails = await ctx.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'staff@shop.ly'))
+    expect(staffMails.filter((m) => m.subject.includes(released.order_number)).map((m) => m.subject)).toEqual([expect.stringContaining('طلب جديد')])
     expect(await sweepExpiredHolds(ctx.app.db, new Date(Date.now() + 365 * 86_400_000))).toBe(0)
     expect((await orderRow(ctx.app, cash.id)).orderStatus).toBe('pending')
   })
@@ -135,6 +145,12 @@ describe('the sweep in every process', () => {
       await makeDue(ctx.app, order.id)
       await expect.poll(async () => (await orderRow(ctx.app, order.id)).paymentStatus, { timeout: 10_000, interval: 200 }).toBe('expired')
       expect(await stockOf(ctx.app, p.id)).toBe(6)
+      // The shopper, who had the receipt, is told the order was cancelled and why; the history says the shop's clock did it.
+      expect((await historyRows(ctx.app, order.id)).at(-1)).toMatchObject({ toStatus: 'cancelled', actor: 'system', action: 'payment_expired' })
+      const mails = await ctx.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'online@example.ly'))
+      const cancelled = mails.filter((m) => m.subject === `تم إلغاء طلبك ${order.order_number}`)
+      expect(cancelled).toHaveLength(1)
+      expect(cancelled[0]!.text).toContain('أُلغي طلبك لأن الدفع لم يكتمل في الوقت المحدد')
     } finally {
       await ctx.close()
     }

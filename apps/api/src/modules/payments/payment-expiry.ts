@@ -4,8 +4,9 @@ import type { Language } from '@shop/shared/i18n/messages'
 import type { Db, Tx } from '../../db/client.ts'
 import { orders } from '../../db/schema/orders.ts'
 import { orderPaymentHolds, payments } from '../../db/schema/payments.ts'
+import type { OrderNotifier } from '../../domain/notifications/notifier.ts'
 import type { OrderRow } from '../../domain/order-view.ts'
-import { closeHold, orderHold, orderPayments, syncOrderPaymentStatus, type HoldRow } from '../../domain/payments.ts'
+import { closeHold, orderHold, orderPayments, syncOrderPaymentStatus, type HistoryBy, type HoldRow } from '../../domain/payments.ts'
 import { restoreOrderStock, retakeOrderStock } from '../../domain/stock.ts'
 
 // Decision 0076: an unpaid online order gives its stock back once when its time runs out. Any API process may do it:
@@ -13,8 +14,15 @@ import { restoreOrderStock, retakeOrderStock } from '../../domain/stock.ts'
 // holds even with the sweep off or behind). The order row is locked first (SKIP LOCKED in the sweep: a row another
 // process is working on is left to it), and the hold's expired_at makes the second attempt a no-op.
 
-/** Ends a hold whose time ran out, with the order row locked by the caller. True when the stock went back now. */
-export async function expireLocked(tx: Tx, order: OrderRow, hold: HoldRow, now: Date): Promise<boolean> {
+/** The history's mark of an order whose time to pay ran out (its shopper is mailed that it was cancelled, and why). */
+export const PAYMENT_EXPIRED: HistoryBy = { actor: 'system', action: 'payment_expired' }
+
+/**
+ * Ends a hold whose time ran out (or that its shopper gave up: `by`), with the order row locked by the caller. True
+ * when the stock went back now. The move to cancelled is a history row like any other, so the shopper is told by mail
+ * (decision 0066) when a notifier is given.
+ */
+export async function expireLocked(tx: Tx, order: OrderRow, hold: HoldRow, now: Date, notify?: OrderNotifier, by: HistoryBy = PAYMENT_EXPIRED): Promise<boolean> {
   if (hold.expiredAt || hold.closedAt) return false
   // Paid, or taken over by staff (processing, cancelled): the order no longer waits for a payment.
   if (order.paymentStatus === 'paid' || order.orderStatus !== 'pending') {
@@ -31,7 +39,8 @@ export async function expireLocked(tx: Tx, order: OrderRow, hold: HoldRow, now: 
   }
   await restoreOrderStock(tx, order.id)
   await tx.update(orderPaymentHolds).set({ expiredAt: now }).where(eq(orderPaymentHolds.orderId, order.id))
-  await syncOrderPaymentStatus(tx, order, null, { orderStatus: 'cancelled' })
+  const { historyId } = await syncOrderPaymentStatus(tx, order, null, { orderStatus: 'cancelled' }, by)
+  if (historyId !== null) await notify?.statusChanged(tx, order.id, historyId)
   return true
 }
 
@@ -42,7 +51,7 @@ async function lockForSweep(tx: Tx, orderId: number): Promise<OrderRow | null> {
 }
 
 /** One pass: every hold due by `now` (at most `limit`), each in its own short transaction. Returns how many expired. */
-export async function sweepExpiredHolds(db: Db, now = new Date(), limit = 100): Promise<number> {
+export async function sweepExpiredHolds(db: Db, now = new Date(), limit = 100, notify?: OrderNotifier): Promise<number> {
   const due = await db
     .select({ orderId: orderPaymentHolds.orderId })
     .from(orderPaymentHolds)
@@ -56,7 +65,7 @@ export async function sweepExpiredHolds(db: Db, now = new Date(), limit = 100): 
       if (!order) return false
       const hold = await orderHold(tx, orderId, true)
       if (!hold || hold.dueAt > now) return false
-      return expireLocked(tx, order, hold, now)
+      return expireLocked(tx, order, hold, now, notify)
     })
     if (done) expired++
   }
@@ -73,7 +82,7 @@ export async function reviveLocked(tx: Tx, order: OrderRow, hold: HoldRow, now: 
     .update(orderPaymentHolds)
     .set({ expiredAt: null, closedAt: null, dueAt: new Date(now.getTime() + minutes * 60_000) })
     .where(eq(orderPaymentHolds.orderId, order.id))
-  await syncOrderPaymentStatus(tx, order, null, { orderStatus: 'pending' })
+  await syncOrderPaymentStatus(tx, order, null, { orderStatus: 'pending' }, { actor: 'system', action: 'payment_revived' })
   const [fresh] = await tx.select().from(orders).where(eq(orders.id, order.id))
   return fresh!
 }
@@ -96,14 +105,14 @@ export async function supersedeOpenAttempts(tx: Tx, orderId: number, now: Date, 
 }
 
 /** Starts the periodic sweep of this process; returns its stop function (decision 0076). */
-export function startPaymentSweep(db: Db, seconds: number, log: FastifyBaseLogger, isReady: () => boolean = () => true): () => void {
+export function startPaymentSweep(db: Db, seconds: number, log: FastifyBaseLogger, isReady: () => boolean = () => true, notify?: OrderNotifier): () => void {
   if (seconds <= 0) return () => {}
   let running = false
   const timer = setInterval(() => {
     // Not while migrations run (decision 0042's "starting") or the process closes.
     if (running || !isReady()) return
     running = true
-    sweepExpiredHolds(db)
+    sweepExpiredHolds(db, new Date(), 100, notify)
       .then((n) => {
         if (n > 0) log.info({ expired: n }, 'unpaid online orders expired, stock put back')
       })

@@ -116,7 +116,7 @@ export async function applyCharge(db: Db, paymentId: number, charge: Charge, met
       })
     }
     const [updated] = await tx.update(payments).set(set).where(eq(payments.id, payment.id)).returning()
-    await syncOrderPaymentStatus(tx, order, meta.by ?? null, extra)
+    await syncOrderPaymentStatus(tx, order, meta.by ?? null, extra, meta.by ? {} : { actor: 'system' })
     return updated!
   })
 }
@@ -137,7 +137,7 @@ export async function applyRefund(db: Db, paymentId: number, refund: { id: strin
       .set(whole ? { state: 'refunded', refundId: refund.id, refundedAt: now, updatedAt: now } : { refundId: refund.id, flag: 'partial_refund', flagResolvedAt: null, updatedAt: now })
       .where(eq(payments.id, payment.id))
       .returning()
-    await syncOrderPaymentStatus(tx, order, meta.by ?? null)
+    await syncOrderPaymentStatus(tx, order, meta.by ?? null, {}, meta.by ? {} : { actor: 'system' })
     return updated!
   })
 }

@@ -4,6 +4,7 @@ import { toCents, fromCents } from '@shop/shared/money/money'
 import type { DbOrTx } from '../../db/client.ts'
 import { paymentEvents } from '../../db/schema/payments.ts'
 import { users } from '../../db/schema/users.ts'
+import { cashAccepted, deliveryCityOf } from '../../domain/cash-on-delivery.ts'
 import type { OrderRow } from '../../domain/order-view.ts'
 import { availablePaymentMethods, usdExchangeRate } from '../../domain/payment-methods.ts'
 import { usdCentsFor } from '@shop/shared/money/exchange'
@@ -52,6 +53,7 @@ export async function orderPaymentView(db: DbOrTx, env: Env, order: OrderRow, ho
     payment_status: order.paymentStatus,
     due_at: waiting ? hold.dueAt.toISOString() : null,
     payable: isPayable(order, hold),
+    cash_on_delivery: cashAccepted(await deliveryCityOf(db, order.cityId), lydCents),
     massarat: offered.massarat,
     paypal: offered.paypal ? { amount: fromCents(usdCentsFor(lydCents, offered.paypal.exchange_rate)), currency: 'USD', exchange_rate: offered.paypal.exchange_rate } : null,
     usd: rate !== null ? { amount: fromCents(usdCentsFor(lydCents, rate)), exchange_rate: rate } : null,

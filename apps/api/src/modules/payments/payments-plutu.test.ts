@@ -3,7 +3,7 @@ import { createCity, createProduct, createTestApp, type TestContext } from '../.
 import { plutuEnv, startPlutuFake, type PlutuFake } from '../../../test/fakes/plutu-fake.ts'
 import { eventRows, followToShop, historyRows, orderRow, payCall, paymentRows, placeOnlineOrder, setSetting, stockOf } from '../../../test/payments.ts'
 
-// Issue "online payments", Plutu ("massarat"): Sadad and Edfali by code typed on our page, local cards by redirect,
+// Online payments (decisions 0075–0084, docs/payments.md), Plutu ("massarat"): Sadad and Edfali by code typed on our page, local cards by redirect,
 // against the contract fake of Plutu's API (test/fakes/plutu-fake.ts).
 describe('Plutu payments', () => {
   let ctx: TestContext
@@ -234,6 +234,26 @@ describe('Plutu payments', () => {
     expect(cash.json()).toMatchObject({ payment_method: 'cash', payment_status: 'pending', due_at: null, payable: false })
     expect(await orderRow(ctx.app, order.id)).toMatchObject({ paymentMethod: 'cash', orderStatus: 'pending' })
     expect(await stockOf(ctx.app, p.id)).toBe(17)
+  })
+
+  it("pays on delivery instead only where the city takes cash for the order's total, as at checkout", async () => {
+    const p = await product()
+    const noCash = await createCity(ctx.app, { name: 'غات', translations: { en: { name: 'Ghat' } }, deliveryPrice: 10, codAllowed: false })
+    const capped = await createCity(ctx.app, { name: 'سبها', deliveryPrice: 10, codMaxTotal: 50 })
+    const inGhat = await placeOnlineOrder(ctx.app, { cityId: noCash.id, items: [{ product_id: p.id, quantity: 1 }] })
+    expect((await payCall(ctx.app, inGhat, 'GET', '')).json().cash_on_delivery).toBe(false)
+    const refused = await payCall(ctx.app, inGhat, 'POST', '/cash')
+    expect(refused.statusCode).toBe(422)
+    expect(refused.json()).toMatchObject({ code: 'COD_NOT_AVAILABLE', message: 'Cash on delivery is not available in Ghat. Please choose another payment method' })
+    expect(await orderRow(ctx.app, inGhat.id)).toMatchObject({ paymentMethod: 'massarat', orderStatus: 'pending' })
+    expect((await payCall(ctx.app, inGhat, 'GET', '')).json()).toMatchObject({ payable: true, payment_method: 'massarat' })
+
+    const over = await placeOnlineOrder(ctx.app, { cityId: capped.id, items: [{ product_id: p.id, quantity: 2 }] }) // 59.90 > 50
+    expect((await payCall(ctx.app, over, 'GET', '')).json().cash_on_delivery).toBe(false)
+    expect((await payCall(ctx.app, over, 'POST', '/cash', undefined, 'ar')).json()).toMatchObject({ code: 'COD_LIMIT_EXCEEDED' })
+    const under = await placeOnlineOrder(ctx.app, { cityId: capped.id, items: [{ product_id: p.id, quantity: 1 }] }) // 34.95
+    expect((await payCall(ctx.app, under, 'GET', '')).json().cash_on_delivery).toBe(true)
+    expect((await payCall(ctx.app, under, 'POST', '/cash')).statusCode).toBe(200)
   })
 
   it('Plutu down: 503 with a translated message, the attempt failed, the order still payable', async () => {

@@ -45,12 +45,12 @@ const shopper = { tags: ['payments'], headers: PaymentTokenHeaders, params: idPa
 
 /** Online payments (docs/payments.md): the shopper's payment step, the providers' returns and webhooks, staff. */
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx: PaymentContext = { db: app.db, env: app.config, appUrl: app.appUrl, providers: createProviders(app.config), log: app.log }
+  const ctx: PaymentContext = { db: app.db, env: app.config, appUrl: app.appUrl, providers: createProviders(app.config), log: app.log, notify: app.notifier }
 
   // Decision 0076: this process's share of ending unpaid orders whose time ran out.
   let stopSweep = () => {}
   app.addHook('onReady', async () => {
-    stopSweep = startPaymentSweep(app.db, app.config.PAYMENT_SWEEP_SECONDS, app.log, () => app.lifecycle.state === 'ready')
+    stopSweep = startPaymentSweep(app.db, app.config.PAYMENT_SWEEP_SECONDS, app.log, () => app.lifecycle.state === 'ready', app.notifier)
   })
   app.addHook('onClose', async () => stopSweep())
 
@@ -87,7 +87,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payments/orders/:id/cash',
     { schema: { ...shopper, summary: 'Pay this order on delivery instead', response: { 200: OrderPayment } } },
-    async (request) => switchToCash(ctx, request.params.id, tokenOf(request.headers)),
+    async (request) => switchToCash(ctx, request.params.id, tokenOf(request.headers), request.lang),
   )
 
   app.post(

@@ -15,6 +15,8 @@ import {
 import type { Db, Tx } from '../../db/client.ts'
 import { orders } from '../../db/schema/orders.ts'
 import { orderPaymentHolds, payments } from '../../db/schema/payments.ts'
+import { assertCashAccepted, deliveryCityOf } from '../../domain/cash-on-delivery.ts'
+import type { OrderNotifier } from '../../domain/notifications/notifier.ts'
 import type { OrderRow } from '../../domain/order-view.ts'
 import { availablePaymentMethods, paymentExpiryMinutes, paypalConfig, plutuConfig, usdExchangeRate } from '../../domain/payment-methods.ts'
 import { usdCentsFor } from '@shop/shared/money/exchange'
@@ -61,6 +63,8 @@ export interface PaymentContext {
   appUrl: string
   providers: Providers
   log: FastifyBaseLogger
+  /** Tells the shopper when their unpaid order is cancelled (decision 0066). */
+  notify?: OrderNotifier
 }
 
 /** Attempts per order: each may send an SMS and extends the hold, so there is a ceiling. */
@@ -85,10 +89,13 @@ async function authorized(tx: Tx, orderId: number, token: string | undefined): P
   return { order, hold }
 }
 
+/** The order's shopper as the history names them: signed in, or a guest. */
+const shopperOf = (order: OrderRow) => (order.userId === null ? 'guest' : 'shopper') as 'guest' | 'shopper'
+
 /** Decision 0076 "checks on access": a hold whose time ran out is ended before anything else is done with the order. */
-async function expireIfDue(tx: Tx, order: OrderRow, hold: HoldRow, now: Date): Promise<{ order: OrderRow; hold: HoldRow }> {
+async function expireIfDue(ctx: PaymentContext, tx: Tx, order: OrderRow, hold: HoldRow, now: Date): Promise<{ order: OrderRow; hold: HoldRow }> {
   if (hold.expiredAt || hold.closedAt || hold.dueAt > now) return { order, hold }
-  await expireLocked(tx, order, hold, now)
+  await expireLocked(tx, order, hold, now, ctx.notify)
   return { order: (await lockOrder(tx, order.id))!, hold: (await orderHold(tx, order.id, true))! }
 }
 
@@ -109,7 +116,7 @@ async function view(ctx: PaymentContext, orderId: number): Promise<OrderPayment>
 export async function getOrderPayment(ctx: PaymentContext, orderId: number, token: string | undefined): Promise<OrderPayment> {
   await ctx.db.transaction(async (tx) => {
     const { order, hold } = await authorized(tx, orderId, token)
-    await expireIfDue(tx, order, hold, new Date())
+    await expireIfDue(ctx, tx, order, hold, new Date())
   })
   return view(ctx, orderId)
 }
@@ -131,7 +138,7 @@ async function beginAttempt(ctx: PaymentContext, orderId: number, token: string 
   return ctx.db.transaction(async (tx) => {
     const now = new Date()
     let { order, hold } = await authorized(tx, orderId, token)
-    ;({ order, hold } = await expireIfDue(tx, order, hold, now))
+    ;({ order, hold } = await expireIfDue(ctx, tx, order, hold, now))
     ;({ order, hold } = await reviveIfExpired(tx, order, hold, now))
     if (!isPayable(order, hold)) throw notPayable()
     if (hold.attempts >= MAX_ATTEMPTS) throw new AppError('TOO_MANY_REQUESTS', 429, { params: { minutes: Math.max(1, Math.ceil((hold.dueAt.getTime() - now.getTime()) / 60_000)) } })
@@ -176,7 +183,7 @@ async function beginAttempt(ctx: PaymentContext, orderId: number, token: string 
       .set({ attempts: hold.attempts + 1, dueAt: later(hold.dueAt, minutes * 60_000) })
       .where(eq(orderPaymentHolds.orderId, order.id))
     const method = spec.provider === 'paypal' ? 'paypal' : 'massarat'
-    await syncOrderPaymentStatus(tx, order, null, method !== order.paymentMethod ? { paymentMethod: method } : {})
+    await syncOrderPaymentStatus(tx, order, null, method !== order.paymentMethod ? { paymentMethod: method } : {}, { actor: shopperOf(order) })
     return payment!
   })
 }
@@ -252,7 +259,7 @@ export async function confirmWallet(ctx: PaymentContext, orderId: number, token:
     if (!payment || payment.provider !== 'plutu' || !isOtpGateway(payment.gateway ?? '') || !payment.providerRef) throw notFound()
     if (payment.state === 'paid') return { kind: 'done' as const }
     if (payment.claimedAt) return { kind: 'wait' as const }
-    ;({ order, hold } = await expireIfDue(tx, order, hold, now))
+    ;({ order, hold } = await expireIfDue(ctx, tx, order, hold, now))
     let state = (await tx.select({ state: payments.state }).from(payments).where(eq(payments.id, payment.id)))[0]!.state
     if (state === 'expired' && expiredByHold(order, hold)) {
       ;({ order, hold } = await reviveIfExpired(tx, order, hold, now))
@@ -376,7 +383,7 @@ export async function capturePayPal(ctx: PaymentContext, paymentId: number): Pro
     const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update')
     if (!payment || payment.state === 'paid' || payment.state === 'refunded') return null
     const now = new Date()
-    if (hold) ({ order, hold } = await expireIfDue(tx, order, hold, now))
+    if (hold) ({ order, hold } = await expireIfDue(ctx, tx, order, hold, now))
     let state = (await tx.select({ state: payments.state }).from(payments).where(eq(payments.id, paymentId)))[0]!.state
     if (state === 'expired' && hold && expiredByHold(order, hold)) {
       try {
@@ -464,18 +471,22 @@ export async function paypalWebhook(ctx: PaymentContext, rawBody: string, header
 
 /**
  * POST /api/payments/orders/:id/cash: the shopper pays on delivery instead (decision 0082). The order keeps its number
- * and its stock; open attempts are given up and nothing expires it any more.
+ * and its stock; open attempts are given up and nothing expires it any more. Refused (422, as at checkout) where
+ * the city does not take cash for this total.
  */
-export async function switchToCash(ctx: PaymentContext, orderId: number, token: string | undefined): Promise<OrderPayment> {
+export async function switchToCash(ctx: PaymentContext, orderId: number, token: string | undefined, lang: Language): Promise<OrderPayment> {
   await ctx.db.transaction(async (tx) => {
     const now = new Date()
     let { order, hold } = await authorized(tx, orderId, token)
-    ;({ order, hold } = await expireIfDue(tx, order, hold, now))
+    ;({ order, hold } = await expireIfDue(ctx, tx, order, hold, now))
     ;({ order, hold } = await reviveIfExpired(tx, order, hold, now))
     if (!isPayable(order, hold)) throw notPayable()
+    // Decision 0071: the city's cash rule holds here too, as it does when the order is placed with cash.
+    const city = await deliveryCityOf(tx, order.cityId)
+    if (city) assertCashAccepted(city, toCents(order.totalAmount) ?? 0, lang)
     await supersedeOpenAttempts(tx, order.id, now, 'switched_to_cash')
     await closeHold(tx, order.id, now)
-    await syncOrderPaymentStatus(tx, order, null, { paymentMethod: 'cash' })
+    await syncOrderPaymentStatus(tx, order, null, { paymentMethod: 'cash' }, { actor: shopperOf(order), action: 'switched_to_cash' })
   })
   return view(ctx, orderId)
 }
@@ -492,7 +503,8 @@ export async function releaseOrder(ctx: PaymentContext, orderId: number, token: 
     const rows = await orderPayments(tx, order.id)
     if (rows.some((p) => p.state === 'pending' && p.claimedAt)) throw new AppError('PAYMENT_IN_PROGRESS', 409)
     if (order.paymentStatus === 'paid' || order.orderStatus !== 'pending') throw notPayable()
-    await expireLocked(tx, order, hold, now)
+    // The shopper replaced it with a new order at checkout: cancelled as they asked (decision 0082).
+    await expireLocked(tx, order, hold, now, ctx.notify, { actor: shopperOf(order), action: 'released' })
   })
   return view(ctx, orderId)
 }

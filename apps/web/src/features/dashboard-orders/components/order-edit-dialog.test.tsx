@@ -78,6 +78,18 @@ describe('order edit dialog', { timeout: 20_000 }, () => {
     })
   })
 
+  it('offers the phone confirmation on a pending cash order only, not on one waiting for its online payment', async () => {
+    let answer: Order = full
+    stubFetch((c) => (c.method === 'GET' && c.url === '/api/orders/12' ? { body: answer } : undefined))
+    const first = await renderDashboard(<OrderEditDialog order={row} onClose={() => {}} />, 'en')
+    expect(await screen.findByRole('heading', { name: 'Confirm this cash order with the customer' })).toBeInTheDocument()
+    first.unmount()
+    answer = { ...full, payment_method: 'massarat' }
+    await renderDashboard(<OrderEditDialog order={{ ...row, payment_method: 'massarat' }} onClose={() => {}} />, 'en')
+    expect(await screen.findByLabelText(/^Customer name/)).toHaveValue('Salem Ali')
+    expect(screen.queryByRole('heading', { name: 'Confirm this cash order with the customer' })).not.toBeInTheDocument()
+  })
+
   it('falls back to the row data when the full order cannot be loaded', async () => {
     stubFetch((c) =>
       c.url === '/api/orders/12' ? { status: 500, body: { code: 'INTERNAL', message: 'boom' } } : undefined,

@@ -100,7 +100,8 @@ export function OrderEditDialog({ order, onClose }: { order: Order | null; onClo
         </>
       }
     >
-      {!loading && detail.data?.order_status === 'pending' ? <ConfirmByPhone order={detail.data} onConfirmed={onClose} /> : null}
+      {/* Decision 0070: a pending cash order is confirmed with the customer before it is prepared; an online one waits for its payment. */}
+      {!loading && detail.data?.order_status === 'pending' && detail.data.payment_method === 'cash' ? <ConfirmByPhone order={detail.data} onConfirmed={onClose} /> : null}
       {loading ? (
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2" aria-busy="true">
           <Skeleton className="h-10" />
@@ -191,7 +192,7 @@ export function OrderEditDialog({ order, onClose }: { order: Order | null; onClo
                     </>
                   )}
                 </p>
-                {/* Decision 0069: who made the change (staff, the shopper, a guest through the tracking link) and why. */}
+                {/* Decision 0069: who made the change (staff, the shopper, a guest) and why. */}
                 {h.action ? <p className="text-sm font-semibold text-palm-800">{t(`orders.action.${h.action}`, { defaultValue: h.action })}</p> : null}
                 {h.reason ? (
                   <p className="text-sm text-stone-800">

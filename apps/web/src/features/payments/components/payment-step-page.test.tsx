@@ -17,6 +17,7 @@ const view = (over: Partial<OrderPayment> = {}): OrderPayment => ({
   payment_status: 'pending',
   due_at: '2026-01-01T12:30:00Z',
   payable: true,
+  cash_on_delivery: true,
   massarat: { gateways: ['sadadapi', 'edfali', 'localbankcards'] },
   paypal: { amount: 12.35, currency: 'USD', exchange_rate: 4.85 },
   usd: { amount: 12.35, exchange_rate: 4.85 },
@@ -123,6 +124,14 @@ describe('payment step', { timeout: 20_000 }, () => {
     expect(await screen.findByTestId('confirmation')).toBeInTheDocument()
     expect(calls.filter((c) => c.path.endsWith('/cash'))).toHaveLength(1)
     expect(cartInStorage()).toHaveLength(0)
+  })
+
+  it('does not offer paying on delivery where the city does not take cash for this order', async () => {
+    savePendingPayment(pending)
+    mockFetch({ 'GET /api/payments/orders/41': () => ({ body: view({ cash_on_delivery: false }) }) })
+    renderStep()
+    expect(await screen.findByRole('heading', { name: 'How would you like to pay?' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Pay on delivery instead' })).not.toBeInTheDocument()
   })
 
   it('in Arabic, lays the wallets out with Arabic names and says the last try failed', async () => {

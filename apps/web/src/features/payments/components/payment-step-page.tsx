@@ -224,12 +224,15 @@ export function PaymentStepPage() {
               {t('pay.secure_note')}
             </p>
           </div>
-          <div className="rounded-[var(--radius-card)] border border-dashed border-sand-400 bg-sand-50 p-4 text-sm">
-            <p className="text-stone-700">{t('pay.cash_instead_text')}</p>
-            <Button variant="secondary" className="mt-3 w-full" busy={switching} onClick={() => void onDelivery()} icon={<Banknote className="size-4" aria-hidden="true" />}>
-              {t('pay.cash_instead')}
-            </Button>
-          </div>
+          {/* Only where the delivery city takes cash for this total (decision 0071). */}
+          {view.cash_on_delivery ? (
+            <div className="rounded-[var(--radius-card)] border border-dashed border-sand-400 bg-sand-50 p-4 text-sm">
+              <p className="text-stone-700">{t('pay.cash_instead_text')}</p>
+              <Button variant="secondary" className="mt-3 w-full" busy={switching} onClick={() => void onDelivery()} icon={<Banknote className="size-4" aria-hidden="true" />}>
+                {t('pay.cash_instead')}
+              </Button>
+            </div>
+          ) : null}
         </aside>
       </div>
     </Shell>
