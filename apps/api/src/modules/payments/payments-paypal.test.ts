@@ -123,7 +123,9 @@ describe('PayPal payments', () => {
     paypal.approve(pending.paypalId)
     paypal.captureStatus = 'PENDING'
     try {
-      await ctx.app.inject({ method: 'GET', url: `/api/payments/paypal/return?token=${pending.paypalId}&PayerID=X` })
+      const back = await ctx.app.inject({ method: 'GET', url: `/api/payments/paypal/return?token=${pending.paypalId}&PayerID=X` })
+      // Not paid yet: the result page must not say so.
+      expect(back.headers.location).toBe(`/payment/success?order=${pending.order.id}&pending=1`)
     } finally {
       paypal.captureStatus = 'COMPLETED'
     }

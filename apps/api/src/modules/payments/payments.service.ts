@@ -344,7 +344,10 @@ export async function startRedirect(ctx: PaymentContext, orderId: number, token:
 export function resultPath(payment: PaymentRow | null, reason?: string): string {
   if (!payment) return `/payment/failed?reason=${reason ?? 'unknown'}`
   const order = `order=${payment.orderId}`
-  if (payment.state === 'paid' || payment.state === 'refunded' || payment.state === 'pending') return `/payment/success?${order}`
+  if (payment.state === 'paid' || payment.state === 'refunded') return `/payment/success?${order}`
+  // Still confirming at the provider (a PayPal capture pending): the page must not call it paid, even in a browser
+  // that cannot ask (no payment key there).
+  if (payment.state === 'pending') return `/payment/success?${order}&pending=1`
   if (payment.failureCode === 'canceled') return `/payment/cancelled?${order}`
   return `/payment/failed?${order}&reason=${encodeURIComponent(payment.state === 'expired' ? 'expired' : (payment.failureCode ?? 'failed')).slice(0, 60)}`
 }

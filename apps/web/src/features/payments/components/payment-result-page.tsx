@@ -49,6 +49,8 @@ export function PaymentResultPage({ outcome }: { outcome: PaymentOutcome }) {
 
   const number = view?.order_number ?? pending?.orderNumber ?? (orderId ? `#${orderId}` : '')
   if (outcome === 'success') {
+    // The shop sent the browser here with the payment still unconfirmed: never "paid" until it is.
+    const unconfirmed = ours || params.get('pending') === '1'
     if (ours && !waitedOut) {
       return (
         <Card icon={<Loader2 className="size-14 animate-spin text-palm-600" aria-hidden="true" />} title={t('pay.result.confirming_title')} text={t('pay.result.confirming_text')} busy />
@@ -57,8 +59,8 @@ export function PaymentResultPage({ outcome }: { outcome: PaymentOutcome }) {
     return (
       <Card
         icon={<CheckCircle2 className="size-16 text-palm-600" aria-hidden="true" />}
-        title={ours ? t('pay.result.still_confirming_title') : t('pay.result.success_title')}
-        text={ours ? t('pay.result.still_confirming_text', { number }) : t('pay.result.success_text', { number })}
+        title={unconfirmed ? t('pay.result.still_confirming_title') : t('pay.result.success_title')}
+        text={unconfirmed ? t('pay.result.still_confirming_text', { number }) : t('pay.result.success_text', { number })}
         actions={
           <>
             <LinkButton to="/" variant="secondary" size="lg">

@@ -160,6 +160,16 @@ describe('payment result pages', { timeout: 20_000 }, () => {
     expect(cartInStorage()).toHaveLength(0)
   })
 
+  it('success in another browser: paid when the shop says so, still being confirmed when it does not', async () => {
+    mockFetch({})
+    const paid = renderScreen(<PaymentResultPage outcome="success" />, '/payment/success?order=41')
+    expect(await screen.findByRole('heading', { name: 'Thank you, your payment was received' })).toBeInTheDocument()
+    paid.unmount()
+    renderScreen(<PaymentResultPage outcome="success" />, '/payment/success?order=41&pending=1')
+    expect(await screen.findByRole('heading', { name: 'Your payment is being confirmed' })).toBeInTheDocument()
+    expect(screen.queryByText(/is paid/)).not.toBeInTheDocument()
+  })
+
   it('cancelled: the cart is kept, back to checkout or another way to pay', async () => {
     savePendingPayment(pending)
     mockFetch({ 'GET /api/payments/orders/41': () => ({ body: view({ payment_status: 'failed' }) }) })
