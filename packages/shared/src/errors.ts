@@ -39,7 +39,6 @@ export const ERROR_CODES = [
   'PAYMENT_STATUS_LOCKED',
   'REFUND_UNSUPPORTED',
   'PAYMENT_NOT_REFUNDABLE',
-  'PAYMENT_EXPIRED',
   'INTERNAL',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]

@@ -79,7 +79,6 @@ const en: Messages = {
     gateway_invalid: 'Choose a payment service from the list',
     setting_exchange_rate: 'Enter the dinars for one US dollar, between 0.1 and 1000, such as 4.85 (empty turns PayPal off)',
     setting_minutes: 'Enter a whole number of minutes from 5 to 1440',
-    refund_note_required: 'Say why and how the money was returned',
   },
   errors: {
     VALIDATION_FAILED: 'Some fields are not valid',
@@ -134,7 +133,6 @@ const en: Messages = {
     PAYMENT_STATUS_LOCKED: 'The payment status follows the recorded payments: record a collection (Paid) or a refund (Refunded)',
     REFUND_UNSUPPORTED: 'This payment service cannot refund through the shop; return the money yourself, then set the payment status to Refunded',
     PAYMENT_NOT_REFUNDABLE: 'Only a paid payment can be refunded',
-    PAYMENT_EXPIRED: 'The time to pay for this order ran out and its items are no longer reserved',
   },
 }
 
@@ -211,7 +209,6 @@ const ar: Messages = {
     gateway_invalid: 'اختر خدمة دفع من القائمة',
     setting_exchange_rate: 'أدخل عدد الدنانير مقابل دولار أمريكي واحد، بين 0.1 و1000، مثل 4.85 (تركه فارغًا يوقف باي بال)',
     setting_minutes: 'أدخل عددًا صحيحًا من الدقائق من 5 إلى 1440',
-    refund_note_required: 'اذكر سبب الاسترداد وطريقته',
   },
   errors: {
     VALIDATION_FAILED: 'بعض الحقول غير صالحة',
@@ -266,7 +263,6 @@ const ar: Messages = {
     PAYMENT_STATUS_LOCKED: 'حالة الدفع تتبع المدفوعات المسجلة: سجّل تحصيلًا (مدفوع) أو استردادًا (مسترد)',
     REFUND_UNSUPPORTED: 'لا تتيح خدمة الدفع هذه الاسترداد من خلال المتجر؛ أعد المبلغ بنفسك ثم اجعل حالة الدفع «مسترد»',
     PAYMENT_NOT_REFUNDABLE: 'لا يمكن استرداد إلا دفعة مدفوعة',
-    PAYMENT_EXPIRED: 'انتهت مهلة الدفع لهذا الطلب ولم تعد منتجاته محجوزة',
   },
 }
 

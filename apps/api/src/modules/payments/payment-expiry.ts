@@ -15,14 +15,14 @@ import { restoreOrderStock, retakeOrderStock } from '../../domain/stock.ts'
 // process is working on is left to it), and the hold's expired_at makes the second attempt a no-op.
 
 /** The history's mark of an order whose time to pay ran out (its shopper is mailed that it was cancelled, and why). */
-export const PAYMENT_EXPIRED: HistoryBy = { actor: 'system', action: 'payment_expired' }
+export const EXPIRED_BY_CLOCK: HistoryBy = { actor: 'system', action: 'payment_expired' }
 
 /**
  * Ends a hold whose time ran out (or that its shopper gave up: `by`), with the order row locked by the caller. True
  * when the stock went back now. The move to cancelled is a history row like any other, so the shopper is told by mail
  * (decision 0066) when a notifier is given.
  */
-export async function expireLocked(tx: Tx, order: OrderRow, hold: HoldRow, now: Date, notify?: OrderNotifier, by: HistoryBy = PAYMENT_EXPIRED): Promise<boolean> {
+export async function expireLocked(tx: Tx, order: OrderRow, hold: HoldRow, now: Date, notify?: OrderNotifier, by: HistoryBy = EXPIRED_BY_CLOCK): Promise<boolean> {
   if (hold.expiredAt || hold.closedAt) return false
   // Paid, or taken over by staff (processing, cancelled): the order no longer waits for a payment.
   if (order.paymentStatus === 'paid' || order.orderStatus !== 'pending') {
