@@ -221,12 +221,19 @@ export async function phoneRuns(url: string, productPath: string, runs = RUNS): 
         })
         await p.context.close()
       }
-      // The first tap, the moment the button appears (the app may not have arrived yet: app/early-script.ts).
+      // The first tap, the moment the button is painted (the app may not have arrived yet: app/early-script.ts).
       {
         const p = await phone(browser, url)
         await p.page.goto(`${url}/products`, { waitUntil: 'commit' })
         const button = p.page.locator('main article button').first()
         await button.waitFor({ state: 'visible', timeout: 30_000 })
+        // On screen, as a shopper sees it: the page has painted (its stylesheet, which holds the first paint, has
+        // arrived). Before that the button has a layout (unstyled) but no pixels, and a tap at its unstyled place
+        // lands elsewhere once the styles apply.
+        await p.page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, {
+          timeout: 30_000,
+          polling: 16,
+        })
         await armPaintWatch(p.page, BADGE_IS_ONE)
         await button.tap({ noWaitAfter: true, force: true })
         figures.firstTap.push(await paintedAfterAct(p.page, 30_000))
