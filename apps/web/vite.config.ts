@@ -3,7 +3,8 @@ import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { defineConfig, type Plugin } from 'vite'
 
@@ -59,6 +60,26 @@ function chunkModulesReport(): Plugin {
 }
 
 /**
+ * React Router's package resolves its development build everywhere (remix-run/react-router#14102), so its development
+ * warnings ship to phones. The browser build takes the production build instead: both entries below import the same
+ * production chunks, so the app still has one router. Dev server and server build keep the package's own choice.
+ */
+function productionRouter(): Plugin {
+  const dist = join(dirname(fileURLToPath(import.meta.resolve('react-router'))), '..', 'production')
+  const entries: Record<string, string> = { 'react-router': 'index.mjs', 'react-router/dom': 'dom-export.mjs' }
+  return {
+    name: 'shop:production-router',
+    apply: 'build',
+    enforce: 'pre',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    resolveId(source) {
+      const file = entries[source]
+      return file ? join(dist, file) : null
+    },
+  }
+}
+
+/**
  * The browser build's shared code in two files instead of dozens (decision 0031): on a phone over HTTP/1.1 every
  * extra file is another round trip before the page can be used.
  * - `framework`: React, React Router and i18next, which every page runs first;
@@ -74,7 +95,7 @@ const STOREFRONT =
 export default defineConfig({
   // Unit tests render components without the framework's build (React Router's plugin is for the app's build and dev
   // server only).
-  plugins: [tailwindcss(), process.env.VITEST ? react() : reactRouter(), precompress(), chunkModulesReport()],
+  plugins: [tailwindcss(), process.env.VITEST ? react() : reactRouter(), productionRouter(), precompress(), chunkModulesReport()],
   build: {
     target: 'es2022',
     sourcemap: false,
