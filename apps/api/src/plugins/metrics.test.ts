@@ -155,7 +155,8 @@ describe('GET /metrics', () => {
       const text = await scrape()
       expect(valueOf(text, series)! - before).toBe(2)
       expect(text).toContain('http_request_duration_seconds_bucket{le="0.005",method="GET",route="/api/products/:id",status_code="404"}')
-      expect(text).not.toContain('999991')
+      // The address asked for is not a label anywhere (a number's digits, e.g. a byte count, may still hold the id).
+      expect(text).not.toMatch(/\{[^}]*999991[^}]*\}/)
       expect(valueOf(text, 'shop_db_query_duration_seconds_count')!).toBeGreaterThan(queriesBefore)
       expect(valueOf(text, 'shop_db_pool_max')).toBe(ctx.database.kind === 'postgres' ? 20 : 1)
       expect(valueOf(text, 'shop_db_pool_connections{state="in_use"}')).toBeGreaterThanOrEqual(0)
