@@ -297,19 +297,24 @@ const lines = (...parts: (string | string[] | null | false)[]) =>
 
 // ---- the mails ---------------------------------------------------------------------------------------------------
 
-/** To the shopper: the order was received (number, items, totals, delivery, payment, address, tracking link). */
-export function orderPlacedMail(v: OrderMailView): Omit<Mail, 'to'> {
+/**
+ * A mail to the shopper about their order: greeting, what happened (`paragraphs`), optional status, the order's details
+ * and lines, the tracking link; as plain text and as HTML from the same parts.
+ */
+function shopperOrderMail(
+  v: OrderMailView,
+  m: { subject: string; title: string; paragraphs: (string | null)[]; status?: string },
+): Omit<Mail, 'to'> {
   const o = v.order
-  const next = o.paymentMethod === 'cash' ? t(v, 'placed_cash') : t(v, 'placed_online')
-  const title = t(v, 'placed_title')
+  const said = [t(v, 'hello', { name: o.customerName }), ...m.paragraphs].filter((p): p is string => p !== null)
   return {
-    subject: t(v, 'placed_subject', { number: o.number }),
+    subject: m.subject,
     text: lines(
-      t(v, 'hello', { name: o.customerName }),
+      said[0]!,
       '',
-      t(v, 'placed_intro'),
-      next,
+      said.slice(1),
       '',
+      m.status ? `${t(v, 'status')}: ${m.status}` : null,
       textDetails(v),
       '',
       textItems(v),
@@ -320,10 +325,20 @@ export function orderPlacedMail(v: OrderMailView): Omit<Mail, 'to'> {
     ),
     html: layout(
       v,
-      title,
-      html`${paragraph(t(v, 'hello', { name: o.customerName }))}${paragraph(t(v, 'placed_intro'))}${paragraph(next)}${orderDetails(v)}${itemsTable(v)}${trackBlock(v)}`,
+      m.title,
+      html`${said.map((p) => paragraph(p))}${m.status ? details(v, [[t(v, 'status'), m.status]]) : null}${orderDetails(v)}${itemsTable(v)}${trackBlock(v)}`,
     ),
   }
+}
+
+/** To the shopper: the order was received (number, items, totals, delivery, payment, address, tracking link). */
+export function orderPlacedMail(v: OrderMailView): Omit<Mail, 'to'> {
+  const o = v.order
+  return shopperOrderMail(v, {
+    subject: t(v, 'placed_subject', { number: o.number }),
+    title: t(v, 'placed_title'),
+    paragraphs: [t(v, 'placed_intro'), o.paymentMethod === 'cash' ? t(v, 'placed_cash') : t(v, 'placed_online')],
+  })
 }
 
 const STATUS_MAIL = {
@@ -341,44 +356,26 @@ export function statusChangedMail(
   v: OrderMailView,
   change: StatusChange & { status: keyof typeof STATUS_MAIL },
 ): Omit<Mail, 'to'> {
-  const o = v.order
   const keys = STATUS_MAIL[change.status]
+  const cancelled = change.status === 'cancelled'
   const intro =
-    change.status === 'cancelled' && change.paymentExpired
+    cancelled && change.paymentExpired
       ? t(v, 'cancelled_payment_expired')
-      : change.status === 'cancelled' && change.byCustomer
+      : cancelled && change.byCustomer
         ? t(v, 'cancelled_by_customer')
         : t(v, keys.intro)
-  const extra = change.status === 'processing' && change.byPhone ? t(v, 'processing_by_phone') : null
-  const reason = change.status === 'cancelled' && change.reason ? `${t(v, 'reason')}: ${change.reason}` : null
-  const title = t(v, keys.title)
-  return {
-    subject: t(v, keys.subject, { number: o.number }),
-    text: lines(
-      t(v, 'hello', { name: o.customerName }),
-      '',
+  return shopperOrderMail(v, {
+    subject: t(v, keys.subject, { number: v.order.number }),
+    title: t(v, keys.title),
+    paragraphs: [
       intro,
-      extra,
-      reason,
-      '',
-      `${t(v, 'status')}: ${statusName(v, change.status)}`,
-      textDetails(v),
-      '',
-      textItems(v),
-      '',
-      t(v, 'track_hint'),
-      v.trackingUrl,
-      textFooter(v),
-    ),
-    html: layout(
-      v,
-      title,
-      html`${paragraph(t(v, 'hello', { name: o.customerName }))}${paragraph(intro)}${extra ? paragraph(extra) : null}${reason ? paragraph(reason) : null}${details(v, [[t(v, 'status'), statusName(v, change.status)]])}${orderDetails(v)}${itemsTable(v)}${trackBlock(v)}`,
-    ),
-  }
+      change.status === 'processing' && change.byPhone ? t(v, 'processing_by_phone') : null,
+      cancelled && change.reason ? `${t(v, 'reason')}: ${change.reason}` : null,
+    ],
+    status: statusName(v, change.status),
+  })
 }
 
-/** To staff: a new order, with the customer's contacts and a link to it in the dashboard. */
 export function staffNewOrderMail(v: OrderMailView): Omit<Mail, 'to'> {
   const o = v.order
   const total = money(o.totalAmount)

@@ -1,5 +1,6 @@
 import { MapPin, Scale, ShoppingCart } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { StockLine } from './stock-line.tsx'
 import { Link } from 'react-router'
 import type { Product } from '@shop/shared/schemas/product'
 import { Badge } from '../ui/badge.tsx'
@@ -115,13 +116,7 @@ export function ProductCard({
               <Money value={product.wholesale_price} />
             </p>
           ) : null}
-          <p className={outOfStock ? 'text-sm font-semibold text-red-700' : 'text-sm text-palm-700'}>
-            {outOfStock
-              ? t('product.out_of_stock')
-              : product.is_always_in_stock
-                ? t('product.in_stock')
-                : t('product.stock_count', { count: product.stock })}
-          </p>
+          <StockLine product={product} className="text-sm" />
         </div>
 
         <Button

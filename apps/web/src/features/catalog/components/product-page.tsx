@@ -6,6 +6,7 @@ import { toCents } from '@shop/shared/money/money'
 import { unitPriceCents, unitsToWholesale } from '@shop/shared/pricing/pricing'
 import type { Product } from '@shop/shared/schemas/product'
 import { FALLBACK_IMAGE, ProductCard } from '../../../components/product/product-card.tsx'
+import { StockLine } from '../../../components/product/stock-line.tsx'
 import { Badge } from '../../../components/ui/badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Money } from '../../../components/ui/money.tsx'
@@ -125,13 +126,7 @@ export function ProductPage({ product, related }: { product: Product; related: P
                 {t('product_page.each')}
               </p>
             ) : null}
-            <p className={outOfStock ? 'font-semibold text-red-700' : 'text-palm-700'}>
-              {outOfStock
-                ? t('product.out_of_stock')
-                : product.is_always_in_stock
-                  ? t('product.in_stock')
-                  : t('product.stock_count', { count: product.stock })}
-            </p>
+            <StockLine product={product} />
           </div>
 
           {product.description ? (
