@@ -20,7 +20,12 @@ async function lintFixtures() {
         languageOptions: { parser: tseslint.parser, parserOptions: { ecmaFeatures: { jsx: true } } },
       },
       ...importBoundaries({ base, src: `${fixtures}/api/src`, features: 'modules', shared: ['lib'] }),
-      ...importBoundaries({ base, src: `${fixtures}/web/src`, features: 'features', shared: ['components', 'lib'] }),
+      ...importBoundaries({
+        base,
+        src: `${fixtures}/web/src`,
+        features: 'features',
+        shared: ['components', 'lib'],
+      }),
     ],
   })
   const results = await eslint.lintFiles([`${fixtures}/**/*.{ts,tsx}`])
@@ -75,7 +80,8 @@ describe('import boundaries in the lint', () => {
 
   it("is on for the API in the repository's own config", async () => {
     const eslint = new ESLint({ cwd: base })
-    const probe = "import { getProduct } from '../catalog/products.service.ts'\nexport const read = getProduct\n"
+    const probe =
+      "import { getProduct } from '../catalog/products.service.ts'\nexport const read = getProduct\n"
     const [result] = await eslint.lintText(probe, {
       filePath: join(base, 'apps/api/src/modules/orders/probe.ts'),
     })

@@ -12,8 +12,11 @@ const out = resolve(process.argv[2] ?? `backups/shop-${stamp}.${url ? 'dump' : '
 mkdirSync(dirname(out), { recursive: true })
 
 if (url) {
-  const r = spawnSync('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${out}`, url], { stdio: 'inherit' })
-  if (r.error) console.error(`pg_dump could not run (${r.error.message}); install the PostgreSQL client tools.`)
+  const r = spawnSync('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${out}`, url], {
+    stdio: 'inherit',
+  })
+  if (r.error)
+    console.error(`pg_dump could not run (${r.error.message}); install the PostgreSQL client tools.`)
   if (r.status !== 0) process.exit(1)
 } else {
   const dataDir = resolve(process.env.DATA_DIR ?? './data')

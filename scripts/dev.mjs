@@ -7,7 +7,13 @@ const root = new URL('..', import.meta.url).pathname
 const api = spawn('npx', ['tsx', 'watch', '--ignore', 'apps/web/**', 'apps/api/src/server.ts'], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, PORT: process.env.PORT ?? '3000', WEB_DEV: '1', NODE_ENV: 'development', LOG_FORMAT: process.env.LOG_FORMAT ?? 'pretty' },
+  env: {
+    ...process.env,
+    PORT: process.env.PORT ?? '3000',
+    WEB_DEV: '1',
+    NODE_ENV: 'development',
+    LOG_FORMAT: process.env.LOG_FORMAT ?? 'pretty',
+  },
 })
 const stop = () => api.kill('SIGTERM')
 process.on('SIGINT', stop)

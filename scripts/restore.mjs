@@ -16,14 +16,29 @@ if (!file || !existsSync(file)) {
 const url = process.env.DATABASE_URL
 
 if (url) {
-  const r = spawnSync('pg_restore', ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--single-transaction', `--dbname=${url}`, resolve(file)], { stdio: 'inherit' })
-  if (r.error) console.error(`pg_restore could not run (${r.error.message}); install the PostgreSQL client tools.`)
+  const r = spawnSync(
+    'pg_restore',
+    [
+      '--clean',
+      '--if-exists',
+      '--no-owner',
+      '--no-privileges',
+      '--single-transaction',
+      `--dbname=${url}`,
+      resolve(file),
+    ],
+    { stdio: 'inherit' },
+  )
+  if (r.error)
+    console.error(`pg_restore could not run (${r.error.message}); install the PostgreSQL client tools.`)
   if (r.status !== 0) process.exit(1)
 } else {
   const dataDir = resolve(process.env.DATA_DIR ?? './data')
   if (existsSync(dataDir) && readdirSync(dataDir).length > 0) {
     if (!force) {
-      console.error(`${dataDir} is not empty. Stop the shop and run again with --force to replace it (the old one is kept).`)
+      console.error(
+        `${dataDir} is not empty. Stop the shop and run again with --force to replace it (the old one is kept).`,
+      )
       process.exit(1)
     }
     const aside = `${dataDir}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`
@@ -32,7 +47,11 @@ if (url) {
   }
   const { PGlite } = await import('@electric-sql/pglite')
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
-  const db = await PGlite.create({ dataDir, extensions: { pg_trgm }, loadDataDir: new Blob([readFileSync(file)]) })
+  const db = await PGlite.create({
+    dataDir,
+    extensions: { pg_trgm },
+    loadDataDir: new Blob([readFileSync(file)]),
+  })
   const { rows } = await db.query('select count(*)::int as n from orders')
   await db.close()
   console.log(`restored into ${dataDir} (${rows[0].n} orders)`)

@@ -17,9 +17,18 @@ function newest(dir) {
 }
 
 const outputs = [join(root, 'apps/web/dist/server/index.js'), join(root, 'apps/api/dist/server.js')]
-const sources = ['packages/shared/src', 'apps/web/src', 'apps/web/public', 'apps/web/vite.config.ts', 'apps/web/react-router.config.ts', 'apps/api/src'].map((p) => join(root, p))
+const sources = [
+  'packages/shared/src',
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/vite.config.ts',
+  'apps/web/react-router.config.ts',
+  'apps/api/src',
+].map((p) => join(root, p))
 const builtAt = Math.min(...outputs.map((o) => (existsSync(o) ? statSync(o).mtimeMs : 0)))
-const sourcesAt = Math.max(...sources.map((s) => (existsSync(s) && statSync(s).isFile() ? statSync(s).mtimeMs : newest(s))))
+const sourcesAt = Math.max(
+  ...sources.map((s) => (existsSync(s) && statSync(s).isFile() ? statSync(s).mtimeMs : newest(s))),
+)
 
 if (builtAt === 0 || sourcesAt > builtAt) {
   console.log('Building the shop (first start or changed sources)…')
@@ -29,6 +38,9 @@ if (builtAt === 0 || sourcesAt > builtAt) {
 
 // The server writes to this terminal itself: readable log lines there, JSON lines when the output is piped or
 // redirected (LOG_FORMAT=auto, decision 0040).
-const server = spawn(process.execPath, ['--enable-source-maps', join(root, 'apps/api/dist/server.js')], { cwd: root, stdio: 'inherit' })
+const server = spawn(process.execPath, ['--enable-source-maps', join(root, 'apps/api/dist/server.js')], {
+  cwd: root,
+  stdio: 'inherit',
+})
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)))

@@ -1,5 +1,7 @@
-// `npm test`: every suite in order — shared rules, the lint's boundary rules, web units, API on PGlite, API on PostgreSQL, browser journeys.
-// Prints one closing line "tests: N passed, N failed".
+// `npm test`: the static checks (eslint, tsc for every workspace, prettier --check), then every suite in order — shared
+// rules, the lint's boundary rules, web units, API on PGlite, API on PostgreSQL, browser journeys.
+// Prints one closing line "tests: N passed, N failed". `npm test -- web api-pglite` runs only the named steps
+// (`checks` is the static checks' name).
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -29,7 +31,13 @@ const steps = [
   { name: 'web', dir: 'apps/web' },
   // The API suites render the storefront's pages with the web app's server build, as the browser journeys do.
   { name: 'api-pglite', dir: 'apps/api', env: { DATABASE_URL: '' }, needsBuild: true },
-  { name: 'api-postgres', dir: 'apps/api', env: { DATABASE_URL: pgUrl }, needsPostgres: true, needsBuild: true },
+  {
+    name: 'api-postgres',
+    dir: 'apps/api',
+    env: { DATABASE_URL: pgUrl },
+    needsPostgres: true,
+    needsBuild: true,
+  },
   { name: 'e2e', dir: 'e2e', needsBuild: true },
 ]
 
@@ -37,6 +45,24 @@ let built = false
 let passed = 0
 let failed = 0
 const failures = []
+
+// The repository's own rules, checked before any test: a red lint, type error or unformatted file fails the run.
+const checks = [
+  { name: 'eslint', args: ['run', 'lint'] },
+  { name: 'typecheck', args: ['run', 'typecheck'] },
+  { name: 'prettier', args: ['run', 'format:check'] },
+]
+if (!only.length || only.includes('checks')) {
+  for (const check of checks) {
+    console.log(`\n== ${check.name}`)
+    const r = spawnSync('npm', check.args, { cwd: root, stdio: 'inherit' })
+    if (r.status === 0) passed++
+    else {
+      failures.push(check.name)
+      failed++
+    }
+  }
+}
 for (const step of steps) {
   if (only.length && !only.includes(step.name)) continue
   if (step.needsPostgres && !(await postgresReachable())) {
@@ -44,7 +70,9 @@ for (const step of steps) {
       console.warn(`\n!! ${step.name}: PostgreSQL not reachable at ${pgUrl}; skipped because SKIP_POSTGRES=1`)
       continue
     }
-    console.error(`\n!! ${step.name}: PostgreSQL is not reachable at ${pgUrl}. Start it, set TEST_DATABASE_URL, or set SKIP_POSTGRES=1.`)
+    console.error(
+      `\n!! ${step.name}: PostgreSQL is not reachable at ${pgUrl}. Start it, set TEST_DATABASE_URL, or set SKIP_POSTGRES=1.`,
+    )
     failures.push(step.name)
     failed++
     continue
@@ -61,11 +89,15 @@ for (const step of steps) {
   }
   console.log(`\n== ${step.name}`)
   const report = join(out, `vitest-${step.name}.json`)
-  const r = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
-    cwd: join(root, step.dir),
-    stdio: 'inherit',
-    env: { ...process.env, ...step.env },
-  })
+  const r = spawnSync(
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    {
+      cwd: join(root, step.dir),
+      stdio: 'inherit',
+      env: { ...process.env, ...step.env },
+    },
+  )
   let counted = false
   if (existsSync(report)) {
     try {

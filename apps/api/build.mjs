@@ -3,7 +3,9 @@ import { build } from 'esbuild'
 import { readFileSync } from 'node:fs'
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'))
-const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter((d) => !d.startsWith('@shop/'))
+const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter(
+  (d) => !d.startsWith('@shop/'),
+)
 
 await build({
   entryPoints: ['src/server.ts'],

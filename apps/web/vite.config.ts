@@ -52,9 +52,15 @@ function chunkModulesReport(): Plugin {
       const map: Record<string, string[]> = {}
       for (const item of Object.values(bundle)) {
         if (item.type !== 'chunk') continue
-        map[item.fileName] = item.moduleIds.map((id) => id.replace(/^.*\/node_modules\//, 'node_modules/').replace(/^.*\/apps\/web\//, ''))
+        map[item.fileName] = item.moduleIds.map((id) =>
+          id.replace(/^.*\/node_modules\//, 'node_modules/').replace(/^.*\/apps\/web\//, ''),
+        )
       }
-      this.emitFile({ type: 'asset', fileName: '.vite/chunk-modules.json', source: JSON.stringify(map, null, 1) })
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/chunk-modules.json',
+        source: JSON.stringify(map, null, 1),
+      })
     },
   }
 }
@@ -66,7 +72,10 @@ function chunkModulesReport(): Plugin {
  */
 function productionRouter(): Plugin {
   const dist = join(dirname(fileURLToPath(import.meta.resolve('react-router'))), '..', 'production')
-  const entries: Record<string, string> = { 'react-router': 'index.mjs', 'react-router/dom': 'dom-export.mjs' }
+  const entries: Record<string, string> = {
+    'react-router': 'index.mjs',
+    'react-router/dom': 'dom-export.mjs',
+  }
   return {
     name: 'shop:production-router',
     apply: 'build',
@@ -95,7 +104,13 @@ const STOREFRONT =
 export default defineConfig({
   // Unit tests render components without the framework's build (React Router's plugin is for the app's build and dev
   // server only).
-  plugins: [tailwindcss(), process.env.VITEST ? react() : reactRouter(), productionRouter(), precompress(), chunkModulesReport()],
+  plugins: [
+    tailwindcss(),
+    process.env.VITEST ? react() : reactRouter(),
+    productionRouter(),
+    precompress(),
+    chunkModulesReport(),
+  ],
   build: {
     target: 'es2022',
     sourcemap: false,

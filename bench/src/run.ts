@@ -14,7 +14,16 @@ import { runJson } from './lib/load-job.ts'
 import { repoRoot } from './lib/paths.ts'
 import { fmt, Report } from './lib/report.ts'
 import { createBenchDatabase, startShop, type ShopServer } from './lib/shop-server.ts'
-import { LIST_PATH, listScenarios, measure, reference, REF_PATH, SEARCH_EN_PATH, SEARCH_PATH, warmUp } from './scenarios/api-list.ts'
+import {
+  LIST_PATH,
+  listScenarios,
+  measure,
+  reference,
+  REF_PATH,
+  SEARCH_EN_PATH,
+  SEARCH_PATH,
+  warmUp,
+} from './scenarios/api-list.ts'
 import { salesExport } from './scenarios/api-export.ts'
 import { checkoutLoad, dashboardVsList, signInFlood, stockInvariant } from './scenarios/api-orders.ts'
 import { phoneReport, phoneRuns } from './scenarios/web-phone.ts'
@@ -29,7 +38,10 @@ const only = process.argv
   ?.slice(7)
   .split(',')
 const wanted = (part: string) => !only || only.includes(part)
-const rows = process.argv.find((a) => a.startsWith('--rows='))?.slice(7).split(',')
+const rows = process.argv
+  .find((a) => a.startsWith('--rows='))
+  ?.slice(7)
+  .split(',')
 const rowWanted = (name: string) => !rows || rows.some((word) => name.includes(word))
 const report = new Report()
 const meta: Record<string, unknown> = { node: process.version }
@@ -171,7 +183,11 @@ if (!existsSync(serverJs) || !existsSync(join(webDist, 'server/index.js'))) {
   process.exit(2)
 }
 const started = Date.now()
-for (const [name, part] of [['postgres', postgres], ['pglite', pglite], ['web', web]] as const) {
+for (const [name, part] of [
+  ['postgres', postgres],
+  ['pglite', pglite],
+  ['web', web],
+] as const) {
   if (!wanted(name)) continue
   try {
     await part()

@@ -73,7 +73,10 @@ describe('dashboard routes: accessibility scan and screenshots in Arabic and Eng
           expect(await page.evaluate(() => document.documentElement.dir)).toBe(lang === 'ar' ? 'rtl' : 'ltr')
           expect(new URL(page.url()).pathname).toBe(path)
           if (width === 375)
-            expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} scrolls sideways`).toBeLessThanOrEqual(375)
+            expect(
+              await page.evaluate(() => document.documentElement.scrollWidth),
+              `${path} scrolls sideways`,
+            ).toBeLessThanOrEqual(375)
           findings.push(...(await seriousViolations(page, `${path} (${lang}, ${width} px)`)))
           await shot(page, `route${path.replace(/\//g, '-')}-${lang}-${width}`)
         }

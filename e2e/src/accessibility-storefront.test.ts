@@ -78,55 +78,69 @@ describe('storefront routes: accessibility scan and screenshots in Arabic and En
   ]
 
   for (const lang of ['ar', 'en'] as const) {
-    it.concurrent(`has no serious or critical violations on the public routes (${lang})`, async () => {
-      const findings: Finding[] = []
-      const contexts: Record<string, BrowserContext> = {
-        guest: await newContext(browser, shop.url, { language: lang }),
-        shopper: await newContext(browser, shop.url, {
-          language: lang,
-          token: shopper.token,
-          user: shopper.user,
-        }),
-        guest375: await newContext(browser, shop.url, { language: lang, width: 375, height: 812 }),
-        shopper375: await newContext(browser, shop.url, {
-          language: lang,
-          width: 375,
-          height: 812,
-          token: shopper.token,
-          user: shopper.user,
-        }),
-      }
-      const pages: Record<string, Page> = {}
-      for (const [k, c] of Object.entries(contexts)) pages[k] = await c.newPage()
-      for (const k of Object.keys(pages)) await fillCart(pages[k]!, lang)
+    it.concurrent(
+      `has no serious or critical violations on the public routes (${lang})`,
+      async () => {
+        const findings: Finding[] = []
+        const contexts: Record<string, BrowserContext> = {
+          guest: await newContext(browser, shop.url, { language: lang }),
+          shopper: await newContext(browser, shop.url, {
+            language: lang,
+            token: shopper.token,
+            user: shopper.user,
+          }),
+          guest375: await newContext(browser, shop.url, { language: lang, width: 375, height: 812 }),
+          shopper375: await newContext(browser, shop.url, {
+            language: lang,
+            width: 375,
+            height: 812,
+            token: shopper.token,
+            user: shopper.user,
+          }),
+        }
+        const pages: Record<string, Page> = {}
+        for (const [k, c] of Object.entries(contexts)) pages[k] = await c.newPage()
+        for (const k of Object.keys(pages)) await fillCart(pages[k]!, lang)
 
-      // A product page: the newest product on sale (its address from the API).
-      const first = ((await (await fetch(`${shop.url}/api/products?active=true&in_stock=true&per_page=1`)).json()) as { data: { slug: string }[] }).data[0]!.slug
-      for (const listed of publicRoutes) {
-        const route = { ...listed, path: listed.path.replace(':first', first) }
-        const name = `${route.as}${listed.path.split('?')[0]!.replace(':first', 'product').replace(/\//g, '-')}`.replace(/-$/, '-home')
-        for (const width of ['', '375'] as const) {
-          const page = pages[`${route.as}${width}`]!
-          if (route.open) await route.open(page)
-          else await page.goto(route.path)
-          await settle(page)
-          expect(await page.evaluate(() => document.documentElement.dir)).toBe(lang === 'ar' ? 'rtl' : 'ltr')
-          if (width === '375') {
-            expect(
-              await page.evaluate(() => document.documentElement.scrollWidth),
-              `${route.path} overflows at 375 px`,
-            ).toBeLessThanOrEqual(375)
-            await shot(page, `route-${name}-${lang}-375`)
-          } else {
-            findings.push(...(await seriousViolations(page, `${route.path} (${route.as}, ${lang})`)))
-            await shot(page, `route-${name}-${lang}-1280`)
+        // A product page: the newest product on sale (its address from the API).
+        const first = (
+          (await (await fetch(`${shop.url}/api/products?active=true&in_stock=true&per_page=1`)).json()) as {
+            data: { slug: string }[]
+          }
+        ).data[0]!.slug
+        for (const listed of publicRoutes) {
+          const route = { ...listed, path: listed.path.replace(':first', first) }
+          const name =
+            `${route.as}${listed.path.split('?')[0]!.replace(':first', 'product').replace(/\//g, '-')}`.replace(
+              /-$/,
+              '-home',
+            )
+          for (const width of ['', '375'] as const) {
+            const page = pages[`${route.as}${width}`]!
+            if (route.open) await route.open(page)
+            else await page.goto(route.path)
+            await settle(page)
+            expect(await page.evaluate(() => document.documentElement.dir)).toBe(
+              lang === 'ar' ? 'rtl' : 'ltr',
+            )
+            if (width === '375') {
+              expect(
+                await page.evaluate(() => document.documentElement.scrollWidth),
+                `${route.path} overflows at 375 px`,
+              ).toBeLessThanOrEqual(375)
+              await shot(page, `route-${name}-${lang}-375`)
+            } else {
+              findings.push(...(await seriousViolations(page, `${route.path} (${route.as}, ${lang})`)))
+              await shot(page, `route-${name}-${lang}-1280`)
+            }
           }
         }
-      }
-      await Promise.all(Object.values(contexts).map((c) => c.close()))
-      expect(findings, describeFindings(findings)).toEqual([])
-      // 13 routes × 2 widths, each scrolled through, scanned and pictured, takes 100–150 s on this 2-core machine
-      // (both languages at once): the journeys' 120 s is too short for this scan.
-    }, 300_000)
+        await Promise.all(Object.values(contexts).map((c) => c.close()))
+        expect(findings, describeFindings(findings)).toEqual([])
+        // 13 routes × 2 widths, each scrolled through, scanned and pictured, takes 100–150 s on this 2-core machine
+        // (both languages at once): the journeys' 120 s is too short for this scan.
+      },
+      300_000,
+    )
   }
 })

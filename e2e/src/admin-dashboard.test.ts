@@ -8,12 +8,18 @@ import { startTestShop } from './support/shop.ts'
 import type { ShopServer } from './support/server.ts'
 import { ShopApi, type ApiOrder } from './support/api.ts'
 import { ar, label, money } from './support/texts.ts'
-import { explainFailure, signInWithForm, statValue, textContains, visible, waitForPath } from './support/ui.ts'
+import {
+  explainFailure,
+  signInWithForm,
+  statValue,
+  textContains,
+  visible,
+  waitForPath,
+} from './support/ui.ts'
 
 const d = (key: string, vars?: Record<string, string | number>) => ar(`dashboard:${key}`, vars)
 /** The Arabic field of a translatable text in the dashboard's forms (decision 0057). */
 const inArabic = (key: string) => label(d('languages.in_arabic', { field: d(key) }))
-
 
 // Journey 3: the staff side end to end, against orders placed in this run (product.md §2.15–§2.20).
 describe('admin journey: overview, catalogue, import, order completion, sales, export, invoice', () => {
@@ -95,7 +101,9 @@ describe('admin journey: overview, catalogue, import, order completion, sales, e
     await categoryDialog.getByRole('button', { name: ar('actions.save') }).click()
     await visible(page.getByText(d('categories.created')))
     // Saved without English: the row says so (decision 0057).
-    await visible(page.getByRole('cell', { name: `تمور الواحات ${d('languages.english_missing')}`, exact: true }))
+    await visible(
+      page.getByRole('cell', { name: `تمور الواحات ${d('languages.english_missing')}`, exact: true }),
+    )
 
     // A new product in it, with an uploaded picture.
     const png = await sharp({

@@ -25,10 +25,17 @@ describe('bilingual catalogue', () => {
   })
 
   /** A product as the API answers it in `lang`. */
-  const productIn = (id: number, lang: Lang) => api.call<ApiProduct & { description: string }>('GET', `/api/products/${id}`, undefined, { 'accept-language': lang })
+  const productIn = (id: number, lang: Lang) =>
+    api.call<ApiProduct & { description: string }>('GET', `/api/products/${id}`, undefined, {
+      'accept-language': lang,
+    })
   const switchLanguage = (page: Page, from: Lang) =>
-    page.getByRole('button', { name: `${tr(from, 'nav.language')}: ${tr(from, 'nav.switch_to')}` }).first().click()
-  const cardTitled = (page: Page, name: string) => page.getByRole('article').filter({ has: page.getByRole('heading', { name, exact: true }) })
+    page
+      .getByRole('button', { name: `${tr(from, 'nav.language')}: ${tr(from, 'nav.switch_to')}` })
+      .first()
+      .click()
+  const cardTitled = (page: Page, name: string) =>
+    page.getByRole('article').filter({ has: page.getByRole('heading', { name, exact: true }) })
 
   it('shows English names in the listing, the cart and my orders after a switch, and Arabic again after switching back', async () => {
     const email = uniqueEmail('sara')
@@ -47,7 +54,9 @@ describe('bilingual catalogue', () => {
     // In Arabic: the Arabic name; it goes into the cart in Arabic.
     await page.goto('/products')
     await visible(cardTitled(page, arabic.name))
-    await page.getByRole('button', { name: ar('storefront:product.add_to_cart_named', { name: arabic.name }) }).click()
+    await page
+      .getByRole('button', { name: ar('storefront:product.add_to_cart_named', { name: arabic.name }) })
+      .click()
     await visible(page.getByText(ar('storefront:product.added_toast', { name: arabic.name })))
 
     // Switched to English: the same listing, in English.
@@ -59,26 +68,37 @@ describe('bilingual catalogue', () => {
     await shot(page, 'bilingual-01-products-en')
 
     // The cart saved in Arabic shows its line in English.
-    await page.getByRole('navigation').getByRole('link', { name: new RegExp(tr('en', 'nav.cart')) }).first().click()
+    await page
+      .getByRole('navigation')
+      .getByRole('link', { name: new RegExp(tr('en', 'nav.cart')) })
+      .first()
+      .click()
     await waitForPath(page, '/cart')
     const items = page.getByRole('list', { name: tr('en', 'storefront:cart.items_label') })
     await textContains(items, english.name)
-    await page.getByRole('button', { name: tr('en', 'storefront:cart.increase', { name: english.name }) }).click()
+    await page
+      .getByRole('button', { name: tr('en', 'storefront:cart.increase', { name: english.name }) })
+      .click()
     await shot(page, 'bilingual-02-cart-en')
 
     // Checkout in English: the summary names the product in English; the order is placed.
     await page.getByRole('button', { name: tr('en', 'storefront:cart.checkout') }).click()
     await waitForPath(page, '/checkout')
-    await textContains(page.getByRole('region', { name: tr('en', 'storefront:checkout.summary') }), english.name)
+    await textContains(
+      page.getByRole('region', { name: tr('en', 'storefront:checkout.summary') }),
+      english.name,
+    )
     const field = (key: string) => page.getByLabel(label(tr('en', `storefront:checkout.${key}`)))
     await field('first_name').fill('Sara')
     await field('last_name').fill('Ali')
     await field('email').fill(email)
     await field('phone').fill('0912345678')
     await field('address').fill('Omar Al-Mukhtar Street 12')
-    const tripoli = (await api.call<{ data: { id: number; name: string }[] }>('GET', '/api/cities?active=true', undefined, { 'accept-language': 'en' })).data.find(
-      (c) => c.name === 'Tripoli',
-    )!
+    const tripoli = (
+      await api.call<{ data: { id: number; name: string }[] }>('GET', '/api/cities?active=true', undefined, {
+        'accept-language': 'en',
+      })
+    ).data.find((c) => c.name === 'Tripoli')!
     await expect.poll(() => field('city').isEnabled()).toBe(true)
     await expect.poll(() => field('city').locator('option', { hasText: 'Tripoli' }).count()).toBe(1)
     await field('city').selectOption(String(tripoli.id))
@@ -95,7 +115,9 @@ describe('bilingual catalogue', () => {
     await shot(page, 'bilingual-03-my-orders-en')
     await switchLanguage(page, 'en')
     await textContains(page.getByRole('article', { name: new RegExp(number) }), arabic.name, '× 2')
-    expect(await page.getByRole('article', { name: new RegExp(number) }).innerText()).not.toContain(english.name)
+    expect(await page.getByRole('article', { name: new RegExp(number) }).innerText()).not.toContain(
+      english.name,
+    )
     await shot(page, 'bilingual-04-my-orders-ar')
     await context.close()
   })
@@ -113,10 +135,20 @@ describe('bilingual catalogue', () => {
     await waitForPath(page, '/dashboard')
     await page.goto('/dashboard/products')
     await page.getByLabel(ar('dashboard:products.search')).fill(arabicName)
-    await page.getByRole('button', { name: ar('dashboard:products.edit_named', { name: arabicName }) }).click()
+    await page
+      .getByRole('button', { name: ar('dashboard:products.edit_named', { name: arabicName }) })
+      .click()
     const dialog = page.getByRole('dialog', { name: ar('dashboard:products.edit_title') })
-    const english = dialog.getByLabel(optionalLabel(ar('dashboard:languages.in_english', { field: ar('dashboard:products.name') }), 'ar'))
-    await expect.poll(() => dialog.getByLabel(label(ar('dashboard:languages.in_arabic', { field: ar('dashboard:products.name') }))).inputValue()).toBe(arabicName)
+    const english = dialog.getByLabel(
+      optionalLabel(ar('dashboard:languages.in_english', { field: ar('dashboard:products.name') }), 'ar'),
+    )
+    await expect
+      .poll(() =>
+        dialog
+          .getByLabel(label(ar('dashboard:languages.in_arabic', { field: ar('dashboard:products.name') })))
+          .inputValue(),
+      )
+      .toBe(arabicName)
     await english.fill(newName)
     await shot(page, 'bilingual-05-dashboard-edit-english')
     await dialog.getByRole('button', { name: ar('actions.save') }).click()
@@ -143,11 +175,17 @@ describe('bilingual catalogue', () => {
     ].join('\n')
     // Staff who work in English (signed in already).
     const session = await api.login(shop.adminEmail, shop.adminPassword)
-    const context = await newContext(browser, shop.url, { language: 'en', token: session.token, user: session.user })
+    const context = await newContext(browser, shop.url, {
+      language: 'en',
+      token: session.token,
+      user: session.user,
+    })
     const page = await context.newPage()
     explainFailure(page, 'bilingual-3', shop.log)
     await page.goto('/dashboard/products')
-    await page.getByTestId('csv-file-input').setInputFiles({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') })
+    await page
+      .getByTestId('csv-file-input')
+      .setInputFiles({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') })
     const result = page.getByRole('dialog', { name: tr('en', 'dashboard:import.result_title') })
     await textContains(result, tr('en', 'dashboard:import.success', { created: 1, updated: 0 }))
     await result.getByRole('button', { name: tr('en', 'dashboard:import.ok') }).click()

@@ -13,9 +13,10 @@ const PHONE = { width: 375, height: 812 }
 
 /** The page is no wider than the phone: nothing scrolls sideways (decision 0087). */
 async function fitsThePhone(page: Page, where: string) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${where} scrolls sideways`).toBeLessThanOrEqual(
-    PHONE.width,
-  )
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth),
+    `${where} scrolls sideways`,
+  ).toBeLessThanOrEqual(PHONE.width)
 }
 
 /** A box (dialog, batch bar) entirely on the phone's screen. */
@@ -35,7 +36,6 @@ async function openFromMenu(page: Page, lang: Lang, navKey: string, path: string
   await waitForPath(page, path)
 }
 
-
 // The dashboard on a phone (product.md §2.14, decision 0087): rows as cards, dialogs on the screen, the batch bar in
 // reach, and no sideways scrolling; after an order edit the overview and the sales report show it without a reload
 // (product.md §4.7, decision 0086).
@@ -51,7 +51,9 @@ describe('the dashboard on a phone (375 px)', () => {
     api = new ShopApi(shop.url)
     session = await api.login(shop.adminEmail, shop.adminPassword)
     admin = api.as(session.token)
-    const products = (await admin.products('active=true&in_stock=true&per_page=20')).filter((p) => p.stock >= 5)
+    const products = (await admin.products('active=true&in_stock=true&per_page=20')).filter(
+      (p) => p.stock >= 5,
+    )
     const city = (await api.cities())[0]!
     for (const [i, name] of ['هالة المبروك', 'Karim Saleh'].entries())
       orders.push(
@@ -103,15 +105,22 @@ describe('the dashboard on a phone (375 px)', () => {
     await openFromMenu(page, lang, 'nav.products', '/dashboard/products')
     await page.getByRole('searchbox', { name: d('products.search') }).fill(product.name)
     const productCard = page.getByTestId('data-card').filter({ hasText: product.name }).first()
-    const pill = productCard.getByRole('button', { name: `${d('status.active')} — ${d('status.deactivate')}` })
+    const pill = productCard.getByRole('button', {
+      name: `${d('status.active')} — ${d('status.deactivate')}`,
+    })
     await pill.click()
-    await visible(productCard.getByRole('button', { name: `${d('status.inactive')} — ${d('status.activate')}` }))
+    await visible(
+      productCard.getByRole('button', { name: `${d('status.inactive')} — ${d('status.activate')}` }),
+    )
     await expect.poll(async () => (await admin.product(product.id)).is_active).toBe(false)
     await fitsThePhone(page, 'products')
     await shot(page, 'phone-03-product-toggled-ar-375')
 
     // The product form, the largest dialog, opens as a sheet that fits the screen.
-    await page.getByRole('button', { name: d('products.add') }).first().click()
+    await page
+      .getByRole('button', { name: d('products.add') })
+      .first()
+      .click()
     const form = page.getByRole('dialog', { name: d('products.add_title') })
     await visible(form.getByLabel(label(d('languages.in_arabic', { field: d('products.name') }))))
     await onScreen(form)
@@ -126,7 +135,9 @@ describe('the dashboard on a phone (375 px)', () => {
     for (const c of [0, 1]) await page.getByTestId('data-card').nth(c).getByRole('checkbox').check()
     const bar = page.getByRole('region', { name: d('batch.region') })
     await textContains(bar, d('batch.selected', { count: 2 }))
-    await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }))
+    await page.evaluate(() =>
+      window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }),
+    )
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000)
     await onScreen(bar.getByRole('button', { name: d('batch.clear') }))
     await shot(page, 'phone-04-batch-bar-ar-375')
@@ -179,14 +190,18 @@ describe('the dashboard on a phone (375 px)', () => {
 
     // Back on the overview and the sales report: the new numbers, in the same document.
     await openFromMenu(page, lang, 'nav.overview', '/dashboard')
-    const expected = money(fromCents(toCents(/\d+(\.\d+)?/.exec(revenueBefore)![0])! + toCents(target.total_amount)!))
+    const expected = money(
+      fromCents(toCents(/\d+(\.\d+)?/.exec(revenueBefore)![0])! + toCents(target.total_amount)!),
+    )
     await expect.poll(() => statValue(page, d('overview.total_revenue'))).toBe(expected)
     await fitsThePhone(page, 'overview')
     await shot(page, 'phone-07-overview-en-375')
     await openFromMenu(page, lang, 'nav.sales', '/dashboard/sales')
     await visible(page.getByTestId('data-card').filter({ hasText: target.order_number }))
     await textContains(page.getByTestId('sales-totals'), d('sales.totals', { count: countBefore + 1 }))
-    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true)
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+      true,
+    )
     await fitsThePhone(page, 'sales')
     await shot(page, 'phone-08-sales-en-375')
     await context.close()

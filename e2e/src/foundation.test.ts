@@ -44,7 +44,8 @@ describe('the shop starts and keeps its data', () => {
       const apiCalls: string[] = []
       page.on('request', (request) => {
         const url = new URL(request.url())
-        if (url.pathname === '/api/products' || url.pathname === '/api/categories') apiCalls.push(url.pathname + url.search)
+        if (url.pathname === '/api/products' || url.pathname === '/api/categories')
+          apiCalls.push(url.pathname + url.search)
       })
       await page.goto('/products')
       await expect.poll(() => page.locator('main article').count()).toBe(12)
@@ -58,7 +59,10 @@ describe('the shop starts and keeps its data', () => {
       await expect
         .poll(() =>
           page.evaluate(
-            () => Array.from(document.querySelectorAll('main article h2')).filter((h) => !h.checkVisibility({ contentVisibilityAuto: true })).length,
+            () =>
+              Array.from(document.querySelectorAll('main article h2')).filter(
+                (h) => !h.checkVisibility({ contentVisibilityAuto: true }),
+              ).length,
           ),
         )
         .toBe(0)

@@ -25,12 +25,17 @@ describe('online payments', () => {
   let deliveryPrice: number
   beforeAll(async () => {
     ;[plutu, paypal] = await Promise.all([startPlutuFake(), startPayPalFake()])
-    ;[shop, browser] = await Promise.all([startTestShop({ ...plutuEnv(plutu, 'sadadapi,edfali,localbankcards'), ...paypalEnv(paypal) }), launchBrowser()])
+    ;[shop, browser] = await Promise.all([
+      startTestShop({ ...plutuEnv(plutu, 'sadadapi,edfali,localbankcards'), ...paypalEnv(paypal) }),
+      launchBrowser(),
+    ])
     const api = new ShopApi(shop.url)
     admin = api.as((await api.login(shop.adminEmail, shop.adminPassword)).token)
     // PayPal is offered once staff set the dollar rate (decision 0079).
     await admin.call('PUT', '/api/settings', { key: 'usd_exchange_rate', value: '4.85' })
-    product = (await api.products('per_page=50&active=true&in_stock=true')).find((p) => p.stock >= 10 && !p.is_always_in_stock)!
+    product = (await api.products('per_page=50&active=true&in_stock=true')).find(
+      (p) => p.stock >= 10 && !p.is_always_in_stock,
+    )!
     const city = (await api.cities()).find((c) => c.name === 'طرابلس')!
     cityId = city.id
     deliveryPrice = Number(city.delivery_price)
@@ -46,14 +51,33 @@ describe('online payments', () => {
 
   /** A shopper's context with one unit of the product in the cart (as the product page leaves it). */
   async function shopper(lang: Lang, width = 1280): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await newContext(browser, shop.url, { language: lang, width, height: width < 500 ? 800 : 900 })
-    const item = { id: product.id, name: product.name, image_url: '', price: Number(product.retail_price ?? product.price), retail_price: Number(product.retail_price ?? product.price), wholesale_price: null, wholesale_threshold: null, stock: product.stock, is_always_in_stock: false, quantity: 1, lang: 'ar' }
-    await context.addInitScript((cart) => {
-      if (!sessionStorage.getItem('__e2e_cart')) {
-        sessionStorage.setItem('__e2e_cart', '1')
-        localStorage.setItem('cart', cart)
-      }
-    }, JSON.stringify([item]))
+    const context = await newContext(browser, shop.url, {
+      language: lang,
+      width,
+      height: width < 500 ? 800 : 900,
+    })
+    const item = {
+      id: product.id,
+      name: product.name,
+      image_url: '',
+      price: Number(product.retail_price ?? product.price),
+      retail_price: Number(product.retail_price ?? product.price),
+      wholesale_price: null,
+      wholesale_threshold: null,
+      stock: product.stock,
+      is_always_in_stock: false,
+      quantity: 1,
+      lang: 'ar',
+    }
+    await context.addInitScript(
+      (cart) => {
+        if (!sessionStorage.getItem('__e2e_cart')) {
+          sessionStorage.setItem('__e2e_cart', '1')
+          localStorage.setItem('cart', cart)
+        }
+      },
+      JSON.stringify([item]),
+    )
     return { context, page: await context.newPage() }
   }
 
@@ -74,7 +98,9 @@ describe('online payments', () => {
   }
 
   async function orderOf(number: string) {
-    const list = await admin.call<{ data: { order_number: string; payment_status: string; payment_method: string; order_status: string }[] }>('GET', `/api/orders?search=${number}`)
+    const list = await admin.call<{
+      data: { order_number: string; payment_status: string; payment_method: string; order_status: string }[]
+    }>('GET', `/api/orders?search=${number}`)
     return list.data[0]!
   }
 
@@ -109,7 +135,9 @@ describe('online payments', () => {
     await shot(page, 'payments-03-sadad-code-ar-375')
     // The cart is still there while paying.
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]').length)).toBe(1)
-    await page.getByRole('button', { name: ar('storefront:pay.pay_amount', { amount: money(total()) }) }).click()
+    await page
+      .getByRole('button', { name: ar('storefront:pay.pay_amount', { amount: money(total()) }) })
+      .click()
     const number = await confirmationPaid(page, 'ar')
     await shot(page, 'payments-04-confirmation-paid-ar-375')
     expect(plutu.paid.get(number)).toMatchObject({ gateway: 'sadadapi', amount: total().toFixed(2) })
@@ -125,7 +153,11 @@ describe('online payments', () => {
     await page.locator('label', { has: page.getByRole('radio', { name: /Local bank card/ }) }).click()
     await expect.poll(() => page.getByRole('radio', { name: /Local bank card/ }).isChecked()).toBe(true)
     await shot(page, 'payments-05-pay-step-card-en-1280')
-    await page.getByRole('button', { name: tr('en', 'storefront:pay.option.localbankcards.go', { amount: money(total()) }) }).click()
+    await page
+      .getByRole('button', {
+        name: tr('en', 'storefront:pay.option.localbankcards.go', { amount: money(total()) }),
+      })
+      .click()
     await page.waitForURL((url) => url.origin === plutu.origin, { timeout: 15_000 })
     await visible(page.getByText(`${total().toFixed(2)} LYD`))
     await page.getByRole('link', { name: 'Pay' }).click()
@@ -140,13 +172,19 @@ describe('online payments', () => {
     explainFailure(page, 'pay-paypal', shop.log)
     await fillCheckout(page, 'ar', new RegExp(ar('common:payment_method.paypal')))
     const usd = (Math.ceil(Math.round(total() * 100) / 4.85) / 100).toFixed(2)
-    await textContains(page.getByRole('radio', { name: /باي بال/ }).locator('xpath=..'), `${usd} USD`, '1 USD = 4.85')
+    await textContains(
+      page.getByRole('radio', { name: /باي بال/ }).locator('xpath=..'),
+      `${usd} USD`,
+      '1 USD = 4.85',
+    )
     await page.getByRole('button', { name: ar('storefront:checkout.continue_to_payment') }).click()
     await waitForPath(page, '/checkout/pay')
     // The dollars and the rate are shown before the shopper leaves the shop (decision 0079).
     await textContains(page.getByTestId('usd-amount'), `${usd} USD`, '1 USD = 4.85', money(total()))
     await shot(page, 'payments-07-pay-step-paypal-ar-1280')
-    await page.getByRole('button', { name: ar('storefront:pay.option.paypal.go', { amount: `${usd} USD` }) }).click()
+    await page
+      .getByRole('button', { name: ar('storefront:pay.option.paypal.go', { amount: `${usd} USD` }) })
+      .click()
     await page.waitForURL((url) => url.origin === paypal.url, { timeout: 15_000 })
     await visible(page.getByText(`${usd} USD`))
     await page.getByRole('link', { name: 'Approve' }).click()
@@ -172,9 +210,16 @@ describe('online payments', () => {
     await page.getByRole('link', { name: tr('en', 'storefront:pay.result.back_to_checkout') }).click()
     await waitForPath(page, '/checkout')
     // The cart is as it was: the same product and total, and the order waiting for its payment.
-    await textContains(page.getByTestId('summary-subtotal'), money(Number(product.retail_price ?? product.price)))
+    await textContains(
+      page.getByTestId('summary-subtotal'),
+      money(Number(product.retail_price ?? product.price)),
+    )
     await visible(page.getByText(tr('en', 'storefront:pay.pending_banner')))
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]') as { id: number; quantity: number }[])).toEqual([expect.objectContaining({ id: product.id, quantity: 1 })])
+    expect(
+      await page.evaluate(
+        () => JSON.parse(localStorage.getItem('cart') ?? '[]') as { id: number; quantity: number }[],
+      ),
+    ).toEqual([expect.objectContaining({ id: product.id, quantity: 1 })])
     await shot(page, 'payments-10-back-at-checkout-en-375')
     await context.close()
   })
@@ -187,18 +232,41 @@ describe('online payments', () => {
     const placed = await api.call<{ id: number; order_number: string; payment: { token: string } }>(
       'POST',
       '/api/orders',
-      { customer_name: 'هدى الترهوني', customer_email: uniqueEmail('screens'), customer_phone: '0912345678', shipping_address: 'طرابلس', city_id: cityId, payment_method: 'massarat', items: [{ product_id: product.id, quantity: 1 }] },
+      {
+        customer_name: 'هدى الترهوني',
+        customer_email: uniqueEmail('screens'),
+        customer_phone: '0912345678',
+        shipping_address: 'طرابلس',
+        city_id: cityId,
+        payment_method: 'massarat',
+        items: [{ product_id: product.id, quantity: 1 }],
+      },
       { 'idempotency-key': `screens-${Date.now()}` },
     )
-    await api.call('POST', `/api/payments/orders/${placed.id}/wallet`, { gateway: 'edfali', mobile_number: '0920000000' }, { 'x-payment-token': placed.payment.token }).catch(() => undefined)
-    const pending = { orderId: placed.id, orderNumber: placed.order_number, token: placed.payment.token, fingerprint: '{}' }
+    await api
+      .call(
+        'POST',
+        `/api/payments/orders/${placed.id}/wallet`,
+        { gateway: 'edfali', mobile_number: '0920000000' },
+        { 'x-payment-token': placed.payment.token },
+      )
+      .catch(() => undefined)
+    const pending = {
+      orderId: placed.id,
+      orderNumber: placed.order_number,
+      token: placed.payment.token,
+      fingerprint: '{}',
+    }
     const session = await apiLogin(shop.url, shop.adminEmail, shop.adminPassword)
     const findings: Finding[] = []
     for (const lang of ['ar', 'en'] as const) {
       for (const width of [375, 1280]) {
         const { context, page } = await shopper(lang, width)
         explainFailure(page, `pay-screens-${lang}-${width}`, shop.log)
-        await context.addInitScript((p) => sessionStorage.setItem('pending_payment', p), JSON.stringify(pending))
+        await context.addInitScript(
+          (p) => sessionStorage.setItem('pending_payment', p),
+          JSON.stringify(pending),
+        )
         for (const [name, path] of [
           ['pay-step', '/checkout/pay'],
           ['failed', `/payment/failed?order=${placed.id}&reason=declined`],
@@ -213,14 +281,28 @@ describe('online payments', () => {
         }
         await context.close()
 
-        const staff = await newContext(browser, shop.url, { language: lang, width, height: 900, token: session.token, user: session.user })
+        const staff = await newContext(browser, shop.url, {
+          language: lang,
+          width,
+          height: 900,
+          token: session.token,
+          user: session.user,
+        })
         const dash = await staff.newPage()
         explainFailure(dash, `pay-dialog-${lang}-${width}`, shop.log)
         await dash.goto('/dashboard/orders')
-        await dash.getByRole('button', { name: tr(lang, 'dashboard:orders.edit_named', { number: placed.order_number }) }).click()
+        await dash
+          .getByRole('button', {
+            name: tr(lang, 'dashboard:orders.edit_named', { number: placed.order_number }),
+          })
+          .click()
         const dialog = dash.getByRole('dialog')
         await visible(dialog.getByTestId('payment-attempt'))
-        await textContains(dialog.getByTestId('payment-attempt'), `${placed.order_number}`, tr(lang, 'common:payment_status.failed'))
+        await textContains(
+          dialog.getByTestId('payment-attempt'),
+          `${placed.order_number}`,
+          tr(lang, 'common:payment_status.failed'),
+        )
         await settle(dash)
         if (width === 1280) findings.push(...(await seriousViolations(dash, `order dialog (${lang})`)))
         await shot(dash, `payments-screen-dashboard-dialog-${lang}-${width}`)

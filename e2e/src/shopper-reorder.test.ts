@@ -32,14 +32,12 @@ describe('shopper journey: prefilled checkout and my orders', () => {
       (p) => p.stock >= 5 && p.id !== first.id && (p.wholesale_threshold ?? 99) > 2,
     )!
     const misrata = (await api.cities()).find((c) => c.name === 'مصراتة')!
-    const previous = await api
-      .as(token)
-      .placeOrder([{ product_id: first.id, quantity: 1 }], misrata.id, {
-        name: 'مريم الزوي',
-        email,
-        phone: '0925551234',
-        address: 'شارع طرابلس, مصراتة, الزروق',
-      })
+    const previous = await api.as(token).placeOrder([{ product_id: first.id, quantity: 1 }], misrata.id, {
+      name: 'مريم الزوي',
+      email,
+      phone: '0925551234',
+      address: 'شارع طرابلس, مصراتة, الزروق',
+    })
 
     const context = await newContext(browser, shop.url, { language: 'ar' })
     const page = await context.newPage()

@@ -184,7 +184,9 @@ describe('server-rendered storefront pages', () => {
   for (const language of ['ar', 'en'] as const) {
     it(`serves a product address opened directly (${language}) with its title and link preview before any script`, async () => {
       // The product as the API answers a reader of this language (names in both languages, decision 0056).
-      const answer = await fetch(`${shop.url}/api/products/${products[0]!.id}`, { headers: { 'accept-language': language } })
+      const answer = await fetch(`${shop.url}/api/products/${products[0]!.id}`, {
+        headers: { 'accept-language': language },
+      })
       const product = (await answer.json()) as ApiProduct
       const context = await browser.newContext({
         javaScriptEnabled: false,

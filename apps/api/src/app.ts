@@ -4,7 +4,12 @@ import multipart from '@fastify/multipart'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify'
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod'
 import type { Database, Db } from './db/client.ts'
 import { appUrl, loadEnv, type Env } from './env.ts'
 import { createMailer, type Mailer, type MailerOptions } from './lib/mailer.ts'
@@ -83,7 +88,10 @@ function parseTrustProxy(value: string): boolean | string[] | ((address: string,
     const hops = Number(value)
     return (_address, hop) => hop < hops
   }
-  return value.split(',').map((v) => v.trim()).filter(Boolean)
+  return value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean)
 }
 
 /** Builds the whole shop (API + web) on a database; used by server.ts and by every test (fastify/demo). */
@@ -110,7 +118,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.decorate('database', options.database)
   app.decorate('config', config)
   app.decorate('appUrl', appUrl(config))
-  const mailer = createMailer(options.database.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log, ...options.mail })
+  const mailer = createMailer(options.database.db, {
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    log: app.log,
+    ...options.mail,
+  })
   app.decorate('mailer', mailer)
   // Decision 0065: mails are delivered after the answer of the request that wrote them (its transaction has committed
   // by then), never while the shopper waits; a round that finds nothing new costs one query.
@@ -156,7 +169,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     // phone.
     crossOriginOpenerPolicy: false,
   })
-  const origins = config.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean)
+  const origins = config.CORS_ORIGINS.split(',')
+    .map((o) => o.trim())
+    .filter(Boolean)
   await app.register(cors, { origin: origins.length > 0 ? origins : false, credentials: false })
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 2 } })
   await app.register(authPlugin)
@@ -196,12 +211,19 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(metricsRoutes)
 
   // The bare reference route R0 that the benchmark budgets are ratios of (performance.md, bench/src/run.ts).
-  if (process.env.BENCH_REFERENCE === '1') app.get('/api/_bench/ref', { schema: { hide: true } }, async () => ({ ok: true }))
+  if (process.env.BENCH_REFERENCE === '1')
+    app.get('/api/_bench/ref', { schema: { hide: true } }, async () => ({ ok: true }))
 
   await app.register(seoRoutes)
   const storefront = createStorefrontCatalog(options.database.db, app.publicProductLists, catalogVersion)
-  const devBuild = options.webDev ? await (await import('./web/dev-server.ts')).createWebDevServer(app) : undefined
-  await app.register(webPlugin, { distDir: options.webDist ?? webDist, data: createStorefrontData(options.database.db, storefront), devBuild })
+  const devBuild = options.webDev
+    ? await (await import('./web/dev-server.ts')).createWebDevServer(app)
+    : undefined
+  await app.register(webPlugin, {
+    distDir: options.webDist ?? webDist,
+    data: createStorefrontData(options.database.db, storefront),
+    devBuild,
+  })
   await app.ready()
   return app
 }

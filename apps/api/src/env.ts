@@ -49,7 +49,9 @@ export type Env = z.infer<typeof Env>
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = Env.safeParse(Object.fromEntries(Object.entries(source).filter(([, v]) => v !== '')))
   if (!parsed.success) {
-    throw new Error(`Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`)
+    throw new Error(
+      `Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    )
   }
   return parsed.data
 }

@@ -7,7 +7,8 @@ function findApiRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url))
   for (let i = 0; i < 6; i++) {
     const pkg = join(dir, 'package.json')
-    if (existsSync(pkg) && (JSON.parse(readFileSync(pkg, 'utf8')) as { name?: string }).name === '@shop/api') return dir
+    if (existsSync(pkg) && (JSON.parse(readFileSync(pkg, 'utf8')) as { name?: string }).name === '@shop/api')
+      return dir
     dir = dirname(dir)
   }
   throw new Error('Cannot find the @shop/api package root')

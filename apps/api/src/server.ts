@@ -10,11 +10,19 @@ const DEFAULT_ADMIN_PASSWORD = 'admin12345'
 
 const env = loadEnv()
 const log = createLogger(env)
-const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: resolve(env.DATA_DIR) })
+const database = await openDatabase(
+  env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: resolve(env.DATA_DIR) },
+)
 
 // Decision 0042: the port is open from the start, and until migrations and the first seed are done every request is
 // answered with the shop's 503 (Retry-After) instead of a refused connection.
-const app = await buildApp({ database, logger: log, webDist: env.WEB_DIST, webDev: process.env.WEB_DEV === '1', starting: true })
+const app = await buildApp({
+  database,
+  logger: log,
+  webDist: env.WEB_DIST,
+  webDev: process.env.WEB_DEV === '1',
+  starting: true,
+})
 
 // Graceful shutdown (decision 0042): stop accepting, let requests already read finish (later ones get the shop's 503),
 // close the database, exit within 10 s.
@@ -53,16 +61,27 @@ try {
 app.lifecycle.markReady()
 
 const url = appUrl(env)
-const where = database.kind === 'pglite' ? `embedded PGlite in ${resolve(env.DATA_DIR)}` : 'PostgreSQL (DATABASE_URL)'
+const where =
+  database.kind === 'pglite' ? `embedded PGlite in ${resolve(env.DATA_DIR)}` : 'PostgreSQL (DATABASE_URL)'
 // Decision 0040: the default password is printed (it is in the README); one the owner chose is never echoed.
-const password = !seeded.createdAdmin ? '(password unchanged since first start)' : env.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD ? DEFAULT_ADMIN_PASSWORD : '(the ADMIN_PASSWORD you set)'
+const password = !seeded.createdAdmin
+  ? '(password unchanged since first start)'
+  : env.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD
+    ? DEFAULT_ADMIN_PASSWORD
+    : '(the ADMIN_PASSWORD you set)'
 if (readableLogs(env)) {
   console.log(`\n  Shop is running: ${url}\n  Database: ${where}`)
   console.log(`  Admin sign-in:   ${env.ADMIN_EMAIL} / ${password}`)
   console.log(`  API docs:        ${url}/api/docs\n`)
 } else {
-  app.log.info({ url, database: where, admin: env.ADMIN_EMAIL, api_docs: `${url}/api/docs` }, 'shop is running')
+  app.log.info(
+    { url, database: where, admin: env.ADMIN_EMAIL, api_docs: `${url}/api/docs` },
+    'shop is running',
+  )
 }
 if (seeded.createdAdmin && env.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD) {
-  app.log.warn({ admin: env.ADMIN_EMAIL }, 'the admin was created with the default password from the README: change it at /change-password')
+  app.log.warn(
+    { admin: env.ADMIN_EMAIL },
+    'the admin was created with the default password from the README: change it at /change-password',
+  )
 }

@@ -17,7 +17,11 @@ export interface TestContext {
 }
 
 /** A fresh database copied from the run's migrated template, and the whole app on it. */
-export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
+export async function openTestDatabase(): Promise<{
+  database: Database
+  drop: () => Promise<void>
+  url?: string
+}> {
   const template = inject('pgTemplate')
   const baseUrl = process.env.DATABASE_URL
   if (template && baseUrl) {
@@ -49,7 +53,12 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
 export async function createTestApp(options: Partial<BuildAppOptions> = {}): Promise<TestContext> {
   const { database, drop } = await openTestDatabase()
   const { env, ...rest } = options
-  const app = await buildApp({ database, env: { APP_URL: 'http://shop.test', PAYMENT_SWEEP_SECONDS: 0, ...env }, webDist: '/nonexistent', ...rest })
+  const app = await buildApp({
+    database,
+    env: { APP_URL: 'http://shop.test', PAYMENT_SWEEP_SECONDS: 0, ...env },
+    webDist: '/nonexistent',
+    ...rest,
+  })
   return {
     app,
     database,
@@ -72,21 +81,35 @@ export interface TestUser {
 }
 
 /** Inserts a user with a known password and a valid token. */
-export async function createUser(app: App, role: 'user' | 'admin' | 'super_admin' = 'user', overrides: { email?: string; name?: string; password?: string } = {}): Promise<TestUser> {
+export async function createUser(
+  app: App,
+  role: 'user' | 'admin' | 'super_admin' = 'user',
+  overrides: { email?: string; name?: string; password?: string } = {},
+): Promise<TestUser> {
   const password = overrides.password ?? 'secret123'
   const email = overrides.email ?? `${role}-${unique()}@example.ly`
   const [user] = await app.db
     .insert(users)
-    .values({ name: overrides.name ?? `Test ${role}`, email, passwordHash: await hashPassword(password), role })
+    .values({
+      name: overrides.name ?? `Test ${role}`,
+      email,
+      passwordHash: await hashPassword(password),
+      role,
+    })
     .returning({ id: users.id })
   const token = newToken()
-  await app.db.insert(apiTokens).values({ userId: user!.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 86_400_000) })
+  await app.db
+    .insert(apiTokens)
+    .values({ userId: user!.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 86_400_000) })
   return { id: user!.id, email, password, token, headers: { authorization: `Bearer ${token}` } }
 }
 
 export async function createCategory(app: App, overrides: Partial<typeof categories.$inferInsert> = {}) {
   const id = unique()
-  const [row] = await app.db.insert(categories).values({ name: `تمور ${id}`, slug: `cat-${id}`, description: 'وصف', ...overrides }).returning()
+  const [row] = await app.db
+    .insert(categories)
+    .values({ name: `تمور ${id}`, slug: `cat-${id}`, description: 'وصف', ...overrides })
+    .returning()
   return row!
 }
 
@@ -112,15 +135,25 @@ export async function createProduct(app: App, overrides: Partial<typeof products
 }
 
 export async function createCity(app: App, overrides: Partial<typeof cities.$inferInsert> = {}) {
-  const [row] = await app.db.insert(cities).values({ name: `مدينة ${unique()}`, deliveryPrice: 15, ...overrides }).returning()
+  const [row] = await app.db
+    .insert(cities)
+    .values({ name: `مدينة ${unique()}`, deliveryPrice: 15, ...overrides })
+    .returning()
   return row!
 }
 
 /** The sign-in limit's answer (decisions 0007 and 0022), asked for in English: 429, Retry-After about 15 minutes, the message. */
-export function expectLockedOut(res: { statusCode: number; headers: Record<string, unknown>; json(): unknown }) {
+export function expectLockedOut(res: {
+  statusCode: number
+  headers: Record<string, unknown>
+  json(): unknown
+}) {
   expect(res.statusCode).toBe(429)
   const retry = Number(res.headers['retry-after'])
   expect(retry).toBeGreaterThan(800)
   expect(retry).toBeLessThanOrEqual(900)
-  expect(res.json()).toEqual({ code: 'TOO_MANY_REQUESTS', message: 'Too many attempts. Please try again in 15 minutes' })
+  expect(res.json()).toEqual({
+    code: 'TOO_MANY_REQUESTS',
+    message: 'Too many attempts. Please try again in 15 minutes',
+  })
 }

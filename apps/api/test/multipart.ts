@@ -14,10 +14,17 @@ export function multipart(parts: Part[]): { payload: Buffer; headers: { 'content
   for (const p of parts) {
     const file = p.filename !== undefined ? `; filename="${p.filename}"` : ''
     const type = p.contentType ? `\r\ncontent-type: ${p.contentType}` : ''
-    chunks.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${p.name}"${file}${type}\r\n\r\n`), Buffer.from(p.value), Buffer.from('\r\n'))
+    chunks.push(
+      Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${p.name}"${file}${type}\r\n\r\n`),
+      Buffer.from(p.value),
+      Buffer.from('\r\n'),
+    )
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`))
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  }
 }
 
 export interface FormFile {
@@ -28,7 +35,10 @@ export interface FormFile {
 }
 
 /** Form fields (null → empty) then files, as one multipart body: the shape the dashboard's forms send. */
-export function multipartForm(fields: Record<string, string | number | boolean | null>, files: FormFile[] = []) {
+export function multipartForm(
+  fields: Record<string, string | number | boolean | null>,
+  files: FormFile[] = [],
+) {
   return multipart([
     ...Object.entries(fields).map(([name, value]) => ({ name, value: String(value ?? '') })),
     ...files.map((f) => ({ name: f.field, value: f.data, filename: f.filename, contentType: f.contentType })),

@@ -7,7 +7,12 @@ export interface PlaceOptions {
   cityId: number
   items: { product_id: number; quantity: number }[]
   headers?: Record<string, string>
-  customer?: Partial<{ customer_name: string; customer_email: string; customer_phone: string; shipping_address: string }>
+  customer?: Partial<{
+    customer_name: string
+    customer_email: string
+    customer_phone: string
+    shipping_address: string
+  }>
   payment_method?: string
   /** Moves the order to this instant after placing it (date filters). */
   createdAt?: Date

@@ -9,7 +9,11 @@ import { settings } from '../src/db/schema/settings.ts'
 // Test support for the payments tests: orders placed as the checkout places them, and what the ledger holds.
 
 /** Plutu's three keys: "massarat" is offered (placing an order calls no provider). */
-export const PLUTU_KEYS = { PLUTU_API_KEY: 'test-key', PLUTU_ACCESS_TOKEN: 'test-token', PLUTU_SECRET_KEY: 'sk_test_secret' }
+export const PLUTU_KEYS = {
+  PLUTU_API_KEY: 'test-key',
+  PLUTU_ACCESS_TOKEN: 'test-token',
+  PLUTU_SECRET_KEY: 'sk_test_secret',
+}
 
 export interface PlacedOnline {
   id: number
@@ -20,7 +24,16 @@ export interface PlacedOnline {
   payment: { token: string; due_at: string }
 }
 
-export async function placeOnlineOrder(app: App, o: { cityId: number; items: { product_id: number; quantity: number }[]; method?: 'massarat' | 'paypal'; key?: string; lang?: 'ar' | 'en' }): Promise<PlacedOnline> {
+export async function placeOnlineOrder(
+  app: App,
+  o: {
+    cityId: number
+    items: { product_id: number; quantity: number }[]
+    method?: 'massarat' | 'paypal'
+    key?: string
+    lang?: 'ar' | 'en'
+  },
+): Promise<PlacedOnline> {
   const res = await app.inject({
     method: 'POST',
     url: '/api/orders',
@@ -40,22 +53,49 @@ export async function placeOnlineOrder(app: App, o: { cityId: number; items: { p
 }
 
 /** A shopper's payment call with the order's token. */
-export const payCall = (app: App, order: PlacedOnline, method: 'GET' | 'POST', path: string, payload?: object, lang: 'ar' | 'en' = 'en') =>
-  app.inject({ method, url: `/api/payments/orders/${order.id}${path}`, headers: { 'x-payment-token': order.payment.token, 'accept-language': lang }, ...(payload ? { payload } : {}) })
+export const payCall = (
+  app: App,
+  order: PlacedOnline,
+  method: 'GET' | 'POST',
+  path: string,
+  payload?: object,
+  lang: 'ar' | 'en' = 'en',
+) =>
+  app.inject({
+    method,
+    url: `/api/payments/orders/${order.id}${path}`,
+    headers: { 'x-payment-token': order.payment.token, 'accept-language': lang },
+    ...(payload ? { payload } : {}),
+  })
 
-export const orderRow = async (app: App, id: number) => (await app.db.select().from(orders).where(eq(orders.id, id)))[0]!
-export const paymentRows = (app: App, orderId: number) => app.db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(payments.id)
-export const eventRows = (app: App, paymentId: number) => app.db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, paymentId))
-export const historyRows = (app: App, orderId: number) => app.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, orderId)).orderBy(orderStatusHistory.id)
-export const stockOf = async (app: App, id: number) => (await app.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock
+export const orderRow = async (app: App, id: number) =>
+  (await app.db.select().from(orders).where(eq(orders.id, id)))[0]!
+export const paymentRows = (app: App, orderId: number) =>
+  app.db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(payments.id)
+export const eventRows = (app: App, paymentId: number) =>
+  app.db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, paymentId))
+export const historyRows = (app: App, orderId: number) =>
+  app.db
+    .select()
+    .from(orderStatusHistory)
+    .where(eq(orderStatusHistory.orderId, orderId))
+    .orderBy(orderStatusHistory.id)
+export const stockOf = async (app: App, id: number) =>
+  (await app.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock
 
 /** Moves an order's hold deadline into the past, as if its time ran out. */
 export async function makeDue(app: App, orderId: number, minutesAgo = 1) {
-  await app.db.update(orderPaymentHolds).set({ dueAt: new Date(Date.now() - minutesAgo * 60_000) }).where(eq(orderPaymentHolds.orderId, orderId))
+  await app.db
+    .update(orderPaymentHolds)
+    .set({ dueAt: new Date(Date.now() - minutesAgo * 60_000) })
+    .where(eq(orderPaymentHolds.orderId, orderId))
 }
 
 export async function setSetting(app: App, key: string, value: string) {
-  await app.db.insert(settings).values({ key, value }).onConflictDoUpdate({ target: settings.key, set: { value } })
+  await app.db
+    .insert(settings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value } })
 }
 
 /** Follows the fake's redirect to the shop (Location of a 302) and returns the shop-relative URL. */

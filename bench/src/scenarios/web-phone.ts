@@ -230,10 +230,14 @@ export async function phoneRuns(url: string, productPath: string, runs = RUNS): 
         // On screen, as a shopper sees it: the page has painted (its stylesheet, which holds the first paint, has
         // arrived). Before that the button has a layout (unstyled) but no pixels, and a tap at its unstyled place
         // lands elsewhere once the styles apply.
-        await p.page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, {
-          timeout: 30_000,
-          polling: 16,
-        })
+        await p.page.waitForFunction(
+          () => performance.getEntriesByName('first-contentful-paint').length > 0,
+          undefined,
+          {
+            timeout: 30_000,
+            polling: 16,
+          },
+        )
         await armPaintWatch(p.page, BADGE_IS_ONE)
         await button.tap({ noWaitAfter: true, force: true })
         figures.firstTap.push(await paintedAfterAct(p.page, 30_000))

@@ -73,7 +73,14 @@ export class ShopApi {
 
   /** Products with their texts in `lang` (Accept-Language; Arabic by default, decision 0056). */
   async products(query = 'per_page=100', lang?: 'ar' | 'en'): Promise<ApiProduct[]> {
-    return (await this.call<{ data: ApiProduct[] }>('GET', `/api/products?${query}`, undefined, lang ? { 'accept-language': lang } : {})).data
+    return (
+      await this.call<{ data: ApiProduct[] }>(
+        'GET',
+        `/api/products?${query}`,
+        undefined,
+        lang ? { 'accept-language': lang } : {},
+      )
+    ).data
   }
 
   async product(id: number): Promise<ApiProduct> {

@@ -45,5 +45,7 @@ export function label(text: string): RegExp {
 
 /** The English field of a translatable text in the dashboard's forms: "Name in English (optional)" (decision 0057). */
 export function optionalLabel(text: string, lang: Lang): RegExp {
-  return new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\(${tr(lang, 'dashboard:languages.optional')}\\)\\s*$`)
+  return new RegExp(
+    `^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\(${tr(lang, 'dashboard:languages.optional')}\\)\\s*$`,
+  )
 }

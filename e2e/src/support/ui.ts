@@ -71,5 +71,7 @@ export function explainFailure(page: Page, name: string, serverLog?: () => strin
 
 /** The value on an overview stat card, read next to its label (product.md §2.15). */
 export async function statValue(page: Page, labelText: string): Promise<string> {
-  return (await page.getByText(labelText, { exact: true }).locator('xpath=following-sibling::p').innerText()).trim()
+  return (
+    await page.getByText(labelText, { exact: true }).locator('xpath=following-sibling::p').innerText()
+  ).trim()
 }

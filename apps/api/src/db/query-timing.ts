@@ -80,15 +80,20 @@ export function timePglite(pglite: PGlite, start: Start): void {
   const query = pglite.query.bind(pglite)
   const exec = pglite.exec.bind(pglite)
   const transaction = pglite.transaction.bind(pglite)
-  pglite.query = ((...args: Parameters<PGlite['query']>) => timedPromise(start, () => query(...args))) as PGlite['query']
+  pglite.query = ((...args: Parameters<PGlite['query']>) =>
+    timedPromise(start, () => query(...args))) as PGlite['query']
   pglite.exec = (...args) => timedPromise(start, () => exec(...args))
   pglite.transaction = (<T>(callback: (tx: Transaction) => Promise<T>) =>
     transaction((tx) =>
       callback(
         new Proxy(tx, {
           get(target, property, receiver) {
-            if (property === 'query') return ((...args: Parameters<Transaction['query']>) => timedPromise(start, () => target.query(...args))) as Transaction['query']
-            if (property === 'exec') return (...args: Parameters<Transaction['exec']>) => timedPromise(start, () => target.exec(...args))
+            if (property === 'query')
+              return ((...args: Parameters<Transaction['query']>) =>
+                timedPromise(start, () => target.query(...args))) as Transaction['query']
+            if (property === 'exec')
+              return (...args: Parameters<Transaction['exec']>) =>
+                timedPromise(start, () => target.exec(...args))
             return Reflect.get(target, property, receiver)
           },
         }),

@@ -576,8 +576,7 @@ export const seedProducts: SeedProduct[] = [
     name: 'عسل زعتر – 500 غ',
     nameEn: 'Thyme Honey – 500 g',
     description: 'عسل زعتر بري داكن قليلاً بطعم عشبي منعش ولمسة حارة خفيفة في آخره.',
-    descriptionEn:
-      'Slightly dark wild thyme honey with a fresh, herbal taste and a gentle peppery finish.',
+    descriptionEn: 'Slightly dark wild thyme honey with a fresh, herbal taste and a gentle peppery finish.',
     category: 'honey',
     retailPrice: '85.00',
     wholesalePrice: '75.00',
@@ -897,8 +896,7 @@ export const seedProducts: SeedProduct[] = [
     name: 'معجون تمر بالسمسم وحبة البركة – 500 غ',
     nameEn: 'Date Paste with Sesame and Black Seed – 500 g',
     description: 'عجوة تمر ممزوجة بالسمسم المحمص وحبة البركة، تُعجن طازجة عند كل طلب.',
-    descriptionEn:
-      'Date paste kneaded with toasted sesame and black seed, made fresh for every order.',
+    descriptionEn: 'Date paste kneaded with toasted sesame and black seed, made fresh for every order.',
     category: 'date-products',
     retailPrice: '12.00',
     wholesalePrice: null,
@@ -962,8 +960,7 @@ export const seedProducts: SeedProduct[] = [
     name: 'تين مجفف – 1 كغ',
     nameEn: 'Dried Figs – 1 kg',
     description: 'تين غريان المجفف تحت الشمس، حبات عسلية طرية مليئة بالبذور المقرمشة.',
-    descriptionEn:
-      'Sun-dried figs from Gharyan: soft, honey-sweet and full of crunchy seeds.',
+    descriptionEn: 'Sun-dried figs from Gharyan: soft, honey-sweet and full of crunchy seeds.',
     category: 'farm-products',
     retailPrice: '38.00',
     wholesalePrice: '33.00',
@@ -1117,7 +1114,11 @@ export const seedSettings: SeedSetting[] = [
     value: 'تمور وفسائل نخيل وعسل وزيت زيتون من مزرعة عائلية ليبية إلى باب بيتك.',
   },
   { key: 'contact_email', description: 'البريد الإلكتروني للتواصل', value: 'info@golden-palm.ly' },
-  { key: 'notify_emails', description: 'عناوين البريد التي تصلها الطلبات الجديدة (مفصولة بفواصل)', value: '' },
+  {
+    key: 'notify_emails',
+    description: 'عناوين البريد التي تصلها الطلبات الجديدة (مفصولة بفواصل)',
+    value: '',
+  },
   { key: 'contact_phone', description: 'رقم الهاتف للتواصل', value: '+218 91 234 5678' },
   { key: 'currency', description: 'رمز العملة (ISO 4217)', value: 'LYD' },
   { key: 'currency_symbol', description: 'رمز العملة المعروض', value: 'د.ل' },
@@ -1141,6 +1142,14 @@ export const seedSettings: SeedSetting[] = [
   { key: 'whatsapp_number', description: 'رقم واتساب', value: '+218912345678' },
   { key: 'address', description: 'عنوان المتجر', value: 'طرابلس، ليبيا' },
   // Decisions 0076 and 0079 (migration 0012 adds both to shops seeded before them).
-  { key: 'usd_exchange_rate', description: 'سعر الدولار الأمريكي بالدينار لمدفوعات باي بال (فارغ يوقف باي بال)', value: '' },
-  { key: 'payment_expiry_minutes', description: 'مهلة الدفع الإلكتروني بالدقائق قبل إلغاء الطلب وإرجاع المخزون', value: '30' },
+  {
+    key: 'usd_exchange_rate',
+    description: 'سعر الدولار الأمريكي بالدينار لمدفوعات باي بال (فارغ يوقف باي بال)',
+    value: '',
+  },
+  {
+    key: 'payment_expiry_minutes',
+    description: 'مهلة الدفع الإلكتروني بالدقائق قبل إلغاء الطلب وإرجاع المخزون',
+    value: '30',
+  },
 ]

@@ -29,13 +29,25 @@ export interface SeedOptions {
  * First start only, idempotent: the catalogue is seeded when the settings table is empty, the admin when
  * no staff account exists. A second start changes nothing.
  */
-export async function seedDatabase(db: Db, options: SeedOptions): Promise<{ createdAdmin: boolean; seededCatalogue: boolean }> {
+export async function seedDatabase(
+  db: Db,
+  options: SeedOptions,
+): Promise<{ createdAdmin: boolean; seededCatalogue: boolean }> {
   let createdAdmin = false
-  const [staff] = await db.select({ id: users.id }).from(users).where(sql`${users.role} in ('admin','super_admin')`).limit(1)
+  const [staff] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`${users.role} in ('admin','super_admin')`)
+    .limit(1)
   if (!staff) {
     await db
       .insert(users)
-      .values({ name: 'مدير المتجر', email: options.adminEmail.toLowerCase(), passwordHash: await hashPassword(options.adminPassword), role: 'super_admin' })
+      .values({
+        name: 'مدير المتجر',
+        email: options.adminEmail.toLowerCase(),
+        passwordHash: await hashPassword(options.adminPassword),
+        role: 'super_admin',
+      })
       .onConflictDoNothing()
     createdAdmin = true
   }
@@ -46,12 +58,21 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<{ crea
   const imageIds = new Map<string, string>()
   const artFolder = join(assetsFolder, 'products')
   for (const file of readdirSync(artFolder).filter((f) => f.endsWith('.svg'))) {
-    imageIds.set(file.replace(/\.svg$/, ''), await storeImage(db, readFileSync(join(artFolder, file)), { trusted: true }))
+    imageIds.set(
+      file.replace(/\.svg$/, ''),
+      await storeImage(db, readFileSync(join(artFolder, file)), { trusted: true }),
+    )
   }
 
   await db.transaction(async (tx) => {
     // Decision 0067: new orders are mailed to the first admin until the owner sets the staff addresses.
-    await tx.insert(settings).values(seedSettings.map((s) => ({ key: s.key, description: s.description, value: s.key === 'notify_emails' ? options.adminEmail.toLowerCase() : s.value })))
+    await tx.insert(settings).values(
+      seedSettings.map((s) => ({
+        key: s.key,
+        description: s.description,
+        value: s.key === 'notify_emails' ? options.adminEmail.toLowerCase() : s.value,
+      })),
+    )
     const categoryRows = await tx
       .insert(categories)
       .values(
@@ -87,12 +108,18 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<{ crea
         isAlwaysInStock: p.alwaysInStock,
         imageId: imageIds.get(p.image) ?? null,
         attributes: { weight: p.weight, origin: p.origin },
-        translations: buildTranslations({ en: { name: p.nameEn, description: p.descriptionEn, weight: p.weightEn, origin: p.originEn } }),
+        translations: buildTranslations({
+          en: { name: p.nameEn, description: p.descriptionEn, weight: p.weightEn, origin: p.originEn },
+        }),
       })),
     )
-    await tx
-      .insert(cities)
-      .values(seedCities.map((c) => ({ name: c.name, translations: buildTranslations({ en: { name: c.nameEn } }), deliveryPrice: Number(c.deliveryPrice) })))
+    await tx.insert(cities).values(
+      seedCities.map((c) => ({
+        name: c.name,
+        translations: buildTranslations({ en: { name: c.nameEn } }),
+        deliveryPrice: Number(c.deliveryPrice),
+      })),
+    )
   })
 
   if (options.demoOrders) await seedDemoOrders(db)
@@ -108,8 +135,37 @@ function prng(seed: number) {
   }
 }
 
-const FIRST = ['أحمد', 'محمد', 'فاطمة', 'خديجة', 'علي', 'سالم', 'مريم', 'عائشة', 'يوسف', 'نورية', 'عبد الله', 'هدى', 'إبراهيم', 'سعاد', 'مصطفى']
-const LAST = ['الورفلي', 'المصراتي', 'الزليتني', 'الترهوني', 'البرعصي', 'الفيتوري', 'القذافي', 'الشريف', 'بن علي', 'السنوسي', 'العبيدي', 'الغرياني']
+const FIRST = [
+  'أحمد',
+  'محمد',
+  'فاطمة',
+  'خديجة',
+  'علي',
+  'سالم',
+  'مريم',
+  'عائشة',
+  'يوسف',
+  'نورية',
+  'عبد الله',
+  'هدى',
+  'إبراهيم',
+  'سعاد',
+  'مصطفى',
+]
+const LAST = [
+  'الورفلي',
+  'المصراتي',
+  'الزليتني',
+  'الترهوني',
+  'البرعصي',
+  'الفيتوري',
+  'القذافي',
+  'الشريف',
+  'بن علي',
+  'السنوسي',
+  'العبيدي',
+  'الغرياني',
+]
 
 async function seedDemoOrders(db: Db) {
   const rand = prng(2018)
@@ -144,23 +200,62 @@ async function seedDemoOrders(db: Db) {
     for (let i = 0; i < itemCount; i++) {
       const p = pick(catalogue)
       const wholesaleBuyer = rand() < 0.2 && p.wholesaleThreshold
-      lines.set(p.id, wholesaleBuyer ? p.wholesaleThreshold! + Math.floor(rand() * 5) : 1 + Math.floor(rand() * 3))
+      lines.set(
+        p.id,
+        wholesaleBuyer ? p.wholesaleThreshold! + Math.floor(rand() * 5) : 1 + Math.floor(rand() * 3),
+      )
     }
     let subtotal = 0
     let cost = 0
     const items = [...lines].map(([productId, quantity]) => {
       const p = catalogue.find((c) => c.id === productId)!
-      const line = { retailCents: toCents(p.retailPrice)!, wholesaleCents: toCents(p.wholesalePrice), wholesaleThreshold: p.wholesaleThreshold, quantity }
+      const line = {
+        retailCents: toCents(p.retailPrice)!,
+        wholesaleCents: toCents(p.wholesalePrice),
+        wholesaleThreshold: p.wholesaleThreshold,
+        quantity,
+      }
       const wholesale = isWholesale(line)
       const unit = wholesale ? line.wholesaleCents! : line.retailCents
-      const unitCost = toCents(wholesale ? (p.wholesaleBuyingPrice ?? p.retailBuyingPrice) : p.retailBuyingPrice) ?? 0
+      const unitCost =
+        toCents(wholesale ? (p.wholesaleBuyingPrice ?? p.retailBuyingPrice) : p.retailBuyingPrice) ?? 0
       subtotal += unit * quantity
       cost += unitCost * quantity
-      return { productId, productName: p.name, translations: copyTranslated(p.translations, 'name', 'product_name'), quantity, unitPrice: unit / 100, unitCost: unitCost / 100, isWholesale: wholesale, lineTotal: (unit * quantity) / 100, takesStock: !p.isAlwaysInStock }
+      return {
+        productId,
+        productName: p.name,
+        translations: copyTranslated(p.translations, 'name', 'product_name'),
+        quantity,
+        unitPrice: unit / 100,
+        unitCost: unitCost / 100,
+        isWholesale: wholesale,
+        lineTotal: (unit * quantity) / 100,
+        takesStock: !p.isAlwaysInStock,
+      }
     })
     const r = rand()
-    const status = daysAgo < 3 ? (r < 0.6 ? 'pending' : 'processing') : r < 0.62 ? 'completed' : r < 0.74 ? 'processing' : r < 0.86 ? 'pending' : 'cancelled'
-    const payment = status === 'completed' ? 'paid' : status === 'cancelled' ? (rand() < 0.5 ? 'failed' : 'pending') : rand() < 0.3 ? 'paid' : 'pending'
+    const status =
+      daysAgo < 3
+        ? r < 0.6
+          ? 'pending'
+          : 'processing'
+        : r < 0.62
+          ? 'completed'
+          : r < 0.74
+            ? 'processing'
+            : r < 0.86
+              ? 'pending'
+              : 'cancelled'
+    const payment =
+      status === 'completed'
+        ? 'paid'
+        : status === 'cancelled'
+          ? rand() < 0.5
+            ? 'failed'
+            : 'pending'
+          : rand() < 0.3
+            ? 'paid'
+            : 'pending'
     const delivery = toCents(city.deliveryPrice)!
     const { id, orderNumber } = await newOrderNumber(db, createdAt)
     await db.insert(orders).values({
@@ -187,7 +282,14 @@ async function seedDemoOrders(db: Db) {
       updatedAt: createdAt,
     })
     await db.insert(orderItems).values(items.map((i) => ({ ...i, orderId: id })))
-    await db.insert(orderStatusHistory).values({ orderId: id, fromStatus: null, toStatus: 'pending', fromPaymentStatus: null, toPaymentStatus: 'pending', createdAt })
+    await db.insert(orderStatusHistory).values({
+      orderId: id,
+      fromStatus: null,
+      toStatus: 'pending',
+      fromPaymentStatus: null,
+      toPaymentStatus: 'pending',
+      createdAt,
+    })
     if (status !== 'pending' || payment !== 'pending') {
       await db.insert(orderStatusHistory).values({
         orderId: id,

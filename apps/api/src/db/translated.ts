@@ -13,11 +13,21 @@ export function textIn(arabic: AnyPgColumn, translations: AnyPgColumn, field: st
 }
 
 /** Whether `field` matches an ILIKE pattern in any language (small tables: categories, cities; no index needed). */
-export function anyTextLike(arabic: AnyPgColumn, translations: AnyPgColumn, field: string, pattern: string): SQL {
+export function anyTextLike(
+  arabic: AnyPgColumn,
+  translations: AnyPgColumn,
+  field: string,
+  pattern: string,
+): SQL {
   return sql`(${arabic} ILIKE ${pattern} OR EXISTS (SELECT 1 FROM jsonb_each(${translations}) AS l WHERE l.value ->> ${field}::text ILIKE ${pattern}))`
 }
 
 /** `lower(translations -> lang ->> field) = lower(text)`: the expression of the per-language unique name indexes. */
-export function translatedTextIs(translations: AnyPgColumn, lang: Exclude<Language, 'ar'>, field: string, text: string): SQL {
+export function translatedTextIs(
+  translations: AnyPgColumn,
+  lang: Exclude<Language, 'ar'>,
+  field: string,
+  text: string,
+): SQL {
   return sql`lower(${translations} -> ${sql.raw(`'${lang}'`)} ->> ${sql.raw(`'${field}'`)}) = lower(${text})`
 }

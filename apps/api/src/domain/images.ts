@@ -21,7 +21,11 @@ export const imageUrl = (id: string | null, variant: ImageVariant = 'large') =>
 /** 40 megapixels: larger inputs are refused before decoding (memory on a small server). */
 const MAX_INPUT_PIXELS = 40_000_000
 
-export async function storeImage(db: DbOrTx, input: Buffer, options: { trusted?: boolean } = {}): Promise<string> {
+export async function storeImage(
+  db: DbOrTx,
+  input: Buffer,
+  options: { trusted?: boolean } = {},
+): Promise<string> {
   let format: string | undefined
   let pixels = 0
   try {
@@ -30,28 +34,47 @@ export async function storeImage(db: DbOrTx, input: Buffer, options: { trusted?:
     format = meta.format
     pixels = (meta.width ?? 0) * (meta.height ?? 0)
   } catch {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, { messageKey: 'validation.image_invalid', fields: { image: ['validation.image_invalid'] } })
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, {
+      messageKey: 'validation.image_invalid',
+      fields: { image: ['validation.image_invalid'] },
+    })
   }
   if (!format || (!ACCEPTED_FORMATS.has(format) && !(options.trusted && format === 'svg'))) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, { messageKey: 'validation.image_invalid', fields: { image: ['validation.image_invalid'] } })
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, {
+      messageKey: 'validation.image_invalid',
+      fields: { image: ['validation.image_invalid'] },
+    })
   }
   // A real picture with too many pixels (a decompression bomb or a huge scan): say it is too big, not the wrong type.
   if (format !== 'svg' && pixels > MAX_INPUT_PIXELS) {
-    throw new AppError('PAYLOAD_TOO_LARGE', 413, { messageKey: 'validation.image_too_many_pixels', fields: { image: ['validation.image_too_many_pixels'] } })
+    throw new AppError('PAYLOAD_TOO_LARGE', 413, {
+      messageKey: 'validation.image_too_many_pixels',
+      fields: { image: ['validation.image_too_many_pixels'] },
+    })
   }
   const id = createHash('sha256').update(input).digest('hex').slice(0, 32)
-  const [existing] = await db.select({ id: images.id }).from(images).where(and(eq(images.id, id), eq(images.variant, 'large'))).limit(1)
+  const [existing] = await db
+    .select({ id: images.id })
+    .from(images)
+    .where(and(eq(images.id, id), eq(images.variant, 'large')))
+    .limit(1)
   if (existing) return id
   for (const [variant, size] of Object.entries(IMAGE_VARIANTS) as [ImageVariant, number][]) {
     let out: { data: Buffer; info: OutputInfo }
     try {
-      out = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, density: format === 'svg' ? 144 : undefined })
+      out = await sharp(input, {
+        limitInputPixels: MAX_INPUT_PIXELS,
+        density: format === 'svg' ? 144 : undefined,
+      })
         .rotate()
         .resize(size, size, { fit: 'inside', withoutEnlargement: format !== 'svg' })
         .webp({ quality: variant === 'small' ? 72 : 80 })
         .toBuffer({ resolveWithObject: true })
     } catch {
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, { messageKey: 'validation.image_invalid', fields: { image: ['validation.image_invalid'] } })
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, {
+        messageKey: 'validation.image_invalid',
+        fields: { image: ['validation.image_invalid'] },
+      })
     }
     await db
       .insert(images)

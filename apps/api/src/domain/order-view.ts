@@ -12,7 +12,8 @@ import { imageUrl } from './images.ts'
 export type OrderRow = typeof orders.$inferSelect
 
 /** product.md §10.5: subtotal − Σ unit cost × quantity, in hundredths to avoid float drift. */
-export const profitOf = (row: Pick<OrderRow, 'subtotal' | 'totalCost'>) => ((toCents(row.subtotal) ?? 0) - (toCents(row.totalCost) ?? 0)) / 100
+export const profitOf = (row: Pick<OrderRow, 'subtotal' | 'totalCost'>) =>
+  ((toCents(row.subtotal) ?? 0) - (toCents(row.totalCost) ?? 0)) / 100
 
 function toOrder(row: OrderRow, items: OrderItem[], staff: boolean, lang: Language): Order {
   return {
@@ -44,7 +45,12 @@ function toOrder(row: OrderRow, items: OrderItem[], staff: boolean, lang: Langua
  * Orders with their items, loaded for the whole page in one query (no N+1). Decision 0058: each line shows the names
  * it was sold under (stored with the line, in the reader's language), never the product's current name.
  */
-export async function withItems(db: DbOrTx, rows: OrderRow[], staff: boolean, lang: Language): Promise<Order[]> {
+export async function withItems(
+  db: DbOrTx,
+  rows: OrderRow[],
+  staff: boolean,
+  lang: Language,
+): Promise<Order[]> {
   if (rows.length === 0) return []
   const itemRows = await db
     .select({
@@ -64,7 +70,8 @@ export async function withItems(db: DbOrTx, rows: OrderRow[], staff: boolean, la
   const byOrder = new Map<number, OrderItem[]>()
   for (const { item, productId, imageId } of itemRows) {
     const list = byOrder.get(item.orderId) ?? []
-    const soldAs = translatedText(item.productName, item.translations, 'product_name', lang) ?? item.productName
+    const soldAs =
+      translatedText(item.productName, item.translations, 'product_name', lang) ?? item.productName
     list.push({
       id: item.id,
       product_id: item.productId,
@@ -74,9 +81,15 @@ export async function withItems(db: DbOrTx, rows: OrderRow[], staff: boolean, la
       is_wholesale: item.isWholesale,
       ...(staff ? { unit_cost: item.unitCost } : {}),
       // A deleted product leaves product null; the names it was sold under always remain.
-      product: productId !== null ? { id: productId, name: soldAs, image_url: imageUrl(imageId, 'small') } : null,
+      product:
+        productId !== null ? { id: productId, name: soldAs, image_url: imageUrl(imageId, 'small') } : null,
       product_name: soldAs,
-      ...(staff ? { product_name_ar: item.productName, product_name_en: ownTranslation(item.translations, 'en', 'product_name') } : {}),
+      ...(staff
+        ? {
+            product_name_ar: item.productName,
+            product_name_en: ownTranslation(item.translations, 'en', 'product_name'),
+          }
+        : {}),
     })
     byOrder.set(item.orderId, list)
   }
@@ -105,7 +118,12 @@ export async function orderHistory(db: DbOrTx, orderId: number): Promise<OrderSt
 }
 
 /** One order with items and history, or null. */
-export async function findOrder(db: DbOrTx, id: number, staff: boolean, lang: Language): Promise<Order | null> {
+export async function findOrder(
+  db: DbOrTx,
+  id: number,
+  staff: boolean,
+  lang: Language,
+): Promise<Order | null> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1)
   if (!row) return null
   const [order] = await withItems(db, [row], staff, lang)

@@ -48,12 +48,22 @@ export function plutuConfig(env: Env): PlutuConfig | null {
 /** PayPal when the client id, secret and webhook id are set (its webhooks are always verifiable). */
 export function paypalConfig(env: Env): PayPalConfig | null {
   if (!env.PAYPAL_CLIENT_ID || !env.PAYPAL_CLIENT_SECRET || !env.PAYPAL_WEBHOOK_ID) return null
-  const base = env.PAYPAL_BASE_URL ?? (env.PAYPAL_ENV === 'live' ? 'https://api-m.paypal.com' : 'https://api-m.sandbox.paypal.com')
-  return { clientId: env.PAYPAL_CLIENT_ID, clientSecret: env.PAYPAL_CLIENT_SECRET, webhookId: env.PAYPAL_WEBHOOK_ID, baseUrl: base.replace(/\/+$/, '') }
+  const base =
+    env.PAYPAL_BASE_URL ??
+    (env.PAYPAL_ENV === 'live' ? 'https://api-m.paypal.com' : 'https://api-m.sandbox.paypal.com')
+  return {
+    clientId: env.PAYPAL_CLIENT_ID,
+    clientSecret: env.PAYPAL_CLIENT_SECRET,
+    webhookId: env.PAYPAL_WEBHOOK_ID,
+    baseUrl: base.replace(/\/+$/, ''),
+  }
 }
 
 async function settingValues(db: DbOrTx, keys: string[]): Promise<Map<string, string>> {
-  const rows = await db.select({ key: settings.key, value: settings.value }).from(settings).where(inArray(settings.key, keys))
+  const rows = await db
+    .select({ key: settings.key, value: settings.value })
+    .from(settings)
+    .where(inArray(settings.key, keys))
   return new Map(rows.map((r) => [r.key, r.value]))
 }
 
@@ -64,7 +74,10 @@ export async function usdExchangeRate(db: DbOrTx): Promise<number | null> {
 
 /** Decision 0076: minutes an online-paid order holds its stock (the setting, 30 when unset or not valid). */
 export async function paymentExpiryMinutes(db: DbOrTx): Promise<number> {
-  return parsePaymentExpiryMinutes((await settingValues(db, [PAYMENT_EXPIRY_KEY])).get(PAYMENT_EXPIRY_KEY)) ?? DEFAULT_PAYMENT_EXPIRY_MINUTES
+  return (
+    parsePaymentExpiryMinutes((await settingValues(db, [PAYMENT_EXPIRY_KEY])).get(PAYMENT_EXPIRY_KEY)) ??
+    DEFAULT_PAYMENT_EXPIRY_MINUTES
+  )
 }
 
 /** GET /api/payments/methods and the checkout's check: the methods a shopper may choose now. */

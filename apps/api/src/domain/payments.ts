@@ -24,10 +24,17 @@ export const newPaymentToken = () => randomBytes(32).toString('base64url')
  * Decision 0076: an online-paid order holds its stock until `minutes` from now. Written in the checkout's transaction,
  * so an order never exists without its hold (and the sweep that ends it).
  */
-export async function openPaymentHold(tx: Tx, orderId: number, now: Date, minutes: number): Promise<{ token: string; dueAt: Date }> {
+export async function openPaymentHold(
+  tx: Tx,
+  orderId: number,
+  now: Date,
+  minutes: number,
+): Promise<{ token: string; dueAt: Date }> {
   const token = newPaymentToken()
   const dueAt = new Date(now.getTime() + minutes * 60_000)
-  await tx.insert(orderPaymentHolds).values({ orderId, tokenHash: hashPaymentToken(token), dueAt, createdAt: now })
+  await tx
+    .insert(orderPaymentHolds)
+    .values({ orderId, tokenHash: hashPaymentToken(token), dueAt, createdAt: now })
   return { token, dueAt }
 }
 
@@ -35,7 +42,10 @@ export async function openPaymentHold(tx: Tx, orderId: number, now: Date, minute
  * Decision 0081: a checkout retried with the same Idempotency-Key gets the same order and a new token (only a hash
  * was kept); the earlier answer was lost or is the same browser's, so the old token stops working.
  */
-export async function renewPaymentToken(db: DbOrTx, orderId: number): Promise<{ token: string; dueAt: Date } | null> {
+export async function renewPaymentToken(
+  db: DbOrTx,
+  orderId: number,
+): Promise<{ token: string; dueAt: Date } | null> {
   const token = newPaymentToken()
   const [hold] = await db
     .update(orderPaymentHolds)
@@ -53,7 +63,12 @@ const isVoided = (p: Pick<PaymentRow, 'failureCode'>) => p.failureCode === 'void
  * Decision 0075: the order's payment status from its payment rows (oldest first) and its hold. `fallback` is the status
  * when no row says anything (an order paid on delivery before anyone recorded it, or older orders without rows).
  */
-export function derivePaymentStatus(rows: PaymentRow[], hold: Pick<HoldRow, 'expiredAt'> | null, fallback: PaymentStatus, method: OrderRow['paymentMethod'] = 'massarat'): PaymentStatus {
+export function derivePaymentStatus(
+  rows: PaymentRow[],
+  hold: Pick<HoldRow, 'expiredAt'> | null,
+  fallback: PaymentStatus,
+  method: OrderRow['paymentMethod'] = 'massarat',
+): PaymentStatus {
   const live = rows.filter((r) => !isVoided(r))
   if (live.some((r) => r.state === 'paid')) return 'paid'
   if (live.some((r) => r.state === 'refunded')) return 'refunded'
@@ -62,12 +77,17 @@ export function derivePaymentStatus(rows: PaymentRow[], hold: Pick<HoldRow, 'exp
   // Paid on delivery (the shopper switched to cash): the online attempts that did not go through are history.
   if (method === 'cash' && online.length > 0) return 'pending'
   const last = online.at(-1)
-  if (!last) return fallback === 'expired' || fallback === 'paid' || fallback === 'refunded' ? 'pending' : fallback
+  if (!last)
+    return fallback === 'expired' || fallback === 'paid' || fallback === 'refunded' ? 'pending' : fallback
   return last.state === 'failed' || last.state === 'expired' ? 'failed' : 'pending'
 }
 
 export async function orderPayments(db: DbOrTx, orderId: number): Promise<PaymentRow[]> {
-  return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.createdAt), asc(payments.id))
+  return db
+    .select()
+    .from(payments)
+    .where(eq(payments.orderId, orderId))
+    .orderBy(asc(payments.createdAt), asc(payments.id))
 }
 
 export async function orderHold(db: DbOrTx, orderId: number, lock = false): Promise<HoldRow | null> {
@@ -95,7 +115,11 @@ export interface HistoryBy {
 export async function setOrderStatuses(
   tx: Tx,
   order: Pick<OrderRow, 'id' | 'orderStatus' | 'paymentStatus'>,
-  next: { orderStatus?: OrderRow['orderStatus']; paymentStatus?: PaymentStatus; paymentMethod?: OrderRow['paymentMethod'] },
+  next: {
+    orderStatus?: OrderRow['orderStatus']
+    paymentStatus?: PaymentStatus
+    paymentMethod?: OrderRow['paymentMethod']
+  },
   changedBy: number | null,
   by: HistoryBy = {},
 ): Promise<number | null> {
@@ -105,7 +129,12 @@ export async function setOrderStatuses(
   if (!changed && !next.paymentMethod) return null
   await tx
     .update(orders)
-    .set({ orderStatus, paymentStatus, ...(next.paymentMethod ? { paymentMethod: next.paymentMethod } : {}), updatedAt: new Date() })
+    .set({
+      orderStatus,
+      paymentStatus,
+      ...(next.paymentMethod ? { paymentMethod: next.paymentMethod } : {}),
+      updatedAt: new Date(),
+    })
     .where(eq(orders.id, order.id))
   if (!changed) return null
   const [row] = await tx
@@ -132,7 +161,12 @@ export async function syncOrderPaymentStatus(
   extra: { orderStatus?: OrderRow['orderStatus']; paymentMethod?: OrderRow['paymentMethod'] } = {},
   by: HistoryBy = {},
 ): Promise<{ status: PaymentStatus; historyId: number | null }> {
-  const status = derivePaymentStatus(await orderPayments(tx, order.id), await orderHold(tx, order.id), order.paymentStatus, extra.paymentMethod ?? order.paymentMethod)
+  const status = derivePaymentStatus(
+    await orderPayments(tx, order.id),
+    await orderHold(tx, order.id),
+    order.paymentStatus,
+    extra.paymentMethod ?? order.paymentMethod,
+  )
   const historyId = await setOrderStatuses(tx, order, { ...extra, paymentStatus: status }, changedBy, by)
   return { status, historyId }
 }
@@ -143,8 +177,15 @@ export async function closeHold(tx: Tx, orderId: number, now = new Date()): Prom
 }
 
 /** The next free reference of an order's payment rows: ORD-…-00042 for the first attempt, then -2, -3 … (decision 0078). */
-export async function nextInvoiceNo(tx: Tx, order: Pick<OrderRow, 'id' | 'orderNumber'>, prefix = ''): Promise<string> {
-  const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(payments).where(eq(payments.orderId, order.id))
+export async function nextInvoiceNo(
+  tx: Tx,
+  order: Pick<OrderRow, 'id' | 'orderNumber'>,
+  prefix = '',
+): Promise<string> {
+  const [{ n } = { n: 0 }] = await tx
+    .select({ n: count() })
+    .from(payments)
+    .where(eq(payments.orderId, order.id))
   return n === 0 && !prefix ? order.orderNumber : `${order.orderNumber}-${prefix}${n + 1}`
 }
 
@@ -155,14 +196,22 @@ export async function nextInvoiceNo(tx: Tx, order: Pick<OrderRow, 'id' | 'orderN
  * record, and are free as before only on orders without online attempts. Anything else contradicts what the
  * providers said: 422 PAYMENT_STATUS_LOCKED. Returns the status to store; the caller writes it and the history.
  */
-export async function applyStaffPaymentStatus(tx: Tx, order: OrderRow, typed: PaymentStatus, staffId: number): Promise<PaymentStatus> {
+export async function applyStaffPaymentStatus(
+  tx: Tx,
+  order: OrderRow,
+  typed: PaymentStatus,
+  staffId: number,
+): Promise<PaymentStatus> {
   if (typed === order.paymentStatus) return typed
   const rows = await orderPayments(tx, order.id)
   const hold = await orderHold(tx, order.id)
   const live = rows.filter((r) => !isVoided(r))
   const paid = live.filter((r) => r.state === 'paid')
   const online = live.filter(isOnline)
-  const locked = () => new AppError('PAYMENT_STATUS_LOCKED', 422, { fields: { payment_status: ['errors.PAYMENT_STATUS_LOCKED'] } })
+  const locked = () =>
+    new AppError('PAYMENT_STATUS_LOCKED', 422, {
+      fields: { payment_status: ['errors.PAYMENT_STATUS_LOCKED'] },
+    })
   const now = new Date()
 
   if (typed === 'paid') {
@@ -186,9 +235,18 @@ export async function applyStaffPaymentStatus(tx: Tx, order: OrderRow, typed: Pa
   if (typed === 'refunded') {
     if (paid.length === 0) throw locked()
     const ids = paid.map((p) => p.id)
-    await tx.update(payments).set({ state: 'refunded', refundedAt: now, updatedAt: now }).where(inArray(payments.id, ids))
+    await tx
+      .update(payments)
+      .set({ state: 'refunded', refundedAt: now, updatedAt: now })
+      .where(inArray(payments.id, ids))
     for (const p of paid) {
-      await tx.insert(paymentEvents).values({ paymentId: p.id, source: 'staff', kind: 'manual_refund', dedupeKey: `staff:refund:${p.id}:${now.getTime()}`, payload: { by: staffId } })
+      await tx.insert(paymentEvents).values({
+        paymentId: p.id,
+        source: 'staff',
+        kind: 'manual_refund',
+        dedupeKey: `staff:refund:${p.id}:${now.getTime()}`,
+        payload: { by: staffId },
+      })
     }
     return 'refunded'
   }
@@ -201,8 +259,20 @@ export async function applyStaffPaymentStatus(tx: Tx, order: OrderRow, typed: Pa
     await tx
       .update(payments)
       .set({ state: 'failed', failureCode: 'voided', updatedAt: now })
-      .where(and(inArray(payments.id, staffPaid.map((p) => p.id)), eq(payments.state, 'paid')))
+      .where(
+        and(
+          inArray(
+            payments.id,
+            staffPaid.map((p) => p.id),
+          ),
+          eq(payments.state, 'paid'),
+        ),
+      )
   }
-  if (online.length > 0 && derivePaymentStatus(await orderPayments(tx, order.id), hold, typed, order.paymentMethod) !== typed) throw locked()
+  if (
+    online.length > 0 &&
+    derivePaymentStatus(await orderPayments(tx, order.id), hold, typed, order.paymentMethod) !== typed
+  )
+    throw locked()
   return typed
 }

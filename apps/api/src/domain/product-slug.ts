@@ -10,10 +10,14 @@ import { firstFreeSlug, slugify } from './slug.ts'
  */
 
 /** What a product's address is made from: its English name when it has one (readable Latin), else its Arabic name. */
-export const slugSource = (names: { name_ar: string; name_en?: string | null }) => names.name_en?.trim() || names.name_ar
+export const slugSource = (names: { name_ar: string; name_en?: string | null }) =>
+  names.name_en?.trim() || names.name_ar
 
 /** The names of a stored product, as slugSource reads them. */
-export const storedSlugSource = (row: { name: string; translations?: { en?: { name?: string | null } } | null }) => ({ name_ar: row.name, name_en: row.translations?.en?.name ?? null })
+export const storedSlugSource = (row: {
+  name: string
+  translations?: { en?: { name?: string | null } } | null
+}) => ({ name_ar: row.name, name_en: row.translations?.en?.name ?? null })
 
 /** The addresses (current or former) that start with `base`, of any product but `exceptId`. */
 async function takenSlugs(db: DbOrTx, base: string, exceptId: number | null): Promise<string[]> {

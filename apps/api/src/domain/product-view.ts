@@ -1,5 +1,10 @@
 import type { Language } from '@shop/shared/i18n/messages'
-import { buildTranslations, ownTranslation, translatedText, type Translations } from '@shop/shared/i18n/content'
+import {
+  buildTranslations,
+  ownTranslation,
+  translatedText,
+  type Translations,
+} from '@shop/shared/i18n/content'
 import type { Product, ProductInput } from '@shop/shared/schemas/product'
 import type { CategoryText, products, ProductText } from '../db/schema/catalog.ts'
 import { imageUrl } from './images.ts'
@@ -11,22 +16,38 @@ export interface ProductWithCategory {
 }
 
 /** One text of a product in the reader's language (decision 0056). */
-export const productText = (p: Pick<ProductRow, 'name' | 'description' | 'attributes' | 'translations'>, field: ProductText, lang: Language): string | null =>
-  translatedText(field === 'name' || field === 'description' ? p[field] : (p.attributes?.[field] ?? null), p.translations, field, lang)
+export const productText = (
+  p: Pick<ProductRow, 'name' | 'description' | 'attributes' | 'translations'>,
+  field: ProductText,
+  lang: Language,
+): string | null =>
+  translatedText(
+    field === 'name' || field === 'description' ? p[field] : (p.attributes?.[field] ?? null),
+    p.translations,
+    field,
+    lang,
+  )
 
 /**
  * The API's Product (packages/shared/src/schemas/product.ts) in the reader's language. `price` and `retail_price` both
  * carry the retail price (product.md §3.2; clients read either); buying prices and the texts of every language only
  * for staff (docs/api.md, decision 0057).
  */
-export function toProduct({ product: p, category }: ProductWithCategory, staff: boolean, lang: Language): Product {
+export function toProduct(
+  { product: p, category }: ProductWithCategory,
+  staff: boolean,
+  lang: Language,
+): Product {
   const view: Product = {
     id: p.id,
     slug: p.slug,
     name: productText(p, 'name', lang) ?? '',
     description: productText(p, 'description', lang) ?? '',
     category_id: p.categoryId,
-    category: category && category.id !== null ? { id: category.id, name: translatedText(category.name, category.translations, 'name', lang) ?? '' } : null,
+    category:
+      category && category.id !== null
+        ? { id: category.id, name: translatedText(category.name, category.translations, 'name', lang) ?? '' }
+        : null,
     price: p.retailPrice,
     retail_price: p.retailPrice,
     wholesale_price: p.wholesalePrice,
@@ -95,6 +116,11 @@ export const productColumns = (input: ProductInput) => ({
   isAlwaysInStock: input.is_always_in_stock,
   attributes: { weight: input.weight_ar || null, origin: input.origin_ar || null },
   translations: buildTranslations<ProductText>({
-    en: { name: input.name_en, description: input.description_en, weight: input.weight_en, origin: input.origin_en },
+    en: {
+      name: input.name_en,
+      description: input.description_en,
+      weight: input.weight_en,
+      origin: input.origin_en,
+    },
   }),
 })

@@ -71,13 +71,26 @@ export async function returnStock(tx: Tx, lines: StockLine[]): Promise<void> {
  */
 async function takenLines(tx: Tx, orderId: number, lang: Language = 'ar'): Promise<StockLine[]> {
   const rows = await tx
-    .select({ productId: products.id, product: { name: products.name, description: products.description, attributes: products.attributes, translations: products.translations }, quantity: orderItems.quantity })
+    .select({
+      productId: products.id,
+      product: {
+        name: products.name,
+        description: products.description,
+        attributes: products.attributes,
+        translations: products.translations,
+      },
+      quantity: orderItems.quantity,
+    })
     .from(orderItems)
     .innerJoin(products, eq(products.id, orderItems.productId))
     .where(and(eq(orderItems.orderId, orderId), eq(orderItems.takesStock, true)))
     .orderBy(asc(products.id))
   // The name a refusal shows, in the reader's language (decision 0056).
-  return rows.map((r) => ({ productId: r.productId, name: productText(r.product, 'name', lang) ?? r.product.name, quantity: r.quantity }))
+  return rows.map((r) => ({
+    productId: r.productId,
+    name: productText(r.product, 'name', lang) ?? r.product.name,
+    quantity: r.quantity,
+  }))
 }
 
 /**

@@ -12,10 +12,20 @@ const SECRET = 'tracking_link'
 const secrets = new WeakMap<object, Promise<Buffer>>()
 
 async function loadSecret(db: DbOrTx): Promise<Buffer> {
-  const read = async () => (await db.select({ value: shopSecrets.value }).from(shopSecrets).where(eq(shopSecrets.name, SECRET)).limit(1))[0]?.value
+  const read = async () =>
+    (
+      await db
+        .select({ value: shopSecrets.value })
+        .from(shopSecrets)
+        .where(eq(shopSecrets.name, SECRET))
+        .limit(1)
+    )[0]?.value
   let value = await read()
   if (value === undefined) {
-    await db.insert(shopSecrets).values({ name: SECRET, value: randomBytes(32).toString('base64url') }).onConflictDoNothing()
+    await db
+      .insert(shopSecrets)
+      .values({ name: SECRET, value: randomBytes(32).toString('base64url') })
+      .onConflictDoNothing()
     value = (await read())!
   }
   return Buffer.from(value, 'base64url')

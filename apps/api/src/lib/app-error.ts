@@ -25,4 +25,5 @@ export class AppError extends Error {
 }
 
 export const notFound = () => new AppError('NOT_FOUND', 404)
-export const validationError = (fields: Record<string, string[]>) => new AppError('VALIDATION_FAILED', 422, { fields })
+export const validationError = (fields: Record<string, string[]>) =>
+  new AppError('VALIDATION_FAILED', 422, { fields })

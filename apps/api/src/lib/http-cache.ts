@@ -27,7 +27,8 @@ export function etagMatches(request: FastifyRequest, etag: string): boolean {
 export function addEtags(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string') return payload
-    if (!String(reply.getHeader('cache-control') ?? '').startsWith('public') || reply.hasHeader('etag')) return payload
+    if (!String(reply.getHeader('cache-control') ?? '').startsWith('public') || reply.hasHeader('etag'))
+      return payload
     const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`
     reply.header('etag', etag)
     if (etagMatches(request, etag)) {

@@ -20,14 +20,22 @@ const token = 'Xq3vK9mZ_2bLpQ7rT0wYc-5nHdJ8sFgAe4uViOk1Bzx' // 43 characters, li
 
 describe('log redaction (decision 0040)', () => {
   it('blanks the values of secret query parameters, keeps the rest of the address', () => {
-    expect(redactUrl(`/reset-password?token=${token}&email=nour%2Bx%40example.ly`)).toBe('/reset-password?token=[redacted]&email=[redacted]')
-    expect(redactUrl('/api/products?search=%D8%AA%D9%85%D8%B1&page=2&access_token=abc')).toBe('/api/products?search=%D8%AA%D9%85%D8%B1&page=2&access_token=[redacted]')
+    expect(redactUrl(`/reset-password?token=${token}&email=nour%2Bx%40example.ly`)).toBe(
+      '/reset-password?token=[redacted]&email=[redacted]',
+    )
+    expect(redactUrl('/api/products?search=%D8%AA%D9%85%D8%B1&page=2&access_token=abc')).toBe(
+      '/api/products?search=%D8%AA%D9%85%D8%B1&page=2&access_token=[redacted]',
+    )
     expect(redactUrl('/api/products?page=2')).toBe('/api/products?page=2')
   })
 
   it("drops a failed query's parameters (a shopper's phone and address) and keeps the query and its cause", () => {
     const cause = Object.assign(new Error('connection terminated unexpectedly'), { code: '57P01' })
-    const error = new DrizzleQueryError('insert into "orders" ("customer_phone", "shipping_address") values ($1, $2)', ['0912345678', 'Tripoli, Street 5'], cause)
+    const error = new DrizzleQueryError(
+      'insert into "orders" ("customer_phone", "shipping_address") values ($1, $2)',
+      ['0912345678', 'Tripoli, Street 5'],
+      cause,
+    )
     const out = serializeError(error) as Record<string, unknown>
     const text = JSON.stringify(out)
     expect(text).not.toContain('0912345678')
@@ -50,7 +58,17 @@ describe('log redaction (decision 0040)', () => {
     })
     const out = scrubLine(line)
     const parsed = JSON.parse(out)
-    for (const secret of ['0912345678', '927654321', '941234567', token, 'hunter22', 'Palm-2026!', '4111 1111 1111 1111', '4111111111111111']) expect(out).not.toContain(secret)
+    for (const secret of [
+      '0912345678',
+      '927654321',
+      '941234567',
+      token,
+      'hunter22',
+      'Palm-2026!',
+      '4111 1111 1111 1111',
+      '4111111111111111',
+    ])
+      expect(out).not.toContain(secret)
     expect(parsed.msg).toContain('[phone …78]')
     expect(parsed.msg).toContain('[phone …21]')
     expect(parsed.msg).toContain('Bearer [redacted]')
@@ -64,23 +82,54 @@ describe('log redaction (decision 0040)', () => {
 
   it('blanks what online payments carry: the payment token, provider keys, a wallet code, number and birth year', () => {
     const line = JSON.stringify({
-      headers: { 'x-payment-token': token, 'x-api-key': 'plutu-live-key-123', authorization: 'Bearer abcdefghijklmnop' },
-      body: { otp: '123456', mobile_number: '0912345678', birth_year: '1990', payment_token: token, client_secret: 'EPx-secret', secret_key: 'sk_live_abc' },
+      headers: {
+        'x-payment-token': token,
+        'x-api-key': 'plutu-live-key-123',
+        authorization: 'Bearer abcdefghijklmnop',
+      },
+      body: {
+        otp: '123456',
+        mobile_number: '0912345678',
+        birth_year: '1990',
+        payment_token: token,
+        client_secret: 'EPx-secret',
+        secret_key: 'sk_live_abc',
+      },
       gateway: 'sadadapi',
     })
     const out = scrubLine(line)
-    for (const secret of [token, 'plutu-live-key-123', 'abcdefghijklmnop', '123456', '0912345678', '1990', 'EPx-secret', 'sk_live_abc']) expect(out).not.toContain(secret)
+    for (const secret of [
+      token,
+      'plutu-live-key-123',
+      'abcdefghijklmnop',
+      '123456',
+      '0912345678',
+      '1990',
+      'EPx-secret',
+      'sk_live_abc',
+    ])
+      expect(out).not.toContain(secret)
     expect(JSON.parse(out).gateway).toBe('sadadapi')
   })
 
   it('holds for what the logger writes, in JSON lines and in readable lines', () => {
     for (const format of ['json', 'pretty'] as const) {
       const { log, lines } = capturedLogger(format)
-      log.info({ req: { method: 'GET', url: `/reset-password?token=${token}&email=a%40b.ly` }, body: { password: 'hunter22' } }, `reset link for 0912345678: http://shop.test/reset-password?token=${token}`)
-      log.error({ err: new DrizzleQueryError('update "users" set "phone" = $1', ['0923456789'], new Error('boom')) }, 'failed')
+      log.info(
+        {
+          req: { method: 'GET', url: `/reset-password?token=${token}&email=a%40b.ly` },
+          body: { password: 'hunter22' },
+        },
+        `reset link for 0912345678: http://shop.test/reset-password?token=${token}`,
+      )
+      log.error(
+        { err: new DrizzleQueryError('update "users" set "phone" = $1', ['0923456789'], new Error('boom')) },
+        'failed',
+      )
       const text = lines.join('\n')
       expect(lines.length).toBeGreaterThanOrEqual(2)
-      for (const secret of [token, 'hunter22', '0912345678', '0923456789']) expect(text, format).not.toContain(secret)
+      for (const secret of [token, 'hunter22', '0912345678', '0923456789'])
+        expect(text, format).not.toContain(secret)
       expect(text).toContain('caused by: Error: boom')
       if (format === 'json') for (const line of lines) expect(() => JSON.parse(line)).not.toThrow()
     }

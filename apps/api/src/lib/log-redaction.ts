@@ -7,7 +7,8 @@ import { stdSerializers } from 'pino'
  */
 
 /** Query parameters whose values are secrets or personal data (a reset link carries `token` and `email`). */
-const SECRET_PARAMS = /([?&;](?:[\w-]*token|password|passwd|secret|code|otp|signature|key|email|phone|mobile[\w-]*)=)[^&#\s"'<>\\]*/gi
+const SECRET_PARAMS =
+  /([?&;](?:[\w-]*token|password|passwd|secret|code|otp|signature|key|email|phone|mobile[\w-]*)=)[^&#\s"'<>\\]*/gi
 
 /** `/reset-password?token=abc&email=a@b.ly` → `/reset-password?token=[redacted]&email=[redacted]`. */
 export function redactUrl(url: string): string {
@@ -55,17 +56,27 @@ const STRING_RULES: [RegExp, (match: string, ...groups: string[]) => string][] =
   [SECRET_PARAMS, (_m, name) => `${name}[redacted]`],
   [/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{8,}/g, (_m, scheme) => `${scheme} [redacted]`],
   // The shop's tokens: 32 random bytes in base64url (43 characters, upper and lower case mixed; slugs are lower case).
-  [/(?<![A-Za-z0-9_-])(?=[A-Za-z0-9_-]*[A-Z])(?=[A-Za-z0-9_-]*[a-z])[A-Za-z0-9_-]{40,}(?![A-Za-z0-9_-])/g, () => '[redacted-token]'],
+  [
+    /(?<![A-Za-z0-9_-])(?=[A-Za-z0-9_-]*[A-Z])(?=[A-Za-z0-9_-]*[a-z])[A-Za-z0-9_-]{40,}(?![A-Za-z0-9_-])/g,
+    () => '[redacted-token]',
+  ],
   // Libyan phone numbers (09x xxx xxxx, +218 9x …): the last two digits stay, so a support call can be matched.
-  [/(?<![\d+.])(?:(?:\+|00)218[\s-]?|0)9[1-6](?:[\s-]?\d){7}(?![\d.])/g, (m) => `[phone …${m.replace(/\D/g, '').slice(-2)}]`],
+  [
+    /(?<![\d+.])(?:(?:\+|00)218[\s-]?|0)9[1-6](?:[\s-]?\d){7}(?![\d.])/g,
+    (m) => `[phone …${m.replace(/\D/g, '').slice(-2)}]`,
+  ],
   // Card numbers (the shop takes none itself; a provider's answer or a pasted note might): 13–19 digits in one run, or
   // in groups of four as printed on a card; an order number (ORD-261122-00042) is neither.
-  [/(?<![\d.-])(?:\d{13,19}|\d{4}(?:[ -]\d{4}){2,3}(?:[ -]\d{1,4})?)(?![\d.-])/g, (m) => (isCardNumber(m.replace(/\D/g, '')) ? '[card]' : m)],
+  [
+    /(?<![\d.-])(?:\d{13,19}|\d{4}(?:[ -]\d{4}){2,3}(?:[ -]\d{1,4})?)(?![\d.-])/g,
+    (m) => (isCardNumber(m.replace(/\D/g, '')) ? '[card]' : m),
+  ],
 ]
 
 function scrubString(literal: string): string {
   let out = literal
-  for (const [pattern, replace] of STRING_RULES) out = out.replace(pattern, replace as (m: string, ...g: string[]) => string)
+  for (const [pattern, replace] of STRING_RULES)
+    out = out.replace(pattern, replace as (m: string, ...g: string[]) => string)
   return out
 }
 

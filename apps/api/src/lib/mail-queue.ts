@@ -20,7 +20,8 @@ export interface UnsentMail {
   oldestUnsentAgeSeconds: number | null
 }
 
-const age = (value: unknown) => (value === null || value === undefined ? null : Math.max(0, Math.round(Number(value))))
+const age = (value: unknown) =>
+  value === null || value === undefined ? null : Math.max(0, Math.round(Number(value)))
 
 /** What the readiness check reports: the mails still to send (cheaper than the full count). */
 export async function unsentMail(db: DbOrTx): Promise<UnsentMail> {
@@ -30,7 +31,11 @@ export async function unsentMail(db: DbOrTx): Promise<UnsentMail> {
              extract(epoch from now() - min(created_at)) as oldest
       from mail_outbox where sent_at is null`),
   )
-  return { unsent: Number(row?.unsent ?? 0), failed: Number(row?.failed ?? 0), oldestUnsentAgeSeconds: age(row?.oldest) }
+  return {
+    unsent: Number(row?.unsent ?? 0),
+    failed: Number(row?.failed ?? 0),
+    oldestUnsentAgeSeconds: age(row?.oldest),
+  }
 }
 
 /** Every mail by state, for /metrics. */
@@ -43,5 +48,10 @@ export async function mailQueue(db: DbOrTx): Promise<MailQueue> {
              extract(epoch from now() - min(created_at) filter (where sent_at is null)) as oldest
       from mail_outbox`),
   )
-  return { queued: Number(row?.queued ?? 0), sent: Number(row?.sent ?? 0), failed: Number(row?.failed ?? 0), oldestUnsentAgeSeconds: age(row?.oldest) }
+  return {
+    queued: Number(row?.queued ?? 0),
+    sent: Number(row?.sent ?? 0),
+    failed: Number(row?.failed ?? 0),
+    oldestUnsentAgeSeconds: age(row?.oldest),
+  }
 }

@@ -49,8 +49,16 @@ describe('mailer', () => {
   })
 
   it('delivers through a real SMTP server and marks the outbox row sent', async () => {
-    const mailer = createMailer(database.db, { smtpUrl: `smtp://127.0.0.1:${port}`, from: 'shop@example.ly', log })
-    await mailer.send({ to: 'b@example.ly', subject: 'Reset', text: 'https://shop.test/reset-password?token=abc' })
+    const mailer = createMailer(database.db, {
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: 'shop@example.ly',
+      log,
+    })
+    await mailer.send({
+      to: 'b@example.ly',
+      subject: 'Reset',
+      text: 'https://shop.test/reset-password?token=abc',
+    })
     await vi.waitFor(
       async () => {
         const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'b@example.ly'))
@@ -89,16 +97,26 @@ describe('mailer', () => {
     })
 
     it('waits longer after each failed try, up to the cap', () => {
-      expect([1, 2, 3, 4, 10].map((n) => backoffAfter(n, 30_000, 3_600_000))).toEqual([30_000, 60_000, 120_000, 240_000, 3_600_000])
+      expect([1, 2, 3, 4, 10].map((n) => backoffAfter(n, 30_000, 3_600_000))).toEqual([
+        30_000, 60_000, 120_000, 240_000, 3_600_000,
+      ])
     })
 
     it('retries a mail the SMTP server refused, and delivers it once the server is back', async () => {
       const smtp = await startSmtp()
       smtp.state.down = true
-      const mailer = createMailer(database.db, { smtpUrl: smtp.url, from: 'shop@example.ly', log, backoffMs: 300, pollMs: 60_000 })
+      const mailer = createMailer(database.db, {
+        smtpUrl: smtp.url,
+        from: 'shop@example.ly',
+        log,
+        backoffMs: 300,
+        pollMs: 60_000,
+      })
       try {
         await mailer.send({ to: 'retry@example.ly', subject: 'طلبك', text: 'نص' })
-        await vi.waitFor(async () => expect((await rowsTo('retry@example.ly'))[0]!.error).toMatch(/busy/), { timeout: 10_000 })
+        await vi.waitFor(async () => expect((await rowsTo('retry@example.ly'))[0]!.error).toMatch(/busy/), {
+          timeout: 10_000,
+        })
         const [failed] = await rowsTo('retry@example.ly')
         expect(failed!.attempts).toBe(1)
         expect(failed!.sentAt).toBeNull()
@@ -124,7 +142,14 @@ describe('mailer', () => {
     it('gives up after the last try and keeps the error', async () => {
       const smtp = await startSmtp()
       smtp.state.down = true
-      const mailer = createMailer(database.db, { smtpUrl: smtp.url, from: 'shop@example.ly', log, backoffMs: 1, maxAttempts: 2, pollMs: 60_000 })
+      const mailer = createMailer(database.db, {
+        smtpUrl: smtp.url,
+        from: 'shop@example.ly',
+        log,
+        backoffMs: 1,
+        maxAttempts: 2,
+        pollMs: 60_000,
+      })
       try {
         await mailer.enqueue(database.db, { to: 'giveup@example.ly', subject: 's', text: 't' })
         await mailer.deliverDue()
@@ -148,15 +173,29 @@ describe('mailer', () => {
       const a = createMailer(database.db, { smtpUrl: smtp.url, from: 'shop@example.ly', log, pollMs: 60_000 })
       const b = createMailer(database.db, { smtpUrl: smtp.url, from: 'shop@example.ly', log, pollMs: 60_000 })
       try {
-        for (let i = 0; i < 25; i++) await a.enqueue(database.db, { to: `pair-${i}@example.ly`, subject: 's', text: 't', eventKey: `pair:${i}` })
+        for (let i = 0; i < 25; i++)
+          await a.enqueue(database.db, {
+            to: `pair-${i}@example.ly`,
+            subject: 's',
+            text: 't',
+            eventKey: `pair:${i}`,
+          })
         // A mail claimed by a process that died: its lease ran out, so another process sends it.
         const [orphan] = await database.db
           .insert(mailOutbox)
-          .values({ to: 'orphan@example.ly', subject: 's', text: 't', attempts: 1, lockedUntil: new Date(Date.now() - 1000) })
+          .values({
+            to: 'orphan@example.ly',
+            subject: 's',
+            text: 't',
+            attempts: 1,
+            lockedUntil: new Date(Date.now() - 1000),
+          })
           .returning()
         await Promise.all([a.deliverDue(), b.deliverDue(), a.deliverDue(), b.deliverDue()])
         await Promise.all([a.deliverDue(), b.deliverDue()])
-        const received = smtp.mails.filter((m) => m.to.some((t) => t.startsWith('pair-') || t === 'orphan@example.ly'))
+        const received = smtp.mails.filter((m) =>
+          m.to.some((t) => t.startsWith('pair-') || t === 'orphan@example.ly'),
+        )
         expect(received).toHaveLength(26)
         expect(new Set(received.map((m) => m.messageId)).size).toBe(26)
         expect(smtp.to('orphan@example.ly')[0]!.messageId).toBe(`<outbox-${orphan!.id}@example.ly>`)

@@ -121,11 +121,17 @@ export function createMailer(db: Db, options: MailerOptions): Mailer {
         // marking it sent), the reader's mail program sees one message.
         messageId: `<outbox-${mail.id}@${domain}>`,
       })
-      await db.update(mailOutbox).set({ sentAt: new Date(), lockedUntil: null }).where(eq(mailOutbox.id, mail.id))
+      await db
+        .update(mailOutbox)
+        .set({ sentAt: new Date(), lockedUntil: null })
+        .where(eq(mailOutbox.id, mail.id))
       return true
     } catch (err) {
       const giveUp = mail.attempts >= maxAttempts
-      options.log.warn({ err, mail_id: mail.id, to: mail.to, attempts: mail.attempts, gave_up: giveUp }, 'mail could not be sent')
+      options.log.warn(
+        { err, mail_id: mail.id, to: mail.to, attempts: mail.attempts, gave_up: giveUp },
+        'mail could not be sent',
+      )
       const next = giveUp ? null : new Date(Date.now() + backoffAfter(mail.attempts, backoffMs, maxBackoffMs))
       await db
         .update(mailOutbox)
@@ -180,14 +186,23 @@ export function createMailer(db: Db, options: MailerOptions): Mailer {
     async enqueue(target, mail) {
       const rows = await target
         .insert(mailOutbox)
-        .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, eventKey: mail.eventKey ?? null })
+        .values({
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html ?? null,
+          eventKey: mail.eventKey ?? null,
+        })
         .onConflictDoNothing({ target: mailOutbox.eventKey })
         .returning({ id: mailOutbox.id })
       if (rows.length === 0) return false
       written++
       if (!transport) {
         // Decision 0043: the text (a reset link, a tracking link) stays in the table; a log line never carries it.
-        options.log.info({ mail_id: rows[0]!.id, to: mail.to, subject: mail.subject }, 'mail kept in the mail_outbox table (no SMTP_URL)')
+        options.log.info(
+          { mail_id: rows[0]!.id, to: mail.to, subject: mail.subject },
+          'mail kept in the mail_outbox table (no SMTP_URL)',
+        )
       }
       return true
     },

@@ -17,7 +17,11 @@ function isValidTimezone(tz: string): boolean {
 
 /** The `timezone` setting when it names a real zone, else Africa/Tripoli. */
 export async function shopTimezone(db: DbOrTx): Promise<string> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, 'timezone')).limit(1)
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, 'timezone'))
+    .limit(1)
   const tz = row?.value.trim() ?? ''
   return tz && isValidTimezone(tz) ? tz : DEFAULT_TIMEZONE
 }
@@ -33,7 +37,12 @@ export function dayRange(column: SQL | SQL.Aliased | unknown, tz: string, from?:
 /** Today's date (YYYY-MM-DD) in a time zone. */
 export function todayIn(tz: string, now = new Date()): string {
   // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: tz,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now)
 }
 
 /** First and last day of the current month in a time zone (product.md §2.15 default range). */

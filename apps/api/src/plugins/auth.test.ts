@@ -55,7 +55,9 @@ describe('a bearer token on a route where signing in is optional (POST /api/orde
       'revoked (signed out)',
       async () => {
         const shopper = await createUser(ctx.app)
-        expect((await ctx.app.inject({ method: 'POST', url: '/api/logout', headers: shopper.headers })).statusCode).toBe(200)
+        expect(
+          (await ctx.app.inject({ method: 'POST', url: '/api/logout', headers: shopper.headers })).statusCode,
+        ).toBe(200)
         return shopper.headers.authorization
       },
     ],
@@ -78,7 +80,9 @@ describe('a bearer token on a route where signing in is optional (POST /api/orde
   })
 
   it('answers in Arabic by default, like a protected route', async () => {
-    const res = await placeOrder('bad-token-ar@example.ly', { authorization: 'Bearer aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' })
+    const res = await placeOrder('bad-token-ar@example.ly', {
+      authorization: 'Bearer aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
+    })
     const protectedRoute = await ctx.app.inject({
       method: 'GET',
       url: '/api/me',

@@ -32,7 +32,8 @@ declare module 'fastify' {
   }
 }
 
-export const isStaff = (user: AuthUser | null | undefined) => user?.role === 'admin' || user?.role === 'super_admin'
+export const isStaff = (user: AuthUser | null | undefined) =>
+  user?.role === 'admin' || user?.role === 'super_admin'
 
 const LAST_USED_RESOLUTION_MS = 5 * 60_000
 
@@ -41,7 +42,8 @@ async function authPluginImpl(app: FastifyInstance) {
 
   app.decorate('resolveUser', async (request: FastifyRequest): Promise<AuthUser | null> => {
     if (request.user !== undefined) return request.user
-    const header = typeof request.headers.authorization === 'string' ? request.headers.authorization.trim() : ''
+    const header =
+      typeof request.headers.authorization === 'string' ? request.headers.authorization.trim() : ''
     // No bearer credentials at all: a guest. Another scheme (e.g. Basic added by a proxy) carries no token either.
     if (!/^Bearer(\s|$)/i.test(header)) {
       request.user = null
@@ -63,7 +65,13 @@ async function authPluginImpl(app: FastifyInstance) {
       })
       .from(apiTokens)
       .innerJoin(users, eq(users.id, apiTokens.userId))
-      .where(and(eq(apiTokens.tokenHash, hashToken(match[1]!)), gt(apiTokens.expiresAt, sql`now()`), eq(users.isActive, true)))
+      .where(
+        and(
+          eq(apiTokens.tokenHash, hashToken(match[1]!)),
+          gt(apiTokens.expiresAt, sql`now()`),
+          eq(users.isActive, true),
+        ),
+      )
       .limit(1)
     if (!row) throw new AppError('UNAUTHENTICATED', 401)
     if (Date.now() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
@@ -92,7 +100,8 @@ async function authPluginImpl(app: FastifyInstance) {
     },
     superAdmin: async (request: FastifyRequest) => {
       const user = await signedIn(request)
-      if (user.role !== 'super_admin') throw new AppError('FORBIDDEN', 403, { messageKey: 'errors.SUPER_ADMIN_ONLY' })
+      if (user.role !== 'super_admin')
+        throw new AppError('FORBIDDEN', 403, { messageKey: 'errors.SUPER_ADMIN_ONLY' })
     },
   })
 }

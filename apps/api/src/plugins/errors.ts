@@ -34,18 +34,33 @@ const STATUS_CODES: Record<number, ErrorCode> = {
  */
 function isMalformedBody(error: unknown): boolean {
   const message = (error as { message?: string })?.message ?? ''
-  return /^(Unexpected end of (multipart data|form)|Multipart: Boundary not found|Malformed part header|Part terminated early)/i.test(message)
+  return /^(Unexpected end of (multipart data|form)|Multipart: Boundary not found|Malformed part header|Part terminated early)/i.test(
+    message,
+  )
 }
 
-function send(reply: FastifyReply, request: FastifyRequest, status: number, code: string, message: string, extra: Record<string, unknown> = {}) {
-  return reply.status(status).type('application/json; charset=utf-8').send({ code, message, ...extra })
+function send(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  status: number,
+  code: string,
+  message: string,
+  extra: Record<string, unknown> = {},
+) {
+  return reply
+    .status(status)
+    .type('application/json; charset=utf-8')
+    .send({ code, message, ...extra })
 }
 
 async function errorsPluginImpl(app: FastifyInstance) {
   app.decorateRequest('lang', 'ar')
-  app.decorateRequest('t', function (this: FastifyRequest, key: string, params?: Record<string, string | number>) {
-    return translate(this.lang, key, params)
-  })
+  app.decorateRequest(
+    't',
+    function (this: FastifyRequest, key: string, params?: Record<string, string | number>) {
+      return translate(this.lang, key, params)
+    },
+  )
   app.addHook('onRequest', async (request) => {
     request.lang = pickLanguage(request.headers['accept-language'])
   })
@@ -57,13 +72,30 @@ async function errorsPluginImpl(app: FastifyInstance) {
       const { params, fields, extra, messageKey, headers } = error.options
       if (headers) reply.headers(headers)
       const body: Record<string, unknown> = { ...extra }
-      if (fields) body.errors = Object.fromEntries(Object.entries(fields).map(([k, keys]) => [k, keys.map((m) => t(m, params))]))
-      return send(reply, request, error.status, error.code, t(messageKey ?? `errors.${error.code}`, params), body)
+      if (fields)
+        body.errors = Object.fromEntries(
+          Object.entries(fields).map(([k, keys]) => [k, keys.map((m) => t(m, params))]),
+        )
+      return send(
+        reply,
+        request,
+        error.status,
+        error.code,
+        t(messageKey ?? `errors.${error.code}`, params),
+        body,
+      )
     }
 
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const keys = fieldErrorKeys(error.validation.map((v) => ({ path: (v.instancePath ?? '').split('/').filter(Boolean), message: v.message ?? '' })))
-      const errors = Object.fromEntries(Object.entries(keys).map(([field, list]) => [field, list.map((key) => t(key))]))
+      const keys = fieldErrorKeys(
+        error.validation.map((v) => ({
+          path: (v.instancePath ?? '').split('/').filter(Boolean),
+          message: v.message ?? '',
+        })),
+      )
+      const errors = Object.fromEntries(
+        Object.entries(keys).map(([field, list]) => [field, list.map((key) => t(key))]),
+      )
       return send(reply, request, 422, 'VALIDATION_FAILED', t('errors.VALIDATION_FAILED'), { errors })
     }
 
@@ -86,11 +118,18 @@ async function errorsPluginImpl(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       if (status === 429) {
         const retry = Number(reply.getHeader('retry-after')) || 60
-        return send(reply, request, 429, 'TOO_MANY_REQUESTS', t('errors.TOO_MANY_REQUESTS', { minutes: Math.ceil(retry / 60) }))
+        return send(
+          reply,
+          request,
+          429,
+          'TOO_MANY_REQUESTS',
+          t('errors.TOO_MANY_REQUESTS', { minutes: Math.ceil(retry / 60) }),
+        )
       }
       const code = STATUS_CODES[status] ?? 'BAD_REQUEST'
       // A JSON or form body over the body limit is not a file upload: say so, with the limit that applies.
-      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return send(reply, request, status, code, t('errors.REQUEST_TOO_LARGE'))
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+        return send(reply, request, status, code, t('errors.REQUEST_TOO_LARGE'))
       return send(reply, request, status, code, t(`errors.${code}`))
     }
 

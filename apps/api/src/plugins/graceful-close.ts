@@ -57,7 +57,8 @@ async function gracefulCloseImpl(app: FastifyInstance, options: GracefulCloseOpt
     }
   })
   app.addHook('onSend', async (request, reply, payload) => {
-    if (state === 'closing' && (pending.get(request.raw.socket) ?? 0) <= 1) reply.header('connection', 'close')
+    if (state === 'closing' && (pending.get(request.raw.socket) ?? 0) <= 1)
+      reply.header('connection', 'close')
     return payload
   })
   app.addHook('onResponse', async (request) => {
@@ -67,4 +68,7 @@ async function gracefulCloseImpl(app: FastifyInstance, options: GracefulCloseOpt
   })
 }
 
-export const gracefulClosePlugin = fp(gracefulCloseImpl, { name: 'gracefulClosePlugin', dependencies: ['errorsPlugin', 'loggingPlugin'] })
+export const gracefulClosePlugin = fp(gracefulCloseImpl, {
+  name: 'gracefulClosePlugin',
+  dependencies: ['errorsPlugin', 'loggingPlugin'],
+})

@@ -45,7 +45,8 @@ const lineFormat: pretty.MessageFormatFunc = (log, messageKey) => {
   const id = typeof log.reqId === 'string' ? `${log.reqId} ` : ''
   const req = log.req as { method?: string; url?: string } | undefined
   const res = log.res as { statusCode?: number } | undefined
-  if (req && res && typeof log.responseTime === 'number') return `${id}${req.method} ${req.url} → ${res.statusCode} ${Math.round(log.responseTime)} ms`
+  if (req && res && typeof log.responseTime === 'number')
+    return `${id}${req.method} ${req.url} → ${res.statusCode} ${Math.round(log.responseTime)} ms`
   if (req) return `${id}${req.method} ${req.url} ${String(log[messageKey])}`
   return `${id}${String(log[messageKey])}`
 }
@@ -65,7 +66,18 @@ export function createLogger(settings: LogSettings, output: LogOutput = {}): Log
     serializers: { req: serializeRequest, res: serializeReply, err: serializeError, error: serializeError },
     // Objects a future log call might pass whole (a request body, headers, a mail).
     redact: {
-      paths: ['password', '*.password', 'token', '*.token', 'headers.authorization', '*.headers.authorization', 'headers.cookie', '*.headers.cookie', 'text', 'html'],
+      paths: [
+        'password',
+        '*.password',
+        'token',
+        '*.token',
+        'headers.authorization',
+        '*.headers.authorization',
+        'headers.cookie',
+        '*.headers.cookie',
+        'text',
+        'html',
+      ],
       censor: '[redacted]',
     },
     hooks: { streamWrite: scrubLine },
@@ -98,7 +110,15 @@ export class ShopLogController extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     const level = error ? 'error' : isInProcess(request) ? 'debug' : reply.statusCode >= 500 ? 'warn' : 'info'
-    reply.log[level]({ req: request, res: reply, responseTime: Math.round(reply.elapsedTime * 10) / 10, ...(error ? { err: error } : {}) }, 'request completed')
+    reply.log[level](
+      {
+        req: request,
+        res: reply,
+        responseTime: Math.round(reply.elapsedTime * 10) / 10,
+        ...(error ? { err: error } : {}),
+      },
+      'request completed',
+    )
   }
 }
 

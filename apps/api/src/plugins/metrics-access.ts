@@ -17,7 +17,10 @@ export interface MetricsAccessSettings {
 /** `127.0.0.1, ::1, 10.0.0.0/8, localhost` → a list to check client addresses against; a typo stops the start. */
 export function parseAllowList(value: string): BlockList {
   const list = new BlockList()
-  for (const raw of value.split(',').map((e) => e.trim()).filter(Boolean)) {
+  for (const raw of value
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     if (raw === 'localhost') {
       list.addAddress('127.0.0.1', 'ipv4')
       list.addAddress('::1', 'ipv6')
@@ -27,8 +30,13 @@ export function parseAllowList(value: string): BlockList {
     const family = isIP(address)
     const bits = prefix === undefined ? null : Number(prefix)
     const max = family === 4 ? 32 : 128
-    if (family === 0 || (bits !== null && (!Number.isInteger(bits) || bits < 0 || bits > max || prefix === ''))) {
-      throw new Error(`METRICS_ALLOW: "${raw}" is not an IP address or CIDR range (e.g. 127.0.0.1, ::1, 10.0.0.0/8)`)
+    if (
+      family === 0 ||
+      (bits !== null && (!Number.isInteger(bits) || bits < 0 || bits > max || prefix === ''))
+    ) {
+      throw new Error(
+        `METRICS_ALLOW: "${raw}" is not an IP address or CIDR range (e.g. 127.0.0.1, ::1, 10.0.0.0/8)`,
+      )
     }
     const type = family === 4 ? 'ipv4' : 'ipv6'
     if (bits === null) list.addAddress(address, type)
@@ -49,13 +57,19 @@ export function createMetricsGuard(settings: MetricsAccessSettings): (request: F
       const given = /^Bearer\s+(\S+)\s*$/i.exec(header.trim())?.[1]
       // Hashes of equal length, compared in constant time: the answer's timing tells nothing about the token.
       if (token && given && timingSafeEqual(digest(given), token)) return
-      throw new AppError('UNAUTHENTICATED', 401, { messageKey: 'errors.METRICS_TOKEN_INVALID', headers: { 'www-authenticate': 'Bearer realm="metrics"' } })
+      throw new AppError('UNAUTHENTICATED', 401, {
+        messageKey: 'errors.METRICS_TOKEN_INVALID',
+        headers: { 'www-authenticate': 'Bearer realm="metrics"' },
+      })
     }
     // Through a proxy the shop does not trust, every request comes from the proxy's (often loopback) address:
     // the address says nothing about the caller, so only the token opens the metrics.
-    const forwarded = ['x-forwarded-for', 'forwarded', 'x-real-ip'].some((name) => request.headers[name] !== undefined)
+    const forwarded = ['x-forwarded-for', 'forwarded', 'x-real-ip'].some(
+      (name) => request.headers[name] !== undefined,
+    )
     if (forwarded && !settings.proxyTrusted) throw forbidden()
-    const ip = request.ip.startsWith('::ffff:') && isIP(request.ip.slice(7)) === 4 ? request.ip.slice(7) : request.ip
+    const ip =
+      request.ip.startsWith('::ffff:') && isIP(request.ip.slice(7)) === 4 ? request.ip.slice(7) : request.ip
     const family = isIP(ip)
     if (family !== 0 && allowed.check(ip, family === 4 ? 'ipv4' : 'ipv6')) return
     throw forbidden()

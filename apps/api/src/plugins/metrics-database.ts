@@ -12,7 +12,11 @@ const LOW_STOCK_SERIES = 100
  * process over one PostgreSQL, right after a restart too): mail queue, low stock, last order. When the database does
  * not answer, `shop_database_up` is 0 and those gauges keep their last values.
  */
-export function registerDatabaseMetrics(registry: Registry, database: Database, options: { smtpConfigured: boolean }): () => void {
+export function registerDatabaseMetrics(
+  registry: Registry,
+  database: Database,
+  options: { smtpConfigured: boolean },
+): () => void {
   const registers = [registry]
   const queryTime = new Histogram({
     name: 'shop_db_query_duration_seconds',
@@ -20,7 +24,11 @@ export function registerDatabaseMetrics(registry: Registry, database: Database, 
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers,
   })
-  const queryErrors = new Counter({ name: 'shop_db_query_errors_total', help: 'Database statements that failed (refused values, lost connections)', registers })
+  const queryErrors = new Counter({
+    name: 'shop_db_query_errors_total',
+    help: 'Database statements that failed (refused values, lost connections)',
+    registers,
+  })
   const unsubscribe = database.queries.onQuery((seconds, failed) => {
     queryTime.observe(seconds)
     if (failed) queryErrors.inc()
@@ -64,9 +72,25 @@ export function registerDatabaseMetrics(registry: Registry, database: Database, 
     })
     return reading
   }
-  const up = new Gauge({ name: 'shop_database_up', help: '1 when the database answered the last scrape, else 0', registers, collect: refresh })
-  const mails = new Gauge({ name: 'shop_mail_outbox_mails', help: 'Mails in the outbox table by state: queued (not tried or being retried), sent, failed (last try failed)', labelNames: ['state'], registers, collect: refresh })
-  const oldestUnsent = new Gauge({ name: 'shop_mail_oldest_unsent_age_seconds', help: 'Age of the oldest mail not yet sent (0 when every mail is sent)', registers, collect: refresh })
+  const up = new Gauge({
+    name: 'shop_database_up',
+    help: '1 when the database answered the last scrape, else 0',
+    registers,
+    collect: refresh,
+  })
+  const mails = new Gauge({
+    name: 'shop_mail_outbox_mails',
+    help: 'Mails in the outbox table by state: queued (not tried or being retried), sent, failed (last try failed)',
+    labelNames: ['state'],
+    registers,
+    collect: refresh,
+  })
+  const oldestUnsent = new Gauge({
+    name: 'shop_mail_oldest_unsent_age_seconds',
+    help: 'Age of the oldest mail not yet sent (0 when every mail is sent)',
+    registers,
+    collect: refresh,
+  })
   new Gauge({
     name: 'shop_mail_smtp_configured',
     help: '1 when SMTP_URL is set; without it mails stay in the outbox table on purpose',
@@ -75,12 +99,38 @@ export function registerDatabaseMetrics(registry: Registry, database: Database, 
       this.set(options.smtpConfigured ? 1 : 0)
     },
   })
-  const lowStockCount = new Gauge({ name: 'shop_low_stock_products', help: 'Active products at or below the low-stock threshold (setting low_stock_threshold)', registers, collect: refresh })
-  const lowStock = new Gauge({ name: 'shop_low_stock_product_stock', help: 'Stock left on each low-stock product (the 100 lowest)', labelNames: ['product_id', 'product'], registers, collect: refresh })
-  const lastOrder = new Gauge({ name: 'shop_last_order_timestamp_seconds', help: 'When the newest order was placed (Unix time; 0 before the first)', registers, collect: refresh })
+  const lowStockCount = new Gauge({
+    name: 'shop_low_stock_products',
+    help: 'Active products at or below the low-stock threshold (setting low_stock_threshold)',
+    registers,
+    collect: refresh,
+  })
+  const lowStock = new Gauge({
+    name: 'shop_low_stock_product_stock',
+    help: 'Stock left on each low-stock product (the 100 lowest)',
+    labelNames: ['product_id', 'product'],
+    registers,
+    collect: refresh,
+  })
+  const lastOrder = new Gauge({
+    name: 'shop_last_order_timestamp_seconds',
+    help: 'When the newest order was placed (Unix time; 0 before the first)',
+    registers,
+    collect: refresh,
+  })
   // Decisions 0076 and 0083: what an owner is alerted to about online payments.
-  const flagged = new Gauge({ name: 'shop_payments_flagged', help: 'Payment attempts flagged for staff (amount mismatch, paid late, paid twice …) not yet marked seen', registers, collect: refresh })
-  const overdue = new Gauge({ name: 'shop_payment_holds_overdue', help: 'Unpaid online orders more than 2 minutes past their time and still holding stock (the expiry sweep is behind or off)', registers, collect: refresh })
+  const flagged = new Gauge({
+    name: 'shop_payments_flagged',
+    help: 'Payment attempts flagged for staff (amount mismatch, paid late, paid twice …) not yet marked seen',
+    registers,
+    collect: refresh,
+  })
+  const overdue = new Gauge({
+    name: 'shop_payment_holds_overdue',
+    help: 'Unpaid online orders more than 2 minutes past their time and still holding stock (the expiry sweep is behind or off)',
+    registers,
+    collect: refresh,
+  })
 
   async function readDatabase() {
     const db = database.db

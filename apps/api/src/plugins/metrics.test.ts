@@ -6,7 +6,12 @@ import { parseAllowList } from './metrics-access.ts'
 
 // Decision 0041: GET /metrics for the owner's Prometheus — who may read it, and that what it shows follows the shop.
 const TOKEN = 'metrics-token-for-tests-0123'
-const customer = { customer_name: 'Fatima Ali', customer_email: 'fatima@example.ly', customer_phone: '0912345678', shipping_address: 'Tripoli' }
+const customer = {
+  customer_name: 'Fatima Ali',
+  customer_email: 'fatima@example.ly',
+  customer_phone: '0912345678',
+  shipping_address: 'Tripoli',
+}
 
 /** The value of one series in Prometheus' text format (`name{labels} value`); undefined when it is not there. */
 function valueOf(text: string, series: string): number | undefined {
@@ -42,20 +47,45 @@ describe('GET /metrics', () => {
     it('refuses other addresses with the translated 403 body', async () => {
       const ar = await ctx.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9' })
       expect(ar.statusCode).toBe(403)
-      expect(ar.json()).toEqual({ code: 'FORBIDDEN', message: 'لا يمكن قراءة المقاييس إلا من عنوان مسموح به أو برمز المقاييس' })
-      const en = await ctx.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '10.0.0.7', headers: { 'accept-language': 'en' } })
+      expect(ar.json()).toEqual({
+        code: 'FORBIDDEN',
+        message: 'لا يمكن قراءة المقاييس إلا من عنوان مسموح به أو برمز المقاييس',
+      })
+      const en = await ctx.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        remoteAddress: '10.0.0.7',
+        headers: { 'accept-language': 'en' },
+      })
       expect(en.statusCode).toBe(403)
-      expect(en.json().message).toBe('Metrics can be read only from an allowed address or with the metrics token')
+      expect(en.json().message).toBe(
+        'Metrics can be read only from an allowed address or with the metrics token',
+      )
       expect(en.body).not.toContain('shop_')
     })
 
     it('opens to the right bearer token from anywhere and refuses a wrong one, even from loopback', async () => {
-      const right = await ctx.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9', headers: { authorization: `Bearer ${TOKEN}` } })
+      const right = await ctx.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        remoteAddress: '203.0.113.9',
+        headers: { authorization: `Bearer ${TOKEN}` },
+      })
       expect(right.statusCode).toBe(200)
       expect(right.body).toContain('shop_orders_placed_total')
-      for (const authorization of [`Bearer ${TOKEN}x`, `Bearer ${TOKEN.slice(0, -1)}`, 'Bearer ', `Basic ${Buffer.from(`x:${TOKEN}`).toString('base64')}`]) {
+      for (const authorization of [
+        `Bearer ${TOKEN}x`,
+        `Bearer ${TOKEN.slice(0, -1)}`,
+        'Bearer ',
+        `Basic ${Buffer.from(`x:${TOKEN}`).toString('base64')}`,
+      ]) {
         for (const remoteAddress of ['203.0.113.9', '127.0.0.1']) {
-          const wrong = await ctx.app.inject({ method: 'GET', url: '/metrics', remoteAddress, headers: { authorization, 'accept-language': 'en' } })
+          const wrong = await ctx.app.inject({
+            method: 'GET',
+            url: '/metrics',
+            remoteAddress,
+            headers: { authorization, 'accept-language': 'en' },
+          })
           expect(wrong.statusCode, `${authorization} from ${remoteAddress}`).toBe(401)
           expect(wrong.json()).toEqual({ code: 'UNAUTHENTICATED', message: 'The metrics token is not valid' })
           expect(wrong.headers['www-authenticate']).toBe('Bearer realm="metrics"')
@@ -65,21 +95,42 @@ describe('GET /metrics', () => {
 
     it('does not take the address of a proxy it was not told to trust for the caller', async () => {
       // nginx on the same machine: every visitor arrives from 127.0.0.1 with X-Forwarded-For.
-      const proxied = await ctx.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '198.51.100.4' } })
+      const proxied = await ctx.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': '198.51.100.4' },
+      })
       expect(proxied.statusCode).toBe(403)
-      const withToken = await ctx.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '198.51.100.4', authorization: `Bearer ${TOKEN}` } })
+      const withToken = await ctx.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': '198.51.100.4', authorization: `Bearer ${TOKEN}` },
+      })
       expect(withToken.statusCode).toBe(200)
     })
 
     it('judges the forwarded address behind a trusted proxy, against METRICS_ALLOW ranges', async () => {
-      const behind = await createTestApp({ env: { TRUST_PROXY: '1', METRICS_ALLOW: '10.0.0.0/8, 2001:db8::/32' } })
+      const behind = await createTestApp({
+        env: { TRUST_PROXY: '1', METRICS_ALLOW: '10.0.0.0/8, 2001:db8::/32' },
+      })
       try {
-        const scrapeFrom = (forwarded: string) => behind.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': forwarded } })
+        const scrapeFrom = (forwarded: string) =>
+          behind.app.inject({
+            method: 'GET',
+            url: '/metrics',
+            remoteAddress: '127.0.0.1',
+            headers: { 'x-forwarded-for': forwarded },
+          })
         expect((await scrapeFrom('10.20.30.40')).statusCode).toBe(200)
         expect((await scrapeFrom('2001:db8::7')).statusCode).toBe(200)
         expect((await scrapeFrom('198.51.100.4')).statusCode).toBe(403)
         // Loopback is no longer in the list.
-        expect((await behind.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' })).statusCode).toBe(403)
+        expect(
+          (await behind.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' }))
+            .statusCode,
+        ).toBe(403)
       } finally {
         await behind.close()
       }
@@ -96,17 +147,42 @@ describe('GET /metrics', () => {
   describe('what it shows', () => {
     it('counts a placed order by payment method once (not its retry), refusals by code, and shows stock left and the last order', async () => {
       const city = await createCity(ctx.app, { deliveryPrice: 10 })
-      const product = await createProduct(ctx.app, { retailPrice: 20, wholesalePrice: null, wholesaleThreshold: null, stock: 3 })
+      const product = await createProduct(ctx.app, {
+        retailPrice: 20,
+        wholesalePrice: null,
+        wholesaleThreshold: null,
+        stock: 3,
+      })
       const before = await scrape()
       const order = (payload: object, key?: string) =>
-        ctx.app.inject({ method: 'POST', url: '/api/orders', payload: { ...customer, city_id: city.id, ...payload }, headers: key ? { 'idempotency-key': key } : {} })
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/orders',
+          payload: { ...customer, city_id: city.id, ...payload },
+          headers: key ? { 'idempotency-key': key } : {},
+        })
 
       const key = `metrics-${Date.now()}`
-      expect((await order({ payment_method: 'massarat', items: [{ product_id: product.id, quantity: 3 }] }, key)).statusCode).toBe(201)
-      expect((await order({ payment_method: 'massarat', items: [{ product_id: product.id, quantity: 3 }] }, key)).statusCode).toBe(200)
-      expect((await order({ items: [{ product_id: product.id, quantity: 1 }] })).json().code).toBe('OUT_OF_STOCK')
-      const other = await createProduct(ctx.app, { retailPrice: 20, wholesalePrice: null, wholesaleThreshold: null, stock: 50 })
-      expect((await order({ expected_total: 5, items: [{ product_id: other.id, quantity: 1 }] })).json().code).toBe('PRICE_CHANGED')
+      expect(
+        (await order({ payment_method: 'massarat', items: [{ product_id: product.id, quantity: 3 }] }, key))
+          .statusCode,
+      ).toBe(201)
+      expect(
+        (await order({ payment_method: 'massarat', items: [{ product_id: product.id, quantity: 3 }] }, key))
+          .statusCode,
+      ).toBe(200)
+      expect((await order({ items: [{ product_id: product.id, quantity: 1 }] })).json().code).toBe(
+        'OUT_OF_STOCK',
+      )
+      const other = await createProduct(ctx.app, {
+        retailPrice: 20,
+        wholesalePrice: null,
+        wholesaleThreshold: null,
+        stock: 50,
+      })
+      expect(
+        (await order({ expected_total: 5, items: [{ product_id: other.id, quantity: 1 }] })).json().code,
+      ).toBe('PRICE_CHANGED')
       expect((await order({ items: [] })).statusCode).toBe(422)
 
       const after = await scrape()
@@ -117,10 +193,14 @@ describe('GET /metrics', () => {
       expect(moved('shop_checkout_refusals_total{code="PRICE_CHANGED"}')).toBe(1)
       expect(moved('shop_checkout_refusals_total{code="VALIDATION_FAILED"}')).toBe(1)
       // Low stock (default threshold 5): the product sold out is listed with what is left; the other is not.
-      expect(valueOf(after, `shop_low_stock_product_stock{product_id="${product.id}",product="${product.name}"}`)).toBe(0)
+      expect(
+        valueOf(after, `shop_low_stock_product_stock{product_id="${product.id}",product="${product.name}"}`),
+      ).toBe(0)
       expect(after).not.toContain(`product_id="${other.id}"`)
       expect(valueOf(after, 'shop_low_stock_products')).toBeGreaterThanOrEqual(1)
-      expect(Math.abs(valueOf(after, 'shop_last_order_timestamp_seconds')! - Date.now() / 1000)).toBeLessThan(60)
+      expect(Math.abs(valueOf(after, 'shop_last_order_timestamp_seconds')! - Date.now() / 1000)).toBeLessThan(
+        60,
+      )
       expect(valueOf(after, 'shop_database_up')).toBe(1)
     })
 
@@ -130,10 +210,25 @@ describe('GET /metrics', () => {
       const before = await scrape()
       const shopper = await createUser(ctx.app)
       // The shop without SMTP_URL: the reset mail waits in the outbox.
-      expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: shopper.email } })).statusCode).toBe(200)
+      expect(
+        (
+          await ctx.app.inject({
+            method: 'POST',
+            url: '/api/auth/forgot-password',
+            payload: { email: shopper.email },
+          })
+        ).statusCode,
+      ).toBe(200)
       await ctx.app.db.insert(mailOutbox).values([
         { to: 'sent@example.ly', subject: 's', text: 't', sentAt: new Date(), attempts: 1 },
-        { to: 'failed@example.ly', subject: 's', text: 't', error: 'connect ECONNREFUSED', attempts: 1, nextAttemptAt: new Date(Date.now() + 60_000) },
+        {
+          to: 'failed@example.ly',
+          subject: 's',
+          text: 't',
+          error: 'connect ECONNREFUSED',
+          attempts: 1,
+          nextAttemptAt: new Date(Date.now() + 60_000),
+        },
       ])
       const after = await scrape()
       const moved = (series: string) => (valueOf(after, series) ?? NaN) - (valueOf(before, series) ?? NaN)
@@ -146,15 +241,19 @@ describe('GET /metrics', () => {
 
     it('times HTTP requests by route pattern and status (network requests only), database statements, the pool and the process', async () => {
       const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' })
-      const series = 'http_request_duration_seconds_count{method="GET",route="/api/products/:id",status_code="404"}'
+      const series =
+        'http_request_duration_seconds_count{method="GET",route="/api/products/:id",status_code="404"}'
       const before = valueOf(await scrape(), series) ?? 0
       const queriesBefore = valueOf(await scrape(), 'shop_db_query_duration_seconds_count') ?? 0
-      for (const id of [999_991, 999_992]) expect((await fetch(`${address}/api/products/${id}`)).status).toBe(404)
+      for (const id of [999_991, 999_992])
+        expect((await fetch(`${address}/api/products/${id}`)).status).toBe(404)
       // app.inject is in-process (the storefront's server render asks the API so): not traffic.
       await ctx.app.inject({ method: 'GET', url: '/api/products/999993' })
       const text = await scrape()
       expect(valueOf(text, series)! - before).toBe(2)
-      expect(text).toContain('http_request_duration_seconds_bucket{le="0.005",method="GET",route="/api/products/:id",status_code="404"}')
+      expect(text).toContain(
+        'http_request_duration_seconds_bucket{le="0.005",method="GET",route="/api/products/:id",status_code="404"}',
+      )
       // The address asked for is not a label anywhere (a number's digits, e.g. a byte count, may still hold the id).
       expect(text).not.toMatch(/\{[^}]*999991[^}]*\}/)
       expect(valueOf(text, 'shop_db_query_duration_seconds_count')!).toBeGreaterThan(queriesBefore)

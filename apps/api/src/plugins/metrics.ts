@@ -63,7 +63,12 @@ async function metricsPluginImpl(app: FastifyInstance) {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers,
   })
-  const ordersPlaced = new Counter({ name: 'shop_orders_placed_total', help: 'Orders placed through this process, by payment method', labelNames: ['payment_method'], registers })
+  const ordersPlaced = new Counter({
+    name: 'shop_orders_placed_total',
+    help: 'Orders placed through this process, by payment method',
+    labelNames: ['payment_method'],
+    registers,
+  })
   for (const method of PAYMENT_METHODS) ordersPlaced.inc({ payment_method: method }, 0)
   const refusals = new Counter({
     name: 'shop_checkout_refusals_total',
@@ -72,7 +77,9 @@ async function metricsPluginImpl(app: FastifyInstance) {
     registers,
   })
   for (const code of CHECKOUT_REFUSALS) refusals.inc({ code }, 0)
-  const stopTiming = registerDatabaseMetrics(registry, app.database, { smtpConfigured: Boolean(app.config.SMTP_URL) })
+  const stopTiming = registerDatabaseMetrics(registry, app.database, {
+    smtpConfigured: Boolean(app.config.SMTP_URL),
+  })
   app.addHook('onClose', async () => {
     stopTiming()
   })
@@ -80,18 +87,32 @@ async function metricsPluginImpl(app: FastifyInstance) {
   app.addHook('onResponse', async (request, reply) => {
     // A storefront render's in-process reads are part of its page's request, not traffic of their own.
     if (isInProcess(request)) return
-    requestDuration.observe({ method: request.method, route: routeLabel(request, reply.statusCode), status_code: String(reply.statusCode) }, reply.elapsedTime / 1000)
+    requestDuration.observe(
+      {
+        method: request.method,
+        route: routeLabel(request, reply.statusCode),
+        status_code: String(reply.statusCode),
+      },
+      reply.elapsedTime / 1000,
+    )
   })
 
   // Counted from the checkout's answers, so the checkout's code stays as it is: 201 is a new order (a retry with the
   // same Idempotency-Key answers 200 with the first), a 4xx carries the code the shopper was shown.
   app.addHook('onResponse', async (request, reply) => {
-    if (request.method !== 'POST' || request.routeOptions.url !== CHECKOUT_ROUTE || reply.statusCode !== 201) return
+    if (request.method !== 'POST' || request.routeOptions.url !== CHECKOUT_ROUTE || reply.statusCode !== 201)
+      return
     const method = (request.body as { payment_method?: string } | undefined)?.payment_method
     ordersPlaced.inc({ payment_method: PAYMENT_METHODS.includes(method as never) ? method : 'other' })
   })
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method === 'POST' && request.routeOptions.url === CHECKOUT_ROUTE && reply.statusCode >= 400 && reply.statusCode < 500 && typeof payload === 'string') {
+    if (
+      request.method === 'POST' &&
+      request.routeOptions.url === CHECKOUT_ROUTE &&
+      reply.statusCode >= 400 &&
+      reply.statusCode < 500 &&
+      typeof payload === 'string'
+    ) {
       refusals.inc({ code: errorCode(payload) })
     }
     return payload
@@ -114,6 +135,9 @@ export async function metricsRoutes(app: FastifyInstance) {
   })
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     guard(request)
-    return reply.type(app.metrics.contentType).header('cache-control', 'no-store').send(await app.metrics.text())
+    return reply
+      .type(app.metrics.contentType)
+      .header('cache-control', 'no-store')
+      .send(await app.metrics.text())
   })
 }

@@ -20,7 +20,16 @@ describe('robots.txt and sitemap.xml', () => {
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toContain('text/plain')
     const lines = res.body.split('\n')
-    for (const path of ['/dashboard', '/cart', '/checkout', '/api', '/my-orders', '/login', '/track', '/payment/'])
+    for (const path of [
+      '/dashboard',
+      '/cart',
+      '/checkout',
+      '/api',
+      '/my-orders',
+      '/login',
+      '/track',
+      '/payment/',
+    ])
       expect(lines).toContain(`Disallow: ${path}`)
     expect(lines).not.toContain('Disallow: /products')
     expect(lines).toContain('Allow: /api/images/')

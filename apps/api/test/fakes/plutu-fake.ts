@@ -87,65 +87,108 @@ export async function startPlutuFake(options: PlutuFakeOptions = {}): Promise<Pl
     close: () => app.close(),
   }
 
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))))
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  )
 
-  const refuse = (reply: FastifyReply, status: number, code: string, message: string) => reply.code(status).send(errorBody(status, code, message))
+  const refuse = (reply: FastifyReply, status: number, code: string, message: string) =>
+    reply.code(status).send(errorBody(status, code, message))
   const amountOk = (v: string | undefined) => !!v && /^\d+(\.\d{1,2})?$/.test(v) && Number(v) > 0
 
-  app.post<{ Params: { gateway: string; action: string }; Body: Record<string, string> }>('/api/v1/transaction/:gateway/:action', async (request, reply) => {
-    const { gateway, action } = request.params
-    const fields = (request.body ?? {}) as Record<string, string>
-    fake.calls.push({ gateway, action, fields })
-    if (fake.down) return reply.code(503).send('Service Unavailable')
-    if (request.headers['x-api-key'] !== fake.apiKey) return refuse(reply, 401, 'INVALID_API_KEY', 'Invalid API key')
-    if (request.headers.authorization !== `Bearer ${fake.accessToken}`) return refuse(reply, 401, 'INVALID_ACCESS_TOKEN', 'Invalid access token')
-    if (!/^application\/x-www-form-urlencoded/.test(request.headers['content-type'] ?? '')) return refuse(reply, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Form fields expected')
-    if (!amountOk(fields.amount)) return refuse(reply, 422, 'INVALID_AMOUNT', 'Invalid amount')
+  app.post<{ Params: { gateway: string; action: string }; Body: Record<string, string> }>(
+    '/api/v1/transaction/:gateway/:action',
+    async (request, reply) => {
+      const { gateway, action } = request.params
+      const fields = (request.body ?? {}) as Record<string, string>
+      fake.calls.push({ gateway, action, fields })
+      if (fake.down) return reply.code(503).send('Service Unavailable')
+      if (request.headers['x-api-key'] !== fake.apiKey)
+        return refuse(reply, 401, 'INVALID_API_KEY', 'Invalid API key')
+      if (request.headers.authorization !== `Bearer ${fake.accessToken}`)
+        return refuse(reply, 401, 'INVALID_ACCESS_TOKEN', 'Invalid access token')
+      if (!/^application\/x-www-form-urlencoded/.test(request.headers['content-type'] ?? ''))
+        return refuse(reply, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Form fields expected')
+      if (!amountOk(fields.amount)) return refuse(reply, 422, 'INVALID_AMOUNT', 'Invalid amount')
 
-    if ((gateway === 'sadadapi' || gateway === 'edfali') && action === 'verify') {
-      const sadad = gateway === 'sadadapi'
-      if (!(sadad ? /^09[13]\d{7}$/ : /^09[1-6]\d{7}$/).test(fields.mobile_number ?? '')) return refuse(reply, 422, 'INVALID_MOBILE_NUMBER', 'Invalid mobile number format')
-      if (sadad && !/^(19|20)\d{2}$/.test(fields.birth_year ?? '')) return refuse(reply, 422, 'INVALID_BIRTH_YEAR', 'Invalid birth year')
-      // A number the wallet does not know (for tests of a refusal).
-      if (fields.mobile_number!.endsWith('0000000')) return refuse(reply, 400, 'ACCOUNT_NOT_FOUND', 'This mobile number has no wallet account')
-      const processId = String(randomInt(1_000_000_000, 9_999_999_999)) + String(randomInt(100, 999))
-      processes.set(processId, { gateway, mobile: fields.mobile_number!, amount: fields.amount!, otp: sadad ? fake.sadadOtp : fake.edfaliOtp, used: false })
-      return { status: 200, result: { process_id: Number(processId), amount: Number(fields.amount), commission: 0 }, message: 'OTP has been sent to your mobile number' }
-    }
+      if ((gateway === 'sadadapi' || gateway === 'edfali') && action === 'verify') {
+        const sadad = gateway === 'sadadapi'
+        if (!(sadad ? /^09[13]\d{7}$/ : /^09[1-6]\d{7}$/).test(fields.mobile_number ?? ''))
+          return refuse(reply, 422, 'INVALID_MOBILE_NUMBER', 'Invalid mobile number format')
+        if (sadad && !/^(19|20)\d{2}$/.test(fields.birth_year ?? ''))
+          return refuse(reply, 422, 'INVALID_BIRTH_YEAR', 'Invalid birth year')
+        // A number the wallet does not know (for tests of a refusal).
+        if (fields.mobile_number!.endsWith('0000000'))
+          return refuse(reply, 400, 'ACCOUNT_NOT_FOUND', 'This mobile number has no wallet account')
+        const processId = String(randomInt(1_000_000_000, 9_999_999_999)) + String(randomInt(100, 999))
+        processes.set(processId, {
+          gateway,
+          mobile: fields.mobile_number!,
+          amount: fields.amount!,
+          otp: sadad ? fake.sadadOtp : fake.edfaliOtp,
+          used: false,
+        })
+        return {
+          status: 200,
+          result: { process_id: Number(processId), amount: Number(fields.amount), commission: 0 },
+          message: 'OTP has been sent to your mobile number',
+        }
+      }
 
-    if ((gateway === 'sadadapi' || gateway === 'edfali') && action === 'confirm') {
-      const process = processes.get(fields.process_id ?? '')
-      if (!process || process.gateway !== gateway) return refuse(reply, 400, 'INVALID_PROCESS_ID', 'Invalid process ID')
-      if (!/^[A-Za-z0-9._-]+$/.test(fields.invoice_no ?? '')) return refuse(reply, 422, 'INVALID_INVOICE_NO', 'Invalid invoice number')
-      if (invoices.has(fields.invoice_no!) || process.used) return refuse(reply, 409, 'DUPLICATE_TRANSACTION', 'This invoice was already paid')
-      if (fields.code !== process.otp) return refuse(reply, 400, 'INVALID_OTP', 'The code is not correct')
-      if (Number(fields.amount) !== Number(process.amount)) return refuse(reply, 422, 'AMOUNT_MISMATCH', 'The amount differs from the verified one')
-      if (fake.confirmDelayMs) await new Promise((r) => setTimeout(r, fake.confirmDelayMs))
-      process.used = true
-      invoices.add(fields.invoice_no!)
-      const transactionId = String(randomInt(100_000, 999_999_999))
-      const amount = fake.amountOverride ?? fields.amount!
-      fake.paid.set(fields.invoice_no!, { transactionId, amount, gateway })
-      return { status: 200, result: { transaction_id: Number(transactionId), amount: Number(amount) }, message: 'Transaction completed successfully' }
-    }
+      if ((gateway === 'sadadapi' || gateway === 'edfali') && action === 'confirm') {
+        const process = processes.get(fields.process_id ?? '')
+        if (!process || process.gateway !== gateway)
+          return refuse(reply, 400, 'INVALID_PROCESS_ID', 'Invalid process ID')
+        if (!/^[A-Za-z0-9._-]+$/.test(fields.invoice_no ?? ''))
+          return refuse(reply, 422, 'INVALID_INVOICE_NO', 'Invalid invoice number')
+        if (invoices.has(fields.invoice_no!) || process.used)
+          return refuse(reply, 409, 'DUPLICATE_TRANSACTION', 'This invoice was already paid')
+        if (fields.code !== process.otp) return refuse(reply, 400, 'INVALID_OTP', 'The code is not correct')
+        if (Number(fields.amount) !== Number(process.amount))
+          return refuse(reply, 422, 'AMOUNT_MISMATCH', 'The amount differs from the verified one')
+        if (fake.confirmDelayMs) await new Promise((r) => setTimeout(r, fake.confirmDelayMs))
+        process.used = true
+        invoices.add(fields.invoice_no!)
+        const transactionId = String(randomInt(100_000, 999_999_999))
+        const amount = fake.amountOverride ?? fields.amount!
+        fake.paid.set(fields.invoice_no!, { transactionId, amount, gateway })
+        return {
+          status: 200,
+          result: { transaction_id: Number(transactionId), amount: Number(amount) },
+          message: 'Transaction completed successfully',
+        }
+      }
 
-    if ((gateway === 'localbankcards' || gateway === 'mpgs') && action === 'confirm') {
-      if (!/^[A-Za-z0-9._-]+$/.test(fields.invoice_no ?? '')) return refuse(reply, 422, 'INVALID_INVOICE_NO', 'Invalid invoice number')
-      if (!/^https?:\/\//.test(fields.return_url ?? '')) return refuse(reply, 422, 'INVALID_RETURN_URL', 'Invalid return url')
-      if (invoices.has(fields.invoice_no!)) return refuse(reply, 409, 'DUPLICATE_TRANSACTION', 'This invoice was already paid')
-      const id = String(randomInt(100_000_000, 999_999_999))
-      sessions.set(id, { gateway, amount: Number(fields.amount).toFixed(2), invoiceNo: fields.invoice_no!, returnUrl: fields.return_url!, lang: fields.lang ?? 'ar' })
-      return { status: 200, result: { code: 'CHECKOUT_REDIRECT', redirect_url: `${fake.origin}/checkout/${id}` } }
-    }
-    return refuse(reply, 404, 'NOT_FOUND', 'Unknown gateway or action')
-  })
+      if ((gateway === 'localbankcards' || gateway === 'mpgs') && action === 'confirm') {
+        if (!/^[A-Za-z0-9._-]+$/.test(fields.invoice_no ?? ''))
+          return refuse(reply, 422, 'INVALID_INVOICE_NO', 'Invalid invoice number')
+        if (!/^https?:\/\//.test(fields.return_url ?? ''))
+          return refuse(reply, 422, 'INVALID_RETURN_URL', 'Invalid return url')
+        if (invoices.has(fields.invoice_no!))
+          return refuse(reply, 409, 'DUPLICATE_TRANSACTION', 'This invoice was already paid')
+        const id = String(randomInt(100_000_000, 999_999_999))
+        sessions.set(id, {
+          gateway,
+          amount: Number(fields.amount).toFixed(2),
+          invoiceNo: fields.invoice_no!,
+          returnUrl: fields.return_url!,
+          lang: fields.lang ?? 'ar',
+        })
+        return {
+          status: 200,
+          result: { code: 'CHECKOUT_REDIRECT', redirect_url: `${fake.origin}/checkout/${id}` },
+        }
+      }
+      return refuse(reply, 404, 'NOT_FOUND', 'Unknown gateway or action')
+    },
+  )
 
   // The card page the shopper is sent to: the amount and two buttons, as a bank's page would offer.
   app.get<{ Params: { id: string } }>('/checkout/:id', async (request, reply) => {
     const s = sessions.get(request.params.id)
     if (!s) return reply.code(404).type('text/html').send('<h1>Unknown payment</h1>')
     const currency = s.gateway === 'mpgs' ? 'USD' : 'LYD'
-    return reply.type('text/html; charset=utf-8').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Plutu test card page</title></head>
+    return reply.type('text/html; charset=utf-8')
+      .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Plutu test card page</title></head>
 <body><main><h1>Plutu test card page</h1><p>Pay <strong id="amount">${s.amount} ${currency}</strong> for invoice ${s.invoiceNo}</p>
 <a id="pay" href="/checkout/${request.params.id}/pay">Pay</a> <a id="cancel" href="/checkout/${request.params.id}/cancel">Cancel</a></main></body></html>`)
   })
@@ -163,15 +206,36 @@ export async function startPlutuFake(options: PlutuFakeOptions = {}): Promise<Pl
     fake.paid.set(s.invoiceNo, { transactionId, amount, gateway: s.gateway })
     const fields: [string, string][] =
       s.gateway === 'mpgs'
-        ? [['gateway', 'mpgs'], ['approved', '1'], ['amount', amount], ['currency', 'USD'], ['invoice_no', s.invoiceNo], ['transaction_id', transactionId]]
-        : [['gateway', s.gateway], ['approved', '1'], ['invoice_no', s.invoiceNo], ['amount', amount], ['transaction_id', transactionId]]
+        ? [
+            ['gateway', 'mpgs'],
+            ['approved', '1'],
+            ['amount', amount],
+            ['currency', 'USD'],
+            ['invoice_no', s.invoiceNo],
+            ['transaction_id', transactionId],
+          ]
+        : [
+            ['gateway', s.gateway],
+            ['approved', '1'],
+            ['invoice_no', s.invoiceNo],
+            ['amount', amount],
+            ['transaction_id', transactionId],
+          ]
     return reply.redirect(back(s, fields), 302)
   })
   app.get<{ Params: { id: string } }>('/checkout/:id/cancel', async (request, reply) => {
     const s = sessions.get(request.params.id)
     if (!s) return reply.code(404).send('Unknown payment')
     sessions.delete(request.params.id)
-    return reply.redirect(back(s, [['gateway', s.gateway], ['canceled', '1'], ['invoice_no', s.invoiceNo], ['amount', s.amount]]), 302)
+    return reply.redirect(
+      back(s, [
+        ['gateway', s.gateway],
+        ['canceled', '1'],
+        ['invoice_no', s.invoiceNo],
+        ['amount', s.amount],
+      ]),
+      302,
+    )
   })
 
   await app.listen({ port: 0, host: '127.0.0.1' })

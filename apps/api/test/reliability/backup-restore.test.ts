@@ -14,7 +14,12 @@ const root = fileURLToPath(new URL('../../../..', import.meta.url))
 const baseUrl = process.env.DATABASE_URL
 
 function script(name: 'backup' | 'restore', args: string[], env: Record<string, string>) {
-  const r = spawnSync(process.execPath, [join(root, 'scripts', `${name}.mjs`), ...args], { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8', timeout: 60_000 })
+  const r = spawnSync(process.execPath, [join(root, 'scripts', `${name}.mjs`), ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  })
   expect(r.status, `${name}: ${r.stdout}\n${r.stderr}`).toBe(0)
   return r.stdout
 }
@@ -27,7 +32,12 @@ async function placeOrders(database: Database) {
     const city = await createCity(app)
     const placed: { order_number: string; total_amount: number }[] = []
     for (let i = 0; i < 3; i++) {
-      const res = await app.inject({ method: 'POST', url: '/api/orders', headers: { 'idempotency-key': `backup-${i}-${Date.now()}` }, payload: orderBody(city.id, [{ product_id: product.id, quantity: i + 1 }], `backup-${i}`) })
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: { 'idempotency-key': `backup-${i}-${Date.now()}` },
+        payload: orderBody(city.id, [{ product_id: product.id, quantity: i + 1 }], `backup-${i}`),
+      })
       expect(res.statusCode, res.body).toBe(201)
       placed.push({ order_number: res.json().order_number, total_amount: res.json().total_amount })
     }
@@ -53,56 +63,70 @@ describe(`backup and restore (${baseUrl ? 'PostgreSQL' : 'PGlite'})`, () => {
   const onPglite = baseUrl ? () => {} : it
   const onPostgres = baseUrl ? it : () => {}
 
-  onPglite('PGlite: npm run backup of a stopped DATA_DIR restores into a fresh directory with the orders', { timeout: 120_000 }, async () => {
-    const source = tempDir('shop-backup-src-')
-    const target = tempDir('shop-backup-dst-')
-    const files = tempDir('shop-backup-files-')
-    try {
-      const database = await openDatabase({ dataDir: join(source.dir, 'data'), loadDataDir: new Blob([readFileSync(inject('pgliteDump'))]) })
-      const placed = await placeOrders(database)
-      await database.close() // the shop is stopped before a PGlite backup (docs/operations.md)
-
-      const file = join(files.dir, 'shop.tar.gz')
-      script('backup', [file], { DATABASE_URL: '', DATA_DIR: join(source.dir, 'data') })
-      const out = script('restore', [file], { DATABASE_URL: '', DATA_DIR: join(target.dir, 'data') })
-      expect(out).toContain('restored')
-      // Restoring over existing data needs --force, so a typo cannot erase a live shop.
-      const refused = spawnSync(process.execPath, [join(root, 'scripts/restore.mjs'), file], { env: { ...process.env, DATABASE_URL: '', DATA_DIR: join(target.dir, 'data') }, encoding: 'utf8' })
-      expect(refused.status).not.toBe(0)
-
-      const restored = await openDatabase({ dataDir: join(target.dir, 'data') })
+  onPglite(
+    'PGlite: npm run backup of a stopped DATA_DIR restores into a fresh directory with the orders',
+    { timeout: 120_000 },
+    async () => {
+      const source = tempDir('shop-backup-src-')
+      const target = tempDir('shop-backup-dst-')
+      const files = tempDir('shop-backup-files-')
       try {
-        await expectOrders(restored, placed)
-      } finally {
-        await restored.close()
-      }
-    } finally {
-      source.remove()
-      target.remove()
-      files.remove()
-    }
-  })
+        const database = await openDatabase({
+          dataDir: join(source.dir, 'data'),
+          loadDataDir: new Blob([readFileSync(inject('pgliteDump'))]),
+        })
+        const placed = await placeOrders(database)
+        await database.close() // the shop is stopped before a PGlite backup (docs/operations.md)
 
-  onPostgres('PostgreSQL: pg_dump backup restores into a fresh database with the orders', { timeout: 120_000 }, async () => {
-    const { database, drop, url } = await openTestDatabase()
-    const fresh = await freshPostgres(baseUrl!)
-    const files = tempDir('shop-backup-files-')
-    try {
-      const placed = await placeOrders(database)
-      const file = join(files.dir, 'shop.dump')
-      // Taken while the shop is running: pg_dump reads one consistent snapshot.
-      script('backup', [file], { DATABASE_URL: url! })
-      script('restore', [file], { DATABASE_URL: fresh.url })
-      const restored = await openDatabase({ url: fresh.url, poolSize: 1 })
-      try {
-        await expectOrders(restored, placed)
+        const file = join(files.dir, 'shop.tar.gz')
+        script('backup', [file], { DATABASE_URL: '', DATA_DIR: join(source.dir, 'data') })
+        const out = script('restore', [file], { DATABASE_URL: '', DATA_DIR: join(target.dir, 'data') })
+        expect(out).toContain('restored')
+        // Restoring over existing data needs --force, so a typo cannot erase a live shop.
+        const refused = spawnSync(process.execPath, [join(root, 'scripts/restore.mjs'), file], {
+          env: { ...process.env, DATABASE_URL: '', DATA_DIR: join(target.dir, 'data') },
+          encoding: 'utf8',
+        })
+        expect(refused.status).not.toBe(0)
+
+        const restored = await openDatabase({ dataDir: join(target.dir, 'data') })
+        try {
+          await expectOrders(restored, placed)
+        } finally {
+          await restored.close()
+        }
       } finally {
-        await restored.close()
+        source.remove()
+        target.remove()
+        files.remove()
       }
-    } finally {
-      await drop()
-      await fresh.drop()
-      files.remove()
-    }
-  })
+    },
+  )
+
+  onPostgres(
+    'PostgreSQL: pg_dump backup restores into a fresh database with the orders',
+    { timeout: 120_000 },
+    async () => {
+      const { database, drop, url } = await openTestDatabase()
+      const fresh = await freshPostgres(baseUrl!)
+      const files = tempDir('shop-backup-files-')
+      try {
+        const placed = await placeOrders(database)
+        const file = join(files.dir, 'shop.dump')
+        // Taken while the shop is running: pg_dump reads one consistent snapshot.
+        script('backup', [file], { DATABASE_URL: url! })
+        script('restore', [file], { DATABASE_URL: fresh.url })
+        const restored = await openDatabase({ url: fresh.url, poolSize: 1 })
+        try {
+          await expectOrders(restored, placed)
+        } finally {
+          await restored.close()
+        }
+      } finally {
+        await drop()
+        await fresh.drop()
+        files.remove()
+      }
+    },
+  )
 })

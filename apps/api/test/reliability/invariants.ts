@@ -8,7 +8,11 @@ import { rowsOf, type Db } from '../../src/db/client.ts'
  */
 export async function brokenInvariants(db: Db, products: { id: number; stock: number }[]): Promise<string[]> {
   const broken: string[] = []
-  const empty = rowsOf<{ id: number }>(await db.execute(sql`select o.id from orders o where not exists (select 1 from order_items i where i.order_id = o.id)`))
+  const empty = rowsOf<{ id: number }>(
+    await db.execute(
+      sql`select o.id from orders o where not exists (select 1 from order_items i where i.order_id = o.id)`,
+    ),
+  )
   if (empty.length) broken.push(`orders without items: ${empty.map((r) => r.id).join(', ')}`)
 
   const totals = rowsOf<{ id: number }>(
@@ -29,12 +33,15 @@ export async function brokenInvariants(db: Db, products: { id: number; stock: nu
         from products p where p.id = ${p.id}`),
     )
     if (!row) broken.push(`product ${p.id} is gone`)
-    else if (row.stock < 0 || row.stock + row.sold !== p.stock) broken.push(`product ${p.id}: stock ${row.stock} + sold ${row.sold} ≠ ${p.stock}`)
+    else if (row.stock < 0 || row.stock + row.sold !== p.stock)
+      broken.push(`product ${p.id}: stock ${row.stock} + sold ${row.sold} ≠ ${p.stock}`)
   }
   return broken
 }
 
 export async function orderCount(db: Db, emailLike = 'load-%'): Promise<number> {
-  const [row] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from orders where customer_email like ${emailLike}`))
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from orders where customer_email like ${emailLike}`),
+  )
   return row!.n
 }

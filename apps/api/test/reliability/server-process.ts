@@ -61,7 +61,9 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
   let log = ''
   child.stdout!.on('data', (d) => (log += d))
   child.stderr!.on('data', (d) => (log += d))
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  )
   const url = `http://127.0.0.1:${port}`
   const deadline = Date.now() + 90_000
   let dead = false
@@ -116,11 +118,20 @@ export async function freshPostgres(baseUrl: string): Promise<{ url: string; dro
 type Json = any
 
 /** JSON over real HTTP; a network failure becomes status 0 so load loops can count it. */
-export async function call(url: string, method: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: Json; text: string }> {
+export async function call(
+  url: string,
+  method: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; json: Json; text: string }> {
   try {
     const res = await fetch(url, {
       method,
-      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), 'accept-language': 'en', ...headers },
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        'accept-language': 'en',
+        ...headers,
+      },
       body: body !== undefined ? JSON.stringify(body) : undefined,
       signal: AbortSignal.timeout(20_000),
     })
@@ -142,11 +153,28 @@ export async function setUpShop(url: string, stocks: number[]) {
   const login = await call(`${url}/api/auth/login`, 'POST', ADMIN)
   if (login.status !== 200) throw new Error(`admin login failed: ${login.status} ${login.text}`)
   const auth = { authorization: `Bearer ${login.json.token}` }
-  const city = await call(`${url}/api/cities`, 'POST', { name: `Fault city ${randomBytes(3).toString('hex')}`, delivery_price: 7.5 }, auth)
+  const city = await call(
+    `${url}/api/cities`,
+    'POST',
+    { name: `Fault city ${randomBytes(3).toString('hex')}`, delivery_price: 7.5 },
+    auth,
+  )
   if (city.status >= 300) throw new Error(`city: ${city.status} ${city.text}`)
   const products: { id: number; stock: number }[] = []
   for (const [i, stock] of stocks.entries()) {
-    const p = await call(`${url}/api/products`, 'POST', { name: `Fault product ${i} ${randomBytes(3).toString('hex')}`, description: 'x', price: 12.5 + i, wholesale_price: 10, wholesale_threshold: 3, stock }, auth)
+    const p = await call(
+      `${url}/api/products`,
+      'POST',
+      {
+        name: `Fault product ${i} ${randomBytes(3).toString('hex')}`,
+        description: 'x',
+        price: 12.5 + i,
+        wholesale_price: 10,
+        wholesale_threshold: 3,
+        stock,
+      },
+      auth,
+    )
     if (p.status !== 201) throw new Error(`product: ${p.status} ${p.text}`)
     products.push({ id: p.json.id, stock })
   }

@@ -26,7 +26,13 @@ describe('accounts: tokens, passwords, throttling, mass assignment', () => {
     })
   }
   async function login(email: string, password = 'secret123', ip = '10.0.0.1') {
-    return ctx.app.inject({ method: 'POST', url: '/api/auth/login', headers: en, remoteAddress: ip, payload: { email, password } })
+    return ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: en,
+      remoteAddress: ip,
+      payload: { email, password },
+    })
   }
   const me = (token: string) => ctx.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) })
 
@@ -56,7 +62,10 @@ describe('accounts: tokens, passwords, throttling, mass assignment', () => {
   it('refuses an expired token with 401', async () => {
     const user = await createUser(ctx.app)
     expect((await me(user.token)).statusCode).toBe(200)
-    await ctx.app.db.update(apiTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(apiTokens.userId, user.id))
+    await ctx.app.db
+      .update(apiTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(apiTokens.userId, user.id))
     const res = await me(user.token)
     expect(res.statusCode).toBe(401)
     expect(res.json().code).toBe('UNAUTHENTICATED')
@@ -64,22 +73,39 @@ describe('accounts: tokens, passwords, throttling, mass assignment', () => {
 
   it('revokes the token on logout', async () => {
     const user = await createUser(ctx.app)
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/logout', headers: user.headers })).statusCode).toBe(200)
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/logout', headers: user.headers })).statusCode,
+    ).toBe(200)
     expect((await me(user.token)).statusCode).toBe(401)
   })
 
   it('revokes every token on password reset', async () => {
     const user = await createUser(ctx.app, 'user', { email: 'reset-me@example.ly' })
     const second = (await login(user.email, user.password, '10.0.0.2')).json().token as string
-    const forgot = await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', headers: en, payload: { email: user.email } })
+    const forgot = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      headers: en,
+      payload: { email: user.email },
+    })
     expect(forgot.statusCode).toBe(200)
-    const [mail] = await ctx.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email)).orderBy(desc(mailOutbox.id)).limit(1)
+    const [mail] = await ctx.app.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, user.email))
+      .orderBy(desc(mailOutbox.id))
+      .limit(1)
     const resetToken = decodeURIComponent(/token=([^&\s"<]+)/.exec(mail!.text)![1]!)
     const reset = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/reset-password',
       headers: en,
-      payload: { email: user.email, token: resetToken, password: 'brand-new-pass', password_confirmation: 'brand-new-pass' },
+      payload: {
+        email: user.email,
+        token: resetToken,
+        password: 'brand-new-pass',
+        password_confirmation: 'brand-new-pass',
+      },
     })
     expect(reset.statusCode).toBe(200)
     expect((await me(user.token)).statusCode).toBe(401)
@@ -89,7 +115,12 @@ describe('accounts: tokens, passwords, throttling, mass assignment', () => {
       method: 'POST',
       url: '/api/auth/reset-password',
       headers: en,
-      payload: { email: user.email, token: resetToken, password: 'another-pass1', password_confirmation: 'another-pass1' },
+      payload: {
+        email: user.email,
+        token: resetToken,
+        password: 'another-pass1',
+        password_confirmation: 'another-pass1',
+      },
     })
     expect(again.statusCode).toBe(422)
   })
@@ -101,7 +132,11 @@ describe('accounts: tokens, passwords, throttling, mass assignment', () => {
       method: 'POST',
       url: '/api/auth/change-password',
       headers: user.headers,
-      payload: { current_password: user.password, password: 'changed-pass1', password_confirmation: 'changed-pass1' },
+      payload: {
+        current_password: user.password,
+        password: 'changed-pass1',
+        password_confirmation: 'changed-pass1',
+      },
     })
     expect(res.statusCode).toBe(200)
     expect((await me(other)).statusCode).toBe(401)
@@ -111,10 +146,18 @@ describe('accounts: tokens, passwords, throttling, mass assignment', () => {
 
   it('hashes passwords with argon2id at OWASP parameters or stronger', async () => {
     await register('argon@example.ly')
-    const [row] = await ctx.app.db.select({ hash: users.passwordHash }).from(users).where(eq(users.email, 'argon@example.ly'))
+    const [row] = await ctx.app.db
+      .select({ hash: users.passwordHash })
+      .from(users)
+      .where(eq(users.email, 'argon@example.ly'))
     // PHC string: $argon2id$v=19$m=…,t=…,p=…$salt$hash (the library may order the parameters differently).
     expect(row!.hash).toMatch(/^\$argon2id\$v=19\$/)
-    const params = Object.fromEntries(row!.hash.split('$')[3]!.split(',').map((kv) => kv.split('=') as [string, string]))
+    const params = Object.fromEntries(
+      row!.hash
+        .split('$')[3]!
+        .split(',')
+        .map((kv) => kv.split('=') as [string, string]),
+    )
     const [memory, time, parallel] = [Number(params.m), Number(params.t), Number(params.p)]
     // OWASP cheat sheet: m=19456 KiB, t=2, p=1 is the floor; more memory or time is stronger.
     expect(memory * time).toBeGreaterThanOrEqual(19_456 * 2)
@@ -135,7 +178,8 @@ describe('accounts: tokens, passwords, throttling, mass assignment', () => {
   it('answers 429 with Retry-After after repeated failures, even with the right password', async () => {
     await register('throttle@example.ly')
     const statuses: number[] = []
-    for (let i = 0; i < 12; i++) statuses.push((await login('throttle@example.ly', 'wrong-password', `10.0.2.${i}`)).statusCode)
+    for (let i = 0; i < 12; i++)
+      statuses.push((await login('throttle@example.ly', 'wrong-password', `10.0.2.${i}`)).statusCode)
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true)
     const locked = await login('throttle@example.ly', 'secret123', '10.0.2.99')
     expect(locked.statusCode).toBe(429)
@@ -147,13 +191,22 @@ describe('accounts: tokens, passwords, throttling, mass assignment', () => {
   })
 
   it('ignores is_admin, role and user_id on registration', async () => {
-    const res = await register('sneaky@example.ly', { is_admin: true, role: 'super_admin', roles: [{ name: 'admin' }], id: 1, user_id: 1, is_active: true })
+    const res = await register('sneaky@example.ly', {
+      is_admin: true,
+      role: 'super_admin',
+      roles: [{ name: 'admin' }],
+      id: 1,
+      user_id: 1,
+      is_active: true,
+    })
     expect(res.statusCode).toBe(201)
     expect(res.json().user).toMatchObject({ is_admin: false, role: 'user' })
     const [row] = await ctx.app.db.select().from(users).where(eq(users.email, 'sneaky@example.ly'))
     expect(row!.role).toBe('user')
     const token = (await login('sneaky@example.ly', 'secret123', '10.0.4.1')).json().token as string
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/users', headers: bearer(token) })).statusCode).toBe(403)
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/users', headers: bearer(token) })).statusCode,
+    ).toBe(403)
   })
 
   it('ignores is_admin, role and user_id on profile and order updates', async () => {
@@ -165,7 +218,12 @@ describe('accounts: tokens, passwords, throttling, mass assignment', () => {
       method: 'POST',
       url: '/api/auth/change-password',
       headers: shopper.headers,
-      payload: { current_password: shopper.password, password: 'changed-pass1', password_confirmation: 'changed-pass1', ...extra },
+      payload: {
+        current_password: shopper.password,
+        password: 'changed-pass1',
+        password_confirmation: 'changed-pass1',
+        ...extra,
+      },
     })
     const after = await ctx.app.inject({ method: 'GET', url: '/api/me', headers: shopper.headers })
     expect(after.json()).toMatchObject({ id: shopper.id, role: 'user', is_admin: false })
@@ -192,14 +250,32 @@ describe('accounts: tokens, passwords, throttling, mass assignment', () => {
       order_status: 'completed',
       payment_status: 'paid',
     }
-    const signed = await ctx.app.inject({ method: 'POST', url: '/api/orders', headers: { ...shopper.headers, 'idempotency-key': 'mass-assign-1' }, payload })
+    const signed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { ...shopper.headers, 'idempotency-key': 'mass-assign-1' },
+      payload,
+    })
     expect(signed.statusCode).toBe(201)
-    const asGuest = await ctx.app.inject({ method: 'POST', url: '/api/orders', headers: { 'idempotency-key': 'mass-assign-2' }, payload })
+    const asGuest = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { 'idempotency-key': 'mass-assign-2' },
+      payload,
+    })
     expect(asGuest.statusCode).toBe(201)
     const rows = await ctx.app.db.select().from(orders).where(eq(orders.customerEmail, 'mass@example.ly'))
     const byId = new Map(rows.map((r) => [r.id, r]))
-    expect(byId.get(signed.json().id)).toMatchObject({ userId: shopper.id, orderStatus: 'pending', paymentStatus: 'pending' })
-    expect(byId.get(asGuest.json().id)).toMatchObject({ userId: null, orderStatus: 'pending', paymentStatus: 'pending' })
+    expect(byId.get(signed.json().id)).toMatchObject({
+      userId: shopper.id,
+      orderStatus: 'pending',
+      paymentStatus: 'pending',
+    })
+    expect(byId.get(asGuest.json().id)).toMatchObject({
+      userId: null,
+      orderStatus: 'pending',
+      paymentStatus: 'pending',
+    })
     const victimOrders = await ctx.app.inject({ method: 'GET', url: '/api/orders', headers: victim.headers })
     expect(victimOrders.json().data).toEqual([])
   })

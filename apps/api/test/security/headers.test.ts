@@ -40,15 +40,28 @@ describe('security headers', () => {
       const pre = await ctx.app.inject({
         method: 'OPTIONS',
         url: '/api/products',
-        headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+        headers: {
+          origin,
+          'access-control-request-method': 'GET',
+          'access-control-request-headers': 'authorization',
+        },
       })
       expect(pre.statusCode, origin).toBeLessThan(300)
       expect(pre.headers['access-control-allow-origin']).toBe(origin)
       const get = await ctx.app.inject({ method: 'GET', url: '/api/products', headers: { origin } })
       expect(get.headers['access-control-allow-origin']).toBe(origin)
     }
-    for (const origin of ['https://evil.example.com', 'null', 'https://shop.example.ly.evil.com', 'http://shop.example.ly']) {
-      const pre = await ctx.app.inject({ method: 'OPTIONS', url: '/api/products', headers: { origin, 'access-control-request-method': 'POST' } })
+    for (const origin of [
+      'https://evil.example.com',
+      'null',
+      'https://shop.example.ly.evil.com',
+      'http://shop.example.ly',
+    ]) {
+      const pre = await ctx.app.inject({
+        method: 'OPTIONS',
+        url: '/api/products',
+        headers: { origin, 'access-control-request-method': 'POST' },
+      })
       expect(pre.headers['access-control-allow-origin'], origin).toBeUndefined()
       const get = await ctx.app.inject({ method: 'GET', url: '/api/products', headers: { origin } })
       expect(get.headers['access-control-allow-origin'], origin).toBeUndefined()
@@ -59,9 +72,17 @@ describe('security headers', () => {
   it('allows no cross-origin caller when CORS_ORIGINS is empty (the default)', async () => {
     const plain = await createTestApp({ env: { CORS_ORIGINS: '' } })
     try {
-      const res = await plain.app.inject({ method: 'GET', url: '/api/products', headers: { origin: 'https://shop.example.ly' } })
+      const res = await plain.app.inject({
+        method: 'GET',
+        url: '/api/products',
+        headers: { origin: 'https://shop.example.ly' },
+      })
       expect(res.headers['access-control-allow-origin']).toBeUndefined()
-      const pre = await plain.app.inject({ method: 'OPTIONS', url: '/api/orders', headers: { origin: 'https://shop.example.ly', 'access-control-request-method': 'POST' } })
+      const pre = await plain.app.inject({
+        method: 'OPTIONS',
+        url: '/api/orders',
+        headers: { origin: 'https://shop.example.ly', 'access-control-request-method': 'POST' },
+      })
       expect(pre.headers['access-control-allow-origin']).toBeUndefined()
     } finally {
       await plain.close()

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestContext, TestUser } from '../helpers.ts'
 import { createCity, createProduct, createUser } from '../helpers.ts'
 import { orderItems, orders } from '../../src/db/schema/orders.ts'
-import { createAppWithRoutes, fillPath, ROUTE_ACCESS, type Access, type RegisteredRoute } from './route-access.ts'
+import {
+  createAppWithRoutes,
+  fillPath,
+  ROUTE_ACCESS,
+  type Access,
+  type RegisteredRoute,
+} from './route-access.ts'
 
 // security.md "Access": every registered route × guest, shopper, admin, super admin (product.md §6.1, §6.2).
 type Caller = 'guest' | 'shopper' | 'admin' | 'super'
@@ -39,7 +45,14 @@ async function insertOrder(ctx: TestContext, userId: number | null, name: string
       totalAmount: 35,
     })
     .returning()
-  await ctx.app.db.insert(orderItems).values({ orderId: order!.id, productId: product.id, productName: product.name, quantity: 1, unitPrice: 20, lineTotal: 20 })
+  await ctx.app.db.insert(orderItems).values({
+    orderId: order!.id,
+    productId: product.id,
+    productName: product.name,
+    quantity: 1,
+    unitPrice: 20,
+    lineTotal: 20,
+  })
   return order!
 }
 
@@ -71,16 +84,26 @@ describe('permission matrix over every registered route', () => {
   it('lets each caller through exactly the routes of its class and refuses the rest with 401/403', async () => {
     const wrong: string[] = []
     // Logout revokes the caller's token, so it goes last.
-    const ordered = [...routes].sort((a, b) => Number(a.key === 'POST /api/logout') - Number(b.key === 'POST /api/logout'))
+    const ordered = [...routes].sort(
+      (a, b) => Number(a.key === 'POST /api/logout') - Number(b.key === 'POST /api/logout'),
+    )
     for (const route of ordered) {
       const access = ROUTE_ACCESS[route.key]
       if (!access) continue
       for (const caller of Object.keys(callers) as Caller[]) {
-        const res = await ctx.app.inject({ method: route.method as 'GET', url: fillPath(route.url), headers: callers[caller] })
+        const res = await ctx.app.inject({
+          method: route.method as 'GET',
+          url: fillPath(route.url),
+          headers: callers[caller],
+        })
         const want = expected(access, caller)
-        const ok = want === 'through' ? res.statusCode !== 401 && res.statusCode !== 403 && res.statusCode < 500 : res.statusCode === want
+        const ok =
+          want === 'through'
+            ? res.statusCode !== 401 && res.statusCode !== 403 && res.statusCode < 500
+            : res.statusCode === want
         if (!ok) wrong.push(`${caller} ${route.key} → ${res.statusCode} (want ${want})`)
-        if (res.statusCode === 401 || res.statusCode === 403) expect(res.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) })
+        if (res.statusCode === 401 || res.statusCode === 403)
+          expect(res.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) })
       }
     }
     expect(wrong).toEqual([])
@@ -91,7 +114,12 @@ describe('permission matrix over every registered route', () => {
     const orderB = await insertOrder(ctx, shopperB.id, 'Bashir')
     const guestOrder = await insertOrder(ctx, null, 'Guest')
 
-    for (const url of ['/api/orders', `/api/orders?user_id=${shopperA.id}`, '/api/orders?per_page=100&status=all', '/api/orders?search=Alia']) {
+    for (const url of [
+      '/api/orders',
+      `/api/orders?user_id=${shopperA.id}`,
+      '/api/orders?per_page=100&status=all',
+      '/api/orders?search=Alia',
+    ]) {
       const res = await ctx.app.inject({ method: 'GET', url, headers: shopperB.headers })
       expect(res.statusCode, url).toBe(200)
       const ids = (res.json().data as { id: number; user_id: number | null }[]).map((o) => o.id)
@@ -107,7 +135,11 @@ describe('permission matrix over every registered route', () => {
       expect([403, 404]).toContain(res.statusCode)
       expect(res.body).not.toContain('Alia')
     }
-    const mine = await ctx.app.inject({ method: 'GET', url: `/api/orders/${orderB.id}`, headers: shopperB.headers })
+    const mine = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/orders/${orderB.id}`,
+      headers: shopperB.headers,
+    })
     expect(mine.statusCode).toBe(200)
     expect(mine.json().customer_name).toBe('Bashir')
   })
@@ -121,7 +153,11 @@ describe('permission matrix over every registered route', () => {
     // Autofill comes from the shopper's own last order only; this one has none.
     expect(profile.json().autofill).toBeNull()
     expect(profile.body).not.toContain('Alia')
-    const other = await ctx.app.inject({ method: 'GET', url: `/api/users/${shopperA.id}`, headers: fresh.headers })
+    const other = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/users/${shopperA.id}`,
+      headers: fresh.headers,
+    })
     expect(other.statusCode).toBe(403)
   })
 })

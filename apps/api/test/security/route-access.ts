@@ -112,7 +112,9 @@ export interface RegisteredRoute {
 }
 
 /** Builds the app on a fresh test database and lists every /api route it registered (HEAD twins left out). */
-export async function createAppWithRoutes(env: Record<string, string> = {}): Promise<{ ctx: TestContext; routes: RegisteredRoute[] }> {
+export async function createAppWithRoutes(
+  env: Record<string, string> = {},
+): Promise<{ ctx: TestContext; routes: RegisteredRoute[] }> {
   const seen = new Map<string, RegisteredRoute>()
   const collect = (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method]
@@ -129,5 +131,8 @@ export async function createAppWithRoutes(env: Record<string, string> = {}): Pro
 
 /** A concrete URL for a route pattern: every `:param` filled (image file → large.webp), wildcards → a file name. */
 export function fillPath(url: string, id: string | number = 999_999): string {
-  return url.replace(/:file/g, 'large.webp').replace(/:(\w+)/g, () => String(id)).replace(/\*/g, 'x.js')
+  return url
+    .replace(/:file/g, 'large.webp')
+    .replace(/:(\w+)/g, () => String(id))
+    .replace(/\*/g, 'x.js')
 }

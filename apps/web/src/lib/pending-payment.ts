@@ -17,7 +17,12 @@ export function readPendingPayment(): PendingPayment | null {
   try {
     const raw = sessionStorage.getItem(KEY)
     const p = raw ? (JSON.parse(raw) as PendingPayment) : null
-    return p && typeof p.orderId === 'number' && typeof p.token === 'string' && typeof p.orderNumber === 'string' ? p : null
+    return p &&
+      typeof p.orderId === 'number' &&
+      typeof p.token === 'string' &&
+      typeof p.orderNumber === 'string'
+      ? p
+      : null
   } catch {
     return null
   }
@@ -40,17 +45,25 @@ export function forgetPendingPayment(): void {
 }
 
 /** The order payload as a key, without the method and the total shown (a switch of method is the same order). */
-export function orderFingerprint(payload: { payment_method?: string; expected_total?: number } & Record<string, unknown>): string {
+export function orderFingerprint(
+  payload: { payment_method?: string; expected_total?: number } & Record<string, unknown>,
+): string {
   const { payment_method: _m, expected_total: _t, ...rest } = payload
   return JSON.stringify(rest)
 }
 
 /** Pays the pending order on delivery instead (same order, same stock): POST /api/payments/orders/:id/cash. */
 export async function payPendingOnDelivery(p: PendingPayment): Promise<void> {
-  await api(`/api/payments/orders/${p.orderId}/cash`, { method: 'POST', headers: { 'X-Payment-Token': p.token } })
+  await api(`/api/payments/orders/${p.orderId}/cash`, {
+    method: 'POST',
+    headers: { 'X-Payment-Token': p.token },
+  })
 }
 
 /** Gives the pending order's stock back now (the shopper placed a different order instead). */
 export async function releasePendingOrder(p: PendingPayment): Promise<void> {
-  await api(`/api/payments/orders/${p.orderId}/release`, { method: 'POST', headers: { 'X-Payment-Token': p.token } })
+  await api(`/api/payments/orders/${p.orderId}/release`, {
+    method: 'POST',
+    headers: { 'X-Payment-Token': p.token },
+  })
 }

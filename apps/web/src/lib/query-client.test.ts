@@ -20,7 +20,12 @@ describe('query client: one refresh rule after writes (product.md §4.7)', () =>
 
     await new MutationObserver(client, {
       mutationFn: async () => 'ok',
-      meta: { invalidates: [['dashboard', 'products'], ['dashboard', 'overview', 'stats']] },
+      meta: {
+        invalidates: [
+          ['dashboard', 'products'],
+          ['dashboard', 'overview', 'stats'],
+        ],
+      },
     }).mutate()
 
     expect(stale(client, ['dashboard', 'products', 'list', { page: 1 }])).toBe(true)
@@ -51,8 +56,12 @@ describe('query client: one refresh rule after writes (product.md §4.7)', () =>
     const list = vi.fn(async () => rows)
     const other = vi.fn(async () => 'other')
     const unsubscribe = [
-      new QueryObserver(client, { queryKey: ['dashboard', 'products', 'list'], queryFn: list }).subscribe(() => {}),
-      new QueryObserver(client, { queryKey: ['dashboard', 'users', 'list'], queryFn: other }).subscribe(() => {}),
+      new QueryObserver(client, { queryKey: ['dashboard', 'products', 'list'], queryFn: list }).subscribe(
+        () => {},
+      ),
+      new QueryObserver(client, { queryKey: ['dashboard', 'users', 'list'], queryFn: other }).subscribe(
+        () => {},
+      ),
     ]
     await vi.waitFor(() => expect(client.getQueryData(['dashboard', 'products', 'list'])).toBe('before'))
     await vi.waitFor(() => expect(client.getQueryData(['dashboard', 'users', 'list'])).toBe('other'))

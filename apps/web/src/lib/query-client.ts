@@ -27,7 +27,8 @@ export async function invalidateAfterWrite(client: QueryClient, keys: readonly Q
 export function createQueryClient() {
   const client: QueryClient = new QueryClient({
     mutationCache: new MutationCache({
-      onSuccess: (_data, _variables, _context, mutation) => invalidateAfterWrite(client, mutation.meta?.invalidates),
+      onSuccess: (_data, _variables, _context, mutation) =>
+        invalidateAfterWrite(client, mutation.meta?.invalidates),
     }),
     defaultOptions: {
       queries: {

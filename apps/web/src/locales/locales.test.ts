@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest'
 const files = import.meta.glob<{ default: Record<string, unknown> }>('./*/*.json', { eager: true })
 
 function keys(obj: Record<string, unknown>, prefix = ''): string[] {
-  return Object.entries(obj).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`]))
+  return Object.entries(obj).flatMap(([k, v]) =>
+    v && typeof v === 'object' ? keys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`],
+  )
 }
 
 const namespaces = [...new Set(Object.keys(files).map((p) => p.split('/')[2]!))]
@@ -19,8 +21,14 @@ describe('locale files', () => {
   it.each(namespaces)('%s: every key in ar exists in en and vice versa', (ns) => {
     const ar = keys(files[`./ar/${ns}`]!.default)
     const en = keys(files[`./en/${ns}`]!.default)
-    expect(ar.filter((k) => !en.includes(k)), 'missing in en').toEqual([])
-    expect(en.filter((k) => !ar.includes(k)), 'missing in ar').toEqual([])
+    expect(
+      ar.filter((k) => !en.includes(k)),
+      'missing in en',
+    ).toEqual([])
+    expect(
+      en.filter((k) => !ar.includes(k)),
+      'missing in ar',
+    ).toEqual([])
   })
   it('has no empty texts', () => {
     for (const [path, mod] of Object.entries(files)) {

@@ -21,7 +21,10 @@ i18n.addResourceBundle('en', 'dashboard', enDashboard, true, true)
 export async function renderDashboard(ui: ReactElement, lang: 'ar' | 'en' = 'en') {
   await i18n.changeLanguage(lang)
   const client = createQueryClient()
-  client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false }, mutations: { retry: false } })
+  client.setDefaultOptions({
+    queries: { ...client.getDefaultOptions().queries, retry: false },
+    mutations: { retry: false },
+  })
   // A data router, as the app has: screens may revalidate (the account menu's language switch).
   const router = createMemoryRouter([
     {

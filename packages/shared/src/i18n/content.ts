@@ -11,7 +11,9 @@ export const TRANSLATED_LANGUAGES = ['en'] as const satisfies readonly Exclude<L
 export type TranslatedLanguage = (typeof TRANSLATED_LANGUAGES)[number]
 
 /** The texts of one row in the languages other than Arabic, field by field: `{ en: { name: 'Deglet Nour dates' } }`. */
-export type Translations<F extends string = string> = Partial<Record<TranslatedLanguage, Partial<Record<F, string>>>>
+export type Translations<F extends string = string> = Partial<
+  Record<TranslatedLanguage, Partial<Record<F, string>>>
+>
 
 /**
  * One field in the reader's language (decision 0056): the text in `lang` when it has one, else the Arabic text,
@@ -37,14 +39,19 @@ export function translatedText<F extends string>(
 }
 
 /** The stored text of one field in one language other than Arabic, or null (no fallback: what the staff typed). */
-export const ownTranslation = <F extends string>(translations: Translations<F> | null | undefined, lang: TranslatedLanguage, field: F): string | null =>
-  translations?.[lang]?.[field] || null
+export const ownTranslation = <F extends string>(
+  translations: Translations<F> | null | undefined,
+  lang: TranslatedLanguage,
+  field: F,
+): string | null => translations?.[lang]?.[field] || null
 
 /**
  * Translations built from texts per language (`{ en: { name: 'x', description: '' } }`): empty texts are left out and
  * so is a language without any text, so a row without English stores `{}` and reads "English missing".
  */
-export function buildTranslations<F extends string>(texts: Partial<Record<TranslatedLanguage, Partial<Record<F, string | null | undefined>>>>): Translations<F> {
+export function buildTranslations<F extends string>(
+  texts: Partial<Record<TranslatedLanguage, Partial<Record<F, string | null | undefined>>>>,
+): Translations<F> {
   const out: Translations<F> = {}
   for (const lang of TRANSLATED_LANGUAGES) {
     const fields: Partial<Record<F, string>> = {}
@@ -58,7 +65,11 @@ export function buildTranslations<F extends string>(texts: Partial<Record<Transl
 }
 
 /** One field of a row's translations under another name, e.g. a product's `name` as an order line's `product_name`. */
-export function copyTranslated<T extends string>(translations: Translations | null | undefined, from: string, to: T): Translations<T> {
+export function copyTranslated<T extends string>(
+  translations: Translations | null | undefined,
+  from: string,
+  to: T,
+): Translations<T> {
   const out: Translations<T> = {}
   for (const lang of TRANSLATED_LANGUAGES) {
     const text = translations?.[lang]?.[from]

@@ -9,7 +9,9 @@ describe('shared messages', () => {
   })
 
   it('interpolates parameters', () => {
-    expect(translate('en', 'errors.OUT_OF_STOCK', { product: 'Ajwa', available: 2 })).toBe('Not enough stock for Ajwa (available: 2)')
+    expect(translate('en', 'errors.OUT_OF_STOCK', { product: 'Ajwa', available: 2 })).toBe(
+      'Not enough stock for Ajwa (available: 2)',
+    )
   })
 
   it('keeps the product.md §5 English texts', () => {

@@ -77,7 +77,8 @@ const en: Messages = {
     birth_year_invalid: 'Enter the birth year of the number’s owner, such as 1990',
     otp_invalid: 'Enter the code sent to your phone (digits only)',
     gateway_invalid: 'Choose a payment service from the list',
-    setting_exchange_rate: 'Enter the dinars for one US dollar, between 0.1 and 1000, such as 4.85 (empty turns PayPal off)',
+    setting_exchange_rate:
+      'Enter the dinars for one US dollar, between 0.1 and 1000, such as 4.85 (empty turns PayPal off)',
     setting_minutes: 'Enter a whole number of minutes from 5 to 1440',
   },
   errors: {
@@ -119,19 +120,25 @@ const en: Messages = {
     IMPORT_HELP: 'Please download the sample CSV file to see the correct format',
     ROW_ERROR: 'Row {{row}}: {{message}}',
     IMPORT_DONE: 'Import finished: {{created}} created, {{updated}} updated, {{errors}} rows with errors',
-    ORDER_NOT_PENDING: 'This order is no longer waiting: it has already been confirmed, completed or cancelled',
+    ORDER_NOT_PENDING:
+      'This order is no longer waiting: it has already been confirmed, completed or cancelled',
     COD_NOT_AVAILABLE: 'Cash on delivery is not available in {{city}}. Please choose another payment method',
-    COD_LIMIT_EXCEEDED: 'Cash on delivery in {{city}} is available for orders up to {{max}}. Please choose another payment method',
+    COD_LIMIT_EXCEEDED:
+      'Cash on delivery in {{city}} is available for orders up to {{max}}. Please choose another payment method',
     TRACKING_NOT_FOUND: 'We could not find an order with this number and phone. Check both and try again',
     PAYMENT_METHOD_UNAVAILABLE: 'This payment method is not available; choose another one',
-    PAYMENT_PROVIDER_UNAVAILABLE: 'The payment service is not answering. Please try again in a moment or choose another method',
+    PAYMENT_PROVIDER_UNAVAILABLE:
+      'The payment service is not answering. Please try again in a moment or choose another method',
     PAYMENT_REFUSED: 'The payment was refused: {{reason}}',
-    PAYMENT_REFUSED_UNKNOWN: 'The payment service refused the payment. Please check your details or choose another method',
+    PAYMENT_REFUSED_UNKNOWN:
+      'The payment service refused the payment. Please check your details or choose another method',
     PAYMENT_NOT_PAYABLE: 'This order is not waiting for a payment',
     PAYMENT_IN_PROGRESS: 'This payment is still being confirmed; please wait a moment',
     PAYMENT_AMOUNT_CHANGED: 'The amount to pay is now {{amount}}; please check it and try again',
-    PAYMENT_STATUS_LOCKED: 'The payment status follows the recorded payments: record a collection (Paid) or a refund (Refunded)',
-    REFUND_UNSUPPORTED: 'This payment service cannot refund through the shop; return the money yourself, then set the payment status to Refunded',
+    PAYMENT_STATUS_LOCKED:
+      'The payment status follows the recorded payments: record a collection (Paid) or a refund (Refunded)',
+    REFUND_UNSUPPORTED:
+      'This payment service cannot refund through the shop; return the money yourself, then set the payment status to Refunded',
     PAYMENT_NOT_REFUNDABLE: 'Only a paid payment can be refunded',
   },
 }
@@ -207,7 +214,8 @@ const ar: Messages = {
     birth_year_invalid: 'أدخل سنة ميلاد صاحب الرقم، مثل 1990',
     otp_invalid: 'أدخل الرمز الذي وصلك على هاتفك (أرقام فقط)',
     gateway_invalid: 'اختر خدمة دفع من القائمة',
-    setting_exchange_rate: 'أدخل عدد الدنانير مقابل دولار أمريكي واحد، بين 0.1 و1000، مثل 4.85 (تركه فارغًا يوقف باي بال)',
+    setting_exchange_rate:
+      'أدخل عدد الدنانير مقابل دولار أمريكي واحد، بين 0.1 و1000، مثل 4.85 (تركه فارغًا يوقف باي بال)',
     setting_minutes: 'أدخل عددًا صحيحًا من الدقائق من 5 إلى 1440',
   },
   errors: {
@@ -261,7 +269,8 @@ const ar: Messages = {
     PAYMENT_IN_PROGRESS: 'ما زال تأكيد هذا الدفع جاريًا؛ انتظر قليلًا',
     PAYMENT_AMOUNT_CHANGED: 'أصبح المبلغ المطلوب {{amount}}؛ راجعه وحاول مرة أخرى',
     PAYMENT_STATUS_LOCKED: 'حالة الدفع تتبع المدفوعات المسجلة: سجّل تحصيلًا (مدفوع) أو استردادًا (مسترد)',
-    REFUND_UNSUPPORTED: 'لا تتيح خدمة الدفع هذه الاسترداد من خلال المتجر؛ أعد المبلغ بنفسك ثم اجعل حالة الدفع «مسترد»',
+    REFUND_UNSUPPORTED:
+      'لا تتيح خدمة الدفع هذه الاسترداد من خلال المتجر؛ أعد المبلغ بنفسك ثم اجعل حالة الدفع «مسترد»',
     PAYMENT_NOT_REFUNDABLE: 'لا يمكن استرداد إلا دفعة مدفوعة',
   },
 }

@@ -24,8 +24,10 @@ describe('money (product.md §1.3)', () => {
   })
 
   it('round-trips hundredths through the decimal string', () => {
-    fc.assert(fc.property(fc.integer({ min: -2_000_000_000, max: 2_000_000_000 }), (c) => {
+    fc.assert(
+      fc.property(fc.integer({ min: -2_000_000_000, max: 2_000_000_000 }), (c) => {
         expect(toCents(centsToDecimalString(c))).toBe(c)
-      }))
+      }),
+    )
   })
 })

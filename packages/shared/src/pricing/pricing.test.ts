@@ -1,6 +1,13 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { isWholesale, lineTotalCents, totals, unitPriceCents, unitsToWholesale, type PricedLine } from './pricing.ts'
+import {
+  isWholesale,
+  lineTotalCents,
+  totals,
+  unitPriceCents,
+  unitsToWholesale,
+  type PricedLine,
+} from './pricing.ts'
 
 const line = (over: Partial<PricedLine> = {}): PricedLine => ({
   retailCents: 2000,
@@ -31,7 +38,10 @@ describe('wholesale rule (product.md §4.2, §10.1)', () => {
   })
 
   it('adds subtotal and delivery into the total', () => {
-    const t = totals([line({ quantity: 2 }), line({ quantity: 10, retailCents: 1250, wholesaleCents: 1000 })], 1500)
+    const t = totals(
+      [line({ quantity: 2 }), line({ quantity: 10, retailCents: 1250, wholesaleCents: 1000 })],
+      1500,
+    )
     expect(t).toEqual({ itemCount: 12, subtotalCents: 4000 + 10000, deliveryCents: 1500, totalCents: 15500 })
   })
 })
@@ -46,17 +56,22 @@ describe('pricing properties (fast-check)', () => {
 
   it('totals in integer hundredths always equal the per-line model', () => {
     fc.assert(
-      fc.property(fc.array(arbLine, { maxLength: 30 }), fc.integer({ min: 0, max: 100_000 }), (lines, delivery) => {
-        const model = lines.reduce((sum, l) => {
-          const wholesale = l.wholesaleCents !== null && l.wholesaleThreshold !== null && l.quantity >= l.wholesaleThreshold
-          return sum + (wholesale ? l.wholesaleCents! : l.retailCents) * l.quantity
-        }, 0)
-        const t = totals(lines, delivery)
-        expect(Number.isInteger(t.totalCents)).toBe(true)
-        expect(t.subtotalCents).toBe(model)
-        expect(t.totalCents).toBe(model + delivery)
-        expect(t.itemCount).toBe(lines.reduce((s, l) => s + l.quantity, 0))
-      }),
+      fc.property(
+        fc.array(arbLine, { maxLength: 30 }),
+        fc.integer({ min: 0, max: 100_000 }),
+        (lines, delivery) => {
+          const model = lines.reduce((sum, l) => {
+            const wholesale =
+              l.wholesaleCents !== null && l.wholesaleThreshold !== null && l.quantity >= l.wholesaleThreshold
+            return sum + (wholesale ? l.wholesaleCents! : l.retailCents) * l.quantity
+          }, 0)
+          const t = totals(lines, delivery)
+          expect(Number.isInteger(t.totalCents)).toBe(true)
+          expect(t.subtotalCents).toBe(model)
+          expect(t.totalCents).toBe(model + delivery)
+          expect(t.itemCount).toBe(lines.reduce((s, l) => s + l.quantity, 0))
+        },
+      ),
     )
   })
 
@@ -64,7 +79,8 @@ describe('pricing properties (fast-check)', () => {
     fc.assert(
       fc.property(arbLine, (l) => {
         expect(lineTotalCents(l)).toBe(unitPriceCents(l) * l.quantity)
-        if (l.wholesaleCents !== null && l.wholesaleCents < l.retailCents) expect(unitPriceCents(l)).toBeLessThanOrEqual(l.retailCents)
+        if (l.wholesaleCents !== null && l.wholesaleCents < l.retailCents)
+          expect(unitPriceCents(l)).toBeLessThanOrEqual(l.retailCents)
       }),
     )
   })

@@ -4,7 +4,12 @@ import { ROLES } from '../constants.ts'
 export { ROLES, isStaffRoleName, type Role } from '../constants.ts'
 
 // A missing or non-string email gets the same message as a malformed one (not the generic "Invalid value").
-const email = z.string({ error: 'validation.email_invalid' }).trim().toLowerCase().max(254, 'validation.too_long').pipe(z.email('validation.email_invalid'))
+const email = z
+  .string({ error: 'validation.email_invalid' })
+  .trim()
+  .toLowerCase()
+  .max(254, 'validation.too_long')
+  .pipe(z.email('validation.email_invalid'))
 
 /**
  * A new password (register, reset, change): at least `min` characters, not counting whitespace around it, so a
@@ -14,55 +19,80 @@ const email = z.string({ error: 'validation.email_invalid' }).trim().toLowerCase
  */
 const newPassword = (min: 6 | 8) => {
   const message = `validation.password_min_${min}` as const
-  return z
-    .string({ error: message })
-    .min(min, message)
-    .max(200, 'validation.password_max')
-    // Only a password that passed the length checks is looked at again, so one mistake gives one message.
-    .refine((v) => v.length < min || v.length > 200 || v.trim().length >= min, message)
+  return (
+    z
+      .string({ error: message })
+      .min(min, message)
+      .max(200, 'validation.password_max')
+      // Only a password that passed the length checks is looked at again, so one mistake gives one message.
+      .refine((v) => v.length < min || v.length > 200 || v.trim().length >= min, message)
+  )
 }
 
 export const LoginInput = z.object({
   email,
-  password: z.string({ error: 'validation.password_min_6' }).min(6, 'validation.password_min_6').max(200, 'validation.password_max'),
+  password: z
+    .string({ error: 'validation.password_min_6' })
+    .min(6, 'validation.password_min_6')
+    .max(200, 'validation.password_max'),
 })
 export type LoginInput = z.infer<typeof LoginInput>
 
 export const RegisterInput = z
   .object({
-    name: z.string({ error: 'validation.name_min_2' }).trim().min(2, 'validation.name_min_2').max(100, 'validation.too_long'),
+    name: z
+      .string({ error: 'validation.name_min_2' })
+      .trim()
+      .min(2, 'validation.name_min_2')
+      .max(100, 'validation.too_long'),
     email,
     password: newPassword(6),
     password_confirmation: z.string({ error: 'validation.passwords_dont_match' }),
   })
-  .refine((v) => v.password === v.password_confirmation, { message: 'validation.passwords_dont_match', path: ['password_confirmation'] })
+  .refine((v) => v.password === v.password_confirmation, {
+    message: 'validation.passwords_dont_match',
+    path: ['password_confirmation'],
+  })
 export type RegisterInput = z.infer<typeof RegisterInput>
 
 export const ForgotPasswordInput = z.object({ email })
 export type ForgotPasswordInput = z.infer<typeof ForgotPasswordInput>
 
-const confirmation = z.string({ error: 'validation.password_confirmation_required' }).min(8, 'validation.password_confirmation_required')
+const confirmation = z
+  .string({ error: 'validation.password_confirmation_required' })
+  .min(8, 'validation.password_confirmation_required')
 
 export const ResetPasswordInput = z
   .object({
     email,
-    token: z.string({ error: 'validation.token_required' }).min(1, 'validation.token_required').max(200, 'validation.too_long'),
+    token: z
+      .string({ error: 'validation.token_required' })
+      .min(1, 'validation.token_required')
+      .max(200, 'validation.too_long'),
     password: newPassword(8),
     password_confirmation: confirmation,
   })
   // A too-short confirmation already says "required"; only a full one is compared.
-  .refine((v) => v.password_confirmation.length < 8 || v.password === v.password_confirmation, { message: 'validation.passwords_dont_match', path: ['password_confirmation'] })
+  .refine((v) => v.password_confirmation.length < 8 || v.password === v.password_confirmation, {
+    message: 'validation.passwords_dont_match',
+    path: ['password_confirmation'],
+  })
 export type ResetPasswordInput = z.infer<typeof ResetPasswordInput>
 
 export const ChangePasswordInput = z
   .object({
-    current_password: z.string({ error: 'validation.current_password_required' }).min(1, 'validation.current_password_required').max(200, 'validation.password_max'),
+    current_password: z
+      .string({ error: 'validation.current_password_required' })
+      .min(1, 'validation.current_password_required')
+      .max(200, 'validation.password_max'),
     password: newPassword(8),
     password_confirmation: confirmation,
   })
-  .refine((v) => v.password_confirmation.length < 8 || v.password === v.password_confirmation, { message: 'validation.passwords_dont_match', path: ['password_confirmation'] })
+  .refine((v) => v.password_confirmation.length < 8 || v.password === v.password_confirmation, {
+    message: 'validation.passwords_dont_match',
+    path: ['password_confirmation'],
+  })
 export type ChangePasswordInput = z.infer<typeof ChangePasswordInput>
-
 
 export const User = z.object({
   id: z.number().int(),

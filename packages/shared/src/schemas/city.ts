@@ -8,10 +8,10 @@ export const CITY_TEXT_FIELDS = ['name'] as const
 export const CityInput = z
   .object({
     ...translatableShape({ name: 100 }),
-    delivery_price: z.preprocess(
-      (v) => (v === '' || v === null || v === undefined ? undefined : v),
-      money.optional(),
-    ).refine((v) => v !== undefined, 'validation.delivery_price_required').transform((v) => v as number),
+    delivery_price: z
+      .preprocess((v) => (v === '' || v === null || v === undefined ? undefined : v), money.optional())
+      .refine((v) => v !== undefined, 'validation.delivery_price_required')
+      .transform((v) => v as number),
     is_active: boolish.default(true),
     // Decision 0071: cash on delivery here, and the largest total it may pay (empty: no limit).
     cod_allowed: boolish.default(true),

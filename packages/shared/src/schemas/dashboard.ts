@@ -16,9 +16,17 @@ export const DashboardStats = z.object({
       total_revenue: z.number(),
     }),
   ),
-  low_stock_products: z.array(z.object({ id: z.number().int(), name: z.string(), price: z.number(), stock: z.number().int() })),
+  low_stock_products: z.array(
+    z.object({ id: z.number().int(), name: z.string(), price: z.number(), stock: z.number().int() }),
+  ),
   recent_orders: z.array(
-    z.object({ id: z.number().int(), order_number: z.string(), customer_name: z.string(), total_amount: z.number(), order_status: z.string() }),
+    z.object({
+      id: z.number().int(),
+      order_number: z.string(),
+      customer_name: z.string(),
+      total_amount: z.number(),
+      order_status: z.string(),
+    }),
   ),
 })
 export type DashboardStats = z.infer<typeof DashboardStats>
@@ -32,9 +40,18 @@ export const MAX_RANGE_DAYS = 366
 /** GET /api/dashboard/stats|revenue: from ≤ to and at most 366 days; both default to the current month. */
 export const DashboardRangeQuery = z
   .object({ from: dateString.optional(), to: dateString.optional() })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'validation.date_range_invalid', path: ['from'] })
-  .refine((q) => !q.from || !q.to || (Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`)) / 86_400_000 < MAX_RANGE_DAYS, {
-    message: 'validation.date_range_too_long',
-    path: ['to'],
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: 'validation.date_range_invalid',
+    path: ['from'],
   })
+  .refine(
+    (q) =>
+      !q.from ||
+      !q.to ||
+      (Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`)) / 86_400_000 < MAX_RANGE_DAYS,
+    {
+      message: 'validation.date_range_too_long',
+      path: ['to'],
+    },
+  )
 export type DashboardRangeQuery = z.infer<typeof DashboardRangeQuery>

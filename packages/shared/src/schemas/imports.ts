@@ -5,7 +5,11 @@ import { arabicFromLegacy, requireArabic } from './translatable.ts'
 export const ImportRowError = z.object({ row: z.number().int(), error: z.string() })
 export const ImportResult = z.object({
   message: z.string(),
-  summary: z.object({ created: z.number().int(), updated: z.number().int(), errors: z.array(ImportRowError) }),
+  summary: z.object({
+    created: z.number().int(),
+    updated: z.number().int(),
+    errors: z.array(ImportRowError),
+  }),
 })
 export type ImportResult = z.infer<typeof ImportResult>
 
@@ -26,12 +30,34 @@ export const PRODUCT_IMPORT_REQUIRED = ['name', 'price'] as const
  * import as they did); `name_en`, `description_en`, `weight_en`, `origin_en` the English ones, all optional.
  */
 export const PRODUCT_IMPORT_COLUMNS = [
-  'id', 'name', 'name_en', 'description', 'description_en', 'category', 'price', 'wholesale_price', 'wholesale_threshold',
-  'retail_buying_price', 'wholesale_buying_price', 'stock', 'is_active', 'is_always_in_stock', 'weight', 'weight_en',
-  'origin', 'origin_en',
+  'id',
+  'name',
+  'name_en',
+  'description',
+  'description_en',
+  'category',
+  'price',
+  'wholesale_price',
+  'wholesale_threshold',
+  'retail_buying_price',
+  'wholesale_buying_price',
+  'stock',
+  'is_active',
+  'is_always_in_stock',
+  'weight',
+  'weight_en',
+  'origin',
+  'origin_en',
 ] as const
 export const CITY_IMPORT_REQUIRED = ['name', 'delivery_price'] as const
-export const CITY_IMPORT_COLUMNS = ['name', 'name_en', 'delivery_price', 'is_active', 'cod_allowed', 'cod_max_total'] as const
+export const CITY_IMPORT_COLUMNS = [
+  'name',
+  'name_en',
+  'delivery_price',
+  'is_active',
+  'cod_allowed',
+  'cod_max_total',
+] as const
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 
 /**

@@ -1,5 +1,14 @@
 import { z } from 'zod'
-import { boolish, dateString, optionalId, page, paginated, perPage, searchTerm, westernDigits } from './common.ts'
+import {
+  boolish,
+  dateString,
+  optionalId,
+  page,
+  paginated,
+  perPage,
+  searchTerm,
+  westernDigits,
+} from './common.ts'
 
 export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'cancelled'] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
@@ -12,7 +21,12 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
 export const PAYMENT_METHODS = ['cash', 'massarat', 'paypal'] as const
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 
-const email = z.string({ error: 'validation.email_invalid' }).trim().toLowerCase().max(254, 'validation.too_long').pipe(z.email('validation.email_invalid'))
+const email = z
+  .string({ error: 'validation.email_invalid' })
+  .trim()
+  .toLowerCase()
+  .max(254, 'validation.too_long')
+  .pipe(z.email('validation.email_invalid'))
 const phone = (required: string) =>
   z
     .string({ error: required })
@@ -20,7 +34,12 @@ const phone = (required: string) =>
     .min(1, required)
     .transform(westernDigits)
     // pipe: the format is only checked once something was typed, so an empty field shows "required".
-    .pipe(z.string().max(30, 'validation.phone_invalid').regex(/^\+?[\d\s\-()]{6,}$/, 'validation.phone_invalid'))
+    .pipe(
+      z
+        .string()
+        .max(30, 'validation.phone_invalid')
+        .regex(/^\+?[\d\s\-()]{6,}$/, 'validation.phone_invalid'),
+    )
 
 /** The checkout form, with its messages (product.md §5.3). */
 export const CheckoutForm = z.object({
@@ -47,19 +66,45 @@ const quantity = z
  * schema: zod strips them and the server computes every amount (product.md §10.1).
  */
 export const CreateOrderInput = z.object({
-  customer_name: z.string({ error: 'validation.name_required' }).trim().min(1, 'validation.name_required').max(200, 'validation.too_long'),
+  customer_name: z
+    .string({ error: 'validation.name_required' })
+    .trim()
+    .min(1, 'validation.name_required')
+    .max(200, 'validation.too_long'),
   customer_email: email,
   customer_phone: phone('validation.phone_required'),
-  shipping_address: z.string({ error: 'validation.address_required' }).trim().min(1, 'validation.address_required').max(500, 'validation.too_long'),
+  shipping_address: z
+    .string({ error: 'validation.address_required' })
+    .trim()
+    .min(1, 'validation.address_required')
+    .max(500, 'validation.too_long'),
   /**
    * The delivery city (the web checkout sends city_id, product.md §2.8). A client that sends none (only
    * "address, city, state" in shipping_address) is delivered to the active city named there (decision 0027).
    */
-  city_id: z.number({ error: 'validation.city_required' }).int('validation.city_required').positive('validation.city_required').max(2_147_483_647, 'validation.city_required').optional(),
+  city_id: z
+    .number({ error: 'validation.city_required' })
+    .int('validation.city_required')
+    .positive('validation.city_required')
+    .max(2_147_483_647, 'validation.city_required')
+    .optional(),
   payment_method: z.enum(PAYMENT_METHODS, { error: 'validation.payment_method_invalid' }).default('cash'),
-  notes: z.preprocess((v) => (v === null || v === undefined ? '' : v), z.string().trim().max(1000, 'validation.too_long')),
+  notes: z.preprocess(
+    (v) => (v === null || v === undefined ? '' : v),
+    z.string().trim().max(1000, 'validation.too_long'),
+  ),
   items: z
-    .array(z.object({ product_id: z.number({ error: 'validation.id_invalid' }).int('validation.id_invalid').positive('validation.id_invalid').max(2_147_483_647, 'validation.id_invalid'), quantity }), { error: 'validation.items_required' })
+    .array(
+      z.object({
+        product_id: z
+          .number({ error: 'validation.id_invalid' })
+          .int('validation.id_invalid')
+          .positive('validation.id_invalid')
+          .max(2_147_483_647, 'validation.id_invalid'),
+        quantity,
+      }),
+      { error: 'validation.items_required' },
+    )
     .min(1, 'validation.items_required')
     .max(100, 'validation.too_long'),
   /**
@@ -71,13 +116,24 @@ export const CreateOrderInput = z.object({
 export type CreateOrderInput = z.infer<typeof CreateOrderInput>
 
 export const UpdateOrderInput = z.object({
-  customer_name: z.string({ error: 'validation.name_required' }).trim().min(1, 'validation.name_required').max(200, 'validation.too_long'),
+  customer_name: z
+    .string({ error: 'validation.name_required' })
+    .trim()
+    .min(1, 'validation.name_required')
+    .max(200, 'validation.too_long'),
   customer_email: email,
   customer_phone: phone('validation.phone_required'),
-  shipping_address: z.string({ error: 'validation.address_required' }).trim().min(1, 'validation.address_required').max(500, 'validation.too_long'),
+  shipping_address: z
+    .string({ error: 'validation.address_required' })
+    .trim()
+    .min(1, 'validation.address_required')
+    .max(500, 'validation.too_long'),
   order_status: z.enum(ORDER_STATUSES, { error: 'validation.status_invalid' }),
   payment_status: z.enum(PAYMENT_STATUSES, { error: 'validation.status_invalid' }),
-  notes: z.preprocess((v) => (v === null || v === undefined ? '' : v), z.string().trim().max(1000, 'validation.too_long')),
+  notes: z.preprocess(
+    (v) => (v === null || v === undefined ? '' : v),
+    z.string().trim().max(1000, 'validation.too_long'),
+  ),
 })
 export type UpdateOrderInput = z.infer<typeof UpdateOrderInput>
 
@@ -93,7 +149,10 @@ export const OrderListQuery = z
     page,
     per_page: perPage(10),
   })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'validation.date_range_invalid', path: ['from'] })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: 'validation.date_range_invalid',
+    path: ['from'],
+  })
 export type OrderListQuery = z.infer<typeof OrderListQuery>
 
 export const OrderItem = z.object({
@@ -214,14 +273,20 @@ export const OrderExportQuery = z
     from: dateString.optional(),
     to: dateString.optional(),
   })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'validation.date_range_invalid', path: ['from'] })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: 'validation.date_range_invalid',
+    path: ['from'],
+  })
 export type OrderExportQuery = z.infer<typeof OrderExportQuery>
 
 /** product.md §10.3: the checkout's retry key, 8–100 characters of [A-Za-z0-9_-:.]. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_\-:.]{8,100}$/
 // Loose: the other headers (authorization, accept-language) must stay on the request.
 export const CheckoutHeaders = z.looseObject({
-  'idempotency-key': z.string().regex(IDEMPOTENCY_KEY_PATTERN, 'validation.idempotency_key_invalid').optional(),
+  'idempotency-key': z
+    .string()
+    .regex(IDEMPOTENCY_KEY_PATTERN, 'validation.idempotency_key_invalid')
+    .optional(),
 })
 
 // Decision 0068: guest order tracking (/track) and cancellation by the shopper (decision 0069).
@@ -229,7 +294,9 @@ export const CheckoutHeaders = z.looseObject({
 const orderNumber = z
   .string({ error: 'validation.order_number_required' })
   .transform(westernDigits)
-  .pipe(z.string().trim().toUpperCase().min(1, 'validation.order_number_required').max(40, 'validation.too_long'))
+  .pipe(
+    z.string().trim().toUpperCase().min(1, 'validation.order_number_required').max(40, 'validation.too_long'),
+  )
 
 const trackingToken = z
   .string({ error: 'validation.tracking_token_invalid' })
@@ -238,7 +305,10 @@ const trackingToken = z
   .max(200, 'validation.tracking_token_invalid')
 
 /** The tracking form: the order number and the phone it was placed with. */
-export const TrackByPhoneInput = z.object({ order_number: orderNumber, phone: phone('validation.phone_required') })
+export const TrackByPhoneInput = z.object({
+  order_number: orderNumber,
+  phone: phone('validation.phone_required'),
+})
 export type TrackByPhoneInput = z.infer<typeof TrackByPhoneInput>
 
 /** The link of a mail: the order number and its signed token. */
@@ -250,8 +320,15 @@ export type TrackByTokenInput = z.infer<typeof TrackByTokenInput>
  * and signed token.
  */
 export const TrackInput = z
-  .object({ order_number: orderNumber, phone: phone('validation.phone_required').optional(), token: trackingToken.optional() })
-  .refine((v) => v.phone !== undefined || v.token !== undefined, { message: 'validation.phone_required', path: ['phone'] })
+  .object({
+    order_number: orderNumber,
+    phone: phone('validation.phone_required').optional(),
+    token: trackingToken.optional(),
+  })
+  .refine((v) => v.phone !== undefined || v.token !== undefined, {
+    message: 'validation.phone_required',
+    path: ['phone'],
+  })
 export type TrackInput = z.infer<typeof TrackInput>
 
 const cancelReason = z
@@ -292,7 +369,9 @@ export const TrackedOrder = z.object({
       is_wholesale: z.boolean(),
     }),
   ),
-  history: z.array(z.object({ status: z.enum(ORDER_STATUSES), created_at: z.string(), by_customer: z.boolean() })),
+  history: z.array(
+    z.object({ status: z.enum(ORDER_STATUSES), created_at: z.string(), by_customer: z.boolean() }),
+  ),
   /** True when opened with the mail's token and the order is still pending. */
   can_cancel: z.boolean(),
 })

@@ -97,25 +97,42 @@ const digits = (s: unknown) => (typeof s === 'string' ? westernDigits(s).replace
 export const WalletStartInput = z
   .object({
     gateway: z.enum(OTP_GATEWAYS, { error: 'validation.gateway_invalid' }),
-    mobile_number: z.preprocess(digits, z.string({ error: 'validation.mobile_invalid' }).regex(/^09[1-6]\d{7}$/, 'validation.mobile_invalid')),
+    mobile_number: z.preprocess(
+      digits,
+      z.string({ error: 'validation.mobile_invalid' }).regex(/^09[1-6]\d{7}$/, 'validation.mobile_invalid'),
+    ),
     birth_year: z.preprocess(
       (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(digits(v)) : v),
-      z.number({ error: 'validation.birth_year_invalid' }).int('validation.birth_year_invalid').min(1900, 'validation.birth_year_invalid').max(2100, 'validation.birth_year_invalid').optional(),
+      z
+        .number({ error: 'validation.birth_year_invalid' })
+        .int('validation.birth_year_invalid')
+        .min(1900, 'validation.birth_year_invalid')
+        .max(2100, 'validation.birth_year_invalid')
+        .optional(),
     ),
   })
   .superRefine((v, ctx) => {
     if (v.gateway !== 'sadadapi') return
     // Plutu's rules for Sadad: 091/093 numbers, and the owner's birth year (at least 12 years old).
-    if (!/^09[13]/.test(v.mobile_number)) ctx.addIssue({ code: 'custom', path: ['mobile_number'], message: 'validation.sadad_mobile_invalid' })
+    if (!/^09[13]/.test(v.mobile_number))
+      ctx.addIssue({ code: 'custom', path: ['mobile_number'], message: 'validation.sadad_mobile_invalid' })
     const year = v.birth_year
-    if (year === undefined || year < 1940 || year > new Date().getFullYear() - 12) ctx.addIssue({ code: 'custom', path: ['birth_year'], message: 'validation.birth_year_invalid' })
+    if (year === undefined || year < 1940 || year > new Date().getFullYear() - 12)
+      ctx.addIssue({ code: 'custom', path: ['birth_year'], message: 'validation.birth_year_invalid' })
   })
 export type WalletStartInput = z.infer<typeof WalletStartInput>
 
 /** POST /api/payments/orders/:id/wallet/confirm: the code the shopper received (decision 0040: never logged). */
 export const WalletConfirmInput = z.object({
-  payment_id: z.number({ error: 'validation.id_invalid' }).int('validation.id_invalid').positive('validation.id_invalid').max(2_147_483_647, 'validation.id_invalid'),
-  otp: z.preprocess(digits, z.string({ error: 'validation.otp_invalid' }).regex(/^\d{4,6}$/, 'validation.otp_invalid')),
+  payment_id: z
+    .number({ error: 'validation.id_invalid' })
+    .int('validation.id_invalid')
+    .positive('validation.id_invalid')
+    .max(2_147_483_647, 'validation.id_invalid'),
+  otp: z.preprocess(
+    digits,
+    z.string({ error: 'validation.otp_invalid' }).regex(/^\d{4,6}$/, 'validation.otp_invalid'),
+  ),
 })
 export type WalletConfirmInput = z.infer<typeof WalletConfirmInput>
 
@@ -127,7 +144,13 @@ export const RedirectStartInput = z.object({
 })
 export type RedirectStartInput = z.infer<typeof RedirectStartInput>
 
-export const RedirectStart = z.object({ payment_id: z.number().int(), redirect_url: z.string(), amount: z.number(), currency: z.string(), exchange_rate: z.number().nullable() })
+export const RedirectStart = z.object({
+  payment_id: z.number().int(),
+  redirect_url: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  exchange_rate: z.number().nullable(),
+})
 export type RedirectStart = z.infer<typeof RedirectStart>
 
 export const WalletStart = z.object({ payment_id: z.number().int(), otp_length: z.number().int() })
@@ -149,13 +172,28 @@ export const StaffPayment = PaymentAttempt.extend({
   paid_at: z.string().nullable(),
   updated_at: z.string(),
   /** The provider's notifications as received (verified ones only), oldest first. */
-  events: z.array(z.object({ id: z.number().int(), source: z.string(), kind: z.string(), created_at: z.string(), payload: z.unknown() })),
+  events: z.array(
+    z.object({
+      id: z.number().int(),
+      source: z.string(),
+      kind: z.string(),
+      created_at: z.string(),
+      payload: z.unknown(),
+    }),
+  ),
   refundable: z.boolean(),
 })
 export type StaffPayment = z.infer<typeof StaffPayment>
 
 export const StaffPaymentsQuery = z.object({
-  order_id: z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), z.number({ error: 'validation.id_invalid' }).int('validation.id_invalid').positive('validation.id_invalid').max(2_147_483_647, 'validation.id_invalid')),
+  order_id: z.preprocess(
+    (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
+    z
+      .number({ error: 'validation.id_invalid' })
+      .int('validation.id_invalid')
+      .positive('validation.id_invalid')
+      .max(2_147_483_647, 'validation.id_invalid'),
+  ),
 })
 export const StaffPayments = z.object({ data: z.array(StaffPayment) })
 export type StaffPayments = z.infer<typeof StaffPayments>

@@ -3,16 +3,32 @@ import { boolish, money, nullableMoney, optionalId, page, perPage, searchTerm } 
 import { arabicFromLegacy, requireArabic, translatableShape } from './translatable.ts'
 
 const stockCount = z
-  .union([z.number(), z.string().trim().regex(/^\d+$/, 'validation.stock_invalid')], { error: 'validation.stock_invalid' })
+  .union([z.number(), z.string().trim().regex(/^\d+$/, 'validation.stock_invalid')], {
+    error: 'validation.stock_invalid',
+  })
   .transform(Number)
-  .pipe(z.number().int('validation.stock_invalid').min(0, 'validation.stock_invalid').max(1_000_000_000, 'validation.stock_invalid'))
+  .pipe(
+    z
+      .number()
+      .int('validation.stock_invalid')
+      .min(0, 'validation.stock_invalid')
+      .max(1_000_000_000, 'validation.stock_invalid'),
+  )
 
 const threshold = z.preprocess(
   (v) => (v === '' || v === 'null' || v === undefined ? null : v),
   z
-    .union([z.number(), z.string().trim().regex(/^\d+$/, 'validation.threshold_min_2')], { error: 'validation.threshold_min_2' })
+    .union([z.number(), z.string().trim().regex(/^\d+$/, 'validation.threshold_min_2')], {
+      error: 'validation.threshold_min_2',
+    })
     .transform(Number)
-    .pipe(z.number().int('validation.threshold_min_2').min(2, 'validation.threshold_min_2').max(1_000_000, 'validation.threshold_min_2'))
+    .pipe(
+      z
+        .number()
+        .int('validation.threshold_min_2')
+        .min(2, 'validation.threshold_min_2')
+        .max(1_000_000, 'validation.threshold_min_2'),
+    )
     .nullable(),
 )
 
@@ -26,8 +42,11 @@ const productTexts = translatableShape({ name: 200, description: 5000, weight: 5
  */
 export const ProductFields = z.object({
   ...productTexts,
-  category_id: z.preprocess((v) => (v === undefined ? null : v), optionalId.nullable()).transform((v) => v ?? null),
-  price: z.preprocess((v) => (v === '' || v === null || v === undefined ? undefined : v), money.optional())
+  category_id: z
+    .preprocess((v) => (v === undefined ? null : v), optionalId.nullable())
+    .transform((v) => v ?? null),
+  price: z
+    .preprocess((v) => (v === '' || v === null || v === undefined ? undefined : v), money.optional())
     .refine((v) => v !== undefined, 'validation.price_required')
     .transform((v) => v as number),
   wholesale_price: nullableMoney.default(null),
@@ -39,17 +58,26 @@ export const ProductFields = z.object({
   is_always_in_stock: boolish.default(false),
 })
 
-export function checkWholesale(v: { price: number; wholesale_price: number | null; wholesale_threshold: number | null }, ctx: z.RefinementCtx) {
+export function checkWholesale(
+  v: { price: number; wholesale_price: number | null; wholesale_threshold: number | null },
+  ctx: z.RefinementCtx,
+) {
   if (v.wholesale_price !== null && v.wholesale_price >= v.price) {
     ctx.addIssue({ code: 'custom', message: 'validation.wholesale_below_retail', path: ['wholesale_price'] })
   }
   if (v.wholesale_price !== null && v.wholesale_threshold === null) {
-    ctx.addIssue({ code: 'custom', message: 'validation.wholesale_threshold_required', path: ['wholesale_threshold'] })
+    ctx.addIssue({
+      code: 'custom',
+      message: 'validation.wholesale_threshold_required',
+      path: ['wholesale_threshold'],
+    })
   }
 }
 
 // Every check before the transform, so that one submit shows every field's error at once.
-export const ProductInput = ProductFields.superRefine(requireArabic({ name: 'validation.name_required', description: 'validation.description_required' }))
+export const ProductInput = ProductFields.superRefine(
+  requireArabic({ name: 'validation.name_required', description: 'validation.description_required' }),
+)
   .superRefine(checkWholesale)
   .transform(arabicFromLegacy(PRODUCT_TEXT_FIELDS))
 export type ProductInput = z.infer<typeof ProductInput>
@@ -59,9 +87,17 @@ export type ProductFormInput = z.input<typeof ProductInput>
 export const ProductStatusInput = z.object({ is_active: boolish })
 export const ProductStockInput = z.object({
   stock: z
-    .union([z.number(), z.string().trim().regex(/^\d+$/, 'validation.stock_invalid')], { error: 'validation.stock_invalid' })
+    .union([z.number(), z.string().trim().regex(/^\d+$/, 'validation.stock_invalid')], {
+      error: 'validation.stock_invalid',
+    })
     .transform(Number)
-    .pipe(z.number().int('validation.stock_invalid').min(0, 'validation.stock_invalid').max(1_000_000_000, 'validation.stock_invalid')),
+    .pipe(
+      z
+        .number()
+        .int('validation.stock_invalid')
+        .min(0, 'validation.stock_invalid')
+        .max(1_000_000_000, 'validation.stock_invalid'),
+    ),
 })
 
 export const ProductListQuery = z.object({

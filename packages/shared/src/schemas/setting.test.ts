@@ -28,7 +28,8 @@ describe('notify_emails (decision 0067)', () => {
 
 describe('usd_exchange_rate (decision 0079)', () => {
   it('takes dinars per dollar from 0.1 to 1000 with up to 6 decimals; empty turns PayPal off', () => {
-    for (const ok of ['4.85', '0.1', '1000', '7.123456', '']) expect(validateSettingValue('usd_exchange_rate', ok)).toBeNull()
+    for (const ok of ['4.85', '0.1', '1000', '7.123456', ''])
+      expect(validateSettingValue('usd_exchange_rate', ok)).toBeNull()
     for (const bad of ['0', '0.000001', '0.09', '1000.01', '12345', '4,85', '4.8500001', '-5', 'abc'])
       expect(validateSettingValue('usd_exchange_rate', bad)).toBe('validation.setting_exchange_rate')
   })

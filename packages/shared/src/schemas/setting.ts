@@ -10,9 +10,16 @@ export type Setting = z.infer<typeof Setting>
 
 export const UpdateSettingInput = z.object({
   id: z.number().int().positive().optional(),
-  key: z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(100, 'validation.too_long'),
+  key: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, 'validation.required')
+    .max(100, 'validation.too_long'),
   description: z.string().max(500, 'validation.too_long').nullable().optional(),
-  value: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string({ error: 'validation.value_required' }).trim().max(2000, 'validation.too_long')),
+  value: z.preprocess(
+    (v) => (typeof v === 'number' ? String(v) : v),
+    z.string({ error: 'validation.value_required' }).trim().max(2000, 'validation.too_long'),
+  ),
 })
 export type UpdateSettingInput = z.infer<typeof UpdateSettingInput>
 
@@ -62,7 +69,14 @@ export const MAX_NOTIFY_EMAILS = 10
  * each once; null when one of them is not an email or there are too many.
  */
 export function parseEmailList(value: string): string[] | null {
-  const emails = [...new Set(value.split(/[\s,;،]+/).map((e) => e.trim().toLowerCase()).filter(Boolean))]
+  const emails = [
+    ...new Set(
+      value
+        .split(/[\s,;،]+/)
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ]
   if (emails.length > MAX_NOTIFY_EMAILS || !emails.every(isEmail)) return null
   return emails
 }
@@ -71,17 +85,21 @@ export function parseEmailList(value: string): string[] | null {
 export function validateSettingValue(key: string, value: string): string | null {
   if (key === 'notify_emails') return parseEmailList(value) ? null : 'validation.setting_email_list'
   if (key.endsWith('email')) return isEmail(value) ? null : 'validation.setting_email'
-  if (key.endsWith('phone') || key === 'whatsapp_number') return isPhone(value) ? null : 'validation.setting_phone'
+  if (key.endsWith('phone') || key === 'whatsapp_number')
+    return isPhone(value) ? null : 'validation.setting_phone'
   if (key === 'currency') return /^[A-Z]{3}$/.test(value) ? null : 'validation.setting_currency'
   if (key === 'timezone') return isTimezone(value) ? null : 'validation.setting_timezone'
   if (key === 'language') return value === 'ar' || value === 'en' ? null : 'validation.setting_language'
   if (key === 'low_stock_threshold') return /^\d{1,9}$/.test(value) ? null : 'validation.setting_number'
   // Decision 0079: dinars for one US dollar (PayPal charges USD); empty turns PayPal off.
-  if (key === USD_EXCHANGE_RATE_KEY) return value === '' || parseExchangeRate(value) !== null ? null : 'validation.setting_exchange_rate'
+  if (key === USD_EXCHANGE_RATE_KEY)
+    return value === '' || parseExchangeRate(value) !== null ? null : 'validation.setting_exchange_rate'
   // Decision 0076: how long an online-paid order holds its stock while the shopper pays.
-  if (key === PAYMENT_EXPIRY_KEY) return parsePaymentExpiryMinutes(value) !== null ? null : 'validation.setting_minutes'
+  if (key === PAYMENT_EXPIRY_KEY)
+    return parsePaymentExpiryMinutes(value) !== null ? null : 'validation.setting_minutes'
   if (key.endsWith('_url')) return value === '' || isUrl(value) ? null : 'validation.setting_url'
-  if (key === 'site_name' || key === 'currency_symbol') return value.length > 0 ? null : 'validation.value_required'
+  if (key === 'site_name' || key === 'currency_symbol')
+    return value.length > 0 ? null : 'validation.value_required'
   return null
 }
 
@@ -104,5 +122,10 @@ export const PUBLIC_SETTING_KEYS = [
   'currency',
   'currency_symbol',
 ] as const
-export const PublicSettings = z.object(Object.fromEntries(PUBLIC_SETTING_KEYS.map((k) => [k, z.string()])) as Record<(typeof PUBLIC_SETTING_KEYS)[number], z.ZodString>)
+export const PublicSettings = z.object(
+  Object.fromEntries(PUBLIC_SETTING_KEYS.map((k) => [k, z.string()])) as Record<
+    (typeof PUBLIC_SETTING_KEYS)[number],
+    z.ZodString
+  >,
+)
 export type PublicSettings = z.infer<typeof PublicSettings>

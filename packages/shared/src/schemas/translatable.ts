@@ -6,11 +6,17 @@ import { z } from 'zod'
 
 /** A text field given or not: undefined stays undefined (not given), null is an empty text. */
 export const givenText = (max: number) =>
-  z.preprocess((v) => (v === null ? '' : v), z.string({ error: 'validation.invalid' }).trim().max(max, 'validation.too_long').optional())
+  z.preprocess(
+    (v) => (v === null ? '' : v),
+    z.string({ error: 'validation.invalid' }).trim().max(max, 'validation.too_long').optional(),
+  )
 
 /** An optional text field: absent or null is ''. */
 export const optionalText = (max: number) =>
-  z.preprocess((v) => (v === null || v === undefined ? '' : v), z.string({ error: 'validation.invalid' }).trim().max(max, 'validation.too_long'))
+  z.preprocess(
+    (v) => (v === null || v === undefined ? '' : v),
+    z.string({ error: 'validation.invalid' }).trim().max(max, 'validation.too_long'),
+  )
 
 /** The zod shape of translatable fields: `<f>_ar` and legacy `<f>` (either may be given), `<f>_en` (optional). */
 export function translatableShape<F extends string>(fields: Record<F, number>) {
@@ -20,7 +26,9 @@ export function translatableShape<F extends string>(fields: Record<F, number>) {
     shape[field] = givenText(max)
     shape[`${field}_en`] = optionalText(max).default('')
   }
-  return shape as { [K in F as `${K}_ar` | K]: ReturnType<typeof givenText> } & { [K in F as `${K}_en`]: z.ZodDefault<ReturnType<typeof optionalText>> }
+  return shape as { [K in F as `${K}_ar` | K]: ReturnType<typeof givenText> } & {
+    [K in F as `${K}_en`]: z.ZodDefault<ReturnType<typeof optionalText>>
+  }
 }
 
 /**
@@ -33,7 +41,8 @@ export function requireArabic<F extends string>(required: Partial<Record<F, stri
       const arabic = v[`${field}_ar`]
       const legacy = v[field]
       if (arabic || (arabic === undefined && legacy)) continue
-      const paths = arabic !== undefined ? [`${field}_ar`] : legacy !== undefined ? [field] : [`${field}_ar`, field]
+      const paths =
+        arabic !== undefined ? [`${field}_ar`] : legacy !== undefined ? [field] : [`${field}_ar`, field]
       for (const path of paths) ctx.addIssue({ code: 'custom', message, path: [path] })
     }
   }
@@ -57,7 +66,11 @@ export function arabicFromLegacy<F extends string>(fields: readonly F[]) {
  * An update's fields over the stored ones (decision 0012: what is not sent keeps its value). A legacy `<f>` that is
  * sent replaces the stored Arabic text, as `<f>_ar` would.
  */
-export function overStored(stored: Record<string, unknown>, given: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
+export function overStored(
+  stored: Record<string, unknown>,
+  given: Record<string, unknown>,
+  fields: readonly string[],
+): Record<string, unknown> {
   const merged = { ...stored, ...given }
   for (const field of fields) {
     if (given[field] !== undefined && given[`${field}_ar`] === undefined) delete merged[`${field}_ar`]

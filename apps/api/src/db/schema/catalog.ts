@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
 import type { Translations } from '@shop/shared/i18n/content'
 import { bytea, createdAt, money, updatedAt } from './columns.ts'
 
@@ -73,7 +86,9 @@ export const products = pgTable(
      * The names and descriptions of every language in `translations`, one per line, kept by the database (function of
      * migration 0009) so that the storefront search reads plain text: rechecking trigram matches costs no JSON work.
      */
-    translationsSearch: text('translations_search').generatedAlwaysAs(sql`translations_search_text(translations)`),
+    translationsSearch: text('translations_search').generatedAlwaysAs(
+      sql`translations_search_text(translations)`,
+    ),
     /** A product that appears in orders is archived instead of erased, so order history keeps its name. */
     archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
@@ -81,12 +96,23 @@ export const products = pgTable(
   },
   (t) => [
     check('products_stock_non_negative', sql`${t.stock} >= 0`),
-    check('products_prices_non_negative', sql`${t.retailPrice} >= 0 AND coalesce(${t.wholesalePrice}, 0) >= 0`),
+    check(
+      'products_prices_non_negative',
+      sql`${t.retailPrice} >= 0 AND coalesce(${t.wholesalePrice}, 0) >= 0`,
+    ),
     uniqueIndex('products_slug_unique').on(t.slug),
-    index('products_storefront_idx').on(t.isActive, t.id).where(sql`${t.archivedAt} IS NULL`),
-    index('products_category_idx').on(t.categoryId, t.id).where(sql`${t.archivedAt} IS NULL`),
-    index('products_created_idx').on(t.id).where(sql`${t.archivedAt} IS NULL`),
-    index('products_low_stock_idx').on(t.stock).where(sql`${t.archivedAt} IS NULL AND NOT ${t.isAlwaysInStock}`),
+    index('products_storefront_idx')
+      .on(t.isActive, t.id)
+      .where(sql`${t.archivedAt} IS NULL`),
+    index('products_category_idx')
+      .on(t.categoryId, t.id)
+      .where(sql`${t.archivedAt} IS NULL`),
+    index('products_created_idx')
+      .on(t.id)
+      .where(sql`${t.archivedAt} IS NULL`),
+    index('products_low_stock_idx')
+      .on(t.stock)
+      .where(sql`${t.archivedAt} IS NULL AND NOT ${t.isAlwaysInStock}`),
     index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('products_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
     // Decision 0055: the names and descriptions of every other language.

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
 import type { Translations } from '@shop/shared/i18n/content'
 import { cities } from './cities.ts'
 import { products } from './catalog.ts'
@@ -22,9 +34,15 @@ export const orders = pgTable(
     translations: jsonb('translations').$type<Translations<'city_name'>>().notNull().default({}),
     /** The language the order was placed in (Accept-Language of the checkout): the shopper's mails follow it. */
     language: text('language').notNull().default('ar'),
-    orderStatus: text('order_status', { enum: ['pending', 'processing', 'completed', 'cancelled'] }).notNull().default('pending'),
-    paymentStatus: text('payment_status', { enum: ['pending', 'paid', 'failed', 'expired', 'refunded'] }).notNull().default('pending'),
-    paymentMethod: text('payment_method', { enum: ['cash', 'massarat', 'paypal'] }).notNull().default('cash'),
+    orderStatus: text('order_status', { enum: ['pending', 'processing', 'completed', 'cancelled'] })
+      .notNull()
+      .default('pending'),
+    paymentStatus: text('payment_status', { enum: ['pending', 'paid', 'failed', 'expired', 'refunded'] })
+      .notNull()
+      .default('pending'),
+    paymentMethod: text('payment_method', { enum: ['cash', 'massarat', 'paypal'] })
+      .notNull()
+      .default('cash'),
     notes: text('notes'),
     subtotal: money('subtotal').notNull(),
     deliveryPrice: money('delivery_price').notNull().default(0),
@@ -49,7 +67,9 @@ export const orderItems = pgTable(
   'order_items',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
     productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
     /** The product's Arabic name at the time of sale; never rewritten by a rename (decision 0058). */
     productName: text('product_name').notNull(),
@@ -74,7 +94,9 @@ export const orderStatusHistory = pgTable(
   'order_status_history',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
     fromStatus: text('from_status'),
     toStatus: text('to_status').notNull(),
     fromPaymentStatus: text('from_payment_status'),

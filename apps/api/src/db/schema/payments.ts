@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import {
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
 import { createdAt, money, updatedAt } from './columns.ts'
 import { orders } from './orders.ts'
 import { users } from './users.ts'
@@ -18,7 +28,9 @@ export const payments = pgTable(
     provider: text('provider', { enum: ['plutu', 'paypal', 'cash', 'manual'] }).notNull(),
     /** Plutu's gateway (sadadapi, edfali, localbankcards, mpgs) or 'paypal'; null for cash. */
     gateway: text('gateway'),
-    state: text('state', { enum: ['pending', 'paid', 'failed', 'expired', 'refunded'] }).notNull().default('pending'),
+    state: text('state', { enum: ['pending', 'paid', 'failed', 'expired', 'refunded'] })
+      .notNull()
+      .default('pending'),
     /** What the provider is asked to take, in `currency` (LYD, or USD for PayPal and MPGS). */
     amount: money('amount').notNull(),
     currency: text('currency').notNull(),
@@ -42,7 +54,15 @@ export const payments = pgTable(
     failureMessage: text('failure_message'),
     /** Decision 0083: something staff should look at, until they mark it seen. */
     flag: text('flag', {
-      enum: ['amount_mismatch', 'paid_after_expiry', 'paid_after_expiry_no_stock', 'paid_after_cancel', 'paid_twice', 'outcome_unknown', 'partial_refund'],
+      enum: [
+        'amount_mismatch',
+        'paid_after_expiry',
+        'paid_after_expiry_no_stock',
+        'paid_after_cancel',
+        'paid_twice',
+        'outcome_unknown',
+        'partial_refund',
+      ],
     }),
     flagResolvedAt: timestamp('flag_resolved_at', { withTimezone: true, mode: 'date' }),
     flagResolvedBy: integer('flag_resolved_by').references(() => users.id, { onDelete: 'set null' }),
@@ -59,7 +79,9 @@ export const payments = pgTable(
     uniqueIndex('payments_invoice_unique').on(t.invoiceNo),
     index('payments_provider_ref_idx').on(t.provider, t.providerRef),
     index('payments_provider_txn_idx').on(t.provider, t.providerTxnId),
-    index('payments_flag_idx').on(t.createdAt).where(sql`${t.flag} is not null and ${t.flagResolvedAt} is null`),
+    index('payments_flag_idx')
+      .on(t.createdAt)
+      .where(sql`${t.flag} is not null and ${t.flagResolvedAt} is null`),
   ],
 )
 
@@ -83,7 +105,10 @@ export const paymentEvents = pgTable(
     payload: jsonb('payload').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('payment_events_dedupe_unique').on(t.dedupeKey), index('payment_events_payment_idx').on(t.paymentId, t.createdAt)],
+  (t) => [
+    uniqueIndex('payment_events_dedupe_unique').on(t.dedupeKey),
+    index('payment_events_payment_idx').on(t.paymentId, t.createdAt),
+  ],
 )
 
 /**
@@ -105,5 +130,9 @@ export const orderPaymentHolds = pgTable(
     closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
-  (t) => [index('order_payment_holds_open_idx').on(t.dueAt).where(sql`${t.expiredAt} is null and ${t.closedAt} is null`)],
+  (t) => [
+    index('order_payment_holds_open_idx')
+      .on(t.dueAt)
+      .where(sql`${t.expiredAt} is null and ${t.closedAt} is null`),
+  ],
 )

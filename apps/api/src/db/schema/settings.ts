@@ -44,7 +44,9 @@ export const mailOutbox = pgTable(
   (t) => [
     index('mail_outbox_to_idx').on(t.to, t.createdAt),
     uniqueIndex('mail_outbox_event_key_unique').on(t.eventKey),
-    index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} IS NULL`),
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} IS NULL`),
   ],
 )
 

@@ -164,7 +164,13 @@ export function createOrderNotifier(deps: { db: Db; mailer: Mailer; appUrl: stri
         ...mail,
       })
       // An unpaid order its shopper replaced at checkout (decision 0082) is not news for staff: the new one is.
-      if (!byCustomer || change.toStatus !== 'cancelled' || change.action === 'released' || facts.staffEmails.length === 0) return
+      if (
+        !byCustomer ||
+        change.toStatus !== 'cancelled' ||
+        change.action === 'released' ||
+        facts.staffEmails.length === 0
+      )
+        return
       const staff = (await viewOf(tx, orderId, facts.staffLanguage, facts))!
       const staffMail = staffCancelledMail(staff, change.reason)
       for (const to of facts.staffEmails)

@@ -306,7 +306,9 @@ function shopperOrderMail(
   m: { subject: string; title: string; paragraphs: (string | null)[]; status?: string },
 ): Omit<Mail, 'to'> {
   const o = v.order
-  const said = [t(v, 'hello', { name: o.customerName }), ...m.paragraphs].filter((p): p is string => p !== null)
+  const said = [t(v, 'hello', { name: o.customerName }), ...m.paragraphs].filter(
+    (p): p is string => p !== null,
+  )
   return {
     subject: m.subject,
     text: lines(
@@ -337,7 +339,10 @@ export function orderPlacedMail(v: OrderMailView): Omit<Mail, 'to'> {
   return shopperOrderMail(v, {
     subject: t(v, 'placed_subject', { number: o.number }),
     title: t(v, 'placed_title'),
-    paragraphs: [t(v, 'placed_intro'), o.paymentMethod === 'cash' ? t(v, 'placed_cash') : t(v, 'placed_online')],
+    paragraphs: [
+      t(v, 'placed_intro'),
+      o.paymentMethod === 'cash' ? t(v, 'placed_cash') : t(v, 'placed_online'),
+    ],
   })
 }
 

@@ -124,7 +124,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: app.guards.signedIn,
       schema: {
         tags: ['auth'],
-        summary: 'Change the password; other sessions are signed out; wrong current passwords count as failed sign-ins (429)',
+        summary:
+          'Change the password; other sessions are signed out; wrong current passwords count as failed sign-ins (429)',
         security: bearer,
         body: ChangePasswordInput,
         response: { 200: MessageResponse },

@@ -104,13 +104,11 @@ export async function createPasswordReset(
     )
   if ((recent?.count ?? 0) >= RESET_MAILS_PER_HOUR) return null
   const token = newToken()
-  await db
-    .insert(passwordResets)
-    .values({
-      userId: row.id,
-      tokenHash: hashToken(token),
-      expiresAt: new Date(Date.now() + RESET_TTL_MINUTES * 60_000),
-    })
+  await db.insert(passwordResets).values({
+    userId: row.id,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + RESET_TTL_MINUTES * 60_000),
+  })
   return { token, email: row.email }
 }
 

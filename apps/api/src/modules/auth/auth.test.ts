@@ -225,7 +225,13 @@ describe('POST /api/auth/login', () => {
 
   it('answers a missing or non-string email with the email message', async () => {
     for (const payload of [{ password: 'secret12' }, { email: 7, password: 'secret12' }]) {
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload, headers: en, remoteAddress: freshIp() })
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload,
+        headers: en,
+        remoteAddress: freshIp(),
+      })
       expect(res.statusCode).toBe(422)
       expect(res.json().errors).toEqual({ email: ['Invalid email address'] })
     }

@@ -80,7 +80,12 @@ describe('POST /api/auth/forgot-password', () => {
 
   it('answers a missing or non-string email with the email message, not a generic one', async () => {
     for (const payload of [{}, { email: 12 }, { email: null }, { email: { $ne: '' } }]) {
-      const enRes = await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload, headers: en })
+      const enRes = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload,
+        headers: en,
+      })
       expect(enRes.statusCode).toBe(422)
       expect(enRes.json().errors).toEqual({ email: ['Invalid email address'] })
       const ar = await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload })
@@ -192,9 +197,14 @@ describe('POST /api/auth/reset-password', () => {
       const enRes = await reset(payload, en)
       expect(enRes.statusCode).toBe(422)
       expect(enRes.json().errors).toEqual({ password: ['Password must be at least 8 characters'] })
-      expect((await reset(payload)).json().errors).toEqual({ password: ['يجب أن تتكون كلمة المرور من 8 أحرف على الأقل'] })
+      expect((await reset(payload)).json().errors).toEqual({
+        password: ['يجب أن تتكون كلمة المرور من 8 أحرف على الأقل'],
+      })
     }
-    expect((await reset({ email, token, password: 'brand-new-pass', password_confirmation: 'brand-new-pass' })).statusCode).toBe(200)
+    expect(
+      (await reset({ email, token, password: 'brand-new-pass', password_confirmation: 'brand-new-pass' }))
+        .statusCode,
+    ).toBe(200)
   })
 })
 
@@ -214,7 +224,11 @@ describe('POST /api/auth/change-password', () => {
       remoteAddress: ip,
       headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
     })
-  const wrong = { current_password: 'not-my-password', password: 'new-password', password_confirmation: 'new-password' }
+  const wrong = {
+    current_password: 'not-my-password',
+    password: 'new-password',
+    password_confirmation: 'new-password',
+  }
 
   it('needs a signed-in user', async () => {
     const res = await change(null, {
@@ -282,10 +296,16 @@ describe('POST /api/auth/change-password', () => {
     const shopper = await createUser(ctx.app)
     // Each attempt from another address: the limit is per account as well as per IP.
     for (let i = 0; i < 10; i++) expect((await change(shopper.token, wrong)).statusCode).toBe(422)
-    const right = { current_password: shopper.password, password: 'new-password', password_confirmation: 'new-password' }
+    const right = {
+      current_password: shopper.password,
+      password: 'new-password',
+      password_confirmation: 'new-password',
+    }
     const blocked = await change(shopper.token, right, en)
     expectLockedOut(blocked)
-    expect((await change(shopper.token, right)).json().message).toBe('محاولات كثيرة جدًا. حاول مرة أخرى بعد 15 دقيقة')
+    expect((await change(shopper.token, right)).json().message).toBe(
+      'محاولات كثيرة جدًا. حاول مرة أخرى بعد 15 دقيقة',
+    )
     // The password did not change; the failures count against signing in too (same counter as the sign-in form).
     expect((await login(shopper.email, shopper.password)).statusCode).toBe(429)
     await ctx.app.db
@@ -302,7 +322,11 @@ describe('POST /api/auth/change-password', () => {
       expect((await change(someone.token, wrong, {}, ip)).statusCode).toBe(422)
     }
     const shopper = await createUser(ctx.app)
-    const right = { current_password: shopper.password, password: 'new-password', password_confirmation: 'new-password' }
+    const right = {
+      current_password: shopper.password,
+      password: 'new-password',
+      password_confirmation: 'new-password',
+    }
     const blocked = await change(shopper.token, right, {}, ip)
     expect(blocked.statusCode).toBe(429)
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0)
@@ -313,10 +337,18 @@ describe('POST /api/auth/change-password', () => {
   it('a successful change clears the account’s failures', async () => {
     const shopper = await createUser(ctx.app)
     for (let i = 0; i < 9; i++) await change(shopper.token, wrong)
-    const first = { current_password: shopper.password, password: 'new-password', password_confirmation: 'new-password' }
+    const first = {
+      current_password: shopper.password,
+      password: 'new-password',
+      password_confirmation: 'new-password',
+    }
     expect((await change(shopper.token, first)).statusCode).toBe(200)
     for (let i = 0; i < 9; i++) await change(shopper.token, wrong)
-    const second = { current_password: 'new-password', password: 'newer-password', password_confirmation: 'newer-password' }
+    const second = {
+      current_password: 'new-password',
+      password: 'newer-password',
+      password_confirmation: 'newer-password',
+    }
     expect((await change(shopper.token, second)).statusCode).toBe(200)
   })
 

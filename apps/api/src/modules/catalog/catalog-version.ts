@@ -17,11 +17,17 @@ export interface CatalogVersion {
 
 /** sum(version) over the shards of catalog_version (migration 0003): grows with every committed catalogue write. */
 export async function readCatalogVersion(db: DbOrTx): Promise<number> {
-  const [row] = rowsOf<{ v: unknown }>(await db.execute(sql`select coalesce(sum(version), 0) as v from catalog_version`))
+  const [row] = rowsOf<{ v: unknown }>(
+    await db.execute(sql`select coalesce(sum(version), 0) as v from catalog_version`),
+  )
   return Number(row?.v ?? 0)
 }
 
-export function createCatalogVersion(db: DbOrTx, recheckMs = CATALOG_RECHECK_MS, maxStaleMs = CATALOG_MAX_STALE_MS): CatalogVersion {
+export function createCatalogVersion(
+  db: DbOrTx,
+  recheckMs = CATALOG_RECHECK_MS,
+  maxStaleMs = CATALOG_MAX_STALE_MS,
+): CatalogVersion {
   let value = -1
   let readAt = -Infinity
   let pending: Promise<number> | null = null

@@ -17,7 +17,12 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/categories',
     {
       onRequest: app.guards.optionalUser,
-      schema: { tags: ['categories'], summary: 'Categories with products_count (public: active only; staff: all, searchable)', querystring: CategoryListQuery, response: { 200: z.object({ data: z.array(Category) }), 422: ErrorBody } },
+      schema: {
+        tags: ['categories'],
+        summary: 'Categories with products_count (public: active only; staff: all, searchable)',
+        querystring: CategoryListQuery,
+        response: { 200: z.object({ data: z.array(Category) }), 422: ErrorBody },
+      },
     },
     async (request, reply) => {
       setCatalogCache(request, reply)
@@ -29,7 +34,13 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/categories',
     {
       onRequest: app.guards.admin,
-      schema: { tags: ['categories'], summary: 'Create a category (slug made from the name)', security, body: CategoryInput, response: { 201: Category, ...errors } },
+      schema: {
+        tags: ['categories'],
+        summary: 'Create a category (slug made from the name)',
+        security,
+        body: CategoryInput,
+        response: { 201: Category, ...errors },
+      },
     },
     async (request, reply) => reply.code(201).send(await createCategory(app.db, request.body, request.lang)),
   )
@@ -38,7 +49,14 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/categories/:id',
     {
       onRequest: app.guards.admin,
-      schema: { tags: ['categories'], summary: 'Update a category', security, params: idParam, body: CategoryInput, response: { 200: Category, ...errors } },
+      schema: {
+        tags: ['categories'],
+        summary: 'Update a category',
+        security,
+        params: idParam,
+        body: CategoryInput,
+        response: { 200: Category, ...errors },
+      },
     },
     async (request) => updateCategory(app.db, request.params.id, request.body, request.lang),
   )
@@ -47,7 +65,13 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/categories/:id',
     {
       onRequest: app.guards.admin,
-      schema: { tags: ['categories'], summary: 'Delete a category (409 CATEGORY_IN_USE while it has products)', security, params: idParam, response: { 204: z.void().describe('Deleted'), 409: ErrorBody, ...errors } },
+      schema: {
+        tags: ['categories'],
+        summary: 'Delete a category (409 CATEGORY_IN_USE while it has products)',
+        security,
+        params: idParam,
+        response: { 204: z.void().describe('Deleted'), 409: ErrorBody, ...errors },
+      },
     },
     async (request, reply) => {
       await deleteCategory(app.db, request.params.id)

@@ -1,5 +1,10 @@
 import { and, asc, count, eq, ilike, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm'
-import { buildTranslations, ownTranslation, translatedText, type Translations } from '@shop/shared/i18n/content'
+import {
+  buildTranslations,
+  ownTranslation,
+  translatedText,
+  type Translations,
+} from '@shop/shared/i18n/content'
 import type { Language } from '@shop/shared/i18n/messages'
 import type { Category, CategoryInput } from '@shop/shared/schemas/category'
 import type { DbOrTx } from '../../db/client.ts'
@@ -11,8 +16,12 @@ import { isUniqueViolation } from '../../db/errors.ts'
 import { escapeLike, likePattern } from '../../db/like.ts'
 
 // The Arabic name is also reported under `name`, the field of clients written before content languages (decision 0057).
-const nameTaken = () => new AppError('VALIDATION_FAILED', 422, { fields: { name_ar: ['errors.CATEGORY_TAKEN'], name: ['errors.CATEGORY_TAKEN'] } })
-const englishNameTaken = () => new AppError('VALIDATION_FAILED', 422, { fields: { name_en: ['errors.CATEGORY_TAKEN'] } })
+const nameTaken = () =>
+  new AppError('VALIDATION_FAILED', 422, {
+    fields: { name_ar: ['errors.CATEGORY_TAKEN'], name: ['errors.CATEGORY_TAKEN'] },
+  })
+const englishNameTaken = () =>
+  new AppError('VALIDATION_FAILED', 422, { fields: { name_en: ['errors.CATEGORY_TAKEN'] } })
 
 interface CategoryRow {
   id: number
@@ -67,13 +76,23 @@ function withCounts(db: DbOrTx) {
 }
 
 /** GET /categories: the public sees active categories; staff see all and may search (names in every language). */
-export async function listCategories(db: DbOrTx, query: { search?: string; active?: string }, staff: boolean, lang: Language): Promise<Category[]> {
+export async function listCategories(
+  db: DbOrTx,
+  query: { search?: string; active?: string },
+  staff: boolean,
+  lang: Language,
+): Promise<Category[]> {
   const where: SQL[] = []
   if (!staff || query.active === 'true' || query.active === '1') where.push(eq(categories.isActive, true))
   else if (query.active === 'false' || query.active === '0') where.push(eq(categories.isActive, false))
   if (query.search) {
     const pattern = likePattern(query.search)
-    where.push(or(anyTextLike(categories.name, categories.translations, 'name', pattern), ilike(categories.slug, pattern))!)
+    where.push(
+      or(
+        anyTextLike(categories.name, categories.translations, 'name', pattern),
+        ilike(categories.slug, pattern),
+      )!,
+    )
   }
   const rows = await withCounts(db)
     .where(and(...where))
@@ -90,10 +109,18 @@ async function getCategory(db: DbOrTx, id: number, lang: Language): Promise<Cate
 /** Names are unique per language, whatever the case (indexes categories_name_unique, categories_name_en_unique). */
 async function assertNameFree(db: DbOrTx, input: CategoryInput, exceptId?: number) {
   const except = exceptId ? ne(categories.id, exceptId) : undefined
-  const [taken] = await db.select({ id: categories.id }).from(categories).where(and(sql`lower(${categories.name}) = lower(${input.name_ar})`, except)).limit(1)
+  const [taken] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(and(sql`lower(${categories.name}) = lower(${input.name_ar})`, except))
+    .limit(1)
   if (taken) throw nameTaken()
   if (!input.name_en) return
-  const [takenEn] = await db.select({ id: categories.id }).from(categories).where(and(translatedTextIs(categories.translations, 'en', 'name', input.name_en), except)).limit(1)
+  const [takenEn] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(and(translatedTextIs(categories.translations, 'en', 'name', input.name_en), except))
+    .limit(1)
   if (takenEn) throw englishNameTaken()
 }
 
@@ -101,15 +128,26 @@ async function freeSlug(db: DbOrTx, name: string, exceptId?: number): Promise<st
   const base = slugify(name)
   const where = [or(eq(categories.slug, base), sql`${categories.slug} LIKE ${`${escapeLike(base)}-%`}`)!]
   if (exceptId) where.push(ne(categories.id, exceptId))
-  const rows = await db.select({ slug: categories.slug }).from(categories).where(and(...where))
-  return firstFreeSlug(base, rows.map((r) => r.slug))
+  const rows = await db
+    .select({ slug: categories.slug })
+    .from(categories)
+    .where(and(...where))
+  return firstFreeSlug(
+    base,
+    rows.map((r) => r.slug),
+  )
 }
 
 /**
  * Writes with a unique slug; two admins saving at once may pick the same slug, so a slug clash is
  * retried with the next free one, and a name clash (unique lower(name) index) becomes the 422.
  */
-async function writeWithSlug(db: DbOrTx, name: string, exceptId: number | undefined, write: (slug: string) => Promise<number>): Promise<number> {
+async function writeWithSlug(
+  db: DbOrTx,
+  name: string,
+  exceptId: number | undefined,
+  write: (slug: string) => Promise<number>,
+): Promise<number> {
   for (let attempt = 0; ; attempt++) {
     const slug = await freeSlug(db, name, exceptId)
     try {
@@ -128,7 +166,13 @@ export async function createCategory(db: DbOrTx, input: CategoryInput, lang: Lan
   const id = await writeWithSlug(db, input.name_ar, undefined, async (slug) => {
     const [row] = await db
       .insert(categories)
-      .values({ name: input.name_ar, description: input.description_ar || null, translations: categoryTranslations(input), isActive: input.is_active, slug })
+      .values({
+        name: input.name_ar,
+        description: input.description_ar || null,
+        translations: categoryTranslations(input),
+        isActive: input.is_active,
+        slug,
+      })
       .returning({ id: categories.id })
     return row!.id
   })
@@ -139,7 +183,12 @@ export async function createCategory(db: DbOrTx, input: CategoryInput, lang: Lan
  * The slug follows the Arabic name; an unchanged Arabic name keeps its slug (links stay valid, and the address of a
  * category does not change with the language: decision 0057).
  */
-export async function updateCategory(db: DbOrTx, id: number, input: CategoryInput, lang: Language): Promise<Category> {
+export async function updateCategory(
+  db: DbOrTx,
+  id: number,
+  input: CategoryInput,
+  lang: Language,
+): Promise<Category> {
   const [current] = await db.select().from(categories).where(eq(categories.id, id)).limit(1)
   if (!current) throw notFound()
   await assertNameFree(db, input, id)
@@ -154,7 +203,10 @@ export async function updateCategory(db: DbOrTx, id: number, input: CategoryInpu
     await db.update(categories).set(values).where(eq(categories.id, id)).catch(rethrowTaken)
   } else {
     await writeWithSlug(db, input.name_ar, id, async (slug) => {
-      await db.update(categories).set({ ...values, slug }).where(eq(categories.id, id))
+      await db
+        .update(categories)
+        .set({ ...values, slug })
+        .where(eq(categories.id, id))
       return id
     })
   }
@@ -174,7 +226,11 @@ function rethrowTaken(err: unknown): never {
  */
 export async function deleteCategory(db: DbOrTx, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const [locked] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, id)).for('update')
+    const [locked] = await tx
+      .select({ id: categories.id })
+      .from(categories)
+      .where(eq(categories.id, id))
+      .for('update')
     if (!locked) throw notFound()
     const [used] = await tx
       .select({ n: count() })

@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createCategory, createTestApp, createUser, type TestContext, type TestUser } from '../../../test/helpers.ts'
+import {
+  createCategory,
+  createTestApp,
+  createUser,
+  type TestContext,
+  type TestUser,
+} from '../../../test/helpers.ts'
 import { products } from '../../db/schema/catalog.ts'
 import { createCatalogVersion } from './catalog-version.ts'
 import { createPublicListCache } from './public-list-cache.ts'
@@ -19,7 +25,12 @@ describe('product addresses (decision 0034)', () => {
   afterAll(() => ctx.close())
 
   const create = async (fields: Record<string, unknown>) => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/products', headers: admin.headers, payload: { description: 'وصف', price: 20, stock: 5, ...fields } })
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: admin.headers,
+      payload: { description: 'وصف', price: 20, stock: 5, ...fields },
+    })
     expect(res.statusCode).toBe(201)
     return res.json() as { id: number; slug: string }
   }
@@ -37,7 +48,12 @@ describe('product addresses (decision 0034)', () => {
 
   it('gives a renamed product a new address and answers the old one with the new (also when asked by id)', async () => {
     const p = await create({ name: 'Sidr Honey' })
-    const res = await ctx.app.inject({ method: 'PUT', url: `/api/products/${p.id}`, headers: admin.headers, payload: { name: 'Wild Sidr Honey' } })
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/products/${p.id}`,
+      headers: admin.headers,
+      payload: { name: 'Wild Sidr Honey' },
+    })
     expect(res.json().slug).toBe('wild-sidr-honey')
     expect(await storefront.product('sidr-honey', 'ar')).toEqual({ kind: 'moved', slug: 'wild-sidr-honey' })
     expect(await storefront.product(String(p.id), 'ar')).toEqual({ kind: 'moved', slug: 'wild-sidr-honey' })
@@ -45,14 +61,24 @@ describe('product addresses (decision 0034)', () => {
     // A new product may not take the old address: it still leads to the renamed one.
     expect((await create({ name: 'Sidr honey' })).slug).toBe('sidr-honey-2')
     // Renamed back: its old address is its own again.
-    await ctx.app.inject({ method: 'PUT', url: `/api/products/${p.id}`, headers: admin.headers, payload: { name: 'Sidr Honey' } })
+    await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/products/${p.id}`,
+      headers: admin.headers,
+      payload: { name: 'Sidr Honey' },
+    })
     expect((await storefront.product('sidr-honey', 'ar')).kind).toBe('found')
     expect(await storefront.product('wild-sidr-honey', 'ar')).toEqual({ kind: 'moved', slug: 'sidr-honey' })
   })
 
   it('keeps the address when other fields change', async () => {
     const p = await create({ name: 'Olive Oil 1 L' })
-    const res = await ctx.app.inject({ method: 'PUT', url: `/api/products/${p.id}`, headers: admin.headers, payload: { price: 55 } })
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/products/${p.id}`,
+      headers: admin.headers,
+      payload: { price: 55 },
+    })
     expect(res.json().slug).toBe('olive-oil-1-l')
   })
 
@@ -69,12 +95,18 @@ describe('product addresses (decision 0034)', () => {
     const category = await createCategory(ctx.app)
     const main = await create({ name: 'Main honey', category_id: category.id })
     const others = []
-    for (let i = 1; i <= 5; i++) others.push(await create({ name: `Other honey ${i}`, category_id: category.id }))
+    for (let i = 1; i <= 5; i++)
+      others.push(await create({ name: `Other honey ${i}`, category_id: category.id }))
     await create({ name: 'Sold out honey', category_id: category.id, stock: 0 })
     await create({ name: 'Hidden honey', category_id: category.id, is_active: false })
     const page = await storefront.product(main.slug, 'ar')
     if (page.kind !== 'found') throw new Error('expected the product')
-    expect(page.related.map((r) => r.name)).toEqual(['Other honey 5', 'Other honey 4', 'Other honey 3', 'Other honey 2'])
+    expect(page.related.map((r) => r.name)).toEqual([
+      'Other honey 5',
+      'Other honey 4',
+      'Other honey 3',
+      'Other honey 2',
+    ])
   })
 
   it('gives imported products addresses, and a product renamed by a file a new one', async () => {
@@ -90,9 +122,16 @@ describe('product addresses (decision 0034)', () => {
     expect(imported.statusCode).toBe(200)
     const [row] = await ctx.app.db.select().from(products).where(eq(products.name, 'Imported Bronzi Dates'))
     expect(row!.slug).toBe('imported-bronzi-dates')
-    const renamed = await ctx.app.inject({ method: 'POST', url: '/api/products/import', ...form(`id,name,description,category,price,stock\n${row!.id},Bronzi Dates,حلو,,30,10\n`) })
+    const renamed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/products/import',
+      ...form(`id,name,description,category,price,stock\n${row!.id},Bronzi Dates,حلو,,30,10\n`),
+    })
     expect(renamed.json().summary).toMatchObject({ updated: 1, errors: [] })
-    expect(await storefront.product('imported-bronzi-dates', 'ar')).toEqual({ kind: 'moved', slug: 'bronzi-dates' })
+    expect(await storefront.product('imported-bronzi-dates', 'ar')).toEqual({
+      kind: 'moved',
+      slug: 'bronzi-dates',
+    })
   })
 })
 
@@ -107,17 +146,28 @@ describe('migration 0010: products that existed before addresses get one from th
     const { readFileSync } = await import('node:fs')
     const { fileURLToPath } = await import('node:url')
     const { sql } = await import('drizzle-orm')
-    const file = readFileSync(fileURLToPath(new URL('../../db/migrations/0010_product_slugs.sql', import.meta.url)), 'utf8')
+    const file = readFileSync(
+      fileURLToPath(new URL('../../db/migrations/0010_product_slugs.sql', import.meta.url)),
+      'utf8',
+    )
     const backfill = file.split('--> statement-breakpoint').find((s) => s.includes('WITH "base"'))!
     const { slugify } = await import('../../domain/slug.ts')
     const names = ['تمر دقلة نور – 1 كغ', 'عسل السدر الجبلي', 'Olive Oil', 'تمر دقلة نور – 1 كغ', '!!!']
     const ids: number[] = []
     for (const [i, name] of names.entries()) {
-      const [row] = await ctx.app.db.insert(products).values({ slug: `tmp-${i}`, name, retailPrice: 10 }).returning({ id: products.id })
+      const [row] = await ctx.app.db
+        .insert(products)
+        .values({ slug: `tmp-${i}`, name, retailPrice: 10 })
+        .returning({ id: products.id })
       ids.push(row!.id)
     }
     await ctx.app.db.execute(sql.raw(backfill))
-    const slugs = new Map((await ctx.app.db.select({ id: products.id, slug: products.slug }).from(products)).map((r) => [r.id, r.slug]))
+    const slugs = new Map(
+      (await ctx.app.db.select({ id: products.id, slug: products.slug }).from(products)).map((r) => [
+        r.id,
+        r.slug,
+      ]),
+    )
     expect(slugs.get(ids[0]!)).toBe(slugify(names[0]!))
     expect(slugs.get(ids[1]!)).toBe(slugify(names[1]!))
     expect(slugs.get(ids[2]!)).toBe('olive-oil')

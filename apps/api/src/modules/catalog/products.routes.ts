@@ -3,7 +3,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ErrorBody } from '@shop/shared/errors'
 import { idParam, paginated } from '@shop/shared/schemas/common'
-import { Product, ProductListQuery, ProductStatusInput, ProductStockInput } from '@shop/shared/schemas/product'
+import {
+  Product,
+  ProductListQuery,
+  ProductStatusInput,
+  ProductStockInput,
+} from '@shop/shared/schemas/product'
 import { acceptsGzip } from '../../lib/http-encoding.ts'
 import { readMultipart } from '../../lib/multipart.ts'
 import { isStaff } from '../../plugins/auth.ts'
@@ -22,13 +27,20 @@ const security = [{ bearer: [] }]
 const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody }
 const uploadErrors = { ...errors, 413: ErrorBody, 415: ErrorBody }
 /** Documented only: the handler reads JSON or multipart (ProductInput fields + `image` file) itself. */
-const productForm = z.record(z.string(), z.unknown()).describe('ProductInput fields; multipart/form-data may add an `image` file')
+const productForm = z
+  .record(z.string(), z.unknown())
+  .describe('ProductInput fields; multipart/form-data may add an `image` file')
 
 /** Form fields and the optional image of a JSON or multipart request (multipart with an image, product.md §7.2). */
-async function readProductForm(request: FastifyRequest): Promise<{ fields: Record<string, unknown>; image?: Buffer }> {
+async function readProductForm(
+  request: FastifyRequest,
+): Promise<{ fields: Record<string, unknown>; image?: Buffer }> {
   if (!request.isMultipart()) {
     const body = request.body
-    return { fields: body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {} }
+    return {
+      fields:
+        body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {},
+    }
   }
   const { fields, files } = await readMultipart(request)
   const { _method: _ignored, ...rest } = fields
@@ -44,7 +56,16 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/products',
     {
       onRequest: app.guards.optionalUser,
-      schema: { tags: ['products'], summary: 'Product list (public: active only; staff: all, with buying prices)', querystring: ProductListQuery, response: { 200: paginated(Product), 304: z.void().describe('Not modified (If-None-Match)'), 422: ErrorBody } },
+      schema: {
+        tags: ['products'],
+        summary: 'Product list (public: active only; staff: all, with buying prices)',
+        querystring: ProductListQuery,
+        response: {
+          200: paginated(Product),
+          304: z.void().describe('Not modified (If-None-Match)'),
+          422: ErrorBody,
+        },
+      },
     },
     async (request, reply) => {
       setCatalogCache(request, reply)
@@ -66,7 +87,12 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/products/:id',
     {
       onRequest: app.guards.optionalUser,
-      schema: { tags: ['products'], summary: 'One product (inactive or archived: staff only)', params: idParam, response: { 200: Product, 404: ErrorBody, 422: ErrorBody } },
+      schema: {
+        tags: ['products'],
+        summary: 'One product (inactive or archived: staff only)',
+        params: idParam,
+        response: { 200: Product, 404: ErrorBody, 422: ErrorBody },
+      },
     },
     async (request, reply) => {
       setCatalogCache(request, reply)
@@ -78,7 +104,13 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/products',
     {
       onRequest: app.guards.admin,
-      schema: { tags: ['products'], summary: 'Create a product (multipart with optional image, or JSON)', security, consumes: ['multipart/form-data', 'application/json'], response: { 201: Product, ...uploadErrors } },
+      schema: {
+        tags: ['products'],
+        summary: 'Create a product (multipart with optional image, or JSON)',
+        security,
+        consumes: ['multipart/form-data', 'application/json'],
+        response: { 201: Product, ...uploadErrors },
+      },
     },
     async (request, reply) => {
       const { fields, image } = await readProductForm(request)
@@ -90,7 +122,14 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/products/:id',
     {
       onRequest: app.guards.admin,
-      schema: { tags: ['products'], summary: 'Update a product (JSON; absent fields keep their value)', security, params: idParam, body: productForm, response: { 200: Product, ...errors } },
+      schema: {
+        tags: ['products'],
+        summary: 'Update a product (JSON; absent fields keep their value)',
+        security,
+        params: idParam,
+        body: productForm,
+        response: { 200: Product, ...errors },
+      },
     },
     async (request) => updateProduct(app.db, request.params.id, request.body, request.lang),
   )
@@ -99,7 +138,14 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/products/:id',
     {
       onRequest: app.guards.admin,
-      schema: { tags: ['products'], summary: 'Update a product with a new image (multipart, `_method=PUT`)', security, params: idParam, consumes: ['multipart/form-data'], response: { 200: Product, ...uploadErrors } },
+      schema: {
+        tags: ['products'],
+        summary: 'Update a product with a new image (multipart, `_method=PUT`)',
+        security,
+        params: idParam,
+        consumes: ['multipart/form-data'],
+        response: { 200: Product, ...uploadErrors },
+      },
     },
     async (request) => {
       const { fields, image } = await readProductForm(request)
@@ -111,7 +157,14 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/products/:id/status',
     {
       onRequest: app.guards.admin,
-      schema: { tags: ['products'], summary: 'Activate or deactivate a product', security, params: idParam, body: ProductStatusInput, response: { 200: Product, ...errors } },
+      schema: {
+        tags: ['products'],
+        summary: 'Activate or deactivate a product',
+        security,
+        params: idParam,
+        body: ProductStatusInput,
+        response: { 200: Product, ...errors },
+      },
     },
     async (request) => setProductStatus(app.db, request.params.id, request.body.is_active, request.lang),
   )
@@ -120,7 +173,14 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/products/:id/stock',
     {
       onRequest: app.guards.admin,
-      schema: { tags: ['products'], summary: 'Set the stock count', security, params: idParam, body: ProductStockInput, response: { 200: Product, ...errors } },
+      schema: {
+        tags: ['products'],
+        summary: 'Set the stock count',
+        security,
+        params: idParam,
+        body: ProductStockInput,
+        response: { 200: Product, ...errors },
+      },
     },
     async (request) => setProductStock(app.db, request.params.id, request.body.stock, request.lang),
   )
@@ -129,7 +189,13 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/products/:id',
     {
       onRequest: app.guards.admin,
-      schema: { tags: ['products'], summary: 'Delete a product (archived instead when it appears in orders)', security, params: idParam, response: { 204: z.void().describe('Deleted or archived'), ...errors } },
+      schema: {
+        tags: ['products'],
+        summary: 'Delete a product (archived instead when it appears in orders)',
+        security,
+        params: idParam,
+        response: { 204: z.void().describe('Deleted or archived'), ...errors },
+      },
     },
     async (request, reply) => {
       await deleteProduct(app.db, request.params.id)

@@ -1,7 +1,12 @@
 import { and, count, desc, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { Language } from '@shop/shared/i18n/messages'
 import type { Paginated } from '@shop/shared/schemas/common'
-import { PRODUCT_TEXT_FIELDS, ProductInput, type Product, type ProductListQuery } from '@shop/shared/schemas/product'
+import {
+  PRODUCT_TEXT_FIELDS,
+  ProductInput,
+  type Product,
+  type ProductListQuery,
+} from '@shop/shared/schemas/product'
 import { overStored } from '@shop/shared/schemas/translatable'
 import type { DbOrTx } from '../../db/client.ts'
 import { categories, products } from '../../db/schema/catalog.ts'
@@ -9,14 +14,22 @@ import { orderItems } from '../../db/schema/orders.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
 import { storeImage } from '../../domain/images.ts'
 import { freeProductSlug, moveProductSlug, slugSource, storedSlugSource } from '../../domain/product-slug.ts'
-import { productColumns, toProduct, toProductFields, type ProductWithCategory } from '../../domain/product-view.ts'
+import {
+  productColumns,
+  toProduct,
+  toProductFields,
+  type ProductWithCategory,
+} from '../../domain/product-view.ts'
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts'
 import { likePattern } from '../../db/like.ts'
 import { parseOrThrow } from '../../lib/validation.ts'
 
 const selectWithCategory = (db: DbOrTx) =>
   db
-    .select({ product: products, category: { id: categories.id, name: categories.name, translations: categories.translations } })
+    .select({
+      product: products,
+      category: { id: categories.id, name: categories.name, translations: categories.translations },
+    })
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
 
@@ -34,7 +47,13 @@ function listCondition(query: ProductListQuery, staff: boolean) {
     // ILIKE '%term%' is served by the pg_trgm GIN indexes: Arabic name and description, and the names and
     // descriptions of every other language (decision 0055, migration 0009).
     const pattern = likePattern(query.search)
-    where.push(or(ilike(products.name, pattern), ilike(products.description, pattern), ilike(products.translationsSearch, pattern))!)
+    where.push(
+      or(
+        ilike(products.name, pattern),
+        ilike(products.description, pattern),
+        ilike(products.translationsSearch, pattern),
+      )!,
+    )
   }
   return and(...where)
 }
@@ -126,7 +145,14 @@ async function retryOnSlugRace<T>(write: () => Promise<T>): Promise<T> {
     try {
       return await write()
     } catch (err) {
-      if (attempt >= 3 || !(isUniqueViolation(err, 'products_slug_unique') || isUniqueViolation(err, 'product_slug_redirects_pkey'))) throw err
+      if (
+        attempt >= 3 ||
+        !(
+          isUniqueViolation(err, 'products_slug_unique') ||
+          isUniqueViolation(err, 'product_slug_redirects_pkey')
+        )
+      )
+        throw err
     }
   }
 }
@@ -170,7 +196,10 @@ export async function updateProduct(
     db.transaction(async (tx) => {
       // A new name is a new address; the old one keeps answering with a redirect (decision 0034).
       const source = slugSource(input)
-      const slug = source === slugSource(storedSlugSource(current)) ? current.slug : await freeProductSlug(tx, source, id)
+      const slug =
+        source === slugSource(storedSlugSource(current))
+          ? current.slug
+          : await freeProductSlug(tx, source, id)
       await tx
         .update(products)
         .set({ ...productColumns(input), slug, imageId, updatedAt: new Date() })
@@ -182,14 +211,24 @@ export async function updateProduct(
   return toProduct((await findProduct(db, id))!, true, lang)
 }
 
-export async function setProductStatus(db: DbOrTx, id: number, isActive: boolean, lang: Language): Promise<Product> {
+export async function setProductStatus(
+  db: DbOrTx,
+  id: number,
+  isActive: boolean,
+  lang: Language,
+): Promise<Product> {
   await editableProduct(db, id)
   await db.update(products).set({ isActive, updatedAt: new Date() }).where(eq(products.id, id))
   return toProduct((await findProduct(db, id))!, true, lang)
 }
 
 /** product.md §10.4: the admin sets the real quantity. */
-export async function setProductStock(db: DbOrTx, id: number, stock: number, lang: Language): Promise<Product> {
+export async function setProductStock(
+  db: DbOrTx,
+  id: number,
+  stock: number,
+  lang: Language,
+): Promise<Product> {
   await editableProduct(db, id)
   await db.update(products).set({ stock, updatedAt: new Date() }).where(eq(products.id, id))
   return toProduct((await findProduct(db, id))!, true, lang)

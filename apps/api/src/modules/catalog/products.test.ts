@@ -2,13 +2,23 @@ import { eq } from 'drizzle-orm'
 import { gunzipSync } from 'node:zlib'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createCategory, createProduct, createTestApp, createUser, type TestContext, type TestUser } from '../../../test/helpers.ts'
+import {
+  createCategory,
+  createProduct,
+  createTestApp,
+  createUser,
+  type TestContext,
+  type TestUser,
+} from '../../../test/helpers.ts'
 import { products } from '../../db/schema/catalog.ts'
 import { orderItems, orders } from '../../db/schema/orders.ts'
 import { multipartForm } from '../../../test/multipart.ts'
 import { CATALOG_MAX_STALE_MS } from './catalog-version.ts'
 
-const png = () => sharp({ create: { width: 1200, height: 600, channels: 3, background: '#b45309' } }).png().toBuffer()
+const png = () =>
+  sharp({ create: { width: 1200, height: 600, channels: 3, background: '#b45309' } })
+    .png()
+    .toBuffer()
 
 describe('products API', () => {
   let ctx: TestContext
@@ -27,8 +37,12 @@ describe('products API', () => {
 
   it('searches name and description in Arabic and English, case-insensitively, with wildcards taken literally', async () => {
     const a = await createProduct(ctx.app, { name: 'عسل السدر الجبلي', description: 'من الجبل الأخضر' })
-    const b = await createProduct(ctx.app, { name: 'Medjool Dates', description: 'Soft and SWEET dates 100%_pure' })
-    const ids = async (q: string) => (await list(`search=${encodeURIComponent(q)}`)).json().data.map((p: { id: number }) => p.id)
+    const b = await createProduct(ctx.app, {
+      name: 'Medjool Dates',
+      description: 'Soft and SWEET dates 100%_pure',
+    })
+    const ids = async (q: string) =>
+      (await list(`search=${encodeURIComponent(q)}`)).json().data.map((p: { id: number }) => p.id)
     expect(await ids('السدر')).toEqual([a.id])
     expect(await ids('الأخضر')).toEqual([a.id])
     expect(await ids('medjool')).toEqual([b.id])
@@ -48,7 +62,14 @@ describe('products API', () => {
       expect(res.statusCode).toBe(200)
       const body = res.json()
       expect(body).toMatchObject({ total: 1, current_page: 1, per_page: 12, last_page: 1 })
-      expect(body.data[0]).toMatchObject({ id: shown.id, price: 20, retail_price: 20, wholesale_price: 16, category: { id: cat.id, name: 'فئة العرض' }, attributes: { weight: '1 كغ', origin: 'الجفرة' } })
+      expect(body.data[0]).toMatchObject({
+        id: shown.id,
+        price: 20,
+        retail_price: 20,
+        wholesale_price: 16,
+        category: { id: cat.id, name: 'فئة العرض' },
+        attributes: { weight: '1 كغ', origin: 'الجفرة' },
+      })
       expect(body.data[0]).not.toHaveProperty('retail_buying_price')
       expect(body.data[0]).not.toHaveProperty('wholesale_buying_price')
     }
@@ -59,7 +80,10 @@ describe('products API', () => {
     expect((await list(`category_id=${cat.id}&active=true`, admin.headers)).json().total).toBe(1)
 
     expect((await ctx.app.inject({ method: 'GET', url: `/api/products/${hidden.id}` })).statusCode).toBe(404)
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/products/${hidden.id}`, headers: admin.headers })).statusCode).toBe(200)
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/api/products/${hidden.id}`, headers: admin.headers }))
+        .statusCode,
+    ).toBe(200)
     const one = await ctx.app.inject({ method: 'GET', url: `/api/products/${shown.id}` })
     expect(one.json()).toMatchObject({ id: shown.id, name: 'منتج ظاهر' })
     expect(one.json()).not.toHaveProperty('retail_buying_price')
@@ -70,9 +94,15 @@ describe('products API', () => {
     const out = await createProduct(ctx.app, { categoryId: cat.id, stock: 0 })
     const always = await createProduct(ctx.app, { categoryId: cat.id, stock: 1, isAlwaysInStock: true })
     // Always in stock, but marked out of stock (decision 0014: the storefront shows stock above 0 only).
-    const alwaysMarkedOut = await createProduct(ctx.app, { categoryId: cat.id, stock: 0, isAlwaysInStock: true })
+    const alwaysMarkedOut = await createProduct(ctx.app, {
+      categoryId: cat.id,
+      stock: 0,
+      isAlwaysInStock: true,
+    })
     const some = await createProduct(ctx.app, { categoryId: cat.id, stock: 3 })
-    const inStock = (await list(`category_id=${cat.id}&in_stock=true`)).json().data.map((p: { id: number }) => p.id)
+    const inStock = (await list(`category_id=${cat.id}&in_stock=true`))
+      .json()
+      .data.map((p: { id: number }) => p.id)
     expect(inStock).toEqual([some.id, always.id])
     expect(inStock).not.toContain(alwaysMarkedOut.id)
     const page2 = (await list(`category_id=${cat.id}&per_page=2&page=2`)).json()
@@ -80,7 +110,10 @@ describe('products API', () => {
     expect(page2.data.map((p: { id: number }) => p.id)).toEqual([always.id, out.id])
     const tooMany = await list('per_page=101', en)
     expect(tooMany.statusCode).toBe(422)
-    expect(tooMany.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: { per_page: ['Page size must be between 1 and 100'] } })
+    expect(tooMany.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: { per_page: ['Page size must be between 1 and 100'] },
+    })
   })
 
   it('gives guests a short public cache with an ETag honoured by If-None-Match', async () => {
@@ -113,13 +146,40 @@ describe('products API', () => {
   it('creates a product from multipart with an image stored as WebP in two sizes', async () => {
     const cat = await createCategory(ctx.app)
     const form = multipartForm(
-      { name: 'تمر برني', description: 'تمر طري', category_id: cat.id, price: '30.50', wholesale_price: '25', wholesale_threshold: '10', retail_buying_price: '', wholesale_buying_price: '', stock: '7', is_active: 'true', weight: '2 كغ', origin: '' },
+      {
+        name: 'تمر برني',
+        description: 'تمر طري',
+        category_id: cat.id,
+        price: '30.50',
+        wholesale_price: '25',
+        wholesale_threshold: '10',
+        retail_buying_price: '',
+        wholesale_buying_price: '',
+        stock: '7',
+        is_active: 'true',
+        weight: '2 كغ',
+        origin: '',
+      },
       [{ field: 'image', filename: '../../etc/passwd.png', contentType: 'image/png', data: await png() }],
     )
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/products', headers: { ...admin.headers, ...form.headers }, payload: form.payload })
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: { ...admin.headers, ...form.headers },
+      payload: form.payload,
+    })
     expect(res.statusCode).toBe(201)
     const p = res.json()
-    expect(p).toMatchObject({ name: 'تمر برني', price: 30.5, wholesale_price: 25, wholesale_threshold: 10, retail_buying_price: null, stock: 7, category_id: cat.id, attributes: { weight: '2 كغ', origin: null } })
+    expect(p).toMatchObject({
+      name: 'تمر برني',
+      price: 30.5,
+      wholesale_price: 25,
+      wholesale_threshold: 10,
+      retail_buying_price: null,
+      stock: 7,
+      category_id: cat.id,
+      attributes: { weight: '2 كغ', origin: null },
+    })
     expect(p.image_url).toMatch(/^\/api\/images\/[a-f0-9]{32}\/large\.webp$/)
     expect(p.image_url).not.toContain('passwd')
     const image = await ctx.app.inject({ method: 'GET', url: p.image_url })
@@ -134,54 +194,118 @@ describe('products API', () => {
   it('rejects bad prices naming the field, and an unknown category on category_id', async () => {
     const create = (fields: Record<string, string | number>) => {
       const form = multipartForm({ name: 'x', description: 'y', price: '20', ...fields })
-      return ctx.app.inject({ method: 'POST', url: '/api/products', headers: { ...admin.headers, ...en, ...form.headers }, payload: form.payload })
+      return ctx.app.inject({
+        method: 'POST',
+        url: '/api/products',
+        headers: { ...admin.headers, ...en, ...form.headers },
+        payload: form.payload,
+      })
     }
     const notBelow = await create({ wholesale_price: '20', wholesale_threshold: '5' })
     expect(notBelow.statusCode).toBe(422)
-    expect(notBelow.json().errors).toEqual({ wholesale_price: ['The wholesale price must be below the retail price'] })
+    expect(notBelow.json().errors).toEqual({
+      wholesale_price: ['The wholesale price must be below the retail price'],
+    })
     const noThreshold = await create({ wholesale_price: '15' })
-    expect(noThreshold.json().errors).toEqual({ wholesale_threshold: ['A wholesale price needs a minimum quantity of 2 or more'] })
+    expect(noThreshold.json().errors).toEqual({
+      wholesale_threshold: ['A wholesale price needs a minimum quantity of 2 or more'],
+    })
     const lowThreshold = await create({ wholesale_price: '15', wholesale_threshold: '1' })
-    expect(lowThreshold.json().errors.wholesale_threshold).toEqual(['The wholesale minimum quantity must be 2 or more'])
+    expect(lowThreshold.json().errors.wholesale_threshold).toEqual([
+      'The wholesale minimum quantity must be 2 or more',
+    ])
     const negative = await create({ price: '-1', stock: '-3' })
-    expect(negative.json().errors).toMatchObject({ price: ['Enter an amount such as 12.50'], stock: ['Stock must be a whole number of 0 or more'] })
+    expect(negative.json().errors).toMatchObject({
+      price: ['Enter an amount such as 12.50'],
+      stock: ['Stock must be a whole number of 0 or more'],
+    })
     const unknownCategory = await create({ category_id: 999999 })
     expect(unknownCategory.statusCode).toBe(422)
     expect(unknownCategory.json().errors).toEqual({ category_id: ['This category does not exist'] })
-    const json = await ctx.app.inject({ method: 'POST', url: '/api/products', headers: admin.headers, payload: { name: 'JSON', description: 'd', price: 5 } })
+    const json = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: admin.headers,
+      payload: { name: 'JSON', description: 'd', price: 5 },
+    })
     expect(json.statusCode).toBe(201)
     expect(json.json()).toMatchObject({ stock: 1, is_active: true })
   })
 
   it('updates by JSON PUT (absent fields kept) and by multipart POST with _method=PUT and a new image', async () => {
     const p = await createProduct(ctx.app, { stock: 40 })
-    const put = await ctx.app.inject({ method: 'PUT', url: `/api/products/${p.id}`, headers: admin.headers, payload: { name: 'اسم جديد', price: 22 } })
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/products/${p.id}`,
+      headers: admin.headers,
+      payload: { name: 'اسم جديد', price: 22 },
+    })
     expect(put.statusCode).toBe(200)
     expect(put.json()).toMatchObject({ name: 'اسم جديد', price: 22, stock: 40, wholesale_price: 16 })
-    const bad = await ctx.app.inject({ method: 'PUT', url: `/api/products/${p.id}`, headers: { ...admin.headers, ...en }, payload: { price: 10 } })
+    const bad = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/products/${p.id}`,
+      headers: { ...admin.headers, ...en },
+      payload: { price: 10 },
+    })
     expect(bad.statusCode).toBe(422)
     expect(bad.json().errors.wholesale_price).toEqual(['The wholesale price must be below the retail price'])
 
-    const form = multipartForm({ _method: 'PUT', name: 'بصورة', description: 'وصف', price: '22', stock: '0' }, [
-      { field: 'image', filename: 'photo.png', contentType: 'image/png', data: await png() },
-    ])
-    const post = await ctx.app.inject({ method: 'POST', url: `/api/products/${p.id}`, headers: { ...admin.headers, ...form.headers }, payload: form.payload })
+    const form = multipartForm(
+      { _method: 'PUT', name: 'بصورة', description: 'وصف', price: '22', stock: '0' },
+      [{ field: 'image', filename: 'photo.png', contentType: 'image/png', data: await png() }],
+    )
+    const post = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/products/${p.id}`,
+      headers: { ...admin.headers, ...form.headers },
+      payload: form.payload,
+    })
     expect(post.statusCode).toBe(200)
     expect(post.json()).toMatchObject({ name: 'بصورة', stock: 0 })
     expect(post.json().image_url).toMatch(/large\.webp$/)
-    expect((await ctx.app.inject({ method: 'PUT', url: '/api/products/999999', headers: admin.headers, payload: {} })).statusCode).toBe(404)
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'PUT',
+          url: '/api/products/999999',
+          headers: admin.headers,
+          payload: {},
+        })
+      ).statusCode,
+    ).toBe(404)
   })
 
   it('patches status and stock with validation', async () => {
     const p = await createProduct(ctx.app)
-    const status = await ctx.app.inject({ method: 'PATCH', url: `/api/products/${p.id}/status`, headers: admin.headers, payload: { is_active: false } })
+    const status = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/products/${p.id}/status`,
+      headers: admin.headers,
+      payload: { is_active: false },
+    })
     expect(status.json()).toMatchObject({ is_active: false })
-    const stock = await ctx.app.inject({ method: 'PATCH', url: `/api/products/${p.id}/stock`, headers: admin.headers, payload: { stock: 0 } })
+    const stock = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/products/${p.id}/stock`,
+      headers: admin.headers,
+      payload: { stock: 0 },
+    })
     expect(stock.json()).toMatchObject({ stock: 0 })
-    const negative = await ctx.app.inject({ method: 'PATCH', url: `/api/products/${p.id}/stock`, headers: { ...admin.headers, ...en }, payload: { stock: -1 } })
+    const negative = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/products/${p.id}/stock`,
+      headers: { ...admin.headers, ...en },
+      payload: { stock: -1 },
+    })
     expect(negative.statusCode).toBe(422)
     expect(negative.json().errors).toEqual({ stock: ['Stock must be a whole number of 0 or more'] })
-    const notBool = await ctx.app.inject({ method: 'PATCH', url: `/api/products/${p.id}/status`, headers: { ...admin.headers, ...en }, payload: { is_active: 'maybe' } })
+    const notBool = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/products/${p.id}/status`,
+      headers: { ...admin.headers, ...en },
+      payload: { is_active: 'maybe' },
+    })
     expect(notBool.json().errors).toEqual({ is_active: ['Must be true or false'] })
   })
 
@@ -189,10 +313,28 @@ describe('products API', () => {
     const sold = await createProduct(ctx.app, { name: 'منتج مباع' })
     const [order] = await ctx.app.db
       .insert(orders)
-      .values({ orderNumber: `ORD-T-${sold.id}`, customerName: 'زبون', customerEmail: 'c@example.ly', customerPhone: '0910000000', shippingAddress: 'طرابلس', subtotal: 20, totalAmount: 20 })
+      .values({
+        orderNumber: `ORD-T-${sold.id}`,
+        customerName: 'زبون',
+        customerEmail: 'c@example.ly',
+        customerPhone: '0910000000',
+        shippingAddress: 'طرابلس',
+        subtotal: 20,
+        totalAmount: 20,
+      })
       .returning()
-    await ctx.app.db.insert(orderItems).values({ orderId: order!.id, productId: sold.id, productName: sold.name, quantity: 1, unitPrice: 20, lineTotal: 20 })
-    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/products/${sold.id}`, headers: admin.headers })).statusCode).toBe(204)
+    await ctx.app.db.insert(orderItems).values({
+      orderId: order!.id,
+      productId: sold.id,
+      productName: sold.name,
+      quantity: 1,
+      unitPrice: 20,
+      lineTotal: 20,
+    })
+    expect(
+      (await ctx.app.inject({ method: 'DELETE', url: `/api/products/${sold.id}`, headers: admin.headers }))
+        .statusCode,
+    ).toBe(204)
     const [kept] = await ctx.app.db.select().from(products).where(eq(products.id, sold.id))
     expect(kept).toMatchObject({ isActive: false })
     expect(kept!.archivedAt).toBeInstanceOf(Date)
@@ -201,9 +343,15 @@ describe('products API', () => {
     expect((await list(`search=${encodeURIComponent('منتج مباع')}`, admin.headers)).json().total).toBe(0)
 
     const unsold = await createProduct(ctx.app)
-    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/products/${unsold.id}`, headers: admin.headers })).statusCode).toBe(204)
+    expect(
+      (await ctx.app.inject({ method: 'DELETE', url: `/api/products/${unsold.id}`, headers: admin.headers }))
+        .statusCode,
+    ).toBe(204)
     expect(await ctx.app.db.select().from(products).where(eq(products.id, unsold.id))).toEqual([])
-    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/products/${unsold.id}`, headers: admin.headers })).statusCode).toBe(404)
+    expect(
+      (await ctx.app.inject({ method: 'DELETE', url: `/api/products/${unsold.id}`, headers: admin.headers }))
+        .statusCode,
+    ).toBe(404)
   })
 
   it('keeps every write admin-only: guest 401, shopper 403', async () => {
@@ -234,11 +382,36 @@ describe('products API', () => {
       { method: 'GET' as const, url: `/api/products/${big}` },
       { method: 'GET' as const, url: '/api/products/-1' },
       { method: 'PUT' as const, url: `/api/products/${p.id}`, headers: admin.headers, payload: [1, 2] },
-      { method: 'PUT' as const, url: `/api/products/${p.id}`, headers: admin.headers, payload: { price: big, stock: 1.5, category_id: 'abc', name: 5 } },
-      { method: 'PUT' as const, url: `/api/products/${p.id}`, headers: { ...admin.headers, 'content-type': 'application/json' }, payload: 'null' },
-      { method: 'POST' as const, url: '/api/products', headers: { ...admin.headers, 'content-type': 'text/plain' }, payload: 'hello' },
-      { method: 'POST' as const, url: '/api/products', headers: { ...admin.headers, 'content-type': 'multipart/form-data; boundary=x' }, payload: 'garbage' },
-      { method: 'PATCH' as const, url: `/api/products/${p.id}/stock`, headers: admin.headers, payload: { stock: big } },
+      {
+        method: 'PUT' as const,
+        url: `/api/products/${p.id}`,
+        headers: admin.headers,
+        payload: { price: big, stock: 1.5, category_id: 'abc', name: 5 },
+      },
+      {
+        method: 'PUT' as const,
+        url: `/api/products/${p.id}`,
+        headers: { ...admin.headers, 'content-type': 'application/json' },
+        payload: 'null',
+      },
+      {
+        method: 'POST' as const,
+        url: '/api/products',
+        headers: { ...admin.headers, 'content-type': 'text/plain' },
+        payload: 'hello',
+      },
+      {
+        method: 'POST' as const,
+        url: '/api/products',
+        headers: { ...admin.headers, 'content-type': 'multipart/form-data; boundary=x' },
+        payload: 'garbage',
+      },
+      {
+        method: 'PATCH' as const,
+        url: `/api/products/${p.id}/stock`,
+        headers: admin.headers,
+        payload: { stock: big },
+      },
       { method: 'GET' as const, url: '/api/categories?active=1&search=' + 'x'.repeat(200) },
     ]
     for (const call of calls) {
@@ -253,6 +426,13 @@ describe('products API', () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })
     expect(res.statusCode).toBe(200)
     const paths = Object.keys(res.json().paths)
-    expect(paths).toEqual(expect.arrayContaining(['/api/products', '/api/products/{id}', '/api/categories', '/api/products/import']))
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/products',
+        '/api/products/{id}',
+        '/api/categories',
+        '/api/products/import',
+      ]),
+    )
   })
 })

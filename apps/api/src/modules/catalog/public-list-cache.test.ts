@@ -1,13 +1,33 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp, type App } from '../../app.ts'
-import { createCategory, createCity, createProduct, createTestApp, createUser, type TestContext, type TestUser } from '../../../test/helpers.ts'
+import {
+  createCategory,
+  createCity,
+  createProduct,
+  createTestApp,
+  createUser,
+  type TestContext,
+  type TestUser,
+} from '../../../test/helpers.ts'
 import { CATALOG_MAX_STALE_MS } from './catalog-version.ts'
 
-const customer = { customer_name: 'فاطمة علي', customer_email: 'fatima@example.ly', customer_phone: '+218 91 234 5678', shipping_address: 'طرابلس، شارع عمر المختار' }
+const customer = {
+  customer_name: 'فاطمة علي',
+  customer_email: 'fatima@example.ly',
+  customer_phone: '+218 91 234 5678',
+  shipping_address: 'طرابلس، شارع عمر المختار',
+}
 /** Decision 0019: a committed change is in every public list after CATALOG_MAX_STALE_MS. */
 const afterRecheck = () => new Promise((r) => setTimeout(r, CATALOG_MAX_STALE_MS + 100))
 
-type ListedProduct = { id: number; name: string; price: number; stock: number; category: { name: string } | null; retail_buying_price?: number }
+type ListedProduct = {
+  id: number
+  name: string
+  price: number
+  stock: number
+  category: { name: string } | null
+  retail_buying_price?: number
+}
 
 describe('public product list cache (decision 0019)', () => {
   let ctx: TestContext
@@ -17,7 +37,11 @@ describe('public product list cache (decision 0019)', () => {
   beforeAll(async () => {
     ctx = await createTestApp()
     admin = await createUser(ctx.app, 'admin')
-    other = await buildApp({ database: ctx.database, env: { APP_URL: 'http://shop.test' }, webDist: '/nonexistent' })
+    other = await buildApp({
+      database: ctx.database,
+      env: { APP_URL: 'http://shop.test' },
+      webDist: '/nonexistent',
+    })
   })
   afterAll(async () => {
     await other.close()
@@ -38,21 +62,39 @@ describe('public product list cache (decision 0019)', () => {
     expect((await listed(ctx.app, query)).data.map((p) => p.price)).toEqual([20])
     expect((await listed(other, query)).data.map((p) => p.price)).toEqual([20])
 
-    const put = await ctx.app.inject({ method: 'PUT', url: `/api/products/${dates.id}`, headers: admin.headers, payload: { price: 27.5 } })
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/products/${dates.id}`,
+      headers: admin.headers,
+      payload: { price: 27.5 },
+    })
     expect(put.statusCode).toBe(200)
-    const added = await ctx.app.inject({ method: 'POST', url: '/api/products', headers: admin.headers, payload: { name: 'عسل سدر', description: 'عسل جبلي', price: 90, category_id: cat.id, stock: 4 } })
+    const added = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: admin.headers,
+      payload: { name: 'عسل سدر', description: 'عسل جبلي', price: 90, category_id: cat.id, stock: 4 },
+    })
     expect(added.statusCode).toBe(201)
     await afterRecheck()
     for (const app of [ctx.app, other]) {
       const list = await listed(app, query)
       expect(list.total).toBe(2)
-      expect(list.data.map((p) => [p.name, p.price])).toEqual([['عسل سدر', 90], [dates.name, 27.5]])
+      expect(list.data.map((p) => [p.name, p.price])).toEqual([
+        ['عسل سدر', 90],
+        [dates.name, 27.5],
+      ])
     }
   })
 
   it('shows the stock left after a checkout, and a renamed category, within the staleness bound', async () => {
     const cat = await createCategory(ctx.app)
-    const honey = await createProduct(ctx.app, { categoryId: cat.id, stock: 5, wholesalePrice: null, wholesaleThreshold: null })
+    const honey = await createProduct(ctx.app, {
+      categoryId: cat.id,
+      stock: 5,
+      wholesalePrice: null,
+      wholesaleThreshold: null,
+    })
     const city = await createCity(ctx.app)
     await afterRecheck()
     const query = `category_id=${cat.id}`
@@ -65,10 +107,16 @@ describe('public product list cache (decision 0019)', () => {
       payload: { ...customer, city_id: city.id, items: [{ product_id: honey.id, quantity: 2 }] },
     })
     expect(order.statusCode).toBe(201)
-    const renamed = await ctx.app.inject({ method: 'PUT', url: `/api/categories/${cat.id}`, headers: admin.headers, payload: { name: 'عسل الجبل', description: '' } })
+    const renamed = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/categories/${cat.id}`,
+      headers: admin.headers,
+      payload: { name: 'عسل الجبل', description: '' },
+    })
     expect(renamed.statusCode).toBe(200)
     await afterRecheck()
-    for (const app of [ctx.app, other]) expect((await listed(app, query)).data[0]).toMatchObject({ stock: 3, category: { name: 'عسل الجبل' } })
+    for (const app of [ctx.app, other])
+      expect((await listed(app, query)).data[0]).toMatchObject({ stock: 3, category: { name: 'عسل الجبل' } })
   })
 
   it('never serves the staff answer (buying prices, inactive products) to the public, nor the public one to staff', async () => {
@@ -85,7 +133,11 @@ describe('public product list cache (decision 0019)', () => {
       expect(list.data.map((p) => p.id)).toEqual([shown.id])
       expect(list.data[0]).not.toHaveProperty('retail_buying_price')
     }
-    const again = await ctx.app.inject({ method: 'GET', url: `/api/products?${query}`, headers: admin.headers })
+    const again = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/products?${query}`,
+      headers: admin.headers,
+    })
     expect(again.headers['cache-control']).toBe('private, no-store')
     expect(again.json().data.map((p: ListedProduct) => p.id)).toEqual([hidden.id, shown.id])
   })

@@ -22,7 +22,8 @@ function cachedList(body: Buffer): CachedList {
   return {
     body,
     etag: `W/"${createHash('sha1').update(body).digest('base64url')}"`,
-    gzip: () => (gz === undefined ? (gz = body.length < GZIP_MIN_BYTES ? null : gzipSync(body, { level: 6 })) : gz),
+    gzip: () =>
+      gz === undefined ? (gz = body.length < GZIP_MIN_BYTES ? null : gzipSync(body, { level: 6 })) : gz,
   }
 }
 
@@ -34,7 +35,12 @@ interface Entry<T> {
 /** Most recently used entries first out when full; any search term is a key, so the size is bounded. */
 const MAX_ENTRIES = 500
 
-function remember<T>(map: Map<string, Entry<T>>, key: string, version: number, make: () => Promise<T>): Promise<T> {
+function remember<T>(
+  map: Map<string, Entry<T>>,
+  key: string,
+  version: number,
+  make: () => Promise<T>,
+): Promise<T> {
   const hit = map.get(key)
   if (hit && hit.version === version) {
     // Map keeps insertion order: re-inserting marks the entry as recently used.
@@ -69,7 +75,9 @@ export function createPublicListCache(db: DbOrTx, version: CatalogVersion = crea
       const filters = productFilterKey(query, false)
       const key = `${lang}|${filters}|${query.page}|${query.per_page}`
       return remember(pages, key, v, async () => {
-        const list = await listProducts(db, query, false, lang, (count) => remember(totals, filters, v, count))
+        const list = await listProducts(db, query, false, lang, (count) =>
+          remember(totals, filters, v, count),
+        )
         return cachedList(Buffer.from(JSON.stringify(list)))
       })
     },

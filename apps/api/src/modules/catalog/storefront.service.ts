@@ -17,7 +17,10 @@ export const RELATED_PRODUCTS = 4
 
 const selectWithCategory = (db: DbOrTx) =>
   db
-    .select({ product: products, category: { id: categories.id, name: categories.name, translations: categories.translations } })
+    .select({
+      product: products,
+      category: { id: categories.id, name: categories.name, translations: categories.translations },
+    })
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
 
@@ -49,7 +52,14 @@ export function createStorefrontCatalog(db: DbOrTx, lists: PublicListCache, vers
       const known = activeCategories.get(lang)
       if (known && known.version === v) return known.value
       const value = db
-        .select({ id: categories.id, name: categories.name, description: categories.description, slug: categories.slug, is_active: categories.isActive, translations: categories.translations })
+        .select({
+          id: categories.id,
+          name: categories.name,
+          description: categories.description,
+          slug: categories.slug,
+          is_active: categories.isActive,
+          translations: categories.translations,
+        })
         .from(categories)
         .where(eq(categories.isActive, true))
         .then((rows) =>

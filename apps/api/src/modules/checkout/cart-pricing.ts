@@ -24,7 +24,9 @@ export interface CartItem {
 export function mergeItems(items: CartItem[]): CartItem[] {
   const merged = new Map<number, number>()
   for (const item of items) merged.set(item.product_id, (merged.get(item.product_id) ?? 0) + item.quantity)
-  return [...merged.entries()].sort(([a], [b]) => a - b).map(([product_id, quantity]) => ({ product_id, quantity }))
+  return [...merged.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([product_id, quantity]) => ({ product_id, quantity }))
 }
 
 export async function loadProducts(db: DbOrTx, ids: number[]): Promise<Map<number, ProductRow>> {
@@ -54,12 +56,23 @@ export function priceItem(product: ProductRow, quantity: number): PricedItem {
   const wholesale = isWholesale(line)
   const retailCost = toCents(product.retailBuyingPrice) ?? 0
   const unitCostCents = wholesale ? (toCents(product.wholesaleBuyingPrice) ?? retailCost) : retailCost
-  return { product, quantity, isWholesale: wholesale, unitCents: unitPriceCents(line), unitCostCents, lineCents: lineTotalCents(line) }
+  return {
+    product,
+    quantity,
+    isWholesale: wholesale,
+    unitCents: unitPriceCents(line),
+    unitCostCents,
+    lineCents: lineTotalCents(line),
+  }
 }
 
 /** The city an order is delivered to: it must exist and be active (422 on city_id otherwise). */
 export async function deliveryCity(db: DbOrTx, cityId: number): Promise<CityRow> {
-  const [city] = await db.select().from(cities).where(and(eq(cities.id, cityId), eq(cities.isActive, true))).limit(1)
+  const [city] = await db
+    .select()
+    .from(cities)
+    .where(and(eq(cities.id, cityId), eq(cities.isActive, true)))
+    .limit(1)
   if (!city) throw new AppError('VALIDATION_FAILED', 422, { fields: { city_id: ['errors.CITY_INACTIVE'] } })
   return city
 }
@@ -78,14 +91,20 @@ export async function deliveryCityFromAddress(db: DbOrTx, shippingAddress: strin
   )
   const active = await db.select().from(cities).where(eq(cities.isActive, true))
   // The address names the city in the language the shopper used (decision 0055: any of its names).
-  const names = (c: CityRow) => [c.name, ...TRANSLATED_LANGUAGES.map((l) => c.translations?.[l]?.name ?? '')].filter(Boolean)
+  const names = (c: CityRow) =>
+    [c.name, ...TRANSLATED_LANGUAGES.map((l) => c.translations?.[l]?.name ?? '')].filter(Boolean)
   const named = active.filter((c) => names(c).some((n) => parts.has(n.trim().toLowerCase())))
-  if (named.length !== 1) throw new AppError('VALIDATION_FAILED', 422, { fields: { city_id: ['validation.city_required'] } })
+  if (named.length !== 1)
+    throw new AppError('VALIDATION_FAILED', 422, { fields: { city_id: ['validation.city_required'] } })
   return named[0]!
 }
 
 /** The server's prices for the lines, the names in the reader's language (the cart shows them, decision 0061). */
-export function quoteOf(lines: { product: ProductRow; priced: PricedItem; sellable: boolean }[], deliveryCents: number, lang: Language): Quote {
+export function quoteOf(
+  lines: { product: ProductRow; priced: PricedItem; sellable: boolean }[],
+  deliveryCents: number,
+  lang: Language,
+): Quote {
   let subtotal = 0
   const items = lines.map(({ product, priced, sellable }) => {
     subtotal += priced.lineCents
@@ -104,20 +123,31 @@ export function quoteOf(lines: { product: ProductRow; priced: PricedItem; sellab
       image_url: imageUrl(product.imageId, 'small'),
     }
   })
-  return { items, subtotal: fromCents(subtotal), delivery_price: fromCents(deliveryCents), total: fromCents(subtotal + deliveryCents) }
+  return {
+    items,
+    subtotal: fromCents(subtotal),
+    delivery_price: fromCents(deliveryCents),
+    total: fromCents(subtotal + deliveryCents),
+  }
 }
 
 /**
  * POST /api/orders/quote: server prices for a cart, with availability; writes nothing.
  * Products that no longer exist (or are archived) are left out, so the cart can drop them.
  */
-export async function quoteCart(db: DbOrTx, input: { items: CartItem[]; city_id?: number }, lang: Language): Promise<Quote> {
+export async function quoteCart(
+  db: DbOrTx,
+  input: { items: CartItem[]; city_id?: number },
+  lang: Language,
+): Promise<Quote> {
   const items = mergeItems(input.items)
   const found = await loadProducts(
     db,
     items.map((i) => i.product_id),
   )
-  const deliveryCents = input.city_id ? (toCents((await deliveryCity(db, input.city_id)).deliveryPrice) ?? 0) : 0
+  const deliveryCents = input.city_id
+    ? (toCents((await deliveryCity(db, input.city_id)).deliveryPrice) ?? 0)
+    : 0
   const lines = items.flatMap((item) => {
     const product = found.get(item.product_id)
     if (!product || product.archivedAt !== null) return []

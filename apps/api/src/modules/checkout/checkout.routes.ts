@@ -34,7 +34,10 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const offered = await availablePaymentMethods(app.db, app.config)
       const { order, created } = await placeOrder(app.db, request.body, {
-        payments: { methods: offered.methods, holdMinutes: request.body.payment_method === 'cash' ? 0 : await paymentExpiryMinutes(app.db) },
+        payments: {
+          methods: offered.methods,
+          holdMinutes: request.body.payment_method === 'cash' ? 0 : await paymentExpiryMinutes(app.db),
+        },
         userId: request.user?.id ?? null,
         staff: isStaff(request.user),
         lang: request.lang,

@@ -15,7 +15,16 @@ import { isOnlineMethod } from '../../domain/payment-methods.ts'
 import { openPaymentHold, renewPaymentToken } from '../../domain/payments.ts'
 import { productText } from '../../domain/product-view.ts'
 import { outOfStock, takeStock } from '../../domain/stock.ts'
-import { deliveryCity, deliveryCityFromAddress, isSellable, loadProducts, mergeItems, priceItem, quoteOf, type PricedItem } from './cart-pricing.ts'
+import {
+  deliveryCity,
+  deliveryCityFromAddress,
+  isSellable,
+  loadProducts,
+  mergeItems,
+  priceItem,
+  quoteOf,
+  type PricedItem,
+} from './cart-pricing.ts'
 import { requestHash, storedOrderId } from './idempotency.ts'
 
 export interface PlaceOrderContext {
@@ -53,7 +62,11 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
  * One transaction: idempotency row first, then prices, then conditional stock updates in ascending
  * product id order (no deadlocks), then the order, its items and its first history row.
  */
-export async function placeOrder(db: Db, input: CreateOrderInput, ctx: PlaceOrderContext): Promise<PlaceOrderResult> {
+export async function placeOrder(
+  db: Db,
+  input: CreateOrderInput,
+  ctx: PlaceOrderContext,
+): Promise<PlaceOrderResult> {
   const key = ctx.idempotencyKey
   const hash = requestHash(input, ctx.userId)
   for (let attempt = 1; ; attempt++) {
@@ -67,7 +80,9 @@ export async function placeOrder(db: Db, input: CreateOrderInput, ctx: PlaceOrde
     }
     // A method that is not configured (or PayPal without an exchange rate) would take no money: refused, not placed.
     if (!(ctx.payments?.methods ?? ['cash']).includes(input.payment_method)) {
-      throw new AppError('PAYMENT_METHOD_UNAVAILABLE', 422, { fields: { payment_method: ['errors.PAYMENT_METHOD_UNAVAILABLE'] } })
+      throw new AppError('PAYMENT_METHOD_UNAVAILABLE', 422, {
+        fields: { payment_method: ['errors.PAYMENT_METHOD_UNAVAILABLE'] },
+      })
     }
     try {
       const { id, payment } = await db.transaction((tx) => writeOrder(tx, input, ctx, hash))
@@ -87,14 +102,24 @@ export async function placeOrder(db: Db, input: CreateOrderInput, ctx: PlaceOrde
 
 type PaymentKey = { token: string; dueAt: Date } | null
 
-async function loadPlaced(db: Db, id: number, ctx: PlaceOrderContext, payment: PaymentKey = null): Promise<Order> {
+async function loadPlaced(
+  db: Db,
+  id: number,
+  ctx: PlaceOrderContext,
+  payment: PaymentKey = null,
+): Promise<Order> {
   const order = await findOrder(db, id, ctx.staff ?? false, ctx.lang ?? 'ar')
   if (!order) throw new AppError('NOT_FOUND', 404)
   const { history: _history, ...rest } = order
   return payment ? { ...rest, payment: { token: payment.token, due_at: payment.dueAt.toISOString() } } : rest
 }
 
-async function writeOrder(tx: Tx, input: CreateOrderInput, ctx: PlaceOrderContext, hash: string): Promise<{ id: number; payment: PaymentKey }> {
+async function writeOrder(
+  tx: Tx,
+  input: CreateOrderInput,
+  ctx: PlaceOrderContext,
+  hash: string,
+): Promise<{ id: number; payment: PaymentKey }> {
   if (ctx.idempotencyKey) {
     // First statement: a parallel request with the same key waits here until this one ends (PostgreSQL).
     const inserted = await tx
@@ -114,17 +139,28 @@ async function writeOrder(tx: Tx, input: CreateOrderInput, ctx: PlaceOrderContex
     const product = found.get(item.product_id)
     if (!product || !isSellable(product)) {
       const name = (product && productText(product, 'name', ctx.lang ?? 'ar')) ?? `#${item.product_id}`
-      throw new AppError('PRODUCT_UNAVAILABLE', 422, { params: { product: name }, fields: { items: ['errors.PRODUCT_UNAVAILABLE'] }, extra: { product_id: item.product_id } })
+      throw new AppError('PRODUCT_UNAVAILABLE', 422, {
+        params: { product: name },
+        fields: { items: ['errors.PRODUCT_UNAVAILABLE'] },
+        extra: { product_id: item.product_id },
+      })
     }
     return priceItem(product, item.quantity)
   })
-  const city = input.city_id !== undefined ? await deliveryCity(tx, input.city_id) : await deliveryCityFromAddress(tx, input.shipping_address)
+  const city =
+    input.city_id !== undefined
+      ? await deliveryCity(tx, input.city_id)
+      : await deliveryCityFromAddress(tx, input.shipping_address)
   const deliveryCents = toCents(city.deliveryPrice) ?? 0
   const subtotalCents = priced.reduce((sum, p) => sum + p.lineCents, 0)
   const totalCents = subtotalCents + deliveryCents
   const costCents = priced.reduce((sum, p) => sum + p.unitCostCents * p.quantity, 0)
   // numeric(12,2) holds at most 9,999,999,999.99: a larger line or total is the shopper's quantities, not a 5xx.
-  if (totalCents > MAX_MONEY_CENTS || costCents > MAX_MONEY_CENTS || priced.some((p) => p.lineCents > MAX_MONEY_CENTS)) {
+  if (
+    totalCents > MAX_MONEY_CENTS ||
+    costCents > MAX_MONEY_CENTS ||
+    priced.some((p) => p.lineCents > MAX_MONEY_CENTS)
+  ) {
     throw new AppError('VALIDATION_FAILED', 422, { fields: { items: ['validation.order_too_large'] } })
   }
 
@@ -146,7 +182,9 @@ async function writeOrder(tx: Tx, input: CreateOrderInput, ctx: PlaceOrderContex
   if (outOfStockMarked) throw outOfStock(outOfStockMarked.product.id, nameOf(outOfStockMarked), 0)
   await takeStock(
     tx,
-    priced.filter((p) => !p.product.isAlwaysInStock).map((p) => ({ productId: p.product.id, name: nameOf(p), quantity: p.quantity })),
+    priced
+      .filter((p) => !p.product.isAlwaysInStock)
+      .map((p) => ({ productId: p.product.id, name: nameOf(p), quantity: p.quantity })),
   )
   await ctx.hooks?.afterStockUpdate?.()
 
@@ -198,8 +236,11 @@ async function writeOrder(tx: Tx, input: CreateOrderInput, ctx: PlaceOrderContex
     actor: ctx.userId === null ? 'guest' : ctx.staff ? 'staff' : 'shopper',
   })
   await ctx.notify?.orderPlaced(tx, id)
-  if (ctx.idempotencyKey) await tx.update(idempotencyKeys).set({ orderId: id }).where(eq(idempotencyKeys.key, ctx.idempotencyKey))
+  if (ctx.idempotencyKey)
+    await tx.update(idempotencyKeys).set({ orderId: id }).where(eq(idempotencyKeys.key, ctx.idempotencyKey))
   // Decision 0076: an online-paid order holds its stock (taken above) until it is paid or its time runs out.
-  const payment = isOnlineMethod(input.payment_method) ? await openPaymentHold(tx, id, now, ctx.payments?.holdMinutes ?? 30) : null
+  const payment = isOnlineMethod(input.payment_method)
+    ? await openPaymentHold(tx, id, now, ctx.payments?.holdMinutes ?? 30)
+    : null
   return { id, payment }
 }

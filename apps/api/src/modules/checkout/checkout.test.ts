@@ -3,10 +3,21 @@ import { eq, sql } from 'drizzle-orm'
 import { products } from '../../db/schema/catalog.ts'
 import { cities } from '../../db/schema/cities.ts'
 import { orderItems, orderStatusHistory, orders } from '../../db/schema/orders.ts'
-import { createCity, createProduct, createTestApp, createUser, type TestContext } from '../../../test/helpers.ts'
+import {
+  createCity,
+  createProduct,
+  createTestApp,
+  createUser,
+  type TestContext,
+} from '../../../test/helpers.ts'
 import { placeOrder } from './checkout.service.ts'
 
-const customer = { customer_name: 'فاطمة علي', customer_email: 'Fatima@Example.ly', customer_phone: '+218 91 234 5678', shipping_address: 'طرابلس، شارع عمر المختار' }
+const customer = {
+  customer_name: 'فاطمة علي',
+  customer_email: 'Fatima@Example.ly',
+  customer_phone: '+218 91 234 5678',
+  shipping_address: 'طرابلس، شارع عمر المختار',
+}
 
 describe('checkout: quote and order placement', () => {
   let ctx: TestContext
@@ -17,14 +28,29 @@ describe('checkout: quote and order placement', () => {
 
   const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
     ctx.app.inject({ method: 'POST', url, payload: payload as object, headers })
-  const stockOf = async (id: number) => (await ctx.app.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock
-  const orderCount = async () => Number((await ctx.app.db.select({ n: sql<number>`count(*)` }).from(orders))[0]!.n)
+  const stockOf = async (id: number) =>
+    (await ctx.app.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock
+  const orderCount = async () =>
+    Number((await ctx.app.db.select({ n: sql<number>`count(*)` }).from(orders))[0]!.n)
 
   it('places a guest order at server prices, ignoring prices, totals, delivery and user_id sent by the client', async () => {
     const shopper = await createUser(ctx.app)
     const city = await createCity(ctx.app, { deliveryPrice: 15 })
-    const dates = await createProduct(ctx.app, { retailPrice: 20, wholesalePrice: 16, wholesaleThreshold: 10, retailBuyingPrice: 12, wholesaleBuyingPrice: 10, stock: 50 })
-    const honey = await createProduct(ctx.app, { retailPrice: 45.5, wholesalePrice: null, wholesaleThreshold: null, retailBuyingPrice: null, stock: 5 })
+    const dates = await createProduct(ctx.app, {
+      retailPrice: 20,
+      wholesalePrice: 16,
+      wholesaleThreshold: 10,
+      retailBuyingPrice: 12,
+      wholesaleBuyingPrice: 10,
+      stock: 50,
+    })
+    const honey = await createProduct(ctx.app, {
+      retailPrice: 45.5,
+      wholesalePrice: null,
+      wholesaleThreshold: null,
+      retailBuyingPrice: null,
+      stock: 5,
+    })
     const res = await post('/api/orders', {
       ...customer,
       user_id: shopper.id,
@@ -53,14 +79,24 @@ describe('checkout: quote and order placement', () => {
     expect(order.order_number).toMatch(/^ORD-\d{6}-\d{5,}$/)
     expect(order.profit).toBeUndefined()
     expect(order.items).toHaveLength(2)
-    expect(order.items[0]).toMatchObject({ product_id: dates.id, quantity: 2, unit_price: 20, line_total: 40, is_wholesale: false, product_name: dates.name })
+    expect(order.items[0]).toMatchObject({
+      product_id: dates.id,
+      quantity: 2,
+      unit_price: 20,
+      line_total: 40,
+      is_wholesale: false,
+      product_name: dates.name,
+    })
     expect(order.items[0].unit_cost).toBeUndefined()
     expect(await stockOf(dates.id)).toBe(48)
     expect(await stockOf(honey.id)).toBe(4)
     const [row] = await ctx.app.db.select().from(orders).where(eq(orders.id, order.id))
     // Unit cost: retail buying price 12 × 2, honey has none (0).
     expect(row!.totalCost).toBe(24)
-    const history = await ctx.app.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id))
+    const history = await ctx.app.db
+      .select()
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, order.id))
     expect(history).toMatchObject([{ fromStatus: null, toStatus: 'pending', toPaymentStatus: 'pending' }])
   })
 
@@ -68,18 +104,36 @@ describe('checkout: quote and order placement', () => {
     const city = await createCity(ctx.app, { name: `Misrata ${Date.now()}`, deliveryPrice: 22.5 })
     const p = await createProduct(ctx.app, { retailPrice: 10, stock: 20 })
     const items = [{ product_id: p.id, quantity: 2 }]
-    const res = await post('/api/orders', { ...customer, shipping_address: `12 Palm street, ${city.name.toUpperCase()} , West`, delivery_price: 0, items })
+    const res = await post('/api/orders', {
+      ...customer,
+      shipping_address: `12 Palm street, ${city.name.toUpperCase()} , West`,
+      delivery_price: 0,
+      items,
+    })
     expect(res.statusCode).toBe(201)
-    expect(res.json()).toMatchObject({ city_id: city.id, delivery_price: 22.5, subtotal: 20, total_amount: 42.5 })
+    expect(res.json()).toMatchObject({
+      city_id: city.id,
+      delivery_price: 22.5,
+      subtotal: 20,
+      total_amount: 42.5,
+    })
 
     const before = await orderCount()
     for (const shipping_address of ['12 Palm street, Nowhere, West', `${city.name}street, West`]) {
-      const bad = await post('/api/orders', { ...customer, shipping_address, items }, { 'accept-language': 'en' })
+      const bad = await post(
+        '/api/orders',
+        { ...customer, shipping_address, items },
+        { 'accept-language': 'en' },
+      )
       expect(bad.statusCode).toBe(422)
       expect(bad.json().errors).toEqual({ city_id: ['City is required'] })
     }
     await ctx.app.db.update(cities).set({ isActive: false }).where(eq(cities.id, city.id))
-    const inactive = await post('/api/orders', { ...customer, shipping_address: `12 Palm street, ${city.name}, West`, items })
+    const inactive = await post('/api/orders', {
+      ...customer,
+      shipping_address: `12 Palm street, ${city.name}, West`,
+      items,
+    })
     expect(inactive.statusCode).toBe(422)
     expect(inactive.json().errors).toEqual({ city_id: ['المدينة مطلوبة'] })
     expect(await orderCount()).toBe(before)
@@ -91,28 +145,68 @@ describe('checkout: quote and order placement', () => {
     const other = await createUser(ctx.app)
     const city = await createCity(ctx.app)
     const p = await createProduct(ctx.app)
-    const res = await post('/api/orders', { ...customer, user_id: other.id, city_id: city.id, items: [{ product_id: p.id, quantity: 1 }] }, shopper.headers)
+    const res = await post(
+      '/api/orders',
+      { ...customer, user_id: other.id, city_id: city.id, items: [{ product_id: p.id, quantity: 1 }] },
+      shopper.headers,
+    )
     expect(res.statusCode).toBe(201)
     expect(res.json().user_id).toBe(shopper.id)
   })
 
   it('switches to the wholesale price and cost exactly at the threshold, merging repeated lines', async () => {
     const city = await createCity(ctx.app, { deliveryPrice: 0 })
-    const p = await createProduct(ctx.app, { retailPrice: 20, wholesalePrice: 16, wholesaleThreshold: 10, retailBuyingPrice: 12, wholesaleBuyingPrice: 10, stock: 100 })
-    const below = await post('/api/orders', { ...customer, city_id: city.id, items: [{ product_id: p.id, quantity: 9 }] })
+    const p = await createProduct(ctx.app, {
+      retailPrice: 20,
+      wholesalePrice: 16,
+      wholesaleThreshold: 10,
+      retailBuyingPrice: 12,
+      wholesaleBuyingPrice: 10,
+      stock: 100,
+    })
+    const below = await post('/api/orders', {
+      ...customer,
+      city_id: city.id,
+      items: [{ product_id: p.id, quantity: 9 }],
+    })
     expect(below.json().items[0]).toMatchObject({ unit_price: 20, is_wholesale: false, line_total: 180 })
-    const at = await post('/api/orders', { ...customer, city_id: city.id, items: [{ product_id: p.id, quantity: 4 }, { product_id: p.id, quantity: 6 }] })
+    const at = await post('/api/orders', {
+      ...customer,
+      city_id: city.id,
+      items: [
+        { product_id: p.id, quantity: 4 },
+        { product_id: p.id, quantity: 6 },
+      ],
+    })
     expect(at.statusCode).toBe(201)
     expect(at.json().items).toHaveLength(1)
-    expect(at.json().items[0]).toMatchObject({ quantity: 10, unit_price: 16, is_wholesale: true, line_total: 160 })
+    expect(at.json().items[0]).toMatchObject({
+      quantity: 10,
+      unit_price: 16,
+      is_wholesale: true,
+      line_total: 160,
+    })
     const [row] = await ctx.app.db.select().from(orders).where(eq(orders.id, at.json().id))
     expect(row!.totalCost).toBe(100)
     const [item] = await ctx.app.db.select().from(orderItems).where(eq(orderItems.orderId, at.json().id))
     expect(item!.unitCost).toBe(10)
     // Without a wholesale buying price the retail buying price is the cost.
-    const q = await createProduct(ctx.app, { retailPrice: 20, wholesalePrice: 16, wholesaleThreshold: 2, retailBuyingPrice: 11, wholesaleBuyingPrice: null })
-    const fallback = await post('/api/orders', { ...customer, city_id: city.id, items: [{ product_id: q.id, quantity: 2 }] })
-    const [item2] = await ctx.app.db.select().from(orderItems).where(eq(orderItems.orderId, fallback.json().id))
+    const q = await createProduct(ctx.app, {
+      retailPrice: 20,
+      wholesalePrice: 16,
+      wholesaleThreshold: 2,
+      retailBuyingPrice: 11,
+      wholesaleBuyingPrice: null,
+    })
+    const fallback = await post('/api/orders', {
+      ...customer,
+      city_id: city.id,
+      items: [{ product_id: q.id, quantity: 2 }],
+    })
+    const [item2] = await ctx.app.db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, fallback.json().id))
     expect(item2).toMatchObject({ unitPrice: 16, unitCost: 11, isWholesale: true })
   })
 
@@ -121,7 +215,11 @@ describe('checkout: quote and order placement', () => {
     const p = await createProduct(ctx.app, { stock: 10 })
     const before = await orderCount()
     for (const quantity of [0, -1, 1.5, 10_001, 1e308, '3', 'abc', null]) {
-      const res = await post('/api/orders', { ...customer, city_id: city.id, items: [{ product_id: p.id, quantity }] }, { 'accept-language': 'en' })
+      const res = await post(
+        '/api/orders',
+        { ...customer, city_id: city.id, items: [{ product_id: p.id, quantity }] },
+        { 'accept-language': 'en' },
+      )
       expect(res.statusCode, `quantity ${String(quantity)}`).toBe(422)
       expect(res.json().code).toBe('VALIDATION_FAILED')
       expect(JSON.stringify(res.json().errors)).toMatch(/Quantity/)
@@ -131,7 +229,12 @@ describe('checkout: quote and order placement', () => {
       { ...customer, city_id: city.id },
       { ...customer, city_id: 'x', items: [{ product_id: p.id, quantity: 1 }] },
       { ...customer, customer_email: 'nope', city_id: city.id, items: [{ product_id: p.id, quantity: 1 }] },
-      { ...customer, payment_method: 'bitcoin', city_id: city.id, items: [{ product_id: p.id, quantity: 1 }] },
+      {
+        ...customer,
+        payment_method: 'bitcoin',
+        city_id: city.id,
+        items: [{ product_id: p.id, quantity: 1 }],
+      },
       { ...customer, city_id: city.id, items: [{ product_id: 'a', quantity: 1 }] },
       { ...customer, city_id: city.id, items: 'all' },
     ]) {
@@ -149,15 +252,42 @@ describe('checkout: quote and order placement', () => {
     const ok = await createProduct(ctx.app, { stock: 5 })
     const inactive = await createProduct(ctx.app, { isActive: false, name: 'عسل السدر' })
     const archived = await createProduct(ctx.app, { archivedAt: new Date() })
-    const r1 = await post('/api/orders', { ...customer, city_id: city.id, items: [{ product_id: ok.id, quantity: 1 }, { product_id: inactive.id, quantity: 1 }] })
+    const r1 = await post('/api/orders', {
+      ...customer,
+      city_id: city.id,
+      items: [
+        { product_id: ok.id, quantity: 1 },
+        { product_id: inactive.id, quantity: 1 },
+      ],
+    })
     expect(r1.statusCode).toBe(422)
     expect(r1.json().code).toBe('PRODUCT_UNAVAILABLE')
     expect(r1.json().message).toContain('عسل السدر')
     expect(r1.json().errors.items[0]).toContain('عسل السدر')
-    expect((await post('/api/orders', { ...customer, city_id: city.id, items: [{ product_id: archived.id, quantity: 1 }] })).json().code).toBe('PRODUCT_UNAVAILABLE')
-    expect((await post('/api/orders', { ...customer, city_id: city.id, items: [{ product_id: 999_999, quantity: 1 }] })).statusCode).toBe(422)
+    expect(
+      (
+        await post('/api/orders', {
+          ...customer,
+          city_id: city.id,
+          items: [{ product_id: archived.id, quantity: 1 }],
+        })
+      ).json().code,
+    ).toBe('PRODUCT_UNAVAILABLE')
+    expect(
+      (
+        await post('/api/orders', {
+          ...customer,
+          city_id: city.id,
+          items: [{ product_id: 999_999, quantity: 1 }],
+        })
+      ).statusCode,
+    ).toBe(422)
     for (const city_id of [closed.id, 999_999]) {
-      const res = await post('/api/orders', { ...customer, city_id, items: [{ product_id: ok.id, quantity: 1 }] }, { 'accept-language': 'en' })
+      const res = await post(
+        '/api/orders',
+        { ...customer, city_id, items: [{ product_id: ok.id, quantity: 1 }] },
+        { 'accept-language': 'en' },
+      )
       expect(res.statusCode).toBe(422)
       expect(res.json().errors.city_id).toEqual(['Delivery to this city is not available'])
     }
@@ -169,7 +299,18 @@ describe('checkout: quote and order placement', () => {
     const plenty = await createProduct(ctx.app, { stock: 50 })
     const scarce = await createProduct(ctx.app, { stock: 2, name: 'زيت زيتون بكر' })
     const before = await orderCount()
-    const res = await post('/api/orders', { ...customer, city_id: city.id, items: [{ product_id: plenty.id, quantity: 5 }, { product_id: scarce.id, quantity: 3 }] }, { 'accept-language': 'en', 'idempotency-key': 'oos-key-0001' })
+    const res = await post(
+      '/api/orders',
+      {
+        ...customer,
+        city_id: city.id,
+        items: [
+          { product_id: plenty.id, quantity: 5 },
+          { product_id: scarce.id, quantity: 3 },
+        ],
+      },
+      { 'accept-language': 'en', 'idempotency-key': 'oos-key-0001' },
+    )
     expect(res.statusCode).toBe(409)
     expect(res.json()).toMatchObject({ code: 'OUT_OF_STOCK', product_id: scarce.id, available: 2 })
     expect(res.json().message).toBe('Not enough stock for زيت زيتون بكر (available: 2)')
@@ -177,23 +318,48 @@ describe('checkout: quote and order placement', () => {
     expect(await stockOf(scarce.id)).toBe(2)
     expect(await orderCount()).toBe(before)
     // The key was rolled back too: the same key with a smaller quantity now succeeds.
-    const retry = await post('/api/orders', { ...customer, city_id: city.id, items: [{ product_id: plenty.id, quantity: 5 }, { product_id: scarce.id, quantity: 2 }] }, { 'idempotency-key': 'oos-key-0001' })
+    const retry = await post(
+      '/api/orders',
+      {
+        ...customer,
+        city_id: city.id,
+        items: [
+          { product_id: plenty.id, quantity: 5 },
+          { product_id: scarce.id, quantity: 2 },
+        ],
+      },
+      { 'idempotency-key': 'oos-key-0001' },
+    )
     expect(retry.statusCode).toBe(201)
   })
 
   it('never decrements always-in-stock products, and refuses them once marked out of stock', async () => {
     const city = await createCity(ctx.app)
     const p = await createProduct(ctx.app, { stock: 1, isAlwaysInStock: true })
-    const res = await post('/api/orders', { ...customer, city_id: city.id, items: [{ product_id: p.id, quantity: 500 }] })
+    const res = await post('/api/orders', {
+      ...customer,
+      city_id: city.id,
+      items: [{ product_id: p.id, quantity: 500 }],
+    })
     expect(res.statusCode).toBe(201)
     expect(await stockOf(p.id)).toBe(1)
     const before = await orderCount()
     const marked = await createProduct(ctx.app, { stock: 0, isAlwaysInStock: true, name: 'رب التمر' })
-    const refused = await post('/api/orders', { ...customer, city_id: city.id, items: [{ product_id: marked.id, quantity: 1 }] })
+    const refused = await post('/api/orders', {
+      ...customer,
+      city_id: city.id,
+      items: [{ product_id: marked.id, quantity: 1 }],
+    })
     expect(refused.statusCode).toBe(409)
     expect(refused.json()).toMatchObject({ code: 'OUT_OF_STOCK', product_id: marked.id, available: 0 })
     expect(await orderCount()).toBe(before)
-    const quote = await post('/api/orders/quote', { city_id: city.id, items: [{ product_id: p.id, quantity: 9 }, { product_id: marked.id, quantity: 1 }] })
+    const quote = await post('/api/orders/quote', {
+      city_id: city.id,
+      items: [
+        { product_id: p.id, quantity: 9 },
+        { product_id: marked.id, quantity: 1 },
+      ],
+    })
     expect(quote.json().items).toMatchObject([
       { product_id: p.id, available: null, is_available: true },
       { product_id: marked.id, available: 0, is_available: false },
@@ -204,9 +370,16 @@ describe('checkout: quote and order placement', () => {
     const city = await createCity(ctx.app)
     const p = await createProduct(ctx.app, { retailPrice: 9_000_000_000, stock: 10 })
     const before = await orderCount()
-    const res = await post('/api/orders', { ...customer, city_id: city.id, items: [{ product_id: p.id, quantity: 2 }] }, { 'accept-language': 'en' })
+    const res = await post(
+      '/api/orders',
+      { ...customer, city_id: city.id, items: [{ product_id: p.id, quantity: 2 }] },
+      { 'accept-language': 'en' },
+    )
     expect(res.statusCode).toBe(422)
-    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: { items: ['The order total is too large; lower the quantities'] } })
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: { items: ['The order total is too large; lower the quantities'] },
+    })
     expect(await orderCount()).toBe(before)
     expect(await stockOf(p.id)).toBe(10)
   })
@@ -214,11 +387,24 @@ describe('checkout: quote and order placement', () => {
   it('refuses with 409 PRICE_CHANGED and the fresh quote when the shown total differs', async () => {
     const city = await createCity(ctx.app, { deliveryPrice: 10 })
     const p = await createProduct(ctx.app, { retailPrice: 20, stock: 10 })
-    const stale = await post('/api/orders', { ...customer, city_id: city.id, expected_total: 28, items: [{ product_id: p.id, quantity: 1 }] })
+    const stale = await post('/api/orders', {
+      ...customer,
+      city_id: city.id,
+      expected_total: 28,
+      items: [{ product_id: p.id, quantity: 1 }],
+    })
     expect(stale.statusCode).toBe(409)
-    expect(stale.json()).toMatchObject({ code: 'PRICE_CHANGED', quote: { subtotal: 20, delivery_price: 10, total: 30, items: [{ product_id: p.id, unit_price: 20 }] } })
+    expect(stale.json()).toMatchObject({
+      code: 'PRICE_CHANGED',
+      quote: { subtotal: 20, delivery_price: 10, total: 30, items: [{ product_id: p.id, unit_price: 20 }] },
+    })
     expect(await stockOf(p.id)).toBe(10)
-    const fresh = await post('/api/orders', { ...customer, city_id: city.id, expected_total: 30, items: [{ product_id: p.id, quantity: 1 }] })
+    const fresh = await post('/api/orders', {
+      ...customer,
+      city_id: city.id,
+      expected_total: 30,
+      items: [{ product_id: p.id, quantity: 1 }],
+    })
     expect(fresh.statusCode).toBe(201)
   })
 
@@ -232,9 +418,16 @@ describe('checkout: quote and order placement', () => {
     expect(answers.map((a) => a.statusCode)).toEqual([201, 200, 200, 200, 200])
     expect(new Set(answers.map((a) => a.json().id)).size).toBe(1)
     expect(await stockOf(p.id)).toBe(18)
-    const other = await post('/api/orders', { ...body, items: [{ product_id: p.id, quantity: 3 }] }, { ...headers, 'accept-language': 'en' })
+    const other = await post(
+      '/api/orders',
+      { ...body, items: [{ product_id: p.id, quantity: 3 }] },
+      { ...headers, 'accept-language': 'en' },
+    )
     expect(other.statusCode).toBe(422)
-    expect(other.json()).toMatchObject({ code: 'IDEMPOTENCY_MISMATCH', message: 'This order key was already used for a different order' })
+    expect(other.json()).toMatchObject({
+      code: 'IDEMPOTENCY_MISMATCH',
+      message: 'This order key was already used for a different order',
+    })
     expect(await stockOf(p.id)).toBe(18)
     for (const key of ['short', 'x'.repeat(101), 'has space 123', 'بالعربية-123456']) {
       const res = await post('/api/orders', body, { 'idempotency-key': key })
@@ -249,7 +442,13 @@ describe('checkout: quote and order placement', () => {
     await expect(
       placeOrder(
         ctx.app.db,
-        { ...customer, city_id: city.id, payment_method: 'cash', notes: '', items: [{ product_id: p.id, quantity: 3 }] },
+        {
+          ...customer,
+          city_id: city.id,
+          payment_method: 'cash',
+          notes: '',
+          items: [{ product_id: p.id, quantity: 3 }],
+        },
         {
           userId: null,
           idempotencyKey: 'injected-failure-1',
@@ -263,7 +462,9 @@ describe('checkout: quote and order placement', () => {
     ).rejects.toThrow('disk full')
     expect(await stockOf(p.id)).toBe(7)
     expect(await orderCount()).toBe(before)
-    const keys = await ctx.app.db.execute(sql`select count(*)::int as n from idempotency_keys where key = 'injected-failure-1'`)
+    const keys = await ctx.app.db.execute(
+      sql`select count(*)::int as n from idempotency_keys where key = 'injected-failure-1'`,
+    )
     expect((keys as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0)
   })
 
@@ -289,7 +490,12 @@ describe('checkout: quote and order placement', () => {
     ]
     for (const payload of bodies) {
       for (const url of ['/api/orders', '/api/orders/quote']) {
-        const res = await ctx.app.inject({ method: 'POST', url, payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } })
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url,
+          payload: JSON.stringify(payload),
+          headers: { 'content-type': 'application/json' },
+        })
         expect(res.statusCode, `${url} ${JSON.stringify(payload)?.slice(0, 80)}`).toBeLessThan(500)
         // The quote ignores the customer fields, so some of these are fine there; an order never is.
         if (url === '/api/orders') {
@@ -298,18 +504,43 @@ describe('checkout: quote and order placement', () => {
         }
       }
     }
-    const form = await ctx.app.inject({ method: 'POST', url: '/api/orders', payload: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+    const form = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      payload: 'a=1',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
     expect(form.statusCode).toBe(415)
-    const polluted = await ctx.app.inject({ method: 'POST', url: '/api/orders', payload: `{"__proto__":{"x":1},${JSON.stringify(good).slice(1)}`, headers: { 'content-type': 'application/json' } })
+    const polluted = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      payload: `{"__proto__":{"x":1},${JSON.stringify(good).slice(1)}`,
+      headers: { 'content-type': 'application/json' },
+    })
     expect(polluted.statusCode).toBe(400)
-    const broken = await ctx.app.inject({ method: 'POST', url: '/api/orders', payload: '{"items":', headers: { 'content-type': 'application/json' } })
+    const broken = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      payload: '{"items":',
+      headers: { 'content-type': 'application/json' },
+    })
     expect(broken.statusCode).toBe(400)
   })
 
   it('quotes a cart with server prices, availability and delivery, writing nothing', async () => {
     const city = await createCity(ctx.app, { deliveryPrice: 12.5 })
-    const a = await createProduct(ctx.app, { retailPrice: 20, wholesalePrice: 16, wholesaleThreshold: 10, stock: 12 })
-    const b = await createProduct(ctx.app, { retailPrice: 9.99, wholesalePrice: null, wholesaleThreshold: null, stock: 1 })
+    const a = await createProduct(ctx.app, {
+      retailPrice: 20,
+      wholesalePrice: 16,
+      wholesaleThreshold: 10,
+      stock: 12,
+    })
+    const b = await createProduct(ctx.app, {
+      retailPrice: 9.99,
+      wholesalePrice: null,
+      wholesaleThreshold: null,
+      stock: 1,
+    })
     const off = await createProduct(ctx.app, { isActive: false })
     const res = await post('/api/orders/quote', {
       city_id: city.id,
@@ -323,14 +554,27 @@ describe('checkout: quote and order placement', () => {
     expect(res.statusCode).toBe(200)
     const quote = res.json()
     expect(quote.items.map((l: { product_id: number }) => l.product_id)).toEqual([a.id, b.id, off.id])
-    expect(quote.items[0]).toMatchObject({ unit_price: 16, is_wholesale: true, line_total: 160, available: 12, is_available: true })
-    expect(quote.items[1]).toMatchObject({ unit_price: 9.99, line_total: 19.98, available: 1, is_available: false })
+    expect(quote.items[0]).toMatchObject({
+      unit_price: 16,
+      is_wholesale: true,
+      line_total: 160,
+      available: 12,
+      is_available: true,
+    })
+    expect(quote.items[1]).toMatchObject({
+      unit_price: 9.99,
+      line_total: 19.98,
+      available: 1,
+      is_available: false,
+    })
     expect(quote.items[2]).toMatchObject({ is_available: false, available: 0 })
     expect(quote.delivery_price).toBe(12.5)
     expect(quote.total).toBe(Math.round((quote.subtotal + 12.5) * 100) / 100)
     expect(await stockOf(a.id)).toBe(12)
     const noCity = await post('/api/orders/quote', { items: [{ product_id: a.id, quantity: 1 }] })
     expect(noCity.json()).toMatchObject({ delivery_price: 0, subtotal: 20, total: 20 })
-    expect((await post('/api/orders/quote', { items: [{ product_id: a.id, quantity: 0 }] })).statusCode).toBe(422)
+    expect((await post('/api/orders/quote', { items: [{ product_id: a.id, quantity: 0 }] })).statusCode).toBe(
+      422,
+    )
   })
 })

@@ -4,7 +4,14 @@ import { City, CityInput, CityListQuery, CityStatusInput } from '@shop/shared/sc
 import { idParam, paginated } from '@shop/shared/schemas/common'
 import { isStaff } from '../../plugins/auth.ts'
 import { addEtags, setCatalogCache } from '../../lib/http-cache.ts'
-import { activeCities, adminCities, createCity, deleteCity, setCityStatus, updateCity } from './cities.service.ts'
+import {
+  activeCities,
+  adminCities,
+  createCity,
+  deleteCity,
+  setCityStatus,
+  updateCity,
+} from './cities.service.ts'
 
 const CityList = paginated(City)
 
@@ -17,7 +24,12 @@ export const citiesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/cities',
     {
       preValidation: app.guards.optionalUser,
-      schema: { tags: ['cities'], summary: 'Active cities (public) or the searchable admin list', querystring: CityListQuery, response: { 200: CityList } },
+      schema: {
+        tags: ['cities'],
+        summary: 'Active cities (public) or the searchable admin list',
+        querystring: CityListQuery,
+        response: { 200: CityList },
+      },
     },
     async (request, reply) => {
       setCatalogCache(request, reply)
@@ -31,13 +43,25 @@ export const citiesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/cities',
-    { preValidation: app.guards.admin, schema: { tags: ['cities'], summary: 'Add a delivery city', body: CityInput, response: { 201: City } } },
+    {
+      preValidation: app.guards.admin,
+      schema: { tags: ['cities'], summary: 'Add a delivery city', body: CityInput, response: { 201: City } },
+    },
     async (request, reply) => reply.code(201).send(await createCity(app.db, request.body, request.lang)),
   )
 
   app.put(
     '/cities/:id',
-    { preValidation: app.guards.admin, schema: { tags: ['cities'], summary: 'Edit a delivery city', params: idParam, body: CityInput, response: { 200: City } } },
+    {
+      preValidation: app.guards.admin,
+      schema: {
+        tags: ['cities'],
+        summary: 'Edit a delivery city',
+        params: idParam,
+        body: CityInput,
+        response: { 200: City },
+      },
+    },
     async (request) => updateCity(app.db, request.params.id, request.body, request.lang),
   )
 
@@ -45,14 +69,28 @@ export const citiesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/cities/:id/status',
     {
       preValidation: app.guards.admin,
-      schema: { tags: ['cities'], summary: 'Activate or deactivate a city', params: idParam, body: CityStatusInput, response: { 200: City } },
+      schema: {
+        tags: ['cities'],
+        summary: 'Activate or deactivate a city',
+        params: idParam,
+        body: CityStatusInput,
+        response: { 200: City },
+      },
     },
     async (request) => setCityStatus(app.db, request.params.id, request.body.is_active, request.lang),
   )
 
   app.delete(
     '/cities/:id',
-    { preValidation: app.guards.admin, schema: { tags: ['cities'], summary: 'Delete a city (orders keep its name)', params: idParam, response: { 204: z.null() } } },
+    {
+      preValidation: app.guards.admin,
+      schema: {
+        tags: ['cities'],
+        summary: 'Delete a city (orders keep its name)',
+        params: idParam,
+        response: { 204: z.null() },
+      },
+    },
     async (request, reply) => {
       await deleteCity(app.db, request.params.id)
       return reply.code(204).send(null)

@@ -30,7 +30,6 @@ export function toCity(row: CityRow, lang: Language, staff = false): City {
   return city
 }
 
-
 /**
  * Checkout needs every active city in one list (product.md §7.2: GET /api/cities, no paging in the browser), by name
  * in the reader's language.
@@ -41,11 +40,21 @@ export async function activeCities(db: DbOrTx, lang: Language, staff = false): P
     .from(cities)
     .where(eq(cities.isActive, true))
     .orderBy(asc(textIn(cities.name, cities.translations, 'name', lang)), asc(cities.id))
-  return { data: rows.map((r) => toCity(r, lang, staff)), total: rows.length, last_page: 1, current_page: 1, per_page: rows.length }
+  return {
+    data: rows.map((r) => toCity(r, lang, staff)),
+    total: rows.length,
+    last_page: 1,
+    current_page: 1,
+    per_page: rows.length,
+  }
 }
 
 /** Dashboard list: search by name (every language), optional active filter, paginated (product.md §9: default 10). */
-export async function adminCities(db: DbOrTx, q: { search?: string; page: number; per_page: number; active?: boolean }, lang: Language): Promise<Paginated<City>> {
+export async function adminCities(
+  db: DbOrTx,
+  q: { search?: string; page: number; per_page: number; active?: boolean },
+  lang: Language,
+): Promise<Paginated<City>> {
   const where: SQL[] = []
   if (q.search) where.push(anyTextLike(cities.name, cities.translations, 'name', likePattern(q.search)))
   if (q.active !== undefined) where.push(eq(cities.isActive, q.active))
@@ -58,20 +67,38 @@ export async function adminCities(db: DbOrTx, q: { search?: string; page: number
     .orderBy(asc(textIn(cities.name, cities.translations, 'name', lang)), asc(cities.id))
     .limit(q.per_page)
     .offset((q.page - 1) * q.per_page)
-  return { data: rows.map((r) => toCity(r, lang, true)), total, last_page: Math.max(1, Math.ceil(total / q.per_page)), current_page: q.page, per_page: q.per_page }
+  return {
+    data: rows.map((r) => toCity(r, lang, true)),
+    total,
+    last_page: Math.max(1, Math.ceil(total / q.per_page)),
+    current_page: q.page,
+    per_page: q.per_page,
+  }
 }
 
 // The Arabic name is also reported under `name`, the field of clients written before content languages (decision 0057).
-const cityTaken = () => new AppError('VALIDATION_FAILED', 422, { fields: { name_ar: ['errors.CITY_TAKEN'], name: ['errors.CITY_TAKEN'] } })
-const englishCityTaken = () => new AppError('VALIDATION_FAILED', 422, { fields: { name_en: ['errors.CITY_TAKEN'] } })
+const cityTaken = () =>
+  new AppError('VALIDATION_FAILED', 422, {
+    fields: { name_ar: ['errors.CITY_TAKEN'], name: ['errors.CITY_TAKEN'] },
+  })
+const englishCityTaken = () =>
+  new AppError('VALIDATION_FAILED', 422, { fields: { name_en: ['errors.CITY_TAKEN'] } })
 
 /** Names are unique per language, whatever the case. */
 async function assertNameFree(db: DbOrTx, input: CityInput, exceptId?: number) {
   const except = exceptId ? ne(cities.id, exceptId) : undefined
-  const clash = await db.select({ id: cities.id }).from(cities).where(and(sql`lower(${cities.name}) = lower(${input.name_ar})`, except)).limit(1)
+  const clash = await db
+    .select({ id: cities.id })
+    .from(cities)
+    .where(and(sql`lower(${cities.name}) = lower(${input.name_ar})`, except))
+    .limit(1)
   if (clash.length) throw cityTaken()
   if (!input.name_en) return
-  const clashEn = await db.select({ id: cities.id }).from(cities).where(and(translatedTextIs(cities.translations, 'en', 'name', input.name_en), except)).limit(1)
+  const clashEn = await db
+    .select({ id: cities.id })
+    .from(cities)
+    .where(and(translatedTextIs(cities.translations, 'en', 'name', input.name_en), except))
+    .limit(1)
   if (clashEn.length) throw englishCityTaken()
 }
 
@@ -114,8 +141,17 @@ export async function updateCity(db: DbOrTx, id: number, input: CityInput, lang:
   return toCity(row, lang, true)
 }
 
-export async function setCityStatus(db: DbOrTx, id: number, isActive: boolean, lang: Language): Promise<City> {
-  const [row] = await db.update(cities).set({ isActive, updatedAt: new Date() }).where(eq(cities.id, id)).returning()
+export async function setCityStatus(
+  db: DbOrTx,
+  id: number,
+  isActive: boolean,
+  lang: Language,
+): Promise<City> {
+  const [row] = await db
+    .update(cities)
+    .set({ isActive, updatedAt: new Date() })
+    .where(eq(cities.id, id))
+    .returning()
   if (!row) throw notFound()
   return toCity(row, lang, true)
 }

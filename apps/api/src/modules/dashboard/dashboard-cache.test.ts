@@ -2,7 +2,14 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { products } from '../../db/schema/catalog.ts'
 import { settings } from '../../db/schema/settings.ts'
-import { createCity, createProduct, createTestApp, createUser, type TestContext, type TestUser } from '../../../test/helpers.ts'
+import {
+  createCity,
+  createProduct,
+  createTestApp,
+  createUser,
+  type TestContext,
+  type TestUser,
+} from '../../../test/helpers.ts'
 import { placeTestOrder } from '../../../test/orders.ts'
 
 // product.md §10.13: dashboard answers are cached until something they count changes — and never a moment longer.
@@ -16,7 +23,16 @@ describe('dashboard answers follow every change at once', () => {
     ctx = await createTestApp()
     admin = await createUser(ctx.app, 'admin')
     cityId = (await createCity(ctx.app, { deliveryPrice: 10 })).id
-    productId = (await createProduct(ctx.app, { name: 'تمر للاختبار', retailPrice: 20, retailBuyingPrice: 12, wholesalePrice: null, wholesaleThreshold: null, stock: 50 })).id
+    productId = (
+      await createProduct(ctx.app, {
+        name: 'تمر للاختبار',
+        retailPrice: 20,
+        retailBuyingPrice: 12,
+        wholesalePrice: null,
+        wholesaleThreshold: null,
+        stock: 50,
+      })
+    ).id
   })
   afterAll(() => ctx.close())
 
@@ -30,17 +46,32 @@ describe('dashboard answers follow every change at once', () => {
     const before = await stats()
     expect(await stats()).toEqual(before) // served again unchanged
 
-    const order = await placeTestOrder(ctx.app, { cityId, items: [{ product_id: productId, quantity: 2 }], status: 'pending', createdAt: new Date('2020-03-01T10:00:00Z') })
+    const order = await placeTestOrder(ctx.app, {
+      cityId,
+      items: [{ product_id: productId, quantity: 2 }],
+      status: 'pending',
+      createdAt: new Date('2020-03-01T10:00:00Z'),
+    })
     const placed = await stats()
     expect(placed.total_orders).toBe(before.total_orders + 1)
     expect(placed.total_revenue).toBe(before.total_revenue)
 
-    const o = (await ctx.app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: admin.headers })).json()
+    const o = (
+      await ctx.app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: admin.headers })
+    ).json()
     const done = await ctx.app.inject({
       method: 'PUT',
       url: `/api/orders/${order.id}`,
       headers: admin.headers,
-      payload: { customer_name: o.customer_name, customer_email: o.customer_email, customer_phone: o.customer_phone, shipping_address: o.shipping_address, order_status: 'completed', payment_status: 'paid', notes: '' },
+      payload: {
+        customer_name: o.customer_name,
+        customer_email: o.customer_email,
+        customer_phone: o.customer_phone,
+        shipping_address: o.shipping_address,
+        order_status: 'completed',
+        payment_status: 'paid',
+        notes: '',
+      },
     })
     expect(done.statusCode).toBe(200)
     const completed = await stats()
@@ -54,8 +85,15 @@ describe('dashboard answers follow every change at once', () => {
     await ctx.app.db.update(products).set({ stock: 3 }).where(eq(products.id, productId))
     expect((await stats()).low_stock_products.map((p: { id: number }) => p.id)).toContain(productId)
 
-    await ctx.app.db.insert(settings).values({ key: 'low_stock_threshold', value: '5', description: 'حد المخزون المنخفض' })
-    const setting = await ctx.app.inject({ method: 'PUT', url: '/api/settings', headers: admin.headers, payload: { key: 'low_stock_threshold', value: '2' } })
+    await ctx.app.db
+      .insert(settings)
+      .values({ key: 'low_stock_threshold', value: '5', description: 'حد المخزون المنخفض' })
+    const setting = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: admin.headers,
+      payload: { key: 'low_stock_threshold', value: '2' },
+    })
     expect(setting.statusCode).toBe(200)
     expect((await stats()).low_stock_products.map((p: { id: number }) => p.id)).not.toContain(productId)
   })

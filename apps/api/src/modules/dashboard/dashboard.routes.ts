@@ -21,7 +21,10 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     // The product names follow the reader's language: one cached answer per language.
-    async (request) => statsCache.get(app.db, `${request.lang} ${JSON.stringify(request.query)}`, () => dashboardStats(app.db, request.query, request.lang)),
+    async (request) =>
+      statsCache.get(app.db, `${request.lang} ${JSON.stringify(request.query)}`, () =>
+        dashboardStats(app.db, request.query, request.lang),
+      ),
   )
 
   app.get(
@@ -36,6 +39,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: RevenueResponse },
       },
     },
-    async (request) => revenueCache.get(app.db, JSON.stringify(request.query), () => dailyRevenue(app.db, request.query)),
+    async (request) =>
+      revenueCache.get(app.db, JSON.stringify(request.query), () => dailyRevenue(app.db, request.query)),
   )
 }

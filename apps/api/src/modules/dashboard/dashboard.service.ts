@@ -36,7 +36,11 @@ const inRange = (tz: string, from: string, to: string, column = sql`o.created_at
  * product.md §10.5: revenue, profit and top products count completed orders in the range;
  * total_orders counts every order in the range.
  */
-export async function dashboardStats(db: DbOrTx, q: DashboardRangeQuery, lang: Language): Promise<DashboardStats> {
+export async function dashboardStats(
+  db: DbOrTx,
+  q: DashboardRangeQuery,
+  lang: Language,
+): Promise<DashboardStats> {
   const [{ tz, from, to }, threshold] = await Promise.all([resolveRange(db, q), lowStockThreshold(db)])
   const range = inRange(tz, from, to)
   // The five reads are independent; on PostgreSQL they run on separate pool connections at once (performance.md).
@@ -74,12 +78,33 @@ export async function dashboardStats(db: DbOrTx, q: DashboardRangeQuery, lang: L
       select id, order_number, customer_name, total_amount, order_status from orders
       order by created_at desc, id desc limit 5`),
   ])
-  const [sums] = rowsOf<{ revenue: unknown; profit: unknown; completed: unknown; all_orders: unknown }>(sumRows)
+  const [sums] = rowsOf<{ revenue: unknown; profit: unknown; completed: unknown; all_orders: unknown }>(
+    sumRows,
+  )
   const [counts] = rowsOf<{ users: unknown; products: unknown }>(countRows)
-  const top = rowsOf<{ product_id: number | null; name: string; translations: Translations | null; quantity: unknown; revenue_cents: unknown }>(topRows)
-  const low = rowsOf<{ id: number; name: string; translations: Translations | null; price: unknown; stock: number }>(lowRows)
-  const nameOf = (r: { name: string; translations: Translations | null }) => translatedText(r.name, r.translations, 'name', lang) ?? r.name
-  const recent = rowsOf<{ id: number; order_number: string; customer_name: string; total_amount: unknown; order_status: string }>(recentRows)
+  const top = rowsOf<{
+    product_id: number | null
+    name: string
+    translations: Translations | null
+    quantity: unknown
+    revenue_cents: unknown
+  }>(topRows)
+  const low = rowsOf<{
+    id: number
+    name: string
+    translations: Translations | null
+    price: unknown
+    stock: number
+  }>(lowRows)
+  const nameOf = (r: { name: string; translations: Translations | null }) =>
+    translatedText(r.name, r.translations, 'name', lang) ?? r.name
+  const recent = rowsOf<{
+    id: number
+    order_number: string
+    customer_name: string
+    total_amount: unknown
+    order_status: string
+  }>(recentRows)
   const revenue = money(sums?.revenue)
   const completed = num(sums?.completed)
   return {
@@ -89,8 +114,18 @@ export async function dashboardStats(db: DbOrTx, q: DashboardRangeQuery, lang: L
     total_users: num(counts?.users),
     total_profit: money(sums?.profit),
     total_products: num(counts?.products),
-    top_products: top.map((t) => ({ product_id: t.product_id, product: { name: nameOf(t) }, total_quantity: num(t.quantity), total_revenue: num(t.revenue_cents) / 100 })),
-    low_stock_products: low.map((p) => ({ id: p.id, name: nameOf(p), price: money(p.price), stock: num(p.stock) })),
+    top_products: top.map((t) => ({
+      product_id: t.product_id,
+      product: { name: nameOf(t) },
+      total_quantity: num(t.quantity),
+      total_revenue: num(t.revenue_cents) / 100,
+    })),
+    low_stock_products: low.map((p) => ({
+      id: p.id,
+      name: nameOf(p),
+      price: money(p.price),
+      stock: num(p.stock),
+    })),
     recent_orders: recent.map((o) => ({
       id: o.id,
       order_number: o.order_number,

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { settings } from '../../db/schema/settings.ts'
-import { createCity, createProduct, createTestApp, createUser, type TestContext, type TestUser } from '../../../test/helpers.ts'
+import {
+  createCity,
+  createProduct,
+  createTestApp,
+  createUser,
+  type TestContext,
+  type TestUser,
+} from '../../../test/helpers.ts'
 import { placeTestOrder } from '../../../test/orders.ts'
 import { currentMonth } from '../../lib/shop-time.ts'
 
@@ -25,16 +32,51 @@ describe('dashboard stats and revenue', () => {
     shopper = await createUser(ctx.app, 'user')
     await createUser(ctx.app, 'user')
     const cityId = (await createCity(ctx.app, { deliveryPrice: 10 })).id
-    const a = await createProduct(ctx.app, { name: 'تمر أ', retailPrice: 20, wholesalePrice: 16, wholesaleThreshold: 10, retailBuyingPrice: 12, wholesaleBuyingPrice: 10, stock: 100 })
-    const b = await createProduct(ctx.app, { name: 'عسل ب', retailPrice: 50, wholesalePrice: null, wholesaleThreshold: null, retailBuyingPrice: 30, wholesaleBuyingPrice: null, stock: 100 })
+    const a = await createProduct(ctx.app, {
+      name: 'تمر أ',
+      retailPrice: 20,
+      wholesalePrice: 16,
+      wholesaleThreshold: 10,
+      retailBuyingPrice: 12,
+      wholesaleBuyingPrice: 10,
+      stock: 100,
+    })
+    const b = await createProduct(ctx.app, {
+      name: 'عسل ب',
+      retailPrice: 50,
+      wholesalePrice: null,
+      wholesaleThreshold: null,
+      retailBuyingPrice: 30,
+      wholesaleBuyingPrice: null,
+      stock: 100,
+    })
     ids.a = a.id
     ids.b = b.id
-    const place = async (name: string, items: [number, number][], status: 'pending' | 'completed' | 'cancelled', at: string) =>
+    const place = async (
+      name: string,
+      items: [number, number][],
+      status: 'pending' | 'completed' | 'cancelled',
+      at: string,
+    ) =>
       (ids[name] = (
-        await placeTestOrder(ctx.app, { cityId, items: items.map(([product_id, quantity]) => ({ product_id, quantity })), status, createdAt: new Date(at), customer: { customer_name: name } })
+        await placeTestOrder(ctx.app, {
+          cityId,
+          items: items.map(([product_id, quantity]) => ({ product_id, quantity })),
+          status,
+          createdAt: new Date(at),
+          customer: { customer_name: name },
+        })
       ).id)
     await place('O6', [[a.id, 1]], 'completed', '2024-05-31T22:30:00Z')
-    await place('O1', [[a.id, 2], [b.id, 1]], 'completed', '2024-06-03T10:00:00Z')
+    await place(
+      'O1',
+      [
+        [a.id, 2],
+        [b.id, 1],
+      ],
+      'completed',
+      '2024-06-03T10:00:00Z',
+    )
     await place('O2', [[a.id, 10]], 'completed', '2024-06-03T20:00:00Z')
     await place('O3', [[b.id, 1]], 'pending', '2024-06-05T10:00:00Z')
     await place('O4', [[a.id, 1]], 'cancelled', '2024-06-06T10:00:00Z')
@@ -49,13 +91,20 @@ describe('dashboard stats and revenue', () => {
   })
   afterAll(() => ctx.close())
 
-  const get = (url: string, headers: Record<string, string> = admin.headers) => ctx.app.inject({ method: 'GET', url, headers })
+  const get = (url: string, headers: Record<string, string> = admin.headers) =>
+    ctx.app.inject({ method: 'GET', url, headers })
 
   it('computes revenue and profit over completed orders, order count over all orders in the range', async () => {
     const res = await get('/api/dashboard/stats?from=2024-06-01&to=2024-06-30')
     expect(res.statusCode).toBe(200)
     const s = res.json()
-    expect(s).toMatchObject({ total_revenue: 300, total_profit: 104, total_orders: 5, average_order_value: 100, total_users: 2 })
+    expect(s).toMatchObject({
+      total_revenue: 300,
+      total_profit: 104,
+      total_orders: 5,
+      average_order_value: 100,
+      total_users: 2,
+    })
     // A, B and the three visible low-stock candidates plus always-in-stock and inactive; the archived one is not counted.
     expect(s.total_products).toBe(7)
     expect(s.top_products).toEqual([
@@ -63,7 +112,11 @@ describe('dashboard stats and revenue', () => {
       { product_id: ids.b, product: { name: 'عسل ب' }, total_quantity: 1, total_revenue: 50 },
     ])
     expect(s.recent_orders.map((o: { id: number }) => o.id)).toEqual([ids.O5, ids.O4, ids.O3, ids.O2, ids.O1])
-    expect(s.recent_orders[0]).toMatchObject({ customer_name: 'O5', total_amount: 160, order_status: 'completed' })
+    expect(s.recent_orders[0]).toMatchObject({
+      customer_name: 'O5',
+      total_amount: 160,
+      order_status: 'completed',
+    })
   })
 
   it('follows an order completed and un-completed by staff in revenue and top products (the mirror table)', async () => {
@@ -71,17 +124,39 @@ describe('dashboard stats and revenue', () => {
     const order = (await get(`/api/orders/${ids.O3}`)).json()
     const setStatus = async (order_status: string) => {
       const { customer_name, customer_email, customer_phone, shipping_address, payment_status } = order
-      const res = await ctx.app.inject({ method: 'PUT', url: `/api/orders/${ids.O3}`, headers: admin.headers, payload: { customer_name, customer_email, customer_phone, shipping_address, payment_status, order_status } })
+      const res = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/orders/${ids.O3}`,
+        headers: admin.headers,
+        payload: {
+          customer_name,
+          customer_email,
+          customer_phone,
+          shipping_address,
+          payment_status,
+          order_status,
+        },
+      })
       expect(res.statusCode).toBe(200)
     }
     await setStatus('completed')
     const done = (await get(june)).json()
     expect(done).toMatchObject({ total_revenue: 360, total_orders: 5 })
-    expect(done.top_products[1]).toEqual({ product_id: ids.b, product: { name: 'عسل ب' }, total_quantity: 2, total_revenue: 100 })
+    expect(done.top_products[1]).toEqual({
+      product_id: ids.b,
+      product: { name: 'عسل ب' },
+      total_quantity: 2,
+      total_revenue: 100,
+    })
     await setStatus('processing')
     const back = (await get(june)).json()
     expect(back).toMatchObject({ total_revenue: 300, total_orders: 5 })
-    expect(back.top_products[1]).toEqual({ product_id: ids.b, product: { name: 'عسل ب' }, total_quantity: 1, total_revenue: 50 })
+    expect(back.top_products[1]).toEqual({
+      product_id: ids.b,
+      product: { name: 'عسل ب' },
+      total_quantity: 1,
+      total_revenue: 50,
+    })
   })
 
   it('lists low stock (active, not archived, not always-in-stock) lowest first, following the setting', async () => {
@@ -97,7 +172,13 @@ describe('dashboard stats and revenue', () => {
 
   it('answers zeros for a range without sales', async () => {
     const s = (await get('/api/dashboard/stats?from=2023-01-01&to=2023-01-31')).json()
-    expect(s).toMatchObject({ total_revenue: 0, total_profit: 0, total_orders: 0, average_order_value: 0, top_products: [] })
+    expect(s).toMatchObject({
+      total_revenue: 0,
+      total_profit: 0,
+      total_orders: 0,
+      average_order_value: 0,
+      top_products: [],
+    })
   })
 
   it('gives one revenue row per day with 0 on days without completed sales, in Tripoli days', async () => {
@@ -128,15 +209,22 @@ describe('dashboard stats and revenue', () => {
   })
 
   it('validates ranges: dates, from ≤ to and at most 366 days', async () => {
-    const reversed = await get('/api/dashboard/stats?from=2024-06-30&to=2024-06-01', { ...admin.headers, 'accept-language': 'en' })
+    const reversed = await get('/api/dashboard/stats?from=2024-06-30&to=2024-06-01', {
+      ...admin.headers,
+      'accept-language': 'en',
+    })
     expect(reversed.statusCode).toBe(422)
     expect(reversed.json().errors.from).toEqual(['The start date must not be after the end date'])
-    const long = await get('/api/dashboard/revenue?from=2023-01-01&to=2024-01-02', { ...admin.headers, 'accept-language': 'en' })
+    const long = await get('/api/dashboard/revenue?from=2023-01-01&to=2024-01-02', {
+      ...admin.headers,
+      'accept-language': 'en',
+    })
     expect(long.statusCode).toBe(422)
     expect(long.json().errors.to).toEqual(['Choose a range of 366 days at most'])
     const leapYear = await get('/api/dashboard/revenue?from=2024-01-01&to=2024-12-31')
     expect(leapYear.json().data).toHaveLength(366)
-    for (const q of ['from=2024-6-1', 'to=tomorrow', 'from=2024-02-30']) expect((await get(`/api/dashboard/stats?${q}`)).statusCode).toBe(422)
+    for (const q of ['from=2024-6-1', 'to=tomorrow', 'from=2024-02-30'])
+      expect((await get(`/api/dashboard/stats?${q}`)).statusCode).toBe(422)
   })
 
   it('is admin-only', async () => {

@@ -8,20 +8,30 @@ const unavailable = () => new AppError('SERVICE_UNAVAILABLE', 503, { headers: { 
 // Decision 0042: both answer 503 with the shop's error body while the process starts or closes (plugins/graceful-close.ts).
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   // For load balancers, every few seconds: one trivial statement.
-  app.get('/health', { schema: { tags: ['health'], summary: 'Liveness and database check (cheap: for load balancers)' } }, async (_request, reply) => {
-    try {
-      await app.db.execute(sql`select 1`)
-    } catch {
-      throw unavailable()
-    }
-    reply.header('cache-control', 'no-store')
-    return { status: 'ok', database: app.database.kind }
-  })
+  app.get(
+    '/health',
+    { schema: { tags: ['health'], summary: 'Liveness and database check (cheap: for load balancers)' } },
+    async (_request, reply) => {
+      try {
+        await app.db.execute(sql`select 1`)
+      } catch {
+        throw unavailable()
+      }
+      reply.header('cache-control', 'no-store')
+      return { status: 'ok', database: app.database.kind }
+    },
+  )
 
   // For people and deploy scripts: the database with its answer time, and the mail queue.
   app.get(
     '/health/ready',
-    { schema: { tags: ['health'], summary: 'Readiness: database answer time and the mail queue; 503 while starting, closing or without a database' } },
+    {
+      schema: {
+        tags: ['health'],
+        summary:
+          'Readiness: database answer time and the mail queue; 503 while starting, closing or without a database',
+      },
+    },
     async (_request, reply) => {
       const started = performance.now()
       let answeredInMs: number

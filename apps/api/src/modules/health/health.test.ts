@@ -18,7 +18,11 @@ describe('health and error conventions', () => {
     const ar = await ctx.app.inject({ method: 'GET', url: '/api/nope' })
     expect(ar.statusCode).toBe(404)
     expect(ar.json()).toEqual({ code: 'NOT_FOUND', message: 'هذا العنوان غير موجود' })
-    const en = await ctx.app.inject({ method: 'GET', url: '/api/nope', headers: { 'accept-language': 'en-GB,en;q=0.9' } })
+    const en = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/nope',
+      headers: { 'accept-language': 'en-GB,en;q=0.9' },
+    })
     expect(en.json().message).toBe('This address does not exist')
   })
 
@@ -32,19 +36,36 @@ describe('health and error conventions', () => {
   })
 
   it('answers malformed JSON with 400, not 500', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/health', headers: { 'content-type': 'application/json' }, payload: '{"a":' })
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/health',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"a":',
+    })
     expect(res.statusCode).toBeLessThan(500)
     expect(res.body).not.toContain('at ')
   })
 
   it('reports readiness: the database with its answer time, and the mail queue', async () => {
     const shopper = await createUser(ctx.app)
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: shopper.email } })).statusCode).toBe(200)
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/forgot-password',
+          payload: { email: shopper.email },
+        })
+      ).statusCode,
+    ).toBe(200)
     const res = await ctx.app.inject({ method: 'GET', url: '/api/health/ready' })
     expect(res.statusCode).toBe(200)
     expect(res.headers['cache-control']).toBe('no-store')
     const body = res.json()
-    expect(body).toMatchObject({ status: 'ready', database: { kind: ctx.database.kind }, mail: { delivery: 'outbox only', failed: 0 } })
+    expect(body).toMatchObject({
+      status: 'ready',
+      database: { kind: ctx.database.kind },
+      mail: { delivery: 'outbox only', failed: 0 },
+    })
     expect(body.database.answered_in_ms).toBeGreaterThanOrEqual(0)
     expect(body.mail.unsent).toBeGreaterThanOrEqual(1)
     expect(body.mail.oldest_unsent_age_seconds).toBeGreaterThanOrEqual(0)
@@ -60,11 +81,22 @@ describe('while the process starts', () => {
         const res = await starting.app.inject({ method: 'GET', url })
         expect(res.statusCode, url).toBe(503)
         expect(res.headers['retry-after'], url).toBe('5')
-        expect(res.json(), url).toEqual({ code: 'SERVICE_UNAVAILABLE', message: 'الخدمة غير متاحة مؤقتًا. حاول مرة أخرى بعد قليل' })
+        expect(res.json(), url).toEqual({
+          code: 'SERVICE_UNAVAILABLE',
+          message: 'الخدمة غير متاحة مؤقتًا. حاول مرة أخرى بعد قليل',
+        })
       }
-      const en = await starting.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'accept-language': 'en' }, payload: { email: 'a@b.ly', password: 'secret123' } })
+      const en = await starting.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'accept-language': 'en' },
+        payload: { email: 'a@b.ly', password: 'secret123' },
+      })
       expect(en.statusCode).toBe(503)
-      expect(en.json()).toEqual({ code: 'SERVICE_UNAVAILABLE', message: 'The service is temporarily unavailable. Please try again shortly' })
+      expect(en.json()).toEqual({
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'The service is temporarily unavailable. Please try again shortly',
+      })
       starting.app.lifecycle.markReady()
       expect((await starting.app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(200)
     } finally {
@@ -76,7 +108,11 @@ describe('while the process starts', () => {
     const broken = await createTestApp()
     try {
       await broken.database.close()
-      const res = await broken.app.inject({ method: 'GET', url: '/api/health/ready', headers: { 'accept-language': 'en' } })
+      const res = await broken.app.inject({
+        method: 'GET',
+        url: '/api/health/ready',
+        headers: { 'accept-language': 'en' },
+      })
       expect(res.statusCode).toBe(503)
       expect(res.headers['retry-after']).toBe('5')
       expect(res.json().code).toBe('SERVICE_UNAVAILABLE')

@@ -8,7 +8,14 @@ import { AppError } from '../../lib/app-error.ts'
 import { isUniqueViolation } from '../../db/errors.ts'
 import { translatedTextIs } from '../../db/translated.ts'
 import { assertColumns, parseCsv, toCsvFile } from './csv.ts'
-import { describeRowErrors, givenCells, normaliseBoolean, zodRowError, type RowError, type Translate } from './row-errors.ts'
+import {
+  describeRowErrors,
+  givenCells,
+  normaliseBoolean,
+  zodRowError,
+  type RowError,
+  type Translate,
+} from './row-errors.ts'
 
 type CityRow = typeof cities.$inferSelect
 
@@ -83,7 +90,11 @@ export async function importCities(db: Db, text: string, t: Translate): Promise<
         }
         let saved: CityRow
         if (target) {
-          ;[saved] = (await tx.update(cities).set({ ...values, updatedAt: new Date() }).where(eq(cities.id, target.id)).returning()) as [CityRow]
+          ;[saved] = (await tx
+            .update(cities)
+            .set({ ...values, updatedAt: new Date() })
+            .where(eq(cities.id, target.id))
+            .returning()) as [CityRow]
           updated++
         } else {
           ;[saved] = (await tx.insert(cities).values(values).returning()) as [CityRow]

@@ -26,11 +26,17 @@ const BOM = '\uFEFF'
 export function decodeCsvUpload(file: UploadedFile | undefined): string {
   if (!file) throw new AppError('VALIDATION_FAILED', 422, { fields: { file: ['validation.required'] } })
   if (!/\.csv$/i.test(file.filename.trim())) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, { messageKey: 'validation.csv_only', fields: { file: ['validation.csv_only'] } })
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, {
+      messageKey: 'validation.csv_only',
+      fields: { file: ['validation.csv_only'] },
+    })
   }
   if (file.data.includes(0)) {
     // NUL bytes: a binary file (or UTF-16) wearing a .csv name.
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, { messageKey: 'validation.csv_only', fields: { file: ['validation.csv_only'] } })
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, {
+      messageKey: 'validation.csv_only',
+      fields: { file: ['validation.csv_only'] },
+    })
   }
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(file.data)

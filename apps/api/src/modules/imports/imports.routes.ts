@@ -34,13 +34,31 @@ async function readCsvUpload(request: FastifyRequest): Promise<string> {
 export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products/import/sample',
-    { onRequest: app.guards.admin, schema: { tags: ['imports'], summary: 'Sample products CSV (UTF-8 with BOM)', security, produces: ['text/csv'], response: guardErrors } },
+    {
+      onRequest: app.guards.admin,
+      schema: {
+        tags: ['imports'],
+        summary: 'Sample products CSV (UTF-8 with BOM)',
+        security,
+        produces: ['text/csv'],
+        response: guardErrors,
+      },
+    },
     async (_request, reply) => sendCsv(reply, 'products_sample.csv', productsSampleCsv()),
   )
 
   app.get(
     '/cities/import/sample',
-    { onRequest: app.guards.admin, schema: { tags: ['imports'], summary: 'Sample cities CSV (UTF-8 with BOM)', security, produces: ['text/csv'], response: guardErrors } },
+    {
+      onRequest: app.guards.admin,
+      schema: {
+        tags: ['imports'],
+        summary: 'Sample cities CSV (UTF-8 with BOM)',
+        security,
+        produces: ['text/csv'],
+        response: guardErrors,
+      },
+    },
     async (_request, reply) => sendCsv(reply, 'cities_sample.csv', citiesSampleCsv()),
   )
 
@@ -48,7 +66,13 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/products/import',
     {
       onRequest: app.guards.admin,
-      schema: { tags: ['imports'], summary: 'Import products from a CSV file (multipart field `file`)', security, consumes: ['multipart/form-data'], response: importResponses },
+      schema: {
+        tags: ['imports'],
+        summary: 'Import products from a CSV file (multipart field `file`)',
+        security,
+        consumes: ['multipart/form-data'],
+        response: importResponses,
+      },
     },
     async (request) => importProducts(app.db, await readCsvUpload(request), request.t.bind(request)),
   )
@@ -57,7 +81,13 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/cities/import',
     {
       onRequest: app.guards.admin,
-      schema: { tags: ['imports'], summary: 'Import delivery cities from a CSV file (multipart field `file`)', security, consumes: ['multipart/form-data'], response: importResponses },
+      schema: {
+        tags: ['imports'],
+        summary: 'Import delivery cities from a CSV file (multipart field `file`)',
+        security,
+        consumes: ['multipart/form-data'],
+        response: importResponses,
+      },
     },
     async (request) => importCities(app.db, await readCsvUpload(request), request.t.bind(request)),
   )

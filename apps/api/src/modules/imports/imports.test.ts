@@ -1,6 +1,14 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createCategory, createCity, createProduct, createTestApp, createUser, type TestContext, type TestUser } from '../../../test/helpers.ts'
+import {
+  createCategory,
+  createCity,
+  createProduct,
+  createTestApp,
+  createUser,
+  type TestContext,
+  type TestUser,
+} from '../../../test/helpers.ts'
 import { products } from '../../db/schema/catalog.ts'
 import { cities } from '../../db/schema/cities.ts'
 import { multipartForm } from '../../../test/multipart.ts'
@@ -19,13 +27,34 @@ describe('CSV imports', () => {
   })
   afterAll(() => ctx.close())
 
-  const send = (url: string, data: Buffer | string, filename = 'data.csv', headers: Record<string, string> = { ...admin.headers, ...en }) => {
-    const form = multipartForm({}, [{ field: 'file', filename, contentType: 'text/csv', data: Buffer.isBuffer(data) ? data : Buffer.from(data, 'utf8') }])
-    return ctx.app.inject({ method: 'POST', url, headers: { ...headers, ...form.headers }, payload: form.payload })
+  const send = (
+    url: string,
+    data: Buffer | string,
+    filename = 'data.csv',
+    headers: Record<string, string> = { ...admin.headers, ...en },
+  ) => {
+    const form = multipartForm({}, [
+      {
+        field: 'file',
+        filename,
+        contentType: 'text/csv',
+        data: Buffer.isBuffer(data) ? data : Buffer.from(data, 'utf8'),
+      },
+    ])
+    return ctx.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...headers, ...form.headers },
+      payload: form.payload,
+    })
   }
 
   it('downloads sample files as UTF-8 CSV with a BOM and Arabic and English example rows', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/products/import/sample', headers: admin.headers })
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/products/import/sample',
+      headers: admin.headers,
+    })
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8')
     expect(res.headers['content-disposition']).toBe('attachment; filename=products_sample.csv')
@@ -35,14 +64,24 @@ describe('CSV imports', () => {
       'id,name,name_en,description,description_en,category,price,wholesale_price,wholesale_threshold,retail_buying_price,wholesale_buying_price,stock,is_active,is_always_in_stock,weight,weight_en,origin,origin_en',
     )
     expect(text).toContain('تمر دقلة نور,Deglet Nour Dates')
-    const cities = await ctx.app.inject({ method: 'GET', url: '/api/cities/import/sample', headers: admin.headers })
+    const cities = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/cities/import/sample',
+      headers: admin.headers,
+    })
     expect(cities.headers['content-disposition']).toBe('attachment; filename=cities_sample.csv')
-    expect(cities.rawPayload.toString('utf8')).toMatch(/^\uFEFFname,name_en,delivery_price,is_active,cod_allowed,cod_max_total\r\nطرابلس,Tripoli,/)
+    expect(cities.rawPayload.toString('utf8')).toMatch(
+      /^\uFEFFname,name_en,delivery_price,is_active,cod_allowed,cod_max_total\r\nطرابلس,Tripoli,/,
+    )
   })
 
   it('the products sample imports cleanly once its categories exist', async () => {
     for (const name of ['تمور', 'عسل', 'فسائل']) await createCategory(ctx.app, { name })
-    const sample = await ctx.app.inject({ method: 'GET', url: '/api/products/import/sample', headers: admin.headers })
+    const sample = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/products/import/sample',
+      headers: admin.headers,
+    })
     const res = await send('/api/products/import', sample.rawPayload, 'products_sample.csv')
     expect(res.statusCode).toBe(200)
     expect(res.json().summary).toEqual({ created: 3, updated: 0, errors: [] })
@@ -87,11 +126,20 @@ describe('CSV imports', () => {
     expect(message).toBe('Import finished: 2 created, 1 updated, 3 rows with errors')
 
     const [oil] = await ctx.app.db.select().from(products).where(eq(products.name, 'زيت زيتون بكر'))
-    expect(oil).toMatchObject({ retailPrice: 45.5, stock: 12, categoryId: cat.id, description: 'زيت معصور على البارد, من ترهونة', isActive: true })
+    expect(oil).toMatchObject({
+      retailPrice: 45.5,
+      stock: 12,
+      categoryId: cat.id,
+      description: 'زيت معصور على البارد, من ترهونة',
+      isActive: true,
+    })
     const [updated] = await ctx.app.db.select().from(products).where(eq(products.id, existing.id))
     expect(updated).toMatchObject({ retailPrice: 30, stock: 5, name: 'olive oil 1l' })
     // Text is stored as given; exports are the ones that neutralise formulas.
-    const [formula] = await ctx.app.db.select().from(products).where(sql`${products.name} LIKE '=HYPERLINK%'`)
+    const [formula] = await ctx.app.db
+      .select()
+      .from(products)
+      .where(sql`${products.name} LIKE '=HYPERLINK%'`)
     expect(formula?.name).toBe('=HYPERLINK("http://evil")')
   })
 
@@ -109,20 +157,46 @@ describe('CSV imports', () => {
       categoryId: cat.id,
       description: 'تمر خلط من أصناف الجنوب',
       attributes: { weight: '1 كغ', origin: 'سبها' },
-      translations: { en: { name: 'Khalt Dates', description: 'A mix of southern varieties', weight: '1 kg', origin: 'Sabha' } },
+      translations: {
+        en: {
+          name: 'Khalt Dates',
+          description: 'A mix of southern varieties',
+          weight: '1 kg',
+          origin: 'Sabha',
+        },
+      },
     })
     const [plain] = await ctx.app.db.select().from(products).where(eq(products.name, 'تمر بلا ترجمة'))
     expect(plain!.translations).toEqual({})
     const shown = await ctx.app.inject({ method: 'GET', url: `/api/products/${khalt!.id}`, headers: en })
-    expect(shown.json()).toMatchObject({ name: 'Khalt Dates', attributes: { weight: '1 kg', origin: 'Sabha' } })
+    expect(shown.json()).toMatchObject({
+      name: 'Khalt Dates',
+      attributes: { weight: '1 kg', origin: 'Sabha' },
+    })
 
     // An update by name: the English name given changes, the empty English cells keep what is stored.
-    const update = await send('/api/products/import', 'name,name_en,description_en,price\nتمر خلط,Khalt Dates (Mixed),,19\n')
+    const update = await send(
+      '/api/products/import',
+      'name,name_en,description_en,price\nتمر خلط,Khalt Dates (Mixed),,19\n',
+    )
     expect(update.json().summary).toEqual({ created: 0, updated: 1, errors: [] })
     const [after] = await ctx.app.db.select().from(products).where(eq(products.id, khalt!.id))
-    expect(after).toMatchObject({ retailPrice: 19, translations: { en: { name: 'Khalt Dates (Mixed)', description: 'A mix of southern varieties', weight: '1 kg', origin: 'Sabha' } } })
+    expect(after).toMatchObject({
+      retailPrice: 19,
+      translations: {
+        en: {
+          name: 'Khalt Dates (Mixed)',
+          description: 'A mix of southern varieties',
+          weight: '1 kg',
+          origin: 'Sabha',
+        },
+      },
+    })
 
-    const tooLong = await send('/api/products/import', `name,name_en,price\nتمر طويل,${'x'.repeat(201)},5\n,Nameless,5\n`)
+    const tooLong = await send(
+      '/api/products/import',
+      `name,name_en,price\nتمر طويل,${'x'.repeat(201)},5\n,Nameless,5\n`,
+    )
     expect(tooLong.json().summary.errors).toEqual([
       { row: 2, error: 'name_en: This text is too long' },
       { row: 3, error: 'name: Name is required' },
@@ -131,8 +205,15 @@ describe('CSV imports', () => {
 
   it('imports English city names and refuses one another city already has', async () => {
     await createCity(ctx.app, { name: 'يفرن', translations: { en: { name: 'Yefren' } }, deliveryPrice: 25 })
-    const res = await send('/api/cities/import', 'name,name_en,delivery_price\nنالوت,Nalut,35\nيفرن,,26\nجادو,YEFREN,30\n')
-    expect(res.json().summary).toEqual({ created: 1, updated: 1, errors: [{ row: 4, error: 'name_en: A city with this name already exists' }] })
+    const res = await send(
+      '/api/cities/import',
+      'name,name_en,delivery_price\nنالوت,Nalut,35\nيفرن,,26\nجادو,YEFREN,30\n',
+    )
+    expect(res.json().summary).toEqual({
+      created: 1,
+      updated: 1,
+      errors: [{ row: 4, error: 'name_en: A city with this name already exists' }],
+    })
     const [nalut] = await ctx.app.db.select().from(cities).where(eq(cities.name, 'نالوت'))
     expect(nalut!.translations).toEqual({ en: { name: 'Nalut' } })
     const [yefren] = await ctx.app.db.select().from(cities).where(eq(cities.name, 'يفرن'))
@@ -171,13 +252,19 @@ describe('CSV imports', () => {
       updated: 0,
       errors: [{ row: 3, error: 'name: Several products have this name; add the id column to choose one' }],
     })
-    const stored = await ctx.app.db.select().from(products).where(eq(products.name, 'تمر مزدوج')).orderBy(products.id)
+    const stored = await ctx.app.db
+      .select()
+      .from(products)
+      .where(eq(products.name, 'تمر مزدوج'))
+      .orderBy(products.id)
     expect(stored.map((p) => [p.id, p.retailPrice, p.stock])).toEqual([
       [first.id, 20, 3],
       [second.id, 21, 4],
     ])
     const ar = await send('/api/products/import', 'name,price\nتمر مزدوج,99\n', 'a.csv', admin.headers)
-    expect(ar.json().summary.errors).toEqual([{ row: 2, error: 'name: يوجد أكثر من منتج بهذا الاسم؛ أضف عمود id لاختيار أحدها' }])
+    expect(ar.json().summary.errors).toEqual([
+      { row: 2, error: 'name: يوجد أكثر من منتج بهذا الاسم؛ أضف عمود id لاختيار أحدها' },
+    ])
 
     // A row with an id still updates the product it names.
     const byId = await send('/api/products/import', `id,name,price\n${second.id},تمر مزدوج,30\n`)
@@ -206,7 +293,11 @@ describe('CSV imports', () => {
 
   it('refuses Windows-1256 bytes with 422 CSV_INVALID and writes nothing', async () => {
     // "name,price\nتمر,5" encoded as Windows-1256 (Excel's Arabic "CSV" on Windows).
-    const cp1256 = Buffer.concat([Buffer.from('name,price\n'), Buffer.from([0xca, 0xe3, 0xd1]), Buffer.from(',5\n')])
+    const cp1256 = Buffer.concat([
+      Buffer.from('name,price\n'),
+      Buffer.from([0xca, 0xe3, 0xd1]),
+      Buffer.from(',5\n'),
+    ])
     const res = await send('/api/products/import', cp1256)
     expect(res.statusCode).toBe(422)
     expect(res.json()).toEqual({ code: 'CSV_INVALID', message: 'The file could not be read as UTF-8 CSV' })
@@ -216,28 +307,55 @@ describe('CSV imports', () => {
     const wrongName = await send('/api/products/import', 'name,price\nx,1\n', 'products.xlsx')
     expect(wrongName.statusCode).toBe(415)
     expect(wrongName.json().message).toBe('Only .csv files can be imported')
-    const binary = await send('/api/products/import', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]), 'image.csv')
+    const binary = await send(
+      '/api/products/import',
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]),
+      'image.csv',
+    )
     expect(binary.statusCode).toBe(415)
     const big = await send('/api/products/import', 'name,price\n' + 'x,1\n'.repeat(1_400_000))
     expect(big.statusCode).toBe(413)
     expect(big.json().code).toBe('PAYLOAD_TOO_LARGE')
-    const notMultipart = await ctx.app.inject({ method: 'POST', url: '/api/products/import', headers: admin.headers, payload: { file: 'x' } })
+    const notMultipart = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/products/import',
+      headers: admin.headers,
+      payload: { file: 'x' },
+    })
     expect(notMultipart.statusCode).toBe(415)
     const fieldsOnly = multipartForm({ a: 'b' })
-    const noFile = await ctx.app.inject({ method: 'POST', url: '/api/products/import', headers: { ...admin.headers, ...en, ...fieldsOnly.headers }, payload: fieldsOnly.payload })
+    const noFile = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/products/import',
+      headers: { ...admin.headers, ...en, ...fieldsOnly.headers },
+      payload: fieldsOnly.payload,
+    })
     expect(noFile.statusCode).toBe(422)
     expect(noFile.json().errors).toEqual({ file: ['This field is required'] })
   })
 
   it('imports cities by name (case-insensitive) and reports bad rows', async () => {
     await createCity(ctx.app, { name: 'Misrata', deliveryPrice: 15 })
-    const csv = BOM + 'name,delivery_price,is_active\nمصراتة الجديدة,20,true\nMISRATA,18.5,\nزليتن,abc,\nغات,30,false\n'
+    const csv =
+      BOM + 'name,delivery_price,is_active\nمصراتة الجديدة,20,true\nMISRATA,18.5,\nزليتن,abc,\nغات,30,false\n'
     const res = await send('/api/cities/import', csv)
     expect(res.statusCode).toBe(200)
-    expect(res.json().summary).toEqual({ created: 2, updated: 1, errors: [{ row: 4, error: 'delivery_price: Enter an amount such as 12.50' }] })
-    const [misrata] = await ctx.app.db.select().from(cities).where(sql`lower(${cities.name}) = 'misrata'`)
+    expect(res.json().summary).toEqual({
+      created: 2,
+      updated: 1,
+      errors: [{ row: 4, error: 'delivery_price: Enter an amount such as 12.50' }],
+    })
+    const [misrata] = await ctx.app.db
+      .select()
+      .from(cities)
+      .where(sql`lower(${cities.name}) = 'misrata'`)
     expect(misrata).toMatchObject({ deliveryPrice: 18.5, isActive: true })
-    expect(await ctx.app.db.select().from(cities).where(sql`lower(${cities.name}) = 'misrata'`)).toHaveLength(1)
+    expect(
+      await ctx.app.db
+        .select()
+        .from(cities)
+        .where(sql`lower(${cities.name}) = 'misrata'`),
+    ).toHaveLength(1)
     const [ghat] = await ctx.app.db.select().from(cities).where(eq(cities.name, 'غات'))
     expect(ghat).toMatchObject({ deliveryPrice: 30, isActive: false })
     const missing = await send('/api/cities/import', 'name\nسرت\n')
@@ -246,9 +364,13 @@ describe('CSV imports', () => {
 
   it('imports the cash-on-delivery columns; an empty cell keeps what the city had (decision 0071)', async () => {
     await createCity(ctx.app, { name: 'زوارة', deliveryPrice: 20, codAllowed: true, codMaxTotal: 400 })
-    const res = await send('/api/cities/import', 'name,delivery_price,cod_allowed,cod_max_total\nزوارة,22,,\nالكفرة,60,لا,\nنالوت الجديدة,30,yes,900\n')
+    const res = await send(
+      '/api/cities/import',
+      'name,delivery_price,cod_allowed,cod_max_total\nزوارة,22,,\nالكفرة,60,لا,\nنالوت الجديدة,30,yes,900\n',
+    )
     expect(res.json().summary).toEqual({ created: 2, updated: 1, errors: [] })
-    const byName = async (name: string) => (await ctx.app.db.select().from(cities).where(eq(cities.name, name)))[0]
+    const byName = async (name: string) =>
+      (await ctx.app.db.select().from(cities).where(eq(cities.name, name)))[0]
     expect(await byName('زوارة')).toMatchObject({ deliveryPrice: 22, codAllowed: true, codMaxTotal: 400 })
     expect(await byName('الكفرة')).toMatchObject({ codAllowed: false, codMaxTotal: null })
     expect(await byName('نالوت الجديدة')).toMatchObject({ codAllowed: true, codMaxTotal: 900 })

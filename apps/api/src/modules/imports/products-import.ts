@@ -176,7 +176,12 @@ export async function importProducts(db: Db, text: string, t: Translate): Promis
       .from(products)
       .where(isNull(products.archivedAt))
       .orderBy(products.id)) {
-      const entry: Entry = { id: p.id, fields: toProductFields(p), values: null, stored: { slug: p.slug, source: slugSource(storedSlugSource(p)) } }
+      const entry: Entry = {
+        id: p.id,
+        fields: toProductFields(p),
+        values: null,
+        stored: { slug: p.slug, source: slugSource(storedSlugSource(p)) },
+      }
       byId.set(p.id, entry)
       byName.add(entry)
     }
@@ -234,7 +239,8 @@ export async function importProducts(db: Db, text: string, t: Translate): Promis
     // Addresses (decision 0034): a new product gets a free one; a renamed one a new one, its old kept as a redirect.
     const taken = new Set<string>()
     for (const r of await tx.select({ slug: products.slug }).from(products)) taken.add(r.slug)
-    for (const r of await tx.select({ slug: productSlugRedirects.slug }).from(productSlugRedirects)) taken.add(r.slug)
+    for (const r of await tx.select({ slug: productSlugRedirects.slug }).from(productSlugRedirects))
+      taken.add(r.slug)
     const changed = [...byId.values()].filter((e) => e.values)
     const redirects: { slug: string; productId: number }[] = []
     for (const entry of changed) {
@@ -255,9 +261,11 @@ export async function importProducts(db: Db, text: string, t: Translate): Promis
     }
 
     // Written in batches: a few hundred rows per statement instead of one round trip per row.
-    for (const batch of chunks(fresh, 500)) await tx.insert(products).values(batch.map((e) => ({ ...e.values!, slug: e.slug! })))
+    for (const batch of chunks(fresh, 500))
+      await tx.insert(products).values(batch.map((e) => ({ ...e.values!, slug: e.slug! })))
     for (const batch of chunks(changed, 300)) await tx.execute(updateStatement(batch))
-    for (const batch of chunks(redirects, 500)) await tx.insert(productSlugRedirects).values(batch).onConflictDoNothing()
+    for (const batch of chunks(redirects, 500))
+      await tx.insert(productSlugRedirects).values(batch).onConflictDoNothing()
   })
   return {
     message: t('errors.IMPORT_DONE', { created, updated, errors: errors.length }),

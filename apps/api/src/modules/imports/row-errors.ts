@@ -30,7 +30,10 @@ export function zodRowError(error: z.ZodError, t: Translate): string {
 }
 
 /** Empty cells mean "not given": a new row takes the defaults, an update keeps the stored value. */
-export function givenCells(cells: Record<string, string>, columns: readonly string[]): Record<string, string> {
+export function givenCells(
+  cells: Record<string, string>,
+  columns: readonly string[],
+): Record<string, string> {
   const given: Record<string, string> = {}
   for (const column of columns) {
     const value = cells[column]

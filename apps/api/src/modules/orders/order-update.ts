@@ -10,7 +10,14 @@ import { notFound } from '../../lib/app-error.ts'
 import type { OrderNotifier } from '../../domain/notifications/notifier.ts'
 
 /** PUT /api/orders/:id (product.md §2.19 edit dialog): fields and statuses; each status change is kept in the history. */
-export async function updateOrder(db: Db, adminId: number, id: number, input: UpdateOrderInput, lang: Language, notify?: OrderNotifier): Promise<Order> {
+export async function updateOrder(
+  db: Db,
+  adminId: number,
+  id: number,
+  input: UpdateOrderInput,
+  lang: Language,
+  notify?: OrderNotifier,
+): Promise<Order> {
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(orders).where(eq(orders.id, id)).for('update')
     if (!current) throw notFound()

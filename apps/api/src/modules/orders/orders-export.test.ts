@@ -1,7 +1,14 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rowsOf } from '../../db/client.ts'
-import { createCity, createProduct, createTestApp, createUser, type TestContext, type TestUser } from '../../../test/helpers.ts'
+import {
+  createCity,
+  createProduct,
+  createTestApp,
+  createUser,
+  type TestContext,
+  type TestUser,
+} from '../../../test/helpers.ts'
 import { placeTestOrder } from '../../../test/orders.ts'
 import { EXPORT_BATCH_SIZE, neutraliseFormula } from './orders-export.ts'
 
@@ -14,7 +21,8 @@ describe('orders: sales CSV export', () => {
   })
   afterAll(() => ctx.close())
 
-  const exportCsv = (query = '', headers: Record<string, string> = admin.headers) => ctx.app.inject({ method: 'GET', url: `/api/orders/export/csv${query}`, headers })
+  const exportCsv = (query = '', headers: Record<string, string> = admin.headers) =>
+    ctx.app.inject({ method: 'GET', url: `/api/orders/export/csv${query}`, headers })
 
   it('exports completed orders as UTF-8 with BOM, CRLF, Arabic intact and formulas neutralised', async () => {
     const city = await createCity(ctx.app, { name: 'طرابلس-تصدير', deliveryPrice: 10 })
@@ -22,11 +30,20 @@ describe('orders: sales CSV export', () => {
     const evil = await placeTestOrder(ctx.app, {
       cityId: city.id,
       items: [{ product_id: p.id, quantity: 2 }],
-      customer: { customer_name: '=HYPERLINK("http://x","اضغط")', customer_phone: '+218911234567', shipping_address: '@SUM(1)' },
+      customer: {
+        customer_name: '=HYPERLINK("http://x","اضغط")',
+        customer_phone: '+218911234567',
+        shipping_address: '@SUM(1)',
+      },
       status: 'completed',
       createdAt: new Date('2024-05-10T10:00:00Z'),
     })
-    await placeTestOrder(ctx.app, { cityId: city.id, items: [{ product_id: p.id, quantity: 1 }], customer: { customer_name: 'معلق' }, createdAt: new Date('2024-05-10T11:00:00Z') })
+    await placeTestOrder(ctx.app, {
+      cityId: city.id,
+      items: [{ product_id: p.id, quantity: 1 }],
+      customer: { customer_name: 'معلق' },
+      createdAt: new Date('2024-05-10T11:00:00Z'),
+    })
     const res = await exportCsv('?from=2024-05-01&to=2024-05-31')
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toMatch(/^text\/csv; charset=utf-8/)
@@ -36,7 +53,9 @@ describe('orders: sales CSV export', () => {
     const text = raw.subarray(3).toString('utf8')
     const lines = text.split('\r\n').filter(Boolean)
     expect(text).not.toMatch(/[^\r]\n/)
-    expect(lines[0]).toBe('order_number,date,customer_name,customer_email,customer_phone,city,payment_method,order_status,payment_status,subtotal,delivery_price,total_amount,profit')
+    expect(lines[0]).toBe(
+      'order_number,date,customer_name,customer_email,customer_phone,city,payment_method,order_status,payment_status,subtotal,delivery_price,total_amount,profit',
+    )
     // Only the completed order (status defaults to completed).
     expect(lines).toHaveLength(2)
     expect(lines[1]).toContain(evil.order_number)
@@ -72,7 +91,9 @@ describe('orders: sales CSV export', () => {
     expect(new Set(numbers).size).toBe(2_300)
     expect(numbers.every((n) => n.startsWith('BATCH-completed-'))).toBe(true)
     const expected = rowsOf<{ order_number: string }>(
-      await ctx.app.db.execute(sql`select order_number from orders where order_number like 'BATCH-completed-%' order by created_at desc, id desc`),
+      await ctx.app.db.execute(
+        sql`select order_number from orders where order_number like 'BATCH-completed-%' order by created_at desc, id desc`,
+      ),
     ).map((r) => r.order_number)
     expect(numbers).toEqual(expected)
   })
@@ -81,7 +102,9 @@ describe('orders: sales CSV export', () => {
     const res = await exportCsv()
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-disposition']).toBe('attachment; filename="sales_all_all.csv"')
-    expect((await exportCsv('?from=2024-01-01')).headers['content-disposition']).toBe('attachment; filename="sales_2024-01-01_all.csv"')
+    expect((await exportCsv('?from=2024-01-01')).headers['content-disposition']).toBe(
+      'attachment; filename="sales_2024-01-01_all.csv"',
+    )
     expect((await exportCsv('?from=2024-13-01')).statusCode).toBe(422)
     expect((await exportCsv('?from=2024-02-02&to=2024-02-01')).statusCode).toBe(422)
     expect((await exportCsv('?status=lost')).statusCode).toBe(422)

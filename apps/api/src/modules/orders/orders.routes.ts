@@ -1,7 +1,14 @@
 import { z } from 'zod'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { idParam } from '@shop/shared/schemas/common'
-import { CancelOrderInput, Order, OrderExportQuery, OrderList, OrderListQuery, UpdateOrderInput } from '@shop/shared/schemas/order'
+import {
+  CancelOrderInput,
+  Order,
+  OrderExportQuery,
+  OrderList,
+  OrderListQuery,
+  UpdateOrderInput,
+} from '@shop/shared/schemas/order'
 import { cancelMyOrder, confirmByPhone } from './order-actions.ts'
 import { updateOrder } from './order-update.ts'
 import { exportFileName, exportOrdersCsv } from './orders-export.ts'
@@ -53,7 +60,13 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/orders/:id',
     {
       preValidation: app.guards.signedIn,
-      schema: { tags: ['orders'], summary: 'One order with its status history (owner or staff)', security: [{ bearer: [] }], params: idParam, response: { 200: Order } },
+      schema: {
+        tags: ['orders'],
+        summary: 'One order with its status history (owner or staff)',
+        security: [{ bearer: [] }],
+        params: idParam,
+        response: { 200: Order },
+      },
     },
     async (request) => getOrder(app.db, request.user!, request.params.id, request.lang),
   )
@@ -71,7 +84,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Order },
       },
     },
-    async (request) => updateOrder(app.db, request.user!.id, request.params.id, request.body, request.lang, app.notifier),
+    async (request) =>
+      updateOrder(app.db, request.user!.id, request.params.id, request.body, request.lang, app.notifier),
   )
 
   app.post(
@@ -80,14 +94,23 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: app.guards.signedIn,
       schema: {
         tags: ['orders'],
-        summary: "The shopper cancels their own order while it is pending (a reason is required); stock goes back once; 409 after pending",
+        summary:
+          'The shopper cancels their own order while it is pending (a reason is required); stock goes back once; 409 after pending',
         security: [{ bearer: [] }],
         params: idParam,
         body: CancelOrderInput,
         response: { 200: Order },
       },
     },
-    async (request) => cancelMyOrder(app.db, request.user!, request.params.id, request.body.reason, request.lang, app.notifier),
+    async (request) =>
+      cancelMyOrder(
+        app.db,
+        request.user!,
+        request.params.id,
+        request.body.reason,
+        request.lang,
+        app.notifier,
+      ),
   )
 
   app.post(
@@ -96,12 +119,14 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: app.guards.admin,
       schema: {
         tags: ['orders'],
-        summary: 'Staff: the customer confirmed the pending order by phone; it moves to processing and the shopper is mailed; 409 after pending',
+        summary:
+          'Staff: the customer confirmed the pending order by phone; it moves to processing and the shopper is mailed; 409 after pending',
         security: [{ bearer: [] }],
         params: idParam,
         response: { 200: Order },
       },
     },
-    async (request) => confirmByPhone(app.db, request.user!.id, request.params.id, request.lang, app.notifier),
+    async (request) =>
+      confirmByPhone(app.db, request.user!.id, request.params.id, request.lang, app.notifier),
   )
 }

@@ -19,7 +19,12 @@ const dinars = (value: unknown) => Math.round(Number(value ?? 0) * 100) / 100
  * totals of everything the filters match (the sales report, decision 0047): summed by the database in the same
  * scan as the count, never from a page.
  */
-export async function listOrders(db: DbOrTx, user: AuthUser, q: OrderListQuery, lang: Language): Promise<OrderList> {
+export async function listOrders(
+  db: DbOrTx,
+  user: AuthUser,
+  q: OrderListQuery,
+  lang: Language,
+): Promise<OrderList> {
   const staff = isStaff(user)
   const where: (SQL | undefined)[] = []
   if (!staff) where.push(eq(orders.userId, user.id))
@@ -27,12 +32,20 @@ export async function listOrders(db: DbOrTx, user: AuthUser, q: OrderListQuery, 
     if (q.user_id) where.push(eq(orders.userId, q.user_id))
     if (q.search) {
       const term = likePattern(q.search)
-      where.push(or(ilike(orders.orderNumber, term), ilike(orders.customerName, term), ilike(orders.customerEmail, term), ilike(orders.customerPhone, term)))
+      where.push(
+        or(
+          ilike(orders.orderNumber, term),
+          ilike(orders.customerName, term),
+          ilike(orders.customerEmail, term),
+          ilike(orders.customerPhone, term),
+        ),
+      )
     }
     if (q.status && q.status !== 'all') where.push(eq(orders.orderStatus, q.status))
     if (q.from || q.to) where.push(...dayRange(orders.createdAt, await shopTimezone(db), q.from, q.to))
     // Decision 0070: the phone-confirmation queue, the longest waiting first.
-    if (q.awaiting_confirmation) where.push(eq(orders.orderStatus, 'pending'), eq(orders.paymentMethod, 'cash'))
+    if (q.awaiting_confirmation)
+      where.push(eq(orders.orderStatus, 'pending'), eq(orders.paymentMethod, 'cash'))
   }
   const condition = and(...where)
   const [sums] = await db
@@ -48,7 +61,11 @@ export async function listOrders(db: DbOrTx, user: AuthUser, q: OrderListQuery, 
     .select()
     .from(orders)
     .where(condition)
-    .orderBy(...(staff && q.awaiting_confirmation ? [asc(orders.createdAt), asc(orders.id)] : [desc(orders.createdAt), desc(orders.id)]))
+    .orderBy(
+      ...(staff && q.awaiting_confirmation
+        ? [asc(orders.createdAt), asc(orders.id)]
+        : [desc(orders.createdAt), desc(orders.id)]),
+    )
     .limit(q.per_page)
     .offset((q.page - 1) * q.per_page)
   const data: Order[] = await withItems(db, rows, staff, lang)

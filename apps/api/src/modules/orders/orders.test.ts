@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { products } from '../../db/schema/catalog.ts'
-import { createCity, createProduct, createTestApp, createUser, type TestContext, type TestUser } from '../../../test/helpers.ts'
+import {
+  createCity,
+  createProduct,
+  createTestApp,
+  createUser,
+  type TestContext,
+  type TestUser,
+} from '../../../test/helpers.ts'
 import { placeTestOrder } from '../../../test/orders.ts'
 
 describe('orders: list and detail', () => {
@@ -21,14 +28,26 @@ describe('orders: list and detail', () => {
   })
   afterAll(() => ctx.close())
 
-  const get = (url: string, headers?: Record<string, string>) => ctx.app.inject({ method: 'GET', url, headers })
+  const get = (url: string, headers?: Record<string, string>) =>
+    ctx.app.inject({ method: 'GET', url, headers })
   const items = () => [{ product_id: productId, quantity: 1 }]
 
   it('shows a shopper only their own orders, whatever user_id, search or status say', async () => {
     const mine = await placeTestOrder(ctx.app, { cityId, items: items(), headers: alice.headers })
-    const theirs = await placeTestOrder(ctx.app, { cityId, items: items(), headers: bob.headers, customer: { customer_name: 'Bob' } })
+    const theirs = await placeTestOrder(ctx.app, {
+      cityId,
+      items: items(),
+      headers: bob.headers,
+      customer: { customer_name: 'Bob' },
+    })
     await placeTestOrder(ctx.app, { cityId, items: items() })
-    for (const query of ['', `?user_id=${bob.id}`, '?search=Bob', '?status=all', `?search=${theirs.order_number}`]) {
+    for (const query of [
+      '',
+      `?user_id=${bob.id}`,
+      '?search=Bob',
+      '?status=all',
+      `?search=${theirs.order_number}`,
+    ]) {
       const res = await get(`/api/orders${query}`, alice.headers)
       expect(res.statusCode).toBe(200)
       const ids = res.json().data.map((o: { id: number }) => o.id)
@@ -49,7 +68,11 @@ describe('orders: list and detail', () => {
     const target = await placeTestOrder(ctx.app, {
       cityId,
       items: items(),
-      customer: { customer_name: 'خديجة المبروك', customer_email: 'khadija@farm.ly', customer_phone: '0944440000' },
+      customer: {
+        customer_name: 'خديجة المبروك',
+        customer_email: 'khadija@farm.ly',
+        customer_phone: '0944440000',
+      },
       status: 'processing',
     })
     for (const term of [target.order_number, 'المبروك', 'KHADIJA@farm', '0944440000']) {
@@ -61,7 +84,9 @@ describe('orders: list and detail', () => {
     const noMatch = await get(`/api/orders?search=${encodeURIComponent('%')}`, admin.headers)
     expect(noMatch.json().total).toBe(0)
     const processing = await get('/api/orders?status=processing&per_page=100', admin.headers)
-    expect(processing.json().data.every((o: { order_status: string }) => o.order_status === 'processing')).toBe(true)
+    expect(
+      processing.json().data.every((o: { order_status: string }) => o.order_status === 'processing'),
+    ).toBe(true)
     expect(processing.json().data.map((o: { id: number }) => o.id)).toContain(target.id)
     const all = await get('/api/orders?per_page=100', admin.headers)
     const created = all.json().data.map((o: { created_at: string }) => o.created_at)
@@ -70,9 +95,18 @@ describe('orders: list and detail', () => {
 
   it('filters by whole days in the shop time zone (Africa/Tripoli, UTC+2)', async () => {
     // 23:30 UTC on 1 March is 01:30 on 2 March in Tripoli.
-    const late = await placeTestOrder(ctx.app, { cityId, items: items(), createdAt: new Date('2024-03-01T23:30:00Z') })
-    const early = await placeTestOrder(ctx.app, { cityId, items: items(), createdAt: new Date('2024-03-01T21:59:00Z') })
-    const ids = async (q: string) => (await get(`/api/orders?per_page=100&${q}`, admin.headers)).json().data.map((o: { id: number }) => o.id)
+    const late = await placeTestOrder(ctx.app, {
+      cityId,
+      items: items(),
+      createdAt: new Date('2024-03-01T23:30:00Z'),
+    })
+    const early = await placeTestOrder(ctx.app, {
+      cityId,
+      items: items(),
+      createdAt: new Date('2024-03-01T21:59:00Z'),
+    })
+    const ids = async (q: string) =>
+      (await get(`/api/orders?per_page=100&${q}`, admin.headers)).json().data.map((o: { id: number }) => o.id)
     expect(await ids('from=2024-03-02&to=2024-03-02')).toEqual([late.id])
     expect(await ids('from=2024-03-01&to=2024-03-01')).toEqual([early.id])
     expect(await ids('to=2024-03-01')).toEqual([early.id])
@@ -83,7 +117,8 @@ describe('orders: list and detail', () => {
   })
 
   it('paginates', async () => {
-    for (let i = 0; i < 3; i++) await placeTestOrder(ctx.app, { cityId, items: items(), customer: { customer_name: 'صفحات' } })
+    for (let i = 0; i < 3; i++)
+      await placeTestOrder(ctx.app, { cityId, items: items(), customer: { customer_name: 'صفحات' } })
     const p1 = await get(`/api/orders?search=${encodeURIComponent('صفحات')}&per_page=2`, admin.headers)
     expect(p1.json()).toMatchObject({ total: 3, last_page: 2, current_page: 1, per_page: 2 })
     expect(p1.json().data).toHaveLength(2)

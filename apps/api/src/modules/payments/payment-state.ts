@@ -3,7 +3,14 @@ import { toCents } from '@shop/shared/money/money'
 import type { PaymentFlag } from '@shop/shared/schemas/payment'
 import type { Db, Tx } from '../../db/client.ts'
 import { orderPaymentHolds, paymentEvents, payments } from '../../db/schema/payments.ts'
-import { closeHold, lockOrder, orderHold, orderPayments, syncOrderPaymentStatus, type PaymentRow } from '../../domain/payments.ts'
+import {
+  closeHold,
+  lockOrder,
+  orderHold,
+  orderPayments,
+  syncOrderPaymentStatus,
+  type PaymentRow,
+} from '../../domain/payments.ts'
 import { retakeOrderStock } from '../../domain/stock.ts'
 import { AppError } from '../../lib/app-error.ts'
 import type { AttemptRef, Charge, ProviderNotice } from './providers/provider.ts'
@@ -31,14 +38,24 @@ export const attemptRef = (p: PaymentRow): AttemptRef => ({
   providerTxnId: p.providerTxnId,
 })
 
-const methodOf = (p: PaymentRow) => (p.provider === 'paypal' ? ('paypal' as const) : p.provider === 'plutu' ? ('massarat' as const) : null)
+const methodOf = (p: PaymentRow) =>
+  p.provider === 'paypal' ? ('paypal' as const) : p.provider === 'plutu' ? ('massarat' as const) : null
 
 /** Records a provider's answer that changes nothing by itself (a refused code), once. */
-export async function recordAnswer(db: Db, paymentId: number, meta: EventMeta, set: Partial<typeof payments.$inferInsert> = {}): Promise<void> {
+export async function recordAnswer(
+  db: Db,
+  paymentId: number,
+  meta: EventMeta,
+  set: Partial<typeof payments.$inferInsert> = {},
+): Promise<void> {
   await db.transaction(async (tx) => {
     const { payment } = await lockPayment(tx, paymentId)
     await recordEvent(tx, payment.id, meta)
-    if (Object.keys(set).length) await tx.update(payments).set({ ...set, updatedAt: new Date() }).where(eq(payments.id, payment.id))
+    if (Object.keys(set).length)
+      await tx
+        .update(payments)
+        .set({ ...set, updatedAt: new Date() })
+        .where(eq(payments.id, payment.id))
   })
 }
 
@@ -46,14 +63,23 @@ export async function recordAnswer(db: Db, paymentId: number, meta: EventMeta, s
 async function recordEvent(tx: Tx, paymentId: number, meta: EventMeta): Promise<boolean> {
   const inserted = await tx
     .insert(paymentEvents)
-    .values({ paymentId, source: meta.source, kind: meta.kind, dedupeKey: meta.dedupeKey, payload: (meta.payload ?? {}) as object })
+    .values({
+      paymentId,
+      source: meta.source,
+      kind: meta.kind,
+      dedupeKey: meta.dedupeKey,
+      payload: (meta.payload ?? {}) as object,
+    })
     .onConflictDoNothing()
     .returning({ id: paymentEvents.id })
   return inserted.length > 0
 }
 
 async function lockPayment(tx: Tx, paymentId: number) {
-  const [ref] = await tx.select({ orderId: payments.orderId }).from(payments).where(eq(payments.id, paymentId))
+  const [ref] = await tx
+    .select({ orderId: payments.orderId })
+    .from(payments)
+    .where(eq(payments.id, paymentId))
   if (!ref) throw new AppError('NOT_FOUND', 404)
   const order = await lockOrder(tx, ref.orderId)
   const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update')
@@ -66,7 +92,12 @@ async function lockPayment(tx: Tx, paymentId: number) {
  * failed and flagged, decision 0083); after the order expired, the stock is taken again when it is there (decision
  * 0077) and staff are told either way. Failed or cancelled: only a pending attempt. Returns the payment as it is now.
  */
-export async function applyCharge(db: Db, paymentId: number, charge: Charge, meta: EventMeta): Promise<PaymentRow> {
+export async function applyCharge(
+  db: Db,
+  paymentId: number,
+  charge: Charge,
+  meta: EventMeta,
+): Promise<PaymentRow> {
   return db.transaction(async (tx) => {
     const { order, payment } = await lockPayment(tx, paymentId)
     if (!(await recordEvent(tx, payment.id, meta))) return payment
@@ -77,9 +108,16 @@ export async function applyCharge(db: Db, paymentId: number, charge: Charge, met
     if (charge.outcome === 'paid') {
       if (payment.state === 'paid' || payment.state === 'refunded') return payment
       const expected = toCents(payment.amount)
-      const sameMoney = charge.amountCents === expected && (charge.currency ?? payment.currency).toUpperCase() === payment.currency
+      const sameMoney =
+        charge.amountCents === expected &&
+        (charge.currency ?? payment.currency).toUpperCase() === payment.currency
       if (!sameMoney) {
-        Object.assign(set, { state: 'failed', failureCode: 'amount_mismatch', failureMessage: `${charge.amountCents ?? '?'} ${charge.currency ?? ''}`.trim(), flag: 'amount_mismatch' })
+        Object.assign(set, {
+          state: 'failed',
+          failureCode: 'amount_mismatch',
+          failureMessage: `${charge.amountCents ?? '?'} ${charge.currency ?? ''}`.trim(),
+          flag: 'amount_mismatch',
+        })
       } else {
         let flag: PaymentFlag | null = null
         const hold = await orderHold(tx, order.id, true)
@@ -87,9 +125,14 @@ export async function applyCharge(db: Db, paymentId: number, charge: Charge, met
           if (hold?.expiredAt) {
             // Decision 0077: the money is taken; the order comes back if its stock is still there.
             try {
-              await tx.transaction((sp) => retakeOrderStock(sp, order.id, order.language === 'en' ? 'en' : 'ar'))
+              await tx.transaction((sp) =>
+                retakeOrderStock(sp, order.id, order.language === 'en' ? 'en' : 'ar'),
+              )
               extra.orderStatus = 'pending'
-              await tx.update(orderPaymentHolds).set({ expiredAt: null }).where(eq(orderPaymentHolds.orderId, order.id))
+              await tx
+                .update(orderPaymentHolds)
+                .set({ expiredAt: null })
+                .where(eq(orderPaymentHolds.orderId, order.id))
               flag = 'paid_after_expiry'
             } catch (error) {
               if (!(error instanceof AppError) || error.code !== 'OUT_OF_STOCK') throw error
@@ -97,9 +140,17 @@ export async function applyCharge(db: Db, paymentId: number, charge: Charge, met
             }
           } else flag = 'paid_after_cancel'
         }
-        const others = (await orderPayments(tx, order.id)).filter((p) => p.id !== payment.id && p.state === 'paid')
+        const others = (await orderPayments(tx, order.id)).filter(
+          (p) => p.id !== payment.id && p.state === 'paid',
+        )
         if (!flag && others.length > 0) flag = 'paid_twice'
-        Object.assign(set, { state: 'paid', paidAt: now, failureCode: null, failureMessage: null, ...(flag && !payment.flag ? { flag } : {}) })
+        Object.assign(set, {
+          state: 'paid',
+          paidAt: now,
+          failureCode: null,
+          failureMessage: null,
+          ...(flag && !payment.flag ? { flag } : {}),
+        })
         if (charge.transactionId) set.providerTxnId = charge.transactionId
         await closeHold(tx, order.id, now)
         // Paid online after switching to cash (or the other way round): the order says how it was paid.
@@ -111,7 +162,8 @@ export async function applyCharge(db: Db, paymentId: number, charge: Charge, met
     } else if (payment.state === 'pending') {
       Object.assign(set, {
         state: 'failed',
-        failureCode: charge.outcome === 'cancelled' ? 'canceled' : (charge.failureCode ?? 'failed').slice(0, 100),
+        failureCode:
+          charge.outcome === 'cancelled' ? 'canceled' : (charge.failureCode ?? 'failed').slice(0, 100),
         failureMessage: charge.failureMessage?.slice(0, 500) ?? null,
       })
     }
@@ -125,16 +177,26 @@ export async function applyCharge(db: Db, paymentId: number, charge: Charge, met
  * A refund of a paid attempt (PayPal's webhook, or the shop's refund call): the whole amount makes it refunded; part of
  * it leaves it paid and flagged for staff.
  */
-export async function applyRefund(db: Db, paymentId: number, refund: { id: string; amountCents: number; currency: string }, meta: EventMeta): Promise<PaymentRow> {
+export async function applyRefund(
+  db: Db,
+  paymentId: number,
+  refund: { id: string; amountCents: number; currency: string },
+  meta: EventMeta,
+): Promise<PaymentRow> {
   return db.transaction(async (tx) => {
     const { order, payment } = await lockPayment(tx, paymentId)
     if (!(await recordEvent(tx, payment.id, meta))) return payment
     if (payment.state !== 'paid') return payment
     const now = new Date()
-    const whole = refund.amountCents === toCents(payment.amount) && refund.currency.toUpperCase() === payment.currency
+    const whole =
+      refund.amountCents === toCents(payment.amount) && refund.currency.toUpperCase() === payment.currency
     const [updated] = await tx
       .update(payments)
-      .set(whole ? { state: 'refunded', refundId: refund.id, refundedAt: now, updatedAt: now } : { refundId: refund.id, flag: 'partial_refund', flagResolvedAt: null, updatedAt: now })
+      .set(
+        whole
+          ? { state: 'refunded', refundId: refund.id, refundedAt: now, updatedAt: now }
+          : { refundId: refund.id, flag: 'partial_refund', flagResolvedAt: null, updatedAt: now },
+      )
       .where(eq(payments.id, payment.id))
       .returning()
     await syncOrderPaymentStatus(tx, order, meta.by ?? null, {}, meta.by ? {} : { actor: 'system' })
@@ -143,7 +205,11 @@ export async function applyRefund(db: Db, paymentId: number, refund: { id: strin
 }
 
 /** The attempt a verified notice is about (by our reference, the provider's order id or its transaction id). */
-export async function findNoticePayment(db: Db, provider: 'plutu' | 'paypal', notice: ProviderNotice): Promise<PaymentRow | null> {
+export async function findNoticePayment(
+  db: Db,
+  provider: 'plutu' | 'paypal',
+  notice: ProviderNotice,
+): Promise<PaymentRow | null> {
   const { invoiceNo, providerRef, transactionId } = notice.find
   const by = [
     invoiceNo ? eq(payments.invoiceNo, invoiceNo) : undefined,
@@ -152,7 +218,11 @@ export async function findNoticePayment(db: Db, provider: 'plutu' | 'paypal', no
   ]
   for (const condition of by) {
     if (!condition) continue
-    const [row] = await db.select().from(payments).where(and(eq(payments.provider, provider), condition)).limit(1)
+    const [row] = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, provider), condition))
+      .limit(1)
     if (row) return row
   }
   return null

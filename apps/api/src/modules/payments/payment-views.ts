@@ -35,15 +35,32 @@ export const toAttempt = (p: PaymentRow): PaymentAttempt => ({
 export function isPayable(order: OrderRow, hold: HoldRow | null): boolean {
   if (!hold) return false
   if (expiredByHold(order, hold)) return true
-  return order.orderStatus === 'pending' && order.paymentStatus !== 'paid' && order.paymentStatus !== 'refunded' && !hold.closedAt && !hold.expiredAt
+  return (
+    order.orderStatus === 'pending' &&
+    order.paymentStatus !== 'paid' &&
+    order.paymentStatus !== 'refunded' &&
+    !hold.closedAt &&
+    !hold.expiredAt
+  )
 }
 
 /** GET /api/payments/orders/:id: the order's payment as its shopper's payment step and return pages show it. */
-export async function orderPaymentView(db: DbOrTx, env: Env, order: OrderRow, hold: HoldRow | null, rows: PaymentRow[]): Promise<OrderPayment> {
+export async function orderPaymentView(
+  db: DbOrTx,
+  env: Env,
+  order: OrderRow,
+  hold: HoldRow | null,
+  rows: PaymentRow[],
+): Promise<OrderPayment> {
   const offered = await availablePaymentMethods(db, env)
   const lydCents = toCents(order.totalAmount) ?? 0
   const rate = await usdExchangeRate(db)
-  const waiting = !!hold && !hold.closedAt && !hold.expiredAt && order.orderStatus === 'pending' && order.paymentStatus !== 'paid'
+  const waiting =
+    !!hold &&
+    !hold.closedAt &&
+    !hold.expiredAt &&
+    order.orderStatus === 'pending' &&
+    order.paymentStatus !== 'paid'
   return {
     order_id: order.id,
     order_number: order.orderNumber,
@@ -55,7 +72,13 @@ export async function orderPaymentView(db: DbOrTx, env: Env, order: OrderRow, ho
     payable: isPayable(order, hold),
     cash_on_delivery: cashAccepted(await deliveryCityOf(db, order.cityId), lydCents),
     massarat: offered.massarat,
-    paypal: offered.paypal ? { amount: fromCents(usdCentsFor(lydCents, offered.paypal.exchange_rate)), currency: 'USD', exchange_rate: offered.paypal.exchange_rate } : null,
+    paypal: offered.paypal
+      ? {
+          amount: fromCents(usdCentsFor(lydCents, offered.paypal.exchange_rate)),
+          currency: 'USD',
+          exchange_rate: offered.paypal.exchange_rate,
+        }
+      : null,
     usd: rate !== null ? { amount: fromCents(usdCentsFor(lydCents, rate)), exchange_rate: rate } : null,
     attempts: rows.map(toAttempt),
   }
@@ -67,19 +90,28 @@ export async function staffPaymentViews(db: DbOrTx, rows: PaymentRow[]): Promise
   const events = await db
     .select()
     .from(paymentEvents)
-    .where(inArray(
-      paymentEvents.paymentId,
-      rows.map((r) => r.id),
-    ))
+    .where(
+      inArray(
+        paymentEvents.paymentId,
+        rows.map((r) => r.id),
+      ),
+    )
     .orderBy(asc(paymentEvents.createdAt), asc(paymentEvents.id))
   const staffIds = [...new Set(rows.map((r) => r.recordedBy).filter((id): id is number => id !== null))]
   const names = new Map(
-    staffIds.length ? (await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, staffIds))).map((u) => [u.id, u.name]) : [],
+    staffIds.length
+      ? (
+          await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, staffIds))
+        ).map((u) => [u.id, u.name])
+      : [],
   )
   return rows.map((p) => ({
     ...toAttempt(p),
     // Staff see the code too (the shopper sees the provider's sentence).
-    failure: p.state === 'failed' || p.failureCode ? [p.failureCode, p.failureMessage].filter(Boolean).join(': ') || null : null,
+    failure:
+      p.state === 'failed' || p.failureCode
+        ? [p.failureCode, p.failureMessage].filter(Boolean).join(': ') || null
+        : null,
     order_id: p.orderId,
     invoice_no: p.invoiceNo,
     provider_ref: p.providerRef,
@@ -91,7 +123,15 @@ export async function staffPaymentViews(db: DbOrTx, rows: PaymentRow[]): Promise
     note: p.note,
     paid_at: p.paidAt?.toISOString() ?? null,
     updated_at: p.updatedAt.toISOString(),
-    events: events.filter((e) => e.paymentId === p.id).map((e) => ({ id: e.id, source: e.source, kind: e.kind, created_at: e.createdAt.toISOString(), payload: e.payload })),
+    events: events
+      .filter((e) => e.paymentId === p.id)
+      .map((e) => ({
+        id: e.id,
+        source: e.source,
+        kind: e.kind,
+        created_at: e.createdAt.toISOString(),
+        payload: e.payload,
+      })),
     refundable: p.provider === 'paypal' && p.state === 'paid' && !!p.providerTxnId,
   }))
 }

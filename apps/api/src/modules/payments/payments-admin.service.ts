@@ -30,24 +30,45 @@ async function staffView(ctx: PaymentContext, id: number): Promise<StaffPayment>
   return view!
 }
 
-const unavailable = () => new AppError('PAYMENT_PROVIDER_UNAVAILABLE', 503, { headers: { 'retry-after': '30' } })
+const unavailable = () =>
+  new AppError('PAYMENT_PROVIDER_UNAVAILABLE', 503, { headers: { 'retry-after': '30' } })
 
 /** POST /api/payments/:id/refund: the whole amount back through PayPal; other providers have no refund call. */
 export async function refundPayment(ctx: PaymentContext, id: number, staffId: number): Promise<StaffPayment> {
   const payment = await paymentById(ctx, id)
   if (payment.state !== 'paid') throw new AppError('PAYMENT_NOT_REFUNDABLE', 409)
   const paypal = ctx.providers.paypal
-  if (payment.provider !== 'paypal' || !paypal || !payment.providerTxnId) throw new AppError('REFUND_UNSUPPORTED', 422)
+  if (payment.provider !== 'paypal' || !paypal || !payment.providerTxnId)
+    throw new AppError('REFUND_UNSUPPORTED', 422)
   let result
   try {
     result = await paypal.refund(attemptRef(payment))
   } catch (error) {
     if (error instanceof ProviderUnavailable) throw unavailable()
-    if (error instanceof PayPalRefusal) throw new AppError('PAYMENT_REFUSED', 422, error.reason ? { params: { reason: error.reason.slice(0, 200) } } : { messageKey: 'errors.PAYMENT_REFUSED_UNKNOWN' })
+    if (error instanceof PayPalRefusal)
+      throw new AppError(
+        'PAYMENT_REFUSED',
+        422,
+        error.reason
+          ? { params: { reason: error.reason.slice(0, 200) } }
+          : { messageKey: 'errors.PAYMENT_REFUSED_UNKNOWN' },
+      )
     throw error
   }
-  const meta = { source: 'refund', kind: result.outcome, dedupeKey: `paypal:refund:${result.refundId}`, payload: result.raw, by: staffId }
-  if (result.outcome === 'refunded') await applyRefund(ctx.db, id, { id: result.refundId, amountCents: toCents(payment.amount) ?? 0, currency: payment.currency }, meta)
+  const meta = {
+    source: 'refund',
+    kind: result.outcome,
+    dedupeKey: `paypal:refund:${result.refundId}`,
+    payload: result.raw,
+    by: staffId,
+  }
+  if (result.outcome === 'refunded')
+    await applyRefund(
+      ctx.db,
+      id,
+      { id: result.refundId, amountCents: toCents(payment.amount) ?? 0, currency: payment.currency },
+      meta,
+    )
   // A refund PayPal is still processing: its PAYMENT.CAPTURE.REFUNDED webhook finishes it.
   else await recordAnswer(ctx.db, id, meta, { refundId: result.refundId })
   return staffView(ctx, id)
@@ -66,7 +87,13 @@ export async function checkPayment(ctx: PaymentContext, id: number, staffId: num
     throw error
   }
   if (charge && charge.outcome !== 'pending') {
-    await applyCharge(ctx.db, id, charge, { source: 'lookup', kind: charge.outcome, dedupeKey: `paypal:lookup:${id}:${charge.outcome}:${charge.transactionId ?? ''}`, payload: charge.raw, by: staffId })
+    await applyCharge(ctx.db, id, charge, {
+      source: 'lookup',
+      kind: charge.outcome,
+      dedupeKey: `paypal:lookup:${id}:${charge.outcome}:${charge.transactionId ?? ''}`,
+      payload: charge.raw,
+      by: staffId,
+    })
   }
   return staffView(ctx, id)
 }
@@ -75,6 +102,9 @@ export async function checkPayment(ctx: PaymentContext, id: number, staffId: num
 export async function resolveFlag(ctx: PaymentContext, id: number, staffId: number): Promise<StaffPayment> {
   await paymentById(ctx, id)
   const now = new Date()
-  await ctx.db.update(payments).set({ flagResolvedAt: now, flagResolvedBy: staffId, updatedAt: now }).where(eq(payments.id, id))
+  await ctx.db
+    .update(payments)
+    .set({ flagResolvedAt: now, flagResolvedBy: staffId, updatedAt: now })
+    .where(eq(payments.id, id))
   return staffView(ctx, id)
 }

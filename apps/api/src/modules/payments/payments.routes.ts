@@ -45,75 +45,152 @@ const shopper = { tags: ['payments'], headers: PaymentTokenHeaders, params: idPa
 
 /** Online payments (docs/payments.md): the shopper's payment step, the providers' returns and webhooks, staff. */
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx: PaymentContext = { db: app.db, env: app.config, appUrl: app.appUrl, providers: createProviders(app.config), log: app.log, notify: app.notifier }
+  const ctx: PaymentContext = {
+    db: app.db,
+    env: app.config,
+    appUrl: app.appUrl,
+    providers: createProviders(app.config),
+    log: app.log,
+    notify: app.notifier,
+  }
 
   // Decision 0076: this process's share of ending unpaid orders whose time ran out.
   let stopSweep = () => {}
   app.addHook('onReady', async () => {
-    stopSweep = startPaymentSweep(app.db, app.config.PAYMENT_SWEEP_SECONDS, app.log, () => app.lifecycle.state === 'ready', app.notifier)
+    stopSweep = startPaymentSweep(
+      app.db,
+      app.config.PAYMENT_SWEEP_SECONDS,
+      app.log,
+      () => app.lifecycle.state === 'ready',
+      app.notifier,
+    )
   })
   app.addHook('onClose', async () => stopSweep())
 
   app.get(
     '/payments/methods',
-    { schema: { tags: ['payments'], summary: 'The payment methods the checkout offers now (only the configured ones)', response: { 200: PaymentMethods } } },
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'The payment methods the checkout offers now (only the configured ones)',
+        response: { 200: PaymentMethods },
+      },
+    },
     async () => availablePaymentMethods(app.db, app.config),
   )
 
   app.get(
     '/payments/orders/:id',
-    { schema: { ...shopper, summary: "An order's payment, for the browser that placed it (X-Payment-Token)", response: { 200: OrderPayment } } },
+    {
+      schema: {
+        ...shopper,
+        summary: "An order's payment, for the browser that placed it (X-Payment-Token)",
+        response: { 200: OrderPayment },
+      },
+    },
     async (request) => getOrderPayment(ctx, request.params.id, tokenOf(request.headers)),
   )
 
   app.post(
     '/payments/orders/:id/wallet',
-    { schema: { ...shopper, summary: 'Sadad or Edfali: send the shopper a code for this order', body: WalletStartInput, response: { 200: WalletStart } } },
-    async (request) => startWallet(ctx, request.params.id, tokenOf(request.headers), request.body, request.ip, request.lang),
+    {
+      schema: {
+        ...shopper,
+        summary: 'Sadad or Edfali: send the shopper a code for this order',
+        body: WalletStartInput,
+        response: { 200: WalletStart },
+      },
+    },
+    async (request) =>
+      startWallet(ctx, request.params.id, tokenOf(request.headers), request.body, request.ip, request.lang),
   )
 
   app.post(
     '/payments/orders/:id/wallet/confirm',
-    { schema: { ...shopper, summary: 'Sadad or Edfali: pay with the code the shopper received', body: WalletConfirmInput, response: { 200: OrderPayment } } },
-    async (request) => confirmWallet(ctx, request.params.id, tokenOf(request.headers), request.body, request.ip),
+    {
+      schema: {
+        ...shopper,
+        summary: 'Sadad or Edfali: pay with the code the shopper received',
+        body: WalletConfirmInput,
+        response: { 200: OrderPayment },
+      },
+    },
+    async (request) =>
+      confirmWallet(ctx, request.params.id, tokenOf(request.headers), request.body, request.ip),
   )
 
   app.post(
     '/payments/orders/:id/redirect',
-    { schema: { ...shopper, summary: 'A local card page (Plutu) or PayPal approval for this order: where to send the shopper', body: RedirectStartInput, response: { 200: RedirectStart } } },
-    async (request) => startRedirect(ctx, request.params.id, tokenOf(request.headers), request.body, request.ip, request.lang),
+    {
+      schema: {
+        ...shopper,
+        summary: 'A local card page (Plutu) or PayPal approval for this order: where to send the shopper',
+        body: RedirectStartInput,
+        response: { 200: RedirectStart },
+      },
+    },
+    async (request) =>
+      startRedirect(ctx, request.params.id, tokenOf(request.headers), request.body, request.ip, request.lang),
   )
 
   app.post(
     '/payments/orders/:id/cash',
-    { schema: { ...shopper, summary: 'Pay this order on delivery instead', response: { 200: OrderPayment } } },
+    {
+      schema: { ...shopper, summary: 'Pay this order on delivery instead', response: { 200: OrderPayment } },
+    },
     async (request) => switchToCash(ctx, request.params.id, tokenOf(request.headers), request.lang),
   )
 
   app.post(
     '/payments/orders/:id/release',
-    { schema: { ...shopper, summary: 'Give up this unpaid order now: its stock goes back', response: { 200: OrderPayment } } },
+    {
+      schema: {
+        ...shopper,
+        summary: 'Give up this unpaid order now: its stock goes back',
+        response: { 200: OrderPayment },
+      },
+    },
     async (request) => releaseOrder(ctx, request.params.id, tokenOf(request.headers)),
   )
 
   // The providers send the shopper's browser back to these (GET): verified, recorded, then on to a result page.
-  const back = { tags: ['payments'], querystring: z.looseObject({}), response: { 303: z.null().describe('See Other: the result page') } }
-  app.get('/payments/plutu/return', { schema: { ...back, summary: "Plutu's card page returns the shopper here (signed)" } }, async (request, reply) =>
-    reply.redirect(await plutuReturn(ctx, rawQuery(request.raw.url ?? '')), 303),
+  const back = {
+    tags: ['payments'],
+    querystring: z.looseObject({}),
+    response: { 303: z.null().describe('See Other: the result page') },
+  }
+  app.get(
+    '/payments/plutu/return',
+    { schema: { ...back, summary: "Plutu's card page returns the shopper here (signed)" } },
+    async (request, reply) => reply.redirect(await plutuReturn(ctx, rawQuery(request.raw.url ?? '')), 303),
   )
-  app.get('/payments/paypal/return', { schema: { ...back, summary: 'PayPal returns an approving shopper here; the payment is captured' } }, async (request, reply) =>
-    reply.redirect(await paypalReturn(ctx, rawQuery(request.raw.url ?? '')), 303),
+  app.get(
+    '/payments/paypal/return',
+    { schema: { ...back, summary: 'PayPal returns an approving shopper here; the payment is captured' } },
+    async (request, reply) => reply.redirect(await paypalReturn(ctx, rawQuery(request.raw.url ?? '')), 303),
   )
-  app.get('/payments/paypal/cancel', { schema: { ...back, summary: 'PayPal returns a shopper who cancelled here' } }, async (request, reply) =>
-    reply.redirect(await paypalCancel(ctx, rawQuery(request.raw.url ?? '')), 303),
+  app.get(
+    '/payments/paypal/cancel',
+    { schema: { ...back, summary: 'PayPal returns a shopper who cancelled here' } },
+    async (request, reply) => reply.redirect(await paypalCancel(ctx, rawQuery(request.raw.url ?? '')), 303),
   )
 
   // PayPal's webhook needs the body exactly as sent (its signature covers it): read as text in this scope only.
   await app.register(async (hooks) => {
-    hooks.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body))
+    hooks.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: 256 * 1024 },
+      (_request, body, done) => done(null, body),
+    )
     hooks.post(
       '/payments/paypal/webhook',
-      { schema: { tags: ['payments'], summary: "PayPal's webhook: verified with PayPal before it changes anything", response: { 200: z.object({ ok: z.literal(true) }) } } },
+      {
+        schema: {
+          tags: ['payments'],
+          summary: "PayPal's webhook: verified with PayPal before it changes anything",
+          response: { 200: z.object({ ok: z.literal(true) }) },
+        },
+      },
       async (request) => {
         await paypalWebhook(ctx, typeof request.body === 'string' ? request.body : '', request.headers)
         return { ok: true as const }
@@ -125,22 +202,54 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const staff = { tags: ['payments'], security: [{ bearer: [] }] }
   app.get(
     '/payments',
-    { preValidation: app.guards.admin, schema: { ...staff, summary: "Staff: an order's payment attempts with the providers' ids", querystring: StaffPaymentsQuery, response: { 200: StaffPayments } } },
+    {
+      preValidation: app.guards.admin,
+      schema: {
+        ...staff,
+        summary: "Staff: an order's payment attempts with the providers' ids",
+        querystring: StaffPaymentsQuery,
+        response: { 200: StaffPayments },
+      },
+    },
     async (request) => ({ data: await listOrderPayments(ctx, request.query.order_id) }),
   )
   app.post(
     '/payments/:id/refund',
-    { preValidation: app.guards.admin, schema: { ...staff, summary: 'Staff: refund a paid attempt through its provider (PayPal)', params: idParam, response: { 200: StaffPayment } } },
+    {
+      preValidation: app.guards.admin,
+      schema: {
+        ...staff,
+        summary: 'Staff: refund a paid attempt through its provider (PayPal)',
+        params: idParam,
+        response: { 200: StaffPayment },
+      },
+    },
     async (request) => refundPayment(ctx, request.params.id, request.user!.id),
   )
   app.post(
     '/payments/:id/check',
-    { preValidation: app.guards.admin, schema: { ...staff, summary: 'Staff: ask the provider what it holds for this attempt (PayPal)', params: idParam, response: { 200: StaffPayment } } },
+    {
+      preValidation: app.guards.admin,
+      schema: {
+        ...staff,
+        summary: 'Staff: ask the provider what it holds for this attempt (PayPal)',
+        params: idParam,
+        response: { 200: StaffPayment },
+      },
+    },
     async (request) => checkPayment(ctx, request.params.id, request.user!.id),
   )
   app.post(
     '/payments/:id/flag/resolve',
-    { preValidation: app.guards.admin, schema: { ...staff, summary: "Staff: mark an attempt's flag as seen", params: idParam, response: { 200: StaffPayment } } },
+    {
+      preValidation: app.guards.admin,
+      schema: {
+        ...staff,
+        summary: "Staff: mark an attempt's flag as seen",
+        params: idParam,
+        response: { 200: StaffPayment },
+      },
+    },
     async (request) => resolveFlag(ctx, request.params.id, request.user!.id),
   )
 }

@@ -18,7 +18,13 @@ import { orderPaymentHolds, payments } from '../../db/schema/payments.ts'
 import { assertCashAccepted, deliveryCityOf } from '../../domain/cash-on-delivery.ts'
 import type { OrderNotifier } from '../../domain/notifications/notifier.ts'
 import type { OrderRow } from '../../domain/order-view.ts'
-import { availablePaymentMethods, paymentExpiryMinutes, paypalConfig, plutuConfig, usdExchangeRate } from '../../domain/payment-methods.ts'
+import {
+  availablePaymentMethods,
+  paymentExpiryMinutes,
+  paypalConfig,
+  plutuConfig,
+  usdExchangeRate,
+} from '../../domain/payment-methods.ts'
 import { usdCentsFor } from '@shop/shared/money/exchange'
 import {
   closeHold,
@@ -53,7 +59,10 @@ export interface Providers {
 export function createProviders(env: Env): Providers {
   const plutu = plutuConfig(env)
   const paypal = paypalConfig(env)
-  return { plutu: plutu ? new PlutuProvider(plutu) : null, paypal: paypal ? new PayPalProvider(paypal) : null }
+  return {
+    plutu: plutu ? new PlutuProvider(plutu) : null,
+    paypal: paypal ? new PayPalProvider(paypal) : null,
+  }
 }
 
 export interface PaymentContext {
@@ -74,13 +83,20 @@ export const MAX_CODE_TRIES = 3
 /** A confirm in flight keeps the stock at least this long, so the sweep does not end the order under it. */
 const CONFIRM_GRACE_MS = 2 * 60_000
 
-const unavailable = () => new AppError('PAYMENT_METHOD_UNAVAILABLE', 422, { fields: { gateway: ['errors.PAYMENT_METHOD_UNAVAILABLE'] } })
+const unavailable = () =>
+  new AppError('PAYMENT_METHOD_UNAVAILABLE', 422, {
+    fields: { gateway: ['errors.PAYMENT_METHOD_UNAVAILABLE'] },
+  })
 const notPayable = () => new AppError('PAYMENT_NOT_PAYABLE', 409)
 const later = (date: Date, minMs: number) => new Date(Math.max(date.getTime(), Date.now() + minMs))
 const langOf = (order: OrderRow): Language => (order.language === 'en' ? 'en' : 'ar')
 
 /** The order and its hold, locked, when the token is the one this order's browser was given; 404 otherwise. */
-async function authorized(tx: Tx, orderId: number, token: string | undefined): Promise<{ order: OrderRow; hold: HoldRow }> {
+async function authorized(
+  tx: Tx,
+  orderId: number,
+  token: string | undefined,
+): Promise<{ order: OrderRow; hold: HoldRow }> {
   if (!token || token.length > 200) throw notFound()
   const order = await lockOrder(tx, orderId)
   const hold = order ? await orderHold(tx, orderId, true) : null
@@ -93,14 +109,25 @@ async function authorized(tx: Tx, orderId: number, token: string | undefined): P
 const shopperOf = (order: OrderRow) => (order.userId === null ? 'guest' : 'shopper') as 'guest' | 'shopper'
 
 /** Decision 0076 "checks on access": a hold whose time ran out is ended before anything else is done with the order. */
-async function expireIfDue(ctx: PaymentContext, tx: Tx, order: OrderRow, hold: HoldRow, now: Date): Promise<{ order: OrderRow; hold: HoldRow }> {
+async function expireIfDue(
+  ctx: PaymentContext,
+  tx: Tx,
+  order: OrderRow,
+  hold: HoldRow,
+  now: Date,
+): Promise<{ order: OrderRow; hold: HoldRow }> {
   if (hold.expiredAt || hold.closedAt || hold.dueAt > now) return { order, hold }
   await expireLocked(tx, order, hold, now, ctx.notify)
   return { order: (await lockOrder(tx, order.id))!, hold: (await orderHold(tx, order.id, true))! }
 }
 
 /** Decision 0077: an order the sweep ended comes back (stock taken again, or 409 OUT_OF_STOCK) when its shopper pays. */
-async function reviveIfExpired(tx: Tx, order: OrderRow, hold: HoldRow, now: Date): Promise<{ order: OrderRow; hold: HoldRow }> {
+async function reviveIfExpired(
+  tx: Tx,
+  order: OrderRow,
+  hold: HoldRow,
+  now: Date,
+): Promise<{ order: OrderRow; hold: HoldRow }> {
   if (!expiredByHold(order, hold)) return { order, hold }
   const revived = await reviveLocked(tx, order, hold, now, await paymentExpiryMinutes(tx), langOf(order))
   return { order: revived, hold: (await orderHold(tx, order.id, true))! }
@@ -109,11 +136,21 @@ async function reviveIfExpired(tx: Tx, order: OrderRow, hold: HoldRow, now: Date
 async function view(ctx: PaymentContext, orderId: number): Promise<OrderPayment> {
   const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId))
   if (!order) throw notFound()
-  return orderPaymentView(ctx.db, ctx.env, order, await orderHold(ctx.db, orderId), await orderPayments(ctx.db, orderId))
+  return orderPaymentView(
+    ctx.db,
+    ctx.env,
+    order,
+    await orderHold(ctx.db, orderId),
+    await orderPayments(ctx.db, orderId),
+  )
 }
 
 /** GET /api/payments/orders/:id */
-export async function getOrderPayment(ctx: PaymentContext, orderId: number, token: string | undefined): Promise<OrderPayment> {
+export async function getOrderPayment(
+  ctx: PaymentContext,
+  orderId: number,
+  token: string | undefined,
+): Promise<OrderPayment> {
   await ctx.db.transaction(async (tx) => {
     const { order, hold } = await authorized(tx, orderId, token)
     await expireIfDue(ctx, tx, order, hold, new Date())
@@ -134,14 +171,22 @@ interface AttemptSpec {
  * if its stock is there (decision 0077), older open attempts are given up (one live attempt), the amount is fixed
  * (USD at today's rate, decision 0079) and the hold is extended for the time it takes to pay.
  */
-async function beginAttempt(ctx: PaymentContext, orderId: number, token: string | undefined, spec: AttemptSpec): Promise<PaymentRow> {
+async function beginAttempt(
+  ctx: PaymentContext,
+  orderId: number,
+  token: string | undefined,
+  spec: AttemptSpec,
+): Promise<PaymentRow> {
   return ctx.db.transaction(async (tx) => {
     const now = new Date()
     let { order, hold } = await authorized(tx, orderId, token)
     ;({ order, hold } = await expireIfDue(ctx, tx, order, hold, now))
     ;({ order, hold } = await reviveIfExpired(tx, order, hold, now))
     if (!isPayable(order, hold)) throw notPayable()
-    if (hold.attempts >= MAX_ATTEMPTS) throw new AppError('TOO_MANY_REQUESTS', 429, { params: { minutes: Math.max(1, Math.ceil((hold.dueAt.getTime() - now.getTime()) / 60_000)) } })
+    if (hold.attempts >= MAX_ATTEMPTS)
+      throw new AppError('TOO_MANY_REQUESTS', 429, {
+        params: { minutes: Math.max(1, Math.ceil((hold.dueAt.getTime() - now.getTime()) / 60_000)) },
+      })
     const rows = await orderPayments(tx, order.id)
     if (rows.some((p) => p.state === 'pending' && p.claimedAt)) throw new AppError('PAYMENT_IN_PROGRESS', 409)
     await supersedeOpenAttempts(tx, order.id, now)
@@ -183,25 +228,50 @@ async function beginAttempt(ctx: PaymentContext, orderId: number, token: string 
       .set({ attempts: hold.attempts + 1, dueAt: later(hold.dueAt, minutes * 60_000) })
       .where(eq(orderPaymentHolds.orderId, order.id))
     const method = spec.provider === 'paypal' ? 'paypal' : 'massarat'
-    await syncOrderPaymentStatus(tx, order, null, method !== order.paymentMethod ? { paymentMethod: method } : {}, { actor: shopperOf(order) })
+    await syncOrderPaymentStatus(
+      tx,
+      order,
+      null,
+      method !== order.paymentMethod ? { paymentMethod: method } : {},
+      { actor: shopperOf(order) },
+    )
     return payment!
   })
 }
 
 /** A start the provider refused or could not answer: the attempt fails, the shopper is told why in their language. */
 async function startFailed(ctx: PaymentContext, payment: PaymentRow, error: unknown): Promise<never> {
-  const refusal = error instanceof PlutuRefusal ? { code: error.code, reason: error.reason, raw: error.raw } : error instanceof PayPalRefusal ? { code: error.issue, reason: error.reason, raw: error.raw } : null
+  const refusal =
+    error instanceof PlutuRefusal
+      ? { code: error.code, reason: error.reason, raw: error.raw }
+      : error instanceof PayPalRefusal
+        ? { code: error.issue, reason: error.reason, raw: error.raw }
+        : null
   const code = refusal?.code ?? (error instanceof ProviderUnavailable ? 'unavailable' : 'error')
-  await applyCharge(ctx.db, payment.id, { outcome: 'failed', failureCode: code, failureMessage: refusal?.reason, raw: refusal?.raw ?? null }, {
-    source: 'start',
-    kind: 'refused',
-    dedupeKey: `start:${payment.id}`,
-    payload: refusal?.raw ?? { error: code },
-  })
+  await applyCharge(
+    ctx.db,
+    payment.id,
+    { outcome: 'failed', failureCode: code, failureMessage: refusal?.reason, raw: refusal?.raw ?? null },
+    {
+      source: 'start',
+      kind: 'refused',
+      dedupeKey: `start:${payment.id}`,
+      payload: refusal?.raw ?? { error: code },
+    },
+  )
   if (refusal) {
     // A currency or account problem is the owner's to fix (docs/payments.md), not the shopper's.
-    ctx.log.warn({ provider: payment.provider, gateway: payment.gateway, code }, 'payment provider refused to start a payment')
-    throw new AppError('PAYMENT_REFUSED', 422, refusal.reason ? { params: { reason: refusal.reason.slice(0, 200) } } : { messageKey: 'errors.PAYMENT_REFUSED_UNKNOWN' })
+    ctx.log.warn(
+      { provider: payment.provider, gateway: payment.gateway, code },
+      'payment provider refused to start a payment',
+    )
+    throw new AppError(
+      'PAYMENT_REFUSED',
+      422,
+      refusal.reason
+        ? { params: { reason: refusal.reason.slice(0, 200) } }
+        : { messageKey: 'errors.PAYMENT_REFUSED_UNKNOWN' },
+    )
   }
   if (error instanceof ProviderUnavailable) {
     ctx.log.warn({ provider: payment.provider, err: error }, 'payment provider did not answer')
@@ -211,10 +281,21 @@ async function startFailed(ctx: PaymentContext, payment: PaymentRow, error: unkn
 }
 
 /** POST /api/payments/orders/:id/wallet: Sadad or Edfali sends the shopper a code to type on our page. */
-export async function startWallet(ctx: PaymentContext, orderId: number, token: string | undefined, input: WalletStartInput, customerIp: string, lang: Language): Promise<WalletStart> {
+export async function startWallet(
+  ctx: PaymentContext,
+  orderId: number,
+  token: string | undefined,
+  input: WalletStartInput,
+  customerIp: string,
+  lang: Language,
+): Promise<WalletStart> {
   const plutu = ctx.providers.plutu
   if (!plutu || !(plutuConfig(ctx.env)?.gateways ?? []).includes(input.gateway)) throw unavailable()
-  const payment = await beginAttempt(ctx, orderId, token, { provider: 'plutu', gateway: input.gateway, currency: 'LYD' })
+  const payment = await beginAttempt(ctx, orderId, token, {
+    provider: 'plutu',
+    gateway: input.gateway,
+    currency: 'LYD',
+  })
   let processId: string
   try {
     const started = await plutu.start(input.gateway, {
@@ -230,7 +311,10 @@ export async function startWallet(ctx: PaymentContext, orderId: number, token: s
   } catch (error) {
     return startFailed(ctx, payment, error)
   }
-  await ctx.db.update(payments).set({ providerRef: processId, updatedAt: new Date() }).where(eq(payments.id, payment.id))
+  await ctx.db
+    .update(payments)
+    .set({ providerRef: processId, updatedAt: new Date() })
+    .where(eq(payments.id, payment.id))
   return { payment_id: payment.id, otp_length: OTP_LENGTH[input.gateway] }
 }
 
@@ -249,25 +333,49 @@ async function waitForClaim(db: Db, paymentId: number, ms = 15_000): Promise<Pay
  * POST /api/payments/orders/:id/wallet/confirm. Decision 0082: one request claims the attempt (claimed_at) and calls
  * Plutu; the same code submitted again meanwhile waits for that answer instead of charging twice.
  */
-export async function confirmWallet(ctx: PaymentContext, orderId: number, token: string | undefined, input: WalletConfirmInput, customerIp: string): Promise<OrderPayment> {
+export async function confirmWallet(
+  ctx: PaymentContext,
+  orderId: number,
+  token: string | undefined,
+  input: WalletConfirmInput,
+  customerIp: string,
+): Promise<OrderPayment> {
   const plutu = ctx.providers.plutu
   if (!plutu) throw unavailable()
   const claim = await ctx.db.transaction(async (tx) => {
     const now = new Date()
     let { order, hold } = await authorized(tx, orderId, token)
-    const [payment] = await tx.select().from(payments).where(and(eq(payments.id, input.payment_id), eq(payments.orderId, orderId))).for('update')
-    if (!payment || payment.provider !== 'plutu' || !isOtpGateway(payment.gateway ?? '') || !payment.providerRef) throw notFound()
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.id, input.payment_id), eq(payments.orderId, orderId)))
+      .for('update')
+    if (
+      !payment ||
+      payment.provider !== 'plutu' ||
+      !isOtpGateway(payment.gateway ?? '') ||
+      !payment.providerRef
+    )
+      throw notFound()
     if (payment.state === 'paid') return { kind: 'done' as const }
     if (payment.claimedAt) return { kind: 'wait' as const }
     ;({ order, hold } = await expireIfDue(ctx, tx, order, hold, now))
-    let state = (await tx.select({ state: payments.state }).from(payments).where(eq(payments.id, payment.id)))[0]!.state
+    let state = (
+      await tx.select({ state: payments.state }).from(payments).where(eq(payments.id, payment.id))
+    )[0]!.state
     if (state === 'expired' && expiredByHold(order, hold)) {
       ;({ order, hold } = await reviveIfExpired(tx, order, hold, now))
       state = 'pending'
     }
     if (state !== 'pending') throw notPayable()
-    await tx.update(payments).set({ state: 'pending', claimedAt: now, updatedAt: now }).where(eq(payments.id, payment.id))
-    await tx.update(orderPaymentHolds).set({ dueAt: later(hold.dueAt, CONFIRM_GRACE_MS) }).where(eq(orderPaymentHolds.orderId, orderId))
+    await tx
+      .update(payments)
+      .set({ state: 'pending', claimedAt: now, updatedAt: now })
+      .where(eq(payments.id, payment.id))
+    await tx
+      .update(orderPaymentHolds)
+      .set({ dueAt: later(hold.dueAt, CONFIRM_GRACE_MS) })
+      .where(eq(orderPaymentHolds.orderId, orderId))
     return { kind: 'go' as const, payment }
   })
   if (claim.kind === 'done') return view(ctx, orderId)
@@ -285,16 +393,35 @@ export async function confirmWallet(ctx: PaymentContext, orderId: number, token:
   } catch (error) {
     // The answer may have been lost after Plutu took the money: staff are told to check (decision 0083). A retry is
     // safe: Plutu refuses a second confirm of the same invoice.
-    await recordAnswer(ctx.db, payment.id, { source: 'confirm', kind: 'no_answer', dedupeKey: `plutu:confirm:${payment.id}:${tries}`, payload: { error: 'unavailable' } }, { claimedAt: null, otpTries: tries, ...(payment.flag ? {} : { flag: 'outcome_unknown' }) })
+    await recordAnswer(
+      ctx.db,
+      payment.id,
+      {
+        source: 'confirm',
+        kind: 'no_answer',
+        dedupeKey: `plutu:confirm:${payment.id}:${tries}`,
+        payload: { error: 'unavailable' },
+      },
+      { claimedAt: null, otpTries: tries, ...(payment.flag ? {} : { flag: 'outcome_unknown' }) },
+    )
     if (error instanceof ProviderUnavailable) {
       ctx.log.warn({ provider: 'plutu', err: error }, 'payment provider did not answer a confirm')
       throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', 503, { headers: { 'retry-after': '30' } })
     }
     throw error
   }
-  const meta = { source: 'confirm', kind: charge.outcome, dedupeKey: `plutu:confirm:${payment.id}:${tries}`, payload: charge.raw }
+  const meta = {
+    source: 'confirm',
+    kind: charge.outcome,
+    dedupeKey: `plutu:confirm:${payment.id}:${tries}`,
+    payload: charge.raw,
+  }
   if (charge.outcome === 'failed' && charge.retryable && tries < MAX_CODE_TRIES) {
-    await recordAnswer(ctx.db, payment.id, meta, { claimedAt: null, otpTries: tries, failureMessage: charge.failureMessage?.slice(0, 500) ?? null })
+    await recordAnswer(ctx.db, payment.id, meta, {
+      claimedAt: null,
+      otpTries: tries,
+      failureMessage: charge.failureMessage?.slice(0, 500) ?? null,
+    })
     throw refused(charge)
   }
   const updated = await applyCharge(ctx.db, payment.id, charge, meta)
@@ -304,17 +431,31 @@ export async function confirmWallet(ctx: PaymentContext, orderId: number, token:
 }
 
 function refused(charge: Charge, payment?: PaymentRow): AppError {
-  if (payment?.failureCode === 'amount_mismatch') return new AppError('PAYMENT_REFUSED', 422, { messageKey: 'errors.PAYMENT_REFUSED_UNKNOWN' })
+  if (payment?.failureCode === 'amount_mismatch')
+    return new AppError('PAYMENT_REFUSED', 422, { messageKey: 'errors.PAYMENT_REFUSED_UNKNOWN' })
   const reason = charge.failureMessage?.slice(0, 200)
-  return new AppError('PAYMENT_REFUSED', 422, reason ? { params: { reason } } : { messageKey: 'errors.PAYMENT_REFUSED_UNKNOWN' })
+  return new AppError(
+    'PAYMENT_REFUSED',
+    422,
+    reason ? { params: { reason } } : { messageKey: 'errors.PAYMENT_REFUSED_UNKNOWN' },
+  )
 }
 
 /** POST /api/payments/orders/:id/redirect: a card page (Plutu) or PayPal's approval page to send the shopper to. */
-export async function startRedirect(ctx: PaymentContext, orderId: number, token: string | undefined, input: RedirectStartInput, customerIp: string, lang: Language): Promise<RedirectStart> {
+export async function startRedirect(
+  ctx: PaymentContext,
+  orderId: number,
+  token: string | undefined,
+  input: RedirectStartInput,
+  customerIp: string,
+  lang: Language,
+): Promise<RedirectStart> {
   const isPayPal = input.gateway === 'paypal'
   const provider = isPayPal ? ctx.providers.paypal : ctx.providers.plutu
   const offered = await availablePaymentMethods(ctx.db, ctx.env)
-  const known = isPayPal ? offered.paypal !== null : (offered.massarat?.gateways ?? []).includes(input.gateway as never)
+  const known = isPayPal
+    ? offered.paypal !== null
+    : (offered.massarat?.gateways ?? []).includes(input.gateway as never)
   if (!provider || !known) throw unavailable()
   const payment = await beginAttempt(ctx, orderId, token, {
     provider: provider.id,
@@ -336,8 +477,17 @@ export async function startRedirect(ctx: PaymentContext, orderId: number, token:
   } catch (error) {
     return startFailed(ctx, payment, error)
   }
-  await ctx.db.update(payments).set({ providerRef: started.providerRef, redirectUrl: started.redirectUrl, updatedAt: new Date() }).where(eq(payments.id, payment.id))
-  return { payment_id: payment.id, redirect_url: started.redirectUrl, amount: payment.amount, currency: payment.currency, exchange_rate: payment.exchangeRate }
+  await ctx.db
+    .update(payments)
+    .set({ providerRef: started.providerRef, redirectUrl: started.redirectUrl, updatedAt: new Date() })
+    .where(eq(payments.id, payment.id))
+  return {
+    payment_id: payment.id,
+    redirect_url: started.redirectUrl,
+    amount: payment.amount,
+    currency: payment.currency,
+    exchange_rate: payment.exchangeRate,
+  }
 }
 
 /** Where the shopper's browser goes after a provider sent it back: the shop's result pages (ar/en). */
@@ -363,10 +513,18 @@ export async function plutuReturn(ctx: PaymentContext, rawQuery: string): Promis
   }
   const payment = await findNoticePayment(ctx.db, 'plutu', notice)
   if (!payment) {
-    ctx.log.warn({ provider: 'plutu', invoice_no: notice.find.invoiceNo }, 'signed payment return for an unknown invoice')
+    ctx.log.warn(
+      { provider: 'plutu', invoice_no: notice.find.invoiceNo },
+      'signed payment return for an unknown invoice',
+    )
     return resultPath(null, 'unknown')
   }
-  const updated = await applyCharge(ctx.db, payment.id, notice.charge, { source: notice.source, kind: notice.kind, dedupeKey: notice.dedupeKey, payload: notice.raw })
+  const updated = await applyCharge(ctx.db, payment.id, notice.charge, {
+    source: notice.source,
+    kind: notice.kind,
+    dedupeKey: notice.dedupeKey,
+    payload: notice.raw,
+  })
   return resultPath(updated)
 }
 
@@ -379,7 +537,10 @@ export async function capturePayPal(ctx: PaymentContext, paymentId: number): Pro
   const paypal = ctx.providers.paypal
   if (!paypal) return null
   const ready = await ctx.db.transaction(async (tx) => {
-    const [ref] = await tx.select({ orderId: payments.orderId }).from(payments).where(eq(payments.id, paymentId))
+    const [ref] = await tx
+      .select({ orderId: payments.orderId })
+      .from(payments)
+      .where(eq(payments.id, paymentId))
     if (!ref) return null
     let order = (await lockOrder(tx, ref.orderId))!
     let hold = await orderHold(tx, order.id, true)
@@ -387,7 +548,9 @@ export async function capturePayPal(ctx: PaymentContext, paymentId: number): Pro
     if (!payment || payment.state === 'paid' || payment.state === 'refunded') return null
     const now = new Date()
     if (hold) ({ order, hold } = await expireIfDue(ctx, tx, order, hold, now))
-    let state = (await tx.select({ state: payments.state }).from(payments).where(eq(payments.id, paymentId)))[0]!.state
+    let state = (
+      await tx.select({ state: payments.state }).from(payments).where(eq(payments.id, paymentId))
+    )[0]!.state
     if (state === 'expired' && hold && expiredByHold(order, hold)) {
       try {
         await tx.transaction(async (sp) => {
@@ -433,17 +596,35 @@ export async function paypalReturn(ctx: PaymentContext, rawQuery: string): Promi
 /** GET /api/payments/paypal/cancel?token=…: the shopper left PayPal without paying; the cart is still theirs. */
 export async function paypalCancel(ctx: PaymentContext, rawQuery: string): Promise<string> {
   const token = new URLSearchParams(rawQuery).get('token') ?? ''
-  const payment = ctx.providers.paypal && /^[A-Za-z0-9-]{5,64}$/.test(token) ? await findNoticePayment(ctx.db, 'paypal', { find: { providerRef: token }, source: 'return', kind: 'cancel', dedupeKey: '', raw: null }) : null
+  const payment =
+    ctx.providers.paypal && /^[A-Za-z0-9-]{5,64}$/.test(token)
+      ? await findNoticePayment(ctx.db, 'paypal', {
+          find: { providerRef: token },
+          source: 'return',
+          kind: 'cancel',
+          dedupeKey: '',
+          raw: null,
+        })
+      : null
   if (!payment) return '/payment/cancelled'
   const updated =
     payment.state === 'pending'
-      ? await applyCharge(ctx.db, payment.id, { outcome: 'cancelled', raw: { token } }, { source: 'return', kind: 'canceled', dedupeKey: `paypal:cancel:${token}`, payload: { token } })
+      ? await applyCharge(
+          ctx.db,
+          payment.id,
+          { outcome: 'cancelled', raw: { token } },
+          { source: 'return', kind: 'canceled', dedupeKey: `paypal:cancel:${token}`, payload: { token } },
+        )
       : payment
   return updated.state === 'paid' ? resultPath(updated) : `/payment/cancelled?order=${payment.orderId}`
 }
 
 /** POST /api/payments/paypal/webhook: verified with PayPal before it changes anything; the same event twice is a no-op. */
-export async function paypalWebhook(ctx: PaymentContext, rawBody: string, headers: Record<string, string | string[] | undefined>): Promise<void> {
+export async function paypalWebhook(
+  ctx: PaymentContext,
+  rawBody: string,
+  headers: Record<string, string | string[] | undefined>,
+): Promise<void> {
   const paypal = ctx.providers.paypal
   if (!paypal) throw notFound()
   let notice
@@ -477,7 +658,12 @@ export async function paypalWebhook(ctx: PaymentContext, rawBody: string, header
  * and its stock; open attempts are given up and nothing expires it any more. Refused (422, as at checkout) where
  * the city does not take cash for this total.
  */
-export async function switchToCash(ctx: PaymentContext, orderId: number, token: string | undefined, lang: Language): Promise<OrderPayment> {
+export async function switchToCash(
+  ctx: PaymentContext,
+  orderId: number,
+  token: string | undefined,
+  lang: Language,
+): Promise<OrderPayment> {
   await ctx.db.transaction(async (tx) => {
     const now = new Date()
     let { order, hold } = await authorized(tx, orderId, token)
@@ -489,7 +675,13 @@ export async function switchToCash(ctx: PaymentContext, orderId: number, token: 
     if (city) assertCashAccepted(city, toCents(order.totalAmount) ?? 0, lang)
     await supersedeOpenAttempts(tx, order.id, now, 'switched_to_cash')
     await closeHold(tx, order.id, now)
-    await syncOrderPaymentStatus(tx, order, null, { paymentMethod: 'cash' }, { actor: shopperOf(order), action: 'switched_to_cash' })
+    await syncOrderPaymentStatus(
+      tx,
+      order,
+      null,
+      { paymentMethod: 'cash' },
+      { actor: shopperOf(order), action: 'switched_to_cash' },
+    )
   })
   return view(ctx, orderId)
 }
@@ -498,7 +690,11 @@ export async function switchToCash(ctx: PaymentContext, orderId: number, token: 
  * POST /api/payments/orders/:id/release: the shopper changed the cart and places a new order; this one gives its stock
  * back now instead of at the end of its time (decision 0082).
  */
-export async function releaseOrder(ctx: PaymentContext, orderId: number, token: string | undefined): Promise<OrderPayment> {
+export async function releaseOrder(
+  ctx: PaymentContext,
+  orderId: number,
+  token: string | undefined,
+): Promise<OrderPayment> {
   await ctx.db.transaction(async (tx) => {
     const now = new Date()
     const { order, hold } = await authorized(tx, orderId, token)

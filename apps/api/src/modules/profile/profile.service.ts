@@ -66,7 +66,11 @@ export function parseShippingAddress(
 export function autofillFrom(order: LastOrder, lang: Language): Autofill {
   const { first, last } = splitName(order.customerName)
   const cityNow = translatedText(order.cityName, order.translations, 'city_name', lang)
-  const names = [cityNow, order.cityName, ...TRANSLATED_LANGUAGES.map((l) => order.translations?.[l]?.city_name)].filter((n): n is string => !!n?.trim())
+  const names = [
+    cityNow,
+    order.cityName,
+    ...TRANSLATED_LANGUAGES.map((l) => order.translations?.[l]?.city_name),
+  ].filter((n): n is string => !!n?.trim())
   const anchor = names.find((n) => order.shippingAddress.includes(`, ${n.trim()}`)) ?? names[0] ?? null
   const place = parseShippingAddress(order.shippingAddress, anchor)
   return {

@@ -83,11 +83,19 @@ describe('GET /api/settings/public revalidation (performance.md)', () => {
     const first = await ctx.app.inject({ method: 'GET', url: '/api/settings/public' })
     const etag = first.headers.etag as string
     expect(etag).toMatch(/^W\/"/)
-    const same = await ctx.app.inject({ method: 'GET', url: '/api/settings/public', headers: { 'if-none-match': etag } })
+    const same = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/settings/public',
+      headers: { 'if-none-match': etag },
+    })
     expect(same.statusCode).toBe(304)
     expect(same.body).toBe('')
     expect((await put({ key: 'contact_phone', value: '+218 92 000 0000' })).statusCode).toBe(200)
-    const changed = await ctx.app.inject({ method: 'GET', url: '/api/settings/public', headers: { 'if-none-match': etag } })
+    const changed = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/settings/public',
+      headers: { 'if-none-match': etag },
+    })
     expect(changed.statusCode).toBe(200)
     expect(changed.json().contact_phone).toBe('+218 92 000 0000')
     const admins = await ctx.app.inject({ method: 'GET', url: '/api/settings', headers: admin.headers })
@@ -198,7 +206,10 @@ describe('notify_emails (decision 0067)', () => {
     const ok = await put({ key: 'notify_emails', value: 'Sales@Shop.ly; owner@shop.ly\nsales@shop.ly' })
     expect(ok.statusCode).toBe(200)
     expect(ok.json().value).toBe('sales@shop.ly, owner@shop.ly')
-    const bad = await put({ key: 'notify_emails', value: 'sales@shop.ly, not-an-email' }, { ...admin.headers, ...en })
+    const bad = await put(
+      { key: 'notify_emails', value: 'sales@shop.ly, not-an-email' },
+      { ...admin.headers, ...en },
+    )
     expect(bad.statusCode).toBe(422)
     expect(bad.json().errors).toEqual({ value: ['Enter email addresses separated by commas (10 at most)'] })
     expect((await valueOf('notify_emails')).value).toBe('sales@shop.ly, owner@shop.ly')

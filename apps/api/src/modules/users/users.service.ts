@@ -75,7 +75,11 @@ async function summaryOf(db: Db, id: number): Promise<UserSummary> {
   return toSummary(row)
 }
 
-export async function getUserDetail(db: Db, id: number, lang: Language): Promise<{ user: UserSummary; orders: Order[] }> {
+export async function getUserDetail(
+  db: Db,
+  id: number,
+  lang: Language,
+): Promise<{ user: UserSummary; orders: Order[] }> {
   const user = await summaryOf(db, id)
   return { user, orders: await latestOrdersOf(db, id, lang) }
 }

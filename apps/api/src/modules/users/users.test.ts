@@ -49,17 +49,15 @@ async function placeOrder(
       orderStatus,
     })
     .returning()
-  await ctx.app.db
-    .insert(orderItems)
-    .values({
-      orderId: order!.id,
-      productId: product.id,
-      productName: product.name,
-      quantity: 1,
-      unitPrice: totalAmount - 10,
-      unitCost: 5,
-      lineTotal: totalAmount - 10,
-    })
+  await ctx.app.db.insert(orderItems).values({
+    orderId: order!.id,
+    productId: product.id,
+    productName: product.name,
+    quantity: 1,
+    unitPrice: totalAmount - 10,
+    unitCost: 5,
+    lineTotal: totalAmount - 10,
+  })
   return { order: order!, product }
 }
 

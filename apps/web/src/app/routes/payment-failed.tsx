@@ -5,7 +5,8 @@ import { screenMeta } from '../seo.ts'
 import type { Route } from './+types/payment-failed'
 
 // A provider sends the shopper back here through the API (payments.service.ts resultPath).
-export const meta: Route.MetaFunction = ({ matches }) => screenMeta(matches, '/payment/failed', 'pay.result.failed_meta')
+export const meta: Route.MetaFunction = ({ matches }) =>
+  screenMeta(matches, '/payment/failed', 'pay.result.failed_meta')
 
 export default function PaymentFailedRoute() {
   return (

@@ -24,7 +24,10 @@ export function activeBatchActions<Row>(
 }
 
 /** Deleting the selected rows, asked first with their number (product.md §2.14). */
-export function deleteBatchAction<Row>(t: TFunction<'dashboard'>, remove: (row: Row) => Promise<unknown>): BatchAction<Row> {
+export function deleteBatchAction<Row>(
+  t: TFunction<'dashboard'>,
+  remove: (row: Row) => Promise<unknown>,
+): BatchAction<Row> {
   return {
     key: 'delete',
     label: t('batch.delete'),

@@ -32,7 +32,10 @@ export function activeColumn<Row extends { is_active: boolean }>(
 }
 
 /** The row's icon buttons, last in the table and along the bottom of a phone's card. */
-export function actionsColumn<Row>(t: TFunction<'dashboard'>, cell: (row: Row) => ReactNode): DataColumn<Row> {
+export function actionsColumn<Row>(
+  t: TFunction<'dashboard'>,
+  cell: (row: Row) => ReactNode,
+): DataColumn<Row> {
   return {
     id: 'actions',
     header: <span className="sr-only">{t('common.actions')}</span>,

@@ -47,6 +47,11 @@ export function ConfirmDeleteRow<V>({
 }) {
   const { t } = useTranslation('dashboard')
   return (
-    <ConfirmRowAction action={action} title={() => title} message={message} confirmLabel={() => t('common:actions.delete')} />
+    <ConfirmRowAction
+      action={action}
+      title={() => title}
+      message={message}
+      confirmLabel={() => t('common:actions.delete')}
+    />
   )
 }

@@ -22,7 +22,12 @@ export function selectFilter(label: string, options: { value: string; label: str
   return {
     initial: options[0]?.value ?? '',
     control: (value, set) => (
-      <Select aria-label={label} value={value} onChange={(e) => set(e.target.value)} className="w-auto min-w-40">
+      <Select
+        aria-label={label}
+        value={value}
+        onChange={(e) => set(e.target.value)}
+        className="w-auto min-w-40"
+      >
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -48,11 +53,17 @@ export function ListToolbar<P extends ListPage<RowData>, F extends Record<string
   return (
     <div className="mb-4 flex flex-wrap items-end gap-3">
       {searchLabel ? (
-        <SearchInput label={searchLabel} value={list.search} onChange={(e) => list.setSearch(e.target.value)} />
+        <SearchInput
+          label={searchLabel}
+          value={list.search}
+          onChange={(e) => list.setSearch(e.target.value)}
+        />
       ) : null}
       {Object.entries(list.filterDefs).map(([name, def]) =>
         def.control ? (
-          <div key={name}>{def.control(list.filters[name as keyof F], (v) => list.setFilter(name as keyof F, v))}</div>
+          <div key={name}>
+            {def.control(list.filters[name as keyof F], (v) => list.setFilter(name as keyof F, v))}
+          </div>
         ) : null,
       )}
       {children}
@@ -115,7 +126,11 @@ export function DataList<P extends ListPage<RowData>, F extends Record<string, L
     )
   else if (list.state === 'error')
     content = (
-      <ErrorState title={loadFailed} message={list.query.error?.message} onRetry={() => void list.query.refetch()} />
+      <ErrorState
+        title={loadFailed}
+        message={list.query.error?.message}
+        onRetry={() => void list.query.refetch()}
+      />
     )
   else if (list.state === 'empty')
     content = list.isFiltered ? (
@@ -154,7 +169,8 @@ export function DataList<P extends ListPage<RowData>, F extends Record<string, L
               ? {
                   state: list.selection,
                   onChange: list.setSelection,
-                  rowLabel: (row) => t('batch.select_row', { name: rowName?.(row) ?? String(list.getRowId(row)) }),
+                  rowLabel: (row) =>
+                    t('batch.select_row', { name: rowName?.(row) ?? String(list.getRowId(row)) }),
                   allLabel: t('batch.select_all'),
                 }
               : undefined
@@ -162,7 +178,12 @@ export function DataList<P extends ListPage<RowData>, F extends Record<string, L
         />
         {list.paged ? (
           <div className="mt-4 flex flex-col items-center justify-between gap-3 sm:flex-row">
-            <ShowingLine page={list.page} perPage={list.perPage} total={list.total} count={list.rows.length} />
+            <ShowingLine
+              page={list.page}
+              perPage={list.perPage}
+              total={list.total}
+              count={list.rows.length}
+            />
             <Pagination page={list.page} lastPage={list.lastPage} onPageChange={list.setPage} />
           </div>
         ) : null}
@@ -185,8 +206,10 @@ export function DataList<P extends ListPage<RowData>, F extends Record<string, L
   )
 }
 
-export interface ListScreenProps<P extends ListPage<RowData>, F extends Record<string, ListFilter>>
-  extends Omit<DataListProps<P, F>, 'caption'> {
+export interface ListScreenProps<
+  P extends ListPage<RowData>,
+  F extends Record<string, ListFilter>,
+> extends Omit<DataListProps<P, F>, 'caption'> {
   title: string
   description?: ReactNode
   /** More header actions (the sales export). */
@@ -242,7 +265,10 @@ export function ListScreen<P extends ListPage<RowData>, F extends Record<string,
       <DataList
         caption={title}
         {...list}
-        empty={{ ...list.empty, action: list.empty.action ?? (add ? addButton(add.emptyLabel ?? add.label) : undefined) }}
+        empty={{
+          ...list.empty,
+          action: list.empty.action ?? (add ? addButton(add.emptyLabel ?? add.label) : undefined),
+        }}
       />
       {children}
     </div>

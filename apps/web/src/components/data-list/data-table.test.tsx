@@ -19,7 +19,12 @@ const columns: DataColumn<Fruit>[] = [
   { id: 'name', header: 'Name', card: 'title', cell: (f) => f.name },
   { id: 'price', header: 'Price', cell: (f) => f.price },
   { id: 'status', header: 'Status', card: 'status', cell: (f) => <span>{f.status}</span> },
-  { id: 'actions', header: <span className="sr-only">Actions</span>, card: 'actions', cell: (f) => <button type="button">{`Edit ${f.name}`}</button> },
+  {
+    id: 'actions',
+    header: <span className="sr-only">Actions</span>,
+    card: 'actions',
+    cell: (f) => <button type="button">{`Edit ${f.name}`}</button>,
+  },
 ]
 
 /** The viewport's width as the media query sees it. */
@@ -60,7 +65,11 @@ describe('dashboard rows on a phone and on a wide screen (decision 0087)', () =>
     viewport(1024)
     render(<Selectable />)
     const table = screen.getByRole('table', { name: 'Fruit' })
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['', 'Name', 'Price', 'Status', 'Actions'])
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['', 'Name', 'Price', 'Status', 'Actions'])
     expect(within(screen.getByTestId('totals')).getByText('22.50')).toBeInTheDocument()
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select all' }))
     expect(screen.getByRole('checkbox', { name: 'Select Ajwa' })).toBeChecked()

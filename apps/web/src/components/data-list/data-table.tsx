@@ -61,7 +61,14 @@ export interface DataTableProps<T extends RowData> {
  * The rows of a dashboard list on TanStack Table: a table (sticky header, row hover, selection first; docs/ui.md §5) from
  * 640 px, cards below it, so a phone never scrolls sideways. Both draw the same columns and the same selection.
  */
-export function DataTable<T extends RowData>({ rows, columns, getRowId, caption, selection, summary }: DataTableProps<T>) {
+export function DataTable<T extends RowData>({
+  rows,
+  columns,
+  getRowId,
+  caption,
+  selection,
+  summary,
+}: DataTableProps<T>) {
   // Column specs are rebuilt by screens on every render (they close over handlers); the table's column model stays
   // stable per set of ids and reads the latest specs through a ref.
   const specs = useRef(columns)
@@ -138,7 +145,10 @@ export function DataTable<T extends RowData>({ rows, columns, getRowId, caption,
                 <th
                   key={header.id}
                   scope="col"
-                  className={cn('px-3 py-3 text-start font-semibold whitespace-nowrap', columns[i]?.className)}
+                  className={cn(
+                    'px-3 py-3 text-start font-semibold whitespace-nowrap',
+                    columns[i]?.className,
+                  )}
                 >
                   {header.isPlaceholder ? null : <table.FlexRender header={header} />}
                 </th>
@@ -150,7 +160,10 @@ export function DataTable<T extends RowData>({ rows, columns, getRowId, caption,
           {tableRows.map((row) => (
             <tr
               key={row.id}
-              className={cn('border-t border-sand-200 hover:bg-sand-50', row.getIsSelected() && 'bg-palm-50/60')}
+              className={cn(
+                'border-t border-sand-200 hover:bg-sand-50',
+                row.getIsSelected() && 'bg-palm-50/60',
+              )}
             >
               {selection ? <td className="px-3 py-3 align-middle">{rowBox(row)}</td> : null}
               {row.getAllCells().map((cell, i) => (
@@ -200,7 +213,9 @@ function DataCards<T extends RowData>({
   summary?: DataSummary
 }) {
   const place = (where: CardPlace) => columns.filter((c) => (c.card ?? 'field') === where)
-  const [titles, subtitles, badges, fields, actions] = (['title', 'subtitle', 'status', 'field', 'actions'] as const).map(place)
+  const [titles, subtitles, badges, fields, actions] = (
+    ['title', 'subtitle', 'status', 'field', 'actions'] as const
+  ).map(place)
   const label = (c: DataColumn<T>) => c.cardLabel ?? c.header
   return (
     <div>

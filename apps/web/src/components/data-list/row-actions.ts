@@ -24,7 +24,8 @@ export function useDeleteRow<Row extends Named>(
     invalidates,
     rowId: (row) => row.id,
     onSuccess: (_r, row) => toast.success(deleted(row)),
-    onError: (err) => toast.error(failed ? failed(err.message) : t('common.delete_failed', { message: err.message })),
+    onError: (err) =>
+      toast.error(failed ? failed(err.message) : t('common.delete_failed', { message: err.message })),
   })
 }
 
@@ -39,6 +40,7 @@ export function useToggleActive<Row extends { id: number; is_active: boolean }>(
     mutationFn: (row: Row) => setActive(row.id, !row.is_active),
     invalidates,
     rowId: (row) => row.id,
-    onError: (err) => toast.error(failed ? failed(err.message) : t('common.update_failed', { message: err.message })),
+    onError: (err) =>
+      toast.error(failed ? failed(err.message) : t('common.update_failed', { message: err.message })),
   })
 }

@@ -1,4 +1,10 @@
-import { useMutation, useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query'
+import {
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryKey,
+  type UseQueryOptions,
+} from '@tanstack/react-query'
 import type { RowData, RowSelectionState } from '@tanstack/react-table'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -43,7 +49,11 @@ export interface BatchAction<Row> {
 /** A row of a list page. */
 export type RowOf<P extends ListPage<RowData>> = P['data'][number]
 
-export interface DataListOptions<P extends ListPage<RowData>, F extends Record<string, ListFilter>, K extends QueryKey> {
+export interface DataListOptions<
+  P extends ListPage<RowData>,
+  F extends Record<string, ListFilter>,
+  K extends QueryKey,
+> {
   /** The list's query; its page may carry more than rows (the sales report's totals). */
   query(params: ListParams<FilterValues<NoInfer<F>>>): UseQueryOptions<P, Error, P, K>
   getRowId(row: RowOf<P>): number
@@ -60,7 +70,10 @@ export interface BatchOutcome {
 }
 
 /** product.md §7.3: one call per selected row, every call awaited, failures counted. */
-export async function runBatch<Row>(rows: readonly Row[], call: (row: Row) => Promise<unknown>): Promise<BatchOutcome> {
+export async function runBatch<Row>(
+  rows: readonly Row[],
+  call: (row: Row) => Promise<unknown>,
+): Promise<BatchOutcome> {
   const results = await Promise.allSettled(rows.map((row) => call(row)))
   const failed = results.filter((r) => r.status === 'rejected').length
   return { ok: results.length - failed, failed }
@@ -101,22 +114,32 @@ export function useDataList<
   // still have rows: it moves to the new last page instead of showing "nothing here" without a pager.
   const emptiedPage = useBackFromEmptiedPage(page, setPageValue, query, (target) => {
     clearSelection()
-    void queryClient.invalidateQueries({ queryKey: options.query({ ...params, page: target }).queryKey, exact: true })
+    void queryClient.invalidateQueries({
+      queryKey: options.query({ ...params, page: target }).queryKey,
+      exact: true,
+    })
   })
 
   // The selection belongs to the rows on screen: a new page, size, search or filter starts afresh.
-  const change = (next: { search?: string; filters?: Partial<FilterValues<F>>; page?: number; perPage?: number }) => {
+  const change = (next: {
+    search?: string
+    filters?: Partial<FilterValues<F>>
+    page?: number
+    perPage?: number
+  }) => {
     if (next.search !== undefined) setSearchValue(next.search)
     if (next.filters) setFilterValues((current) => ({ ...current, ...next.filters }))
     if (next.perPage !== undefined) setPerPageValue(next.perPage)
     setPageValue(next.page ?? 1)
     clearSelection()
   }
-  const isFiltered = search !== '' || Object.entries(defs).some(([name, def]) => filters[name as keyof F] !== def.initial)
+  const isFiltered =
+    search !== '' || Object.entries(defs).some(([name, def]) => filters[name as keyof F] !== def.initial)
 
   const selectedRows = rows.filter((row) => selection[String(getRowId(row))])
   const batchRun = useMutation({
-    mutationFn: ({ action, rows: targets }: { action: BatchAction<Row>; rows: Row[] }) => runBatch(targets, action.run),
+    mutationFn: ({ action, rows: targets }: { action: BatchAction<Row>; rows: Row[] }) =>
+      runBatch(targets, action.run),
     meta: { invalidates: batch?.invalidates },
     onSuccess: (outcome) => {
       if (outcome.failed === 0) toast.success(t('batch.done', { count: outcome.ok }))
@@ -148,7 +171,8 @@ export function useDataList<
     setSearch: (value: string) => change({ search: value }),
     filterDefs: defs,
     filters,
-    setFilter: (name: keyof F, value: string) => change({ filters: { [name]: value } as Partial<FilterValues<F>> }),
+    setFilter: (name: keyof F, value: string) =>
+      change({ filters: { [name]: value } as Partial<FilterValues<F>> }),
     setFilters: (values: Partial<FilterValues<F>>) => change({ filters: values }),
     isFiltered,
     clearFilters: () => change({ search: '', filters: initialFilters() }),
@@ -175,7 +199,9 @@ export function useDataList<
   }
 }
 
-export type DataListState<P extends ListPage<RowData>, F extends Record<string, ListFilter> = Record<never, ListFilter>> =
-  ReturnType<typeof useDataList<P, F>>
+export type DataListState<
+  P extends ListPage<RowData>,
+  F extends Record<string, ListFilter> = Record<never, ListFilter>,
+> = ReturnType<typeof useDataList<P, F>>
 
 const NO_ROWS: unknown[] = []

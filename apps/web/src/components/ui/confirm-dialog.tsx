@@ -16,7 +16,17 @@ export interface ConfirmDialogProps {
   onConfirm(): void
 }
 
-export function ConfirmDialog({ open, onOpenChange, title, message, confirmLabel, busy, tone = 'danger', confirmDisabled, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  message,
+  confirmLabel,
+  busy,
+  tone = 'danger',
+  confirmDisabled,
+  onConfirm,
+}: ConfirmDialogProps) {
   const { t } = useTranslation()
   return (
     <Dialog

@@ -10,12 +10,19 @@ export const controlClasses =
   'aria-[invalid=true]:border-red-600 aria-[invalid=true]:ring-red-600/20'
 
 /** Full width unless the caller sets a width (`w-40`, `w-auto`); plain clsx, see button.tsx. */
-export const control = (extra: string, className?: string) => clsx(controlClasses, !/(^|\s)w-/.test(className ?? '') && 'w-full', extra, className)
+export const control = (extra: string, className?: string) =>
+  clsx(controlClasses, !/(^|\s)w-/.test(className ?? '') && 'w-full', extra, className)
 
-export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input({ className, ...rest }, ref) {
+export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input(
+  { className, ...rest },
+  ref,
+) {
   return <input ref={ref} className={control('h-10', className)} {...rest} />
 })
 
-export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement>>(function Select({ className, ...rest }, ref) {
+export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement>>(function Select(
+  { className, ...rest },
+  ref,
+) {
   return <select ref={ref} className={control('h-10 pe-8', className)} {...rest} />
 })

@@ -13,7 +13,11 @@ const otherKey = ['dashboard', 'settings', 'list']
 /** Imports a file through the actions; `isStale(key)` says whether a cached list was marked for refreshing. */
 async function importWith(upload: () => Promise<never> | Promise<unknown>) {
   const { client } = await renderDashboard(
-    <CsvImportActions upload={upload as never} downloadSample={vi.fn()} invalidates={[['dashboard', 'products']]} />,
+    <CsvImportActions
+      upload={upload as never}
+      downloadSample={vi.fn()}
+      invalidates={[['dashboard', 'products']]}
+    />,
     'en',
   )
   client.setQueryData(listKey, { data: [] })

@@ -20,7 +20,15 @@ const widths = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl
  * Accessible modal (Radix): traps focus, closes on Escape, returns focus to the trigger. A bottom sheet on phones,
  * centred from 640 px (decision 0087).
  */
-export function Dialog({ open, onOpenChange, title, description, children, footer, size = 'md' }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  size = 'md',
+}: DialogProps) {
   const { t } = useTranslation()
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -36,14 +44,25 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
           <div className="flex items-start justify-between gap-4 border-b border-sand-300 px-5 py-4">
             <div>
               <RadixDialog.Title className="text-lg font-bold text-stone-900">{title}</RadixDialog.Title>
-              {description ? <RadixDialog.Description className="mt-1 text-sm text-stone-600">{description}</RadixDialog.Description> : null}
+              {description ? (
+                <RadixDialog.Description className="mt-1 text-sm text-stone-600">
+                  {description}
+                </RadixDialog.Description>
+              ) : null}
             </div>
-            <RadixDialog.Close className="rounded-md p-1 text-stone-500 hover:bg-sand-200 hover:text-stone-800" aria-label={t('actions.close')}>
+            <RadixDialog.Close
+              className="rounded-md p-1 text-stone-500 hover:bg-sand-200 hover:text-stone-800"
+              aria-label={t('actions.close')}
+            >
               <X className="size-5" aria-hidden="true" />
             </RadixDialog.Close>
           </div>
           <div className="overflow-y-auto px-5 py-4">{children}</div>
-          {footer ? <div className="flex flex-wrap justify-end gap-2 border-t border-sand-300 px-5 py-3">{footer}</div> : null}
+          {footer ? (
+            <div className="flex flex-wrap justify-end gap-2 border-t border-sand-300 px-5 py-3">
+              {footer}
+            </div>
+          ) : null}
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>

@@ -5,9 +5,11 @@ import { tKey } from '../../lib/i18n.ts'
 
 export { controlClasses, Input, Select } from './controls.tsx'
 
-export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(function Textarea({ className, ...rest }, ref) {
-  return <textarea ref={ref} className={control('min-h-24', className)} {...rest} />
-})
+export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(
+  function Textarea({ className, ...rest }, ref) {
+    return <textarea ref={ref} className={control('min-h-24', className)} {...rest} />
+  },
+)
 
 export function FieldError({ id, message }: { id?: string; message?: string }) {
   if (!message) return null
@@ -39,10 +41,18 @@ export function Field({ label, error, hint, required, className, children }: Fie
     <div className={className}>
       <label htmlFor={id} className="mb-1 block text-sm font-semibold text-stone-700">
         {label}
-        {required ? <span className="ms-0.5 text-red-700" aria-hidden="true">*</span> : null}
+        {required ? (
+          <span className="ms-0.5 text-red-700" aria-hidden="true">
+            *
+          </span>
+        ) : null}
       </label>
       {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy })}
-      {hint ? <p id={hintId} className="mt-1 text-xs text-stone-500">{hint}</p> : null}
+      {hint ? (
+        <p id={hintId} className="mt-1 text-xs text-stone-500">
+          {hint}
+        </p>
+      ) : null}
       <FieldError id={errorId} message={error} />
     </div>
   )

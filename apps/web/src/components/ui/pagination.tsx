@@ -21,9 +21,13 @@ export interface PaginationProps {
 export function Pagination({ page, lastPage, onPageChange, className }: PaginationProps) {
   const { t } = useTranslation()
   if (lastPage <= 1) return null
-  const btn = 'inline-flex h-9 min-w-9 items-center justify-center rounded-[var(--radius-control)] border text-sm font-semibold transition-colors'
+  const btn =
+    'inline-flex h-9 min-w-9 items-center justify-center rounded-[var(--radius-control)] border text-sm font-semibold transition-colors'
   return (
-    <nav aria-label={t('pagination.nav_label')} className={clsx('flex flex-wrap items-center justify-center gap-1', className)}>
+    <nav
+      aria-label={t('pagination.nav_label')}
+      className={clsx('flex flex-wrap items-center justify-center gap-1', className)}
+    >
       <button
         type="button"
         className={clsx(btn, 'gap-1 border-sand-300 bg-white px-3 hover:bg-sand-100 disabled:opacity-50')}
@@ -41,7 +45,13 @@ export function Pagination({ page, lastPage, onPageChange, className }: Paginati
           onClick={() => onPageChange(p)}
           aria-current={p === page ? 'page' : undefined}
           aria-label={t('pagination.page', { page: p })}
-          className={clsx(btn, 'ltr-nums px-2', p === page ? 'border-palm-700 bg-palm-700 text-white' : 'border-sand-300 bg-white hover:bg-sand-100')}
+          className={clsx(
+            btn,
+            'ltr-nums px-2',
+            p === page
+              ? 'border-palm-700 bg-palm-700 text-white'
+              : 'border-sand-300 bg-white hover:bg-sand-100',
+          )}
         >
           {p}
         </button>
@@ -60,7 +70,17 @@ export function Pagination({ page, lastPage, onPageChange, className }: Paginati
 }
 
 /** "showing X-Y of total results". */
-export function ShowingLine({ page, perPage, total, count }: { page: number; perPage: number; total: number; count: number }) {
+export function ShowingLine({
+  page,
+  perPage,
+  total,
+  count,
+}: {
+  page: number
+  perPage: number
+  total: number
+  count: number
+}) {
   const { t } = useTranslation()
   if (total === 0) return null
   const from = (page - 1) * perPage + 1

@@ -16,7 +16,14 @@ export function SearchInput({
         className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-stone-400"
         aria-hidden="true"
       />
-      <Input type="search" aria-label={label} placeholder={label} className="ps-9" maxLength={SEARCH_MAX_LENGTH} {...rest} />
+      <Input
+        type="search"
+        aria-label={label}
+        placeholder={label}
+        className="ps-9"
+        maxLength={SEARCH_MAX_LENGTH}
+        {...rest}
+      />
     </div>
   )
 }

@@ -25,11 +25,34 @@ export interface TranslatedFieldsProps {
  * One translatable text of a dashboard form: its Arabic and English fields side by side (stacked on phones), the
  * English one marked optional. Each field is typed in its own language and direction, whatever the dashboard's.
  */
-export function TranslatedFields({ label, required, rows, ar, en, errorAr, errorEn, placeholderAr, placeholderEn, className }: TranslatedFieldsProps) {
+export function TranslatedFields({
+  label,
+  required,
+  rows,
+  ar,
+  en,
+  errorAr,
+  errorEn,
+  placeholderAr,
+  placeholderEn,
+  className,
+}: TranslatedFieldsProps) {
   const { t } = useTranslation('dashboard')
-  const control = (p: { id: string }, lang: 'ar' | 'en', field: UseFormRegisterReturn, placeholder?: string) =>
+  const control = (
+    p: { id: string },
+    lang: 'ar' | 'en',
+    field: UseFormRegisterReturn,
+    placeholder?: string,
+  ) =>
     rows ? (
-      <Textarea {...p} lang={lang} dir={lang === 'ar' ? 'rtl' : 'ltr'} rows={rows} placeholder={placeholder} {...field} />
+      <Textarea
+        {...p}
+        lang={lang}
+        dir={lang === 'ar' ? 'rtl' : 'ltr'}
+        rows={rows}
+        placeholder={placeholder}
+        {...field}
+      />
     ) : (
       <Input {...p} lang={lang} dir={lang === 'ar' ? 'rtl' : 'ltr'} placeholder={placeholder} {...field} />
     )
@@ -41,7 +64,8 @@ export function TranslatedFields({ label, required, rows, ar, en, errorAr, error
       <Field
         label={
           <>
-            {t('languages.in_english', { field: label })} <span className="font-normal text-stone-500">({t('languages.optional')})</span>
+            {t('languages.in_english', { field: label })}{' '}
+            <span className="font-normal text-stone-500">({t('languages.optional')})</span>
           </>
         }
         error={errorEn}

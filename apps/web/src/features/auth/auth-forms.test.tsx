@@ -8,7 +8,16 @@ import { LoginForm } from './login-form.tsx'
 import { RegisterForm } from './register-form.tsx'
 import { ResetPasswordForm } from './reset-password-form.tsx'
 
-const admin = { id: 1, name: 'Admin', email: 'admin@golden-palm.ly', is_admin: true, is_active: true, role: 'super_admin', roles: [{ name: 'super_admin' }], created_at: '2025-01-01' }
+const admin = {
+  id: 1,
+  name: 'Admin',
+  email: 'admin@golden-palm.ly',
+  is_admin: true,
+  is_active: true,
+  role: 'super_admin',
+  roles: [{ name: 'super_admin' }],
+  created_at: '2025-01-01',
+}
 
 beforeEach(() => setLanguage('en'))
 afterEach(() => {
@@ -100,7 +109,11 @@ describe('validation messages in both languages (product.md §5.2)', () => {
 describe('account flows (product.md §2.11, §8.3)', () => {
   it('signs an admin in, disables the button while busy, and goes to /dashboard after 100 ms', async () => {
     let release: () => void = () => {}
-    mockFetch({ 'POST /api/auth/login': () => new Promise((r) => (release = () => r({ body: { token: 'tok', user: admin } }))), 'GET /api/me': () => ({ body: admin }) })
+    mockFetch({
+      'POST /api/auth/login': () =>
+        new Promise((r) => (release = () => r({ body: { token: 'tok', user: admin } }))),
+      'GET /api/me': () => ({ body: admin }),
+    })
     const u = userEvent.setup()
     const { router } = renderScreen(<LoginForm />, '/login', [{ path: '/dashboard', element: <p>dash</p> }])
     await u.type(screen.getByLabelText(/Email/), 'admin@golden-palm.ly')
@@ -125,7 +138,12 @@ describe('account flows (product.md §2.11, §8.3)', () => {
   })
 
   it('shows the server message when sign-in fails', async () => {
-    mockFetch({ 'POST /api/auth/login': () => ({ status: 401, body: { code: 'INVALID_CREDENTIALS', message: 'The email or password is incorrect' } }) })
+    mockFetch({
+      'POST /api/auth/login': () => ({
+        status: 401,
+        body: { code: 'INVALID_CREDENTIALS', message: 'The email or password is incorrect' },
+      }),
+    })
     const u = userEvent.setup()
     renderScreen(<LoginForm />, '/login')
     await u.type(screen.getByLabelText(/Email/), 'a@b.ly')
@@ -135,7 +153,16 @@ describe('account flows (product.md §2.11, §8.3)', () => {
   })
 
   it('shows server field errors under the fields and joined in the toast on register', async () => {
-    mockFetch({ 'POST /api/auth/register': () => ({ status: 422, body: { code: 'VALIDATION_FAILED', message: 'Some fields are not valid', errors: { email: ['This email is already registered'], name: ['Name is odd'] } } }) })
+    mockFetch({
+      'POST /api/auth/register': () => ({
+        status: 422,
+        body: {
+          code: 'VALIDATION_FAILED',
+          message: 'Some fields are not valid',
+          errors: { email: ['This email is already registered'], name: ['Name is odd'] },
+        },
+      }),
+    })
     const u = userEvent.setup()
     renderScreen(<RegisterForm />, '/register')
     await u.type(screen.getByLabelText(/Full name/), 'Sara')

@@ -22,7 +22,11 @@ export function ChangePasswordForm() {
   const { isStaff } = useAuth()
   const navigate = useNavigate()
   const [busy, setBusy] = useState(false)
-  const form = useForm<ChangePasswordInput>({ resolver: zodResolver(ChangePasswordInput), defaultValues: empty, shouldFocusError: true })
+  const form = useForm<ChangePasswordInput>({
+    resolver: zodResolver(ChangePasswordInput),
+    defaultValues: empty,
+    shouldFocusError: true,
+  })
   const errors = form.formState.errors
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -40,7 +44,11 @@ export function ChangePasswordForm() {
       navigate(isStaff ? '/dashboard' : '/')
     } catch (err) {
       if (err instanceof ApiError && err.errors?.current_password?.length) {
-        form.setError('current_password', { message: err.errors.current_password.join(', ') }, { shouldFocus: true })
+        form.setError(
+          'current_password',
+          { message: err.errors.current_password.join(', ') },
+          { shouldFocus: true },
+        )
       }
       toast.error(errorText(err, t('auth.change_failed')))
     } finally {
@@ -49,16 +57,39 @@ export function ChangePasswordForm() {
   })
 
   return (
-    <AuthCard title={t('auth.change_title')} subtitle={t('auth.change_subtitle')} icon={<KeyRound className="size-6" aria-hidden="true" />}>
+    <AuthCard
+      title={t('auth.change_title')}
+      subtitle={t('auth.change_subtitle')}
+      icon={<KeyRound className="size-6" aria-hidden="true" />}
+    >
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         <Field label={t('auth.current_password')} error={errors.current_password?.message} required>
-          {(p) => <Input {...p} type="password" autoComplete="current-password" {...form.register('current_password')} />}
+          {(p) => (
+            <Input
+              {...p}
+              type="password"
+              autoComplete="current-password"
+              {...form.register('current_password')}
+            />
+          )}
         </Field>
-        <Field label={t('auth.new_password')} error={errors.password?.message} required hint={t('auth.password_hint_8')}>
+        <Field
+          label={t('auth.new_password')}
+          error={errors.password?.message}
+          required
+          hint={t('auth.password_hint_8')}
+        >
           {(p) => <Input {...p} type="password" autoComplete="new-password" {...form.register('password')} />}
         </Field>
         <Field label={t('auth.password_confirmation')} error={errors.password_confirmation?.message} required>
-          {(p) => <Input {...p} type="password" autoComplete="new-password" {...form.register('password_confirmation')} />}
+          {(p) => (
+            <Input
+              {...p}
+              type="password"
+              autoComplete="new-password"
+              {...form.register('password_confirmation')}
+            />
+          )}
         </Field>
         <Button type="submit" size="lg" className="w-full" busy={busy}>
           {busy ? t('auth.changing') : t('auth.change_button')}

@@ -15,7 +15,11 @@ export function ForgotPasswordForm() {
   const { t } = useTranslation('storefront')
   const [busy, setBusy] = useState(false)
   const [sent, setSent] = useState(false)
-  const form = useForm<ForgotPasswordInput>({ resolver: zodResolver(ForgotPasswordInput), defaultValues: { email: '' }, shouldFocusError: true })
+  const form = useForm<ForgotPasswordInput>({
+    resolver: zodResolver(ForgotPasswordInput),
+    defaultValues: { email: '' },
+    shouldFocusError: true,
+  })
   const errors = form.formState.errors
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -43,7 +47,10 @@ export function ForgotPasswordForm() {
       }
     >
       {sent ? (
-        <p role="status" className="mb-4 rounded-[var(--radius-control)] bg-palm-50 p-3 text-sm text-palm-800">
+        <p
+          role="status"
+          className="mb-4 rounded-[var(--radius-control)] bg-palm-50 p-3 text-sm text-palm-800"
+        >
           {t('auth.forgot_sent_note')}
         </p>
       ) : null}

@@ -21,7 +21,11 @@ export function LoginForm() {
   const { signIn } = useAuth()
   const navigate = useNavigate()
   const [busy, setBusy] = useState(false)
-  const form = useForm<LoginInput>({ resolver: zodResolver(LoginInput), defaultValues: { email: '', password: '' }, shouldFocusError: true })
+  const form = useForm<LoginInput>({
+    resolver: zodResolver(LoginInput),
+    defaultValues: { email: '', password: '' },
+    shouldFocusError: true,
+  })
   const errors = form.formState.errors
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -63,7 +67,9 @@ export function LoginForm() {
           {(p) => <Input {...p} type="email" dir="ltr" autoComplete="email" {...form.register('email')} />}
         </Field>
         <Field label={t('auth.password')} error={errors.password?.message} required>
-          {(p) => <Input {...p} type="password" autoComplete="current-password" {...form.register('password')} />}
+          {(p) => (
+            <Input {...p} type="password" autoComplete="current-password" {...form.register('password')} />
+          )}
         </Field>
         <div className="text-end">
           <Link to="/forgot-password" className="text-sm font-semibold text-palm-700 hover:underline">

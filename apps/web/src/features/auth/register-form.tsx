@@ -68,11 +68,23 @@ export function RegisterForm() {
         <Field label={t('auth.email')} error={errors.email?.message} required>
           {(p) => <Input {...p} type="email" dir="ltr" autoComplete="email" {...form.register('email')} />}
         </Field>
-        <Field label={t('auth.password')} error={errors.password?.message} required hint={t('auth.password_hint_6')}>
+        <Field
+          label={t('auth.password')}
+          error={errors.password?.message}
+          required
+          hint={t('auth.password_hint_6')}
+        >
           {(p) => <Input {...p} type="password" autoComplete="new-password" {...form.register('password')} />}
         </Field>
         <Field label={t('auth.password_confirmation')} error={errors.password_confirmation?.message} required>
-          {(p) => <Input {...p} type="password" autoComplete="new-password" {...form.register('password_confirmation')} />}
+          {(p) => (
+            <Input
+              {...p}
+              type="password"
+              autoComplete="new-password"
+              {...form.register('password_confirmation')}
+            />
+          )}
         </Field>
         <Button type="submit" size="lg" className="w-full" busy={busy}>
           {busy ? t('auth.registering') : t('auth.register_button')}

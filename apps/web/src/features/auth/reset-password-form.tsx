@@ -75,11 +75,23 @@ function ResetPasswordFields({ token, email }: { token: string; email: string })
             {t('auth.invalid_reset_link')}
           </p>
         ) : null}
-        <Field label={t('auth.new_password')} error={errors.password?.message} required hint={t('auth.password_hint_8')}>
+        <Field
+          label={t('auth.new_password')}
+          error={errors.password?.message}
+          required
+          hint={t('auth.password_hint_8')}
+        >
           {(p) => <Input {...p} type="password" autoComplete="new-password" {...form.register('password')} />}
         </Field>
         <Field label={t('auth.password_confirmation')} error={errors.password_confirmation?.message} required>
-          {(p) => <Input {...p} type="password" autoComplete="new-password" {...form.register('password_confirmation')} />}
+          {(p) => (
+            <Input
+              {...p}
+              type="password"
+              autoComplete="new-password"
+              {...form.register('password_confirmation')}
+            />
+          )}
         </Field>
         <Button type="submit" size="lg" className="w-full" busy={busy}>
           {busy ? t('auth.resetting') : t('auth.reset_button')}

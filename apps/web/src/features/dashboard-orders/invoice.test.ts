@@ -71,8 +71,12 @@ describe('invoice', () => {
   })
 
   it("is set in the shop's bundled font (Arabic and Latin files), not the printing machine's", () => {
-    expect(html).toMatch(/@font-face \{ font-family: 'Cairo Invoice';[^}]*url\([^)]*cairo-arabic-wght-normal[^)]*\.woff2\)/)
-    expect(html).toMatch(/@font-face \{ font-family: 'Cairo Invoice';[^}]*url\([^)]*cairo-latin-wght-normal[^)]*\.woff2\)/)
+    expect(html).toMatch(
+      /@font-face \{ font-family: 'Cairo Invoice';[^}]*url\([^)]*cairo-arabic-wght-normal[^)]*\.woff2\)/,
+    )
+    expect(html).toMatch(
+      /@font-face \{ font-family: 'Cairo Invoice';[^}]*url\([^)]*cairo-latin-wght-normal[^)]*\.woff2\)/,
+    )
     expect(html).toMatch(/body \{ font-family: 'Cairo Invoice',/)
   })
 

@@ -25,7 +25,13 @@ const ORDER_STATUS_AR: Record<string, string> = {
   shipped: 'تم الشحن',
   delivered: 'تم التوصيل',
 }
-const PAYMENT_STATUS_AR: Record<string, string> = { pending: 'غير مدفوع', paid: 'مدفوع', failed: 'مرفوض', expired: 'انتهت مهلة الدفع', refunded: 'مسترد' }
+const PAYMENT_STATUS_AR: Record<string, string> = {
+  pending: 'غير مدفوع',
+  paid: 'مدفوع',
+  failed: 'مرفوض',
+  expired: 'انتهت مهلة الدفع',
+  refunded: 'مسترد',
+}
 const PAYMENT_METHOD_AR: Record<string, string> = {
   cash: 'الدفع عند الاستلام',
   massarat: 'مصارات',
@@ -149,6 +155,8 @@ export function printInvoice(order: Order, shop: InvoiceShop): void {
     // The font files are in the cache already; the print preview waits for them (1 s at most) so it shows the shop's font.
     const fonts = w.document.fonts as FontFaceSet | undefined
     if (!fonts) return w.print()
-    void Promise.race([fonts.ready, new Promise((resolve) => setTimeout(resolve, 1000))]).then(() => w.print())
+    void Promise.race([fonts.ready, new Promise((resolve) => setTimeout(resolve, 1000))]).then(() =>
+      w.print(),
+    )
   }, 500)
 }

@@ -11,7 +11,10 @@ describe('dashboard account menu (product.md §2.13)', () => {
     stubFetch(() => undefined)
     await renderDashboard(<AccountMenu collapsed={false} />, 'en')
     await userEvent.click(screen.getByRole('button', { name: /My account/ }))
-    expect(await screen.findByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/dashboard/profile')
+    expect(await screen.findByRole('menuitem', { name: 'Profile' })).toHaveAttribute(
+      'href',
+      '/dashboard/profile',
+    )
     expect(screen.getByRole('menuitem', { name: 'Settings' })).toHaveAttribute('href', '/dashboard/settings')
   })
 })

@@ -74,10 +74,7 @@ export function AccountMenu({ collapsed }: { collapsed: boolean }) {
               {t('nav.settings')}
             </Link>
           </DropdownMenu.Item>
-          <DropdownMenu.Item
-            className={itemClass}
-            onSelect={() => void switchLanguage()}
-          >
+          <DropdownMenu.Item className={itemClass} onSelect={() => void switchLanguage()}>
             <Languages aria-hidden="true" />
             <span lang={next}>{t('common:nav.switch_to')}</span>
           </DropdownMenu.Item>

@@ -13,7 +13,10 @@ export function LanguageSwitch({ className }: { className?: string }) {
       lang={next}
       disabled={busy}
       onClick={() => void switchLanguage()}
-      className={clsx('inline-flex h-9 items-center gap-1.5 rounded-[var(--radius-control)] px-2.5 text-sm font-semibold text-stone-700 hover:bg-sand-200 disabled:opacity-60', className)}
+      className={clsx(
+        'inline-flex h-9 items-center gap-1.5 rounded-[var(--radius-control)] px-2.5 text-sm font-semibold text-stone-700 hover:bg-sand-200 disabled:opacity-60',
+        className,
+      )}
       aria-label={`${t('nav.language')}: ${t('nav.switch_to')}`}
     >
       <Languages className="size-4" />

@@ -20,10 +20,18 @@ export function SiteFooter() {
   ]
   const social = [
     settings.facebook_url
-      ? { href: settings.facebook_url, label: 'Facebook', icon: <FacebookIcon className="size-5" aria-hidden="true" /> }
+      ? {
+          href: settings.facebook_url,
+          label: 'Facebook',
+          icon: <FacebookIcon className="size-5" aria-hidden="true" />,
+        }
       : null,
     settings.instagram_url
-      ? { href: settings.instagram_url, label: 'Instagram', icon: <InstagramIcon className="size-5" aria-hidden="true" /> }
+      ? {
+          href: settings.instagram_url,
+          label: 'Instagram',
+          icon: <InstagramIcon className="size-5" aria-hidden="true" />,
+        }
       : null,
     settings.whatsapp_number
       ? {

@@ -229,14 +229,19 @@ describe('adding several units at once (the product page)', () => {
   it('adds the asked quantity to a new or an existing line', () => {
     const first = addItem([], product({ stock: 10 }), { quantity: 4 })
     expect(first).toMatchObject({ result: 'added', items: [{ quantity: 4 }] })
-    expect(addItem(first.items, product({ stock: 10 }), { quantity: 6 })).toMatchObject({ result: 'increased', items: [{ quantity: 10 }] })
+    expect(addItem(first.items, product({ stock: 10 }), { quantity: 6 })).toMatchObject({
+      result: 'increased',
+      items: [{ quantity: 10 }],
+    })
   })
 
   it('adds nothing when the stock cannot cover the cart and the new units together', () => {
     const held = addItem([], product({ stock: 5 }), { quantity: 3 }).items
     expect(addItem(held, product({ stock: 5 }), { quantity: 3 })).toEqual({ items: held, result: 'limit' })
     expect(roomFor(held, { id: product().id, stock: 5, is_always_in_stock: false })).toBe(2)
-    expect(roomFor(held, { id: product().id, stock: 5, is_always_in_stock: true })).toBe(Number.POSITIVE_INFINITY)
+    expect(roomFor(held, { id: product().id, stock: 5, is_always_in_stock: true })).toBe(
+      Number.POSITIVE_INFINITY,
+    )
   })
 })
 
@@ -249,7 +254,11 @@ describe('names in the current language (decision 0061)', () => {
   })
 
   it('renames the asked lines, marks them in the language even when the quote left one out, and leaves the rest', () => {
-    const items = [line({ id: 1, name: 'تمر', lang: 'ar', quantity: 3 }), line({ id: 2, name: 'قديم', lang: null }), line({ id: 3, name: 'Honey', lang: 'en' })]
+    const items = [
+      line({ id: 1, name: 'تمر', lang: 'ar', quantity: 3 }),
+      line({ id: 2, name: 'قديم', lang: null }),
+      line({ id: 3, name: 'Honey', lang: 'en' }),
+    ]
     expect(linesNotIn(items, 'en').map((i) => i.id)).toEqual([1, 2])
     const next = renameItems(items, [1, 2], [{ product_id: 1, name: 'Dates' }], 'en')
     expect(next.map((i) => [i.id, i.name, i.lang, i.quantity])).toEqual([

@@ -1,6 +1,13 @@
 import { toCents } from '@shop/shared/money/money'
 import type { Language } from '@shop/shared/i18n/messages'
-import { isWholesale, lineTotalCents, totals, unitPriceCents, unitsToWholesale, type PricedLine } from '@shop/shared/pricing/pricing'
+import {
+  isWholesale,
+  lineTotalCents,
+  totals,
+  unitPriceCents,
+  unitsToWholesale,
+  type PricedLine,
+} from '@shop/shared/pricing/pricing'
 
 // product.md §3.8 cart line and §4.2 cart rules, kept pure so every rule is unit-tested without React.
 
@@ -208,7 +215,12 @@ export const linesNotIn = (items: CartItem[], lang: Language) => items.filter((i
  * Names in `lang` from the server (a quote) for the lines `asked`. Every asked line is marked as in `lang`, also one the
  * quote left out (a product that no longer exists keeps its old name: checkout drops it), so it is not asked again.
  */
-export function renameItems(items: CartItem[], asked: number[], names: { product_id: number; name: string }[], lang: Language): CartItem[] {
+export function renameItems(
+  items: CartItem[],
+  asked: number[],
+  names: { product_id: number; name: string }[],
+  lang: Language,
+): CartItem[] {
   const byId = new Map(names.map((n) => [n.product_id, n.name]))
   const wanted = new Set(asked)
   let changed = false

@@ -9,11 +9,20 @@ const QUOTE_LINES = 100
  * The products' names in `lang` (decision 0061), from the server's quote (it writes nothing and answers in the
  * language asked for). Lines the quote leaves out no longer exist.
  */
-export async function fetchCartNames(lines: { id: number; quantity: number }[], lang: Language): Promise<{ product_id: number; name: string }[]> {
+export async function fetchCartNames(
+  lines: { id: number; quantity: number }[],
+  lang: Language,
+): Promise<{ product_id: number; name: string }[]> {
   const names: { product_id: number; name: string }[] = []
   for (let i = 0; i < lines.length; i += QUOTE_LINES) {
-    const items = lines.slice(i, i + QUOTE_LINES).map((l) => ({ product_id: l.id, quantity: Math.min(Math.max(1, l.quantity), 10_000) }))
-    const quote = await api<Quote>('/api/orders/quote', { method: 'POST', body: { items }, headers: { 'Accept-Language': lang } })
+    const items = lines
+      .slice(i, i + QUOTE_LINES)
+      .map((l) => ({ product_id: l.id, quantity: Math.min(Math.max(1, l.quantity), 10_000) }))
+    const quote = await api<Quote>('/api/orders/quote', {
+      method: 'POST',
+      body: { items },
+      headers: { 'Accept-Language': lang },
+    })
     names.push(...quote.items.map((l) => ({ product_id: l.product_id, name: l.name })))
   }
   return names

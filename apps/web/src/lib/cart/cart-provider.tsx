@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Language } from '@shop/shared/i18n/messages'
 import { useHydrated } from '../use-hydrated.ts'
@@ -101,7 +110,14 @@ export function CartProvider({ children }: { children: ReactNode }) {
     fetchCartNames(asked, lang).then(
       (names) => {
         if (cancelled || langRef.current !== lang) return
-        commit(renameItems(itemsRef.current, asked.map((i) => i.id), names, lang))
+        commit(
+          renameItems(
+            itemsRef.current,
+            asked.map((i) => i.id),
+            names,
+            lang,
+          ),
+        )
       },
       () => {},
     )

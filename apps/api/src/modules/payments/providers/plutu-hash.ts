@@ -34,10 +34,15 @@ export function plutuSignedText(fields: Map<string, string>, documented: readonl
     .join('&')
 }
 
-export const plutuSignature = (secretKey: string, text: string) => createHmac('sha256', secretKey).update(text, 'utf8').digest('hex').toUpperCase()
+export const plutuSignature = (secretKey: string, text: string) =>
+  createHmac('sha256', secretKey).update(text, 'utf8').digest('hex').toUpperCase()
 
 /** Does `hashed` sign these fields with this key? Constant-time; an empty or missing hash never does. */
-export function verifyPlutuReturn(fields: Map<string, string>, documented: readonly string[], secretKey: string): boolean {
+export function verifyPlutuReturn(
+  fields: Map<string, string>,
+  documented: readonly string[],
+  secretKey: string,
+): boolean {
   const given = fields.get('hashed') ?? ''
   if (!/^[0-9A-Fa-f]{64}$/.test(given)) return false
   const expected = Buffer.from(plutuSignature(secretKey, plutuSignedText(fields, documented)), 'utf8')

@@ -3,7 +3,14 @@ import { centsToDecimalString, toCents } from '@shop/shared/money/money'
 import type { PlutuConfig } from '../../../domain/payment-methods.ts'
 import { callProvider, type ProviderAnswer } from './http.ts'
 import { PLUTU_RETURN_FIELDS, phpQuery, verifyPlutuReturn } from './plutu-hash.ts'
-import type { AttemptRef, Charge, PaymentProvider, ProviderNotice, StartContext, StartResult } from './provider.ts'
+import type {
+  AttemptRef,
+  Charge,
+  PaymentProvider,
+  ProviderNotice,
+  StartContext,
+  StartResult,
+} from './provider.ts'
 
 // Plutu (docs.plutu.ly; the official PHP SDK getplutu/plutu-php): POST {base}/transaction/{gateway}/{verify|confirm},
 // form fields, X-API-KEY and a bearer access token. Answers: {status: 200, result: {…}} or {error: {status, code,
@@ -11,7 +18,8 @@ import type { AttemptRef, Charge, PaymentProvider, ProviderNotice, StartContext,
 // (localbankcards, mpgs): confirm gives a page to send the shopper to; they come back to return_url, signed.
 // Plutu has no refund or look-up call.
 
-const isRedirectGateway = (g: string): g is RedirectGateway => (REDIRECT_GATEWAYS as readonly string[]).includes(g)
+const isRedirectGateway = (g: string): g is RedirectGateway =>
+  (REDIRECT_GATEWAYS as readonly string[]).includes(g)
 
 interface PlutuAnswer {
   ok: boolean
@@ -22,8 +30,14 @@ interface PlutuAnswer {
 }
 
 function readAnswer(answer: ProviderAnswer): PlutuAnswer {
-  const body = (answer.json ?? {}) as { status?: unknown; result?: unknown; message?: unknown; error?: { code?: unknown; message?: unknown } }
-  const ok = answer.status === 200 && (body.status === undefined || Number(body.status) === 200) && !body.error
+  const body = (answer.json ?? {}) as {
+    status?: unknown
+    result?: unknown
+    message?: unknown
+    error?: { code?: unknown; message?: unknown }
+  }
+  const ok =
+    answer.status === 200 && (body.status === undefined || Number(body.status) === 200) && !body.error
   return {
     ok,
     result: (body.result && typeof body.result === 'object' ? body.result : {}) as Record<string, unknown>,
@@ -49,7 +63,11 @@ export class PlutuProvider implements PaymentProvider {
   readonly id = 'plutu' as const
   constructor(private readonly config: PlutuConfig) {}
 
-  private async call(gateway: string, action: 'verify' | 'confirm', fields: Record<string, string>): Promise<PlutuAnswer> {
+  private async call(
+    gateway: string,
+    action: 'verify' | 'confirm',
+    fields: Record<string, string>,
+  ): Promise<PlutuAnswer> {
     const answer = await callProvider('plutu', `${this.config.baseUrl}/transaction/${gateway}/${action}`, {
       method: 'POST',
       headers: {
@@ -66,22 +84,34 @@ export class PlutuProvider implements PaymentProvider {
   async start(gateway: string, ctx: StartContext): Promise<StartResult> {
     const amount = centsToDecimalString(ctx.attempt.amountCents)
     if (isRedirectGateway(gateway)) {
-      const fields: Record<string, string> = { amount, invoice_no: ctx.attempt.invoiceNo, return_url: ctx.returnUrl, lang: ctx.language }
+      const fields: Record<string, string> = {
+        amount,
+        invoice_no: ctx.attempt.invoiceNo,
+        return_url: ctx.returnUrl,
+        lang: ctx.language,
+      }
       if (ctx.customerIp) fields.customer_ip = ctx.customerIp
       const answer = await this.call(gateway, 'confirm', fields)
       const url = answer.result.redirect_url
-      if (!answer.ok || typeof url !== 'string' || !/^https?:\/\//.test(url)) throw new PlutuRefusal(answer.code || 'NO_REDIRECT', answer.message, answer.raw)
+      if (!answer.ok || typeof url !== 'string' || !/^https?:\/\//.test(url))
+        throw new PlutuRefusal(answer.code || 'NO_REDIRECT', answer.message, answer.raw)
       return { kind: 'redirect', providerRef: null, redirectUrl: url }
     }
     const fields: Record<string, string> = { mobile_number: ctx.wallet?.mobileNumber ?? '', amount }
     if (gateway === 'sadadapi') fields.birth_year = String(ctx.wallet?.birthYear ?? '')
     const answer = await this.call(gateway, 'verify', fields)
     const processId = answer.result.process_id
-    if (!answer.ok || (typeof processId !== 'string' && typeof processId !== 'number')) throw new PlutuRefusal(answer.code || 'NO_PROCESS', answer.message, answer.raw)
+    if (!answer.ok || (typeof processId !== 'string' && typeof processId !== 'number'))
+      throw new PlutuRefusal(answer.code || 'NO_PROCESS', answer.message, answer.raw)
     return { kind: 'otp', providerRef: String(processId) }
   }
 
-  async confirmCode(gateway: string, attempt: AttemptRef, code: string, customerIp?: string): Promise<Charge> {
+  async confirmCode(
+    gateway: string,
+    attempt: AttemptRef,
+    code: string,
+    customerIp?: string,
+  ): Promise<Charge> {
     const fields: Record<string, string> = {
       process_id: attempt.providerRef ?? '',
       code,
@@ -92,7 +122,13 @@ export class PlutuProvider implements PaymentProvider {
     const answer = await this.call(gateway, 'confirm', fields)
     if (!answer.ok) {
       // A refused code can be typed again; the attempt fails after a few (payments.service.ts).
-      return { outcome: 'failed', failureCode: answer.code, failureMessage: answer.message, retryable: true, raw: answer.raw }
+      return {
+        outcome: 'failed',
+        failureCode: answer.code,
+        failureMessage: answer.message,
+        retryable: true,
+        raw: answer.raw,
+      }
     }
     const txn = answer.result.transaction_id
     return {
@@ -123,7 +159,14 @@ export class PlutuProvider implements PaymentProvider {
       dedupeKey: `plutu:return:${fields.get('hashed')!.toUpperCase()}`,
       charge: approved
         ? { outcome: 'paid', amountCents, currency, transactionId, raw }
-        : { outcome: canceled ? 'cancelled' : 'failed', failureCode: canceled ? 'canceled' : 'declined', amountCents, currency, transactionId, raw },
+        : {
+            outcome: canceled ? 'cancelled' : 'failed',
+            failureCode: canceled ? 'canceled' : 'declined',
+            amountCents,
+            currency,
+            transactionId,
+            raw,
+          },
       raw,
     }
   }

@@ -37,7 +37,8 @@ export interface StartContext {
   wallet?: { mobileNumber: string; birthYear?: number }
 }
 
-export type StartResult = { kind: 'otp'; providerRef: string } | { kind: 'redirect'; providerRef: string | null; redirectUrl: string }
+export type StartResult =
+  { kind: 'otp'; providerRef: string } | { kind: 'redirect'; providerRef: string | null; redirectUrl: string }
 
 /** A verified message about one attempt: a return from a payment page or a notification. */
 export interface ProviderNotice {
@@ -69,7 +70,10 @@ export interface PaymentProvider {
   /** The shopper's browser back from the provider: a verified notice, or null when it is not the provider's. */
   readReturn(rawQuery: string): ProviderNotice | null
   /** A server-to-server notification: a verified notice, 'unverified', or null when it concerns nothing of ours. */
-  readNotification?(rawBody: string, headers: Record<string, string | string[] | undefined>): Promise<ProviderNotice | 'unverified' | null>
+  readNotification?(
+    rawBody: string,
+    headers: Record<string, string | string[] | undefined>,
+  ): Promise<ProviderNotice | 'unverified' | null>
   lookup?(attempt: AttemptRef): Promise<Charge | null>
   refund?(attempt: AttemptRef): Promise<RefundResult>
 }

@@ -1,12 +1,25 @@
-import type { ChangePasswordInput, ForgotPasswordInput, LoginInput, LoginResponse, RegisterInput, ResetPasswordInput, User } from '@shop/shared/schemas/auth'
+import type {
+  ChangePasswordInput,
+  ForgotPasswordInput,
+  LoginInput,
+  LoginResponse,
+  RegisterInput,
+  ResetPasswordInput,
+  User,
+} from '@shop/shared/schemas/auth'
 import { ApiError, api } from '../../../lib/api-client.ts'
 
 // product.md §7.2 account calls; each answer's message is already translated by the server.
-export const postLogin = (input: LoginInput) => api<Partial<LoginResponse>>('/api/auth/login', { method: 'POST', body: input })
-export const postRegister = (input: RegisterInput) => api<{ message: string; user?: User }>('/api/auth/register', { method: 'POST', body: input })
-export const postForgotPassword = (input: ForgotPasswordInput) => api<{ message: string }>('/api/auth/forgot-password', { method: 'POST', body: input })
-export const postResetPassword = (input: ResetPasswordInput) => api<{ message: string }>('/api/auth/reset-password', { method: 'POST', body: input })
-export const postChangePassword = (input: ChangePasswordInput) => api<{ message: string }>('/api/auth/change-password', { method: 'POST', body: input })
+export const postLogin = (input: LoginInput) =>
+  api<Partial<LoginResponse>>('/api/auth/login', { method: 'POST', body: input })
+export const postRegister = (input: RegisterInput) =>
+  api<{ message: string; user?: User }>('/api/auth/register', { method: 'POST', body: input })
+export const postForgotPassword = (input: ForgotPasswordInput) =>
+  api<{ message: string }>('/api/auth/forgot-password', { method: 'POST', body: input })
+export const postResetPassword = (input: ResetPasswordInput) =>
+  api<{ message: string }>('/api/auth/reset-password', { method: 'POST', body: input })
+export const postChangePassword = (input: ChangePasswordInput) =>
+  api<{ message: string }>('/api/auth/change-password', { method: 'POST', body: input })
 
 /** product.md §8.3: the server's message when it gave one, otherwise the screen's fallback text. */
 export function errorText(err: unknown, fallback: string): string {

@@ -4,7 +4,14 @@ import { fromCents } from '@shop/shared/money/money'
 import { Money } from '../../../components/ui/money.tsx'
 import { useCart } from '../../../lib/cart/cart-provider.tsx'
 import { QuantityStepper } from '../../../components/ui/quantity-stepper.tsx'
-import { itemIsWholesale, itemLineCents, itemUnitCents, itemUnitsToWholesale, maxQuantity, type CartItem } from '../../../lib/cart/cart-model.ts'
+import {
+  itemIsWholesale,
+  itemLineCents,
+  itemUnitCents,
+  itemUnitsToWholesale,
+  maxQuantity,
+  type CartItem,
+} from '../../../lib/cart/cart-model.ts'
 
 /** product.md §2.7 cart line: image, name, unit price 'each', wholesale note or hint, −/+, line total, remove. */
 export function CartLine({ item }: { item: CartItem }) {
@@ -22,15 +29,19 @@ export function CartLine({ item }: { item: CartItem }) {
         loading="lazy"
         className="size-20 shrink-0 rounded-[var(--radius-control)] bg-sand-100 object-cover sm:size-24"
         onError={(e) => {
-          if (!e.currentTarget.src.endsWith('/product-fallback.svg')) e.currentTarget.src = '/product-fallback.svg'
+          if (!e.currentTarget.src.endsWith('/product-fallback.svg'))
+            e.currentTarget.src = '/product-fallback.svg'
         }}
       />
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
-            <h2 dir="auto" className="line-clamp-2 font-bold text-stone-900">{item.name}</h2>
+            <h2 dir="auto" className="line-clamp-2 font-bold text-stone-900">
+              {item.name}
+            </h2>
             <p className="text-sm text-stone-600">
-              <Money value={fromCents(itemUnitCents(item))} className="font-semibold text-date-700" /> {t('cart.each')}
+              <Money value={fromCents(itemUnitCents(item))} className="font-semibold text-date-700" />{' '}
+              {t('cart.each')}
             </p>
           </div>
           <button

@@ -11,7 +11,21 @@ beforeEach(async () => {
 afterEach(() => vi.unstubAllGlobals())
 
 const seed = (quantity: number) =>
-  localStorage.setItem('cart', JSON.stringify([{ id: 1, name: 'Deglet dates', price: 25, retail_price: 25, wholesale_price: 20, wholesale_threshold: 10, stock: 50, quantity }]))
+  localStorage.setItem(
+    'cart',
+    JSON.stringify([
+      {
+        id: 1,
+        name: 'Deglet dates',
+        price: 25,
+        retail_price: 25,
+        wholesale_price: 20,
+        wholesale_threshold: 10,
+        stock: 50,
+        quantity,
+      },
+    ]),
+  )
 
 describe('cart page (product.md §2.7)', () => {
   it('shows the empty state with continue shopping', () => {
@@ -75,7 +89,18 @@ describe('cart names in the current language (decision 0061)', () => {
         const items = (body as { items: { product_id: number; quantity: number }[] }).items
         // Like the server: products that no longer exist are left out (decision 0009).
         const known = items.filter((i) => names[lang]![i.product_id])
-        return { body: { items: known.map((i) => ({ product_id: i.product_id, name: names[lang]![i.product_id], quantity: i.quantity })), subtotal: 0, delivery_price: 0, total: 0 } }
+        return {
+          body: {
+            items: known.map((i) => ({
+              product_id: i.product_id,
+              name: names[lang]![i.product_id],
+              quantity: i.quantity,
+            })),
+            subtotal: 0,
+            delivery_price: 0,
+            total: 0,
+          },
+        }
       },
     })
 
@@ -92,7 +117,13 @@ describe('cart names in the current language (decision 0061)', () => {
     expect(await screen.findByText('Deglet Nour Dates')).toBeInTheDocument()
     expect(screen.getByText('Sidr Honey')).toBeInTheDocument()
     expect(calls.filter((c) => c.path === '/api/orders/quote')).toHaveLength(1)
-    expect(JSON.parse(localStorage.getItem('cart')!).map((i: { name: string; lang: string; quantity: number }) => [i.name, i.lang, i.quantity])).toEqual([
+    expect(
+      JSON.parse(localStorage.getItem('cart')!).map((i: { name: string; lang: string; quantity: number }) => [
+        i.name,
+        i.lang,
+        i.quantity,
+      ]),
+    ).toEqual([
       ['Deglet Nour Dates', 'en', 2],
       ['Sidr Honey', 'en', 1],
     ])

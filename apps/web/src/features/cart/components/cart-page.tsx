@@ -54,20 +54,31 @@ export function CartPage() {
     <div className="mx-auto max-w-7xl px-4 py-8 sm:py-12">
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-extrabold text-stone-900">
-          {t('cart.title')} <span className="ltr-nums text-lg font-semibold text-stone-600">({cart.itemCount})</span>
+          {t('cart.title')}{' '}
+          <span className="ltr-nums text-lg font-semibold text-stone-600">({cart.itemCount})</span>
         </h1>
-        <Button variant="ghost-danger" icon={<Trash className="size-4" aria-hidden="true" />} onClick={() => setConfirmClear(true)}>
+        <Button
+          variant="ghost-danger"
+          icon={<Trash className="size-4" aria-hidden="true" />}
+          onClick={() => setConfirmClear(true)}
+        >
           {t('cart.clear')}
         </Button>
       </div>
       {notice ? <ReorderNoticeBanner notice={notice} /> : null}
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
-        <ul className="divide-y divide-sand-300 rounded-[var(--radius-card)] border border-sand-300 bg-white shadow-[var(--shadow-soft)]" aria-label={t('cart.items_label')}>
+        <ul
+          className="divide-y divide-sand-300 rounded-[var(--radius-card)] border border-sand-300 bg-white shadow-[var(--shadow-soft)]"
+          aria-label={t('cart.items_label')}
+        >
           {cart.items.map((item) => (
             <CartLine key={item.id} item={item} />
           ))}
         </ul>
-        <aside className="rounded-[var(--radius-card)] border border-sand-300 bg-white p-5 shadow-[var(--shadow-soft)] lg:sticky lg:top-24" aria-labelledby="cart-summary-title">
+        <aside
+          className="rounded-[var(--radius-card)] border border-sand-300 bg-white p-5 shadow-[var(--shadow-soft)] lg:sticky lg:top-24"
+          aria-labelledby="cart-summary-title"
+        >
           <h2 id="cart-summary-title" className="text-lg font-bold text-stone-900">
             {t('cart.summary')}
           </h2>

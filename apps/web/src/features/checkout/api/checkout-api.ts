@@ -26,13 +26,15 @@ export const usePaymentMethods = () =>
 export const useActiveCities = () =>
   useQuery({
     queryKey: checkoutKeys.cities,
-    queryFn: ({ signal }) => api<{ data: City[] } | City[]>('/api/cities', { query: { active: true, per_page: 100 }, signal }),
+    queryFn: ({ signal }) =>
+      api<{ data: City[] } | City[]>('/api/cities', { query: { active: true, per_page: 100 }, signal }),
     // The list may come in data or at the top level.
     select: (res) => (Array.isArray(res) ? res : res.data).filter((c) => c.is_active !== false),
     staleTime: 5 * 60_000,
   })
 
-export const fetchQuote = (input: QuoteInput, signal?: AbortSignal) => api<Quote>('/api/orders/quote', { method: 'POST', body: input, signal })
+export const fetchQuote = (input: QuoteInput, signal?: AbortSignal) =>
+  api<Quote>('/api/orders/quote', { method: 'POST', body: input, signal })
 
 /** Prices are the server's (product.md §10.1): the checkout shows the server's numbers before placing. */
 export const useQuote = (input: QuoteInput, enabled: boolean) =>

@@ -24,7 +24,16 @@ export interface CheckoutFieldsProps {
 }
 
 /** product.md §5.3 checkout form fields with their messages (shared CheckoutForm schema). */
-export function CheckoutFields({ form, cities, citiesLoading, cityId, onCityChange, methods, totalCents, cashRefusal = null }: CheckoutFieldsProps) {
+export function CheckoutFields({
+  form,
+  cities,
+  citiesLoading,
+  cityId,
+  onCityChange,
+  methods,
+  totalCents,
+  cashRefusal = null,
+}: CheckoutFieldsProps) {
   const { t } = useTranslation('storefront')
   const { register, formState, setValue, watch } = form
   const errors = formState.errors
@@ -32,14 +41,17 @@ export function CheckoutFields({ form, cities, citiesLoading, cityId, onCityChan
   const offered = methods?.methods ?? ['cash']
   // The label says what the shopper will use (the configured Plutu gateways), PayPal's the dollars it will charge.
   const methodTitle = (m: PaymentMethod) =>
-    m === 'massarat' && methods?.massarat ? methods.massarat.gateways.map((g) => t(`pay.option.${g}.title`)).join(' / ') : t(`payment_method.${m}`, { ns: 'common' })
+    m === 'massarat' && methods?.massarat
+      ? methods.massarat.gateways.map((g) => t(`pay.option.${g}.title`)).join(' / ')
+      : t(`payment_method.${m}`, { ns: 'common' })
   const methodHint = (m: PaymentMethod) => {
     if (m === 'paypal' && methods?.paypal && totalCents > 0) {
       const rate = methods.paypal.exchange_rate
       // Two lines, each amount isolated, so neither language's order mixes up the numbers.
       return (
         <>
-          {t('checkout.payment_hint.paypal_usd')} <span className="ltr-nums font-semibold">{`${fromCents(usdCentsFor(totalCents, rate)).toFixed(2)} USD`}</span>
+          {t('checkout.payment_hint.paypal_usd')}{' '}
+          <span className="ltr-nums font-semibold">{`${fromCents(usdCentsFor(totalCents, rate)).toFixed(2)} USD`}</span>
           <span className="block">
             <span className="ltr-nums">{`1 USD = ${rate} ${CURRENCY_SUFFIX}`}</span>
           </span>
@@ -52,7 +64,9 @@ export function CheckoutFields({ form, cities, citiesLoading, cityId, onCityChan
   return (
     <div className="space-y-6">
       <fieldset className="rounded-[var(--radius-card)] border border-sand-300 bg-white p-5 shadow-[var(--shadow-soft)]">
-        <legend className="float-start mb-4 w-full text-lg font-bold text-stone-900">{t('checkout.contact_details')}</legend>
+        <legend className="float-start mb-4 w-full text-lg font-bold text-stone-900">
+          {t('checkout.contact_details')}
+        </legend>
         <div className="clear-both grid gap-4 sm:grid-cols-2">
           <Field label={t('checkout.first_name')} required error={errors.firstName?.message}>
             {(p) => <Input {...p} autoComplete="given-name" {...register('firstName')} />}
@@ -73,21 +87,34 @@ export function CheckoutFields({ form, cities, citiesLoading, cityId, onCityChan
                 autoComplete="tel"
                 {...register('phone', {
                   // product.md §2.8: the WhatsApp number is copied from the phone whenever the phone changes.
-                  onChange: (e: { target: { value: string } }) => setValue('whatsappNumber', e.target.value, { shouldValidate: formState.isSubmitted }),
+                  onChange: (e: { target: { value: string } }) =>
+                    setValue('whatsappNumber', e.target.value, { shouldValidate: formState.isSubmitted }),
                 })}
               />
             )}
           </Field>
-          <Field label={t('checkout.whatsapp')} required error={errors.whatsappNumber?.message} hint={t('checkout.whatsapp_hint')}>
+          <Field
+            label={t('checkout.whatsapp')}
+            required
+            error={errors.whatsappNumber?.message}
+            hint={t('checkout.whatsapp_hint')}
+          >
             {(p) => <Input {...p} type="tel" inputMode="tel" dir="ltr" {...register('whatsappNumber')} />}
           </Field>
         </div>
       </fieldset>
 
       <fieldset className="rounded-[var(--radius-card)] border border-sand-300 bg-white p-5 shadow-[var(--shadow-soft)]">
-        <legend className="float-start mb-4 w-full text-lg font-bold text-stone-900">{t('checkout.delivery_details')}</legend>
+        <legend className="float-start mb-4 w-full text-lg font-bold text-stone-900">
+          {t('checkout.delivery_details')}
+        </legend>
         <div className="clear-both grid gap-4 sm:grid-cols-2">
-          <Field label={t('checkout.address')} required error={errors.address?.message} className="sm:col-span-2">
+          <Field
+            label={t('checkout.address')}
+            required
+            error={errors.address?.message}
+            className="sm:col-span-2"
+          >
             {(p) => <Input {...p} autoComplete="street-address" {...register('address')} />}
           </Field>
           <Field label={t('checkout.city')} required error={errors.city?.message}>
@@ -105,7 +132,9 @@ export function CheckoutFields({ form, cities, citiesLoading, cityId, onCityChan
                   onCityChange(city)
                 }}
               >
-                <option value="">{citiesLoading ? t('checkout.loading_cities') : t('checkout.choose_city')}</option>
+                <option value="">
+                  {citiesLoading ? t('checkout.loading_cities') : t('checkout.choose_city')}
+                </option>
                 {cities.map((c) => (
                   <option key={c.id} value={c.id}>
                     {c.name} — {formatMoney(c.delivery_price)}
@@ -121,8 +150,12 @@ export function CheckoutFields({ form, cities, citiesLoading, cityId, onCityChan
       </fieldset>
 
       <fieldset className="rounded-[var(--radius-card)] border border-sand-300 bg-white p-5 shadow-[var(--shadow-soft)]">
-        <legend className="float-start mb-4 w-full text-lg font-bold text-stone-900">{t('checkout.payment_method')}</legend>
-        <div className={cn('clear-both grid gap-3', offered.length > 2 ? 'sm:grid-cols-3' : 'sm:grid-cols-2')}>
+        <legend className="float-start mb-4 w-full text-lg font-bold text-stone-900">
+          {t('checkout.payment_method')}
+        </legend>
+        <div
+          className={cn('clear-both grid gap-3', offered.length > 2 ? 'sm:grid-cols-3' : 'sm:grid-cols-2')}
+        >
           {offered.map((m: PaymentMethod) => {
             const refused = m === 'cash' ? cashRefusal : null
             return (
@@ -131,13 +164,29 @@ export function CheckoutFields({ form, cities, citiesLoading, cityId, onCityChan
                 className={cn(
                   'flex items-start gap-3 rounded-[var(--radius-control)] border p-3 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-palm-600',
                   refused ? 'cursor-not-allowed border-sand-300 bg-sand-100' : 'cursor-pointer',
-                  !refused && (method === m ? 'border-palm-700 bg-palm-50' : 'border-sand-300 hover:bg-sand-50'),
+                  !refused &&
+                    (method === m ? 'border-palm-700 bg-palm-50' : 'border-sand-300 hover:bg-sand-50'),
                 )}
               >
-                <input type="radio" value={m} disabled={Boolean(refused)} className="mt-1 accent-palm-700" {...register('paymentMethod')} />
+                <input
+                  type="radio"
+                  value={m}
+                  disabled={Boolean(refused)}
+                  className="mt-1 accent-palm-700"
+                  {...register('paymentMethod')}
+                />
                 <span>
-                  <span className={cn('block font-semibold', refused ? 'text-stone-500' : 'text-stone-900')}>{methodTitle(m)}</span>
-                  <span className={cn('block text-xs', refused ? 'font-semibold text-honey-800' : 'text-stone-600')}>{refused ?? methodHint(m)}</span>
+                  <span className={cn('block font-semibold', refused ? 'text-stone-500' : 'text-stone-900')}>
+                    {methodTitle(m)}
+                  </span>
+                  <span
+                    className={cn(
+                      'block text-xs',
+                      refused ? 'font-semibold text-honey-800' : 'text-stone-600',
+                    )}
+                  >
+                    {refused ?? methodHint(m)}
+                  </span>
                 </span>
               </label>
             )

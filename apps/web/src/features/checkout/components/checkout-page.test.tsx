@@ -5,14 +5,38 @@ import type { Quote, QuoteInput } from '@shop/shared/schemas/order'
 import { mockFetch, renderScreen, setLanguage, type Handler } from '../../../test/render-with-providers.tsx'
 import { CheckoutPage } from './checkout-page.tsx'
 
-const cities = { data: [{ id: 7, name: 'Tripoli', delivery_price: 15, is_active: true }, { id: 8, name: 'Benghazi', delivery_price: 30, is_active: true }], total: 2, last_page: 1, current_page: 1, per_page: 100 }
+const cities = {
+  data: [
+    { id: 7, name: 'Tripoli', delivery_price: 15, is_active: true },
+    { id: 8, name: 'Benghazi', delivery_price: 30, is_active: true },
+  ],
+  total: 2,
+  last_page: 1,
+  current_page: 1,
+  per_page: 100,
+}
 
-const PRICES: Record<number, { name: string; price: number }> = { 1: { name: 'Deglet dates', price: 25 }, 2: { name: 'Sidr honey', price: 40 } }
+const PRICES: Record<number, { name: string; price: number }> = {
+  1: { name: 'Deglet dates', price: 25 },
+  2: { name: 'Sidr honey', price: 40 },
+}
 
 function quoteFor(input: QuoteInput, overridePrice?: number): Quote {
   const items = input.items.map((i) => {
     const unit = overridePrice ?? PRICES[i.product_id]!.price
-    return { product_id: i.product_id, name: PRICES[i.product_id]!.name, quantity: i.quantity, unit_price: unit, retail_price: unit, wholesale_price: null, wholesale_threshold: null, is_wholesale: false, line_total: unit * i.quantity, available: 100, is_available: true }
+    return {
+      product_id: i.product_id,
+      name: PRICES[i.product_id]!.name,
+      quantity: i.quantity,
+      unit_price: unit,
+      retail_price: unit,
+      wholesale_price: null,
+      wholesale_threshold: null,
+      is_wholesale: false,
+      line_total: unit * i.quantity,
+      available: 100,
+      is_available: true,
+    }
   })
   const subtotal = items.reduce((s, i) => s + i.line_total, 0)
   const delivery = input.city_id ? cities.data.find((c) => c.id === input.city_id)!.delivery_price : 0
@@ -22,11 +46,16 @@ function quoteFor(input: QuoteInput, overridePrice?: number): Quote {
 const quoteHandler: Handler = ({ body }) => ({ body: quoteFor(body as QuoteInput) })
 
 function seedCart() {
-  localStorage.setItem('cart', JSON.stringify([{ id: 1, name: 'Deglet dates', price: 25, retail_price: 25, stock: 50, quantity: 2 }]))
+  localStorage.setItem(
+    'cart',
+    JSON.stringify([{ id: 1, name: 'Deglet dates', price: 25, retail_price: 25, stock: 50, quantity: 2 }]),
+  )
 }
 
 function renderCheckout() {
-  return renderScreen(<CheckoutPage />, '/checkout', [{ path: '/order-confirmation', element: <p data-testid="confirmation">confirmation</p> }])
+  return renderScreen(<CheckoutPage />, '/checkout', [
+    { path: '/order-confirmation', element: <p data-testid="confirmation">confirmation</p> },
+  ])
 }
 
 async function fillForm(u: ReturnType<typeof userEvent.setup>) {
@@ -87,12 +116,30 @@ describe('checkout (product.md §2.8, §4.8)', () => {
     const u = userEvent.setup()
     renderCheckout()
     await u.click(screen.getByRole('button', { name: 'Place order' }))
-    for (const text of ['First name is required', 'Last name is required', 'Invalid email address', 'Phone number is required', 'Address is required', 'City is required', 'State is required', 'WhatsApp number is required']) {
+    for (const text of [
+      'First name is required',
+      'Last name is required',
+      'Invalid email address',
+      'Phone number is required',
+      'Address is required',
+      'City is required',
+      'State is required',
+      'WhatsApp number is required',
+    ]) {
       expect(await screen.findByText(text)).toBeInTheDocument()
     }
     expect(screen.getByLabelText(/First name/)).toHaveFocus()
     await setLanguage('ar')
-    for (const text of ['الاسم الأول مطلوب', 'اسم العائلة مطلوب', 'البريد الإلكتروني غير صالح', 'رقم الهاتف مطلوب', 'العنوان مطلوب', 'المدينة مطلوبة', 'المنطقة مطلوبة', 'رقم واتساب مطلوب']) {
+    for (const text of [
+      'الاسم الأول مطلوب',
+      'اسم العائلة مطلوب',
+      'البريد الإلكتروني غير صالح',
+      'رقم الهاتف مطلوب',
+      'العنوان مطلوب',
+      'المدينة مطلوبة',
+      'المنطقة مطلوبة',
+      'رقم واتساب مطلوب',
+    ]) {
       expect(await screen.findByText(text)).toBeInTheDocument()
     }
   })
@@ -103,7 +150,11 @@ describe('checkout (product.md §2.8, §4.8)', () => {
     const { calls } = mockFetch({
       'GET /api/cities': () => ({ body: cities }),
       'POST /api/orders/quote': quoteHandler,
-      'POST /api/orders': () => new Promise((resolve) => (release = () => resolve({ status: 201, body: { id: 41, order_number: 'ORD-250101-00041' } }))),
+      'POST /api/orders': () =>
+        new Promise(
+          (resolve) =>
+            (release = () => resolve({ status: 201, body: { id: 41, order_number: 'ORD-250101-00041' } })),
+        ),
     })
     const u = userEvent.setup()
     const { router } = renderCheckout()
@@ -154,10 +205,14 @@ describe('checkout (product.md §2.8, §4.8)', () => {
     await waitFor(() => expect(screen.getByTestId('summary-total')).toHaveTextContent('65.00 د.ل'))
     await u.click(screen.getByRole('button', { name: 'Place order' }))
     expect(await screen.findByText('Failed to place order. Please try again.')).toBeInTheDocument()
-    expect(JSON.parse(localStorage.getItem('cart')!)).toEqual([expect.objectContaining({ id: 1, quantity: 2 })])
+    expect(JSON.parse(localStorage.getItem('cart')!)).toEqual([
+      expect.objectContaining({ id: 1, quantity: 2 }),
+    ])
     await u.click(screen.getByRole('button', { name: 'Place order' }))
     await screen.findByTestId('confirmation')
-    const keys = calls.filter((c) => c.method === 'POST' && c.path === '/api/orders').map((c) => c.headers['Idempotency-Key'])
+    const keys = calls
+      .filter((c) => c.method === 'POST' && c.path === '/api/orders')
+      .map((c) => c.headers['Idempotency-Key'])
     expect(keys).toHaveLength(2)
     expect(keys[0]).toBe(keys[1])
   })
@@ -167,7 +222,15 @@ describe('checkout (product.md §2.8, §4.8)', () => {
     mockFetch({
       'GET /api/cities': () => ({ body: cities }),
       'POST /api/orders/quote': quoteHandler,
-      'POST /api/orders': () => ({ status: 409, body: { code: 'OUT_OF_STOCK', message: 'Not enough stock for Deglet dates (available: 1)', product_id: 1, available: 1 } }),
+      'POST /api/orders': () => ({
+        status: 409,
+        body: {
+          code: 'OUT_OF_STOCK',
+          message: 'Not enough stock for Deglet dates (available: 1)',
+          product_id: 1,
+          available: 1,
+        },
+      }),
     })
     const u = userEvent.setup()
     renderCheckout()
@@ -195,8 +258,12 @@ describe('checkout (product.md §2.8, §4.8)', () => {
       },
     })
     renderCheckout()
-    expect(await screen.findByText('“Deleted thyme” is no longer available and was removed from your cart')).toBeInTheDocument()
-    await waitFor(() => expect(JSON.parse(localStorage.getItem('cart')!).map((i: { id: number }) => i.id)).toEqual([1]))
+    expect(
+      await screen.findByText('“Deleted thyme” is no longer available and was removed from your cart'),
+    ).toBeInTheDocument()
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem('cart')!).map((i: { id: number }) => i.id)).toEqual([1]),
+    )
     await waitFor(() => expect(screen.getByTestId('summary-total')).toHaveTextContent('50.00 د.ل'))
     expect(screen.queryByText('Deleted thyme')).toBeNull()
   })
@@ -209,19 +276,30 @@ describe('checkout (product.md §2.8, §4.8)', () => {
       'POST /api/orders/quote': ({ body }) => ({ body: quoteFor(body as QuoteInput, price) }),
       'POST /api/orders': ({ body }) => {
         const b = body as { items: QuoteInput['items']; city_id: number }
-        return { status: 409, body: { code: 'PRICE_CHANGED', message: 'Some prices have changed', quote: quoteFor({ items: b.items, city_id: b.city_id }, 30) } }
+        return {
+          status: 409,
+          body: {
+            code: 'PRICE_CHANGED',
+            message: 'Some prices have changed',
+            quote: quoteFor({ items: b.items, city_id: b.city_id }, 30),
+          },
+        }
       },
     })
     const u = userEvent.setup()
     renderCheckout()
-    expect(await screen.findByText('Some prices have changed since you added these items')).toBeInTheDocument()
+    expect(
+      await screen.findByText('Some prices have changed since you added these items'),
+    ).toBeInTheDocument()
     expect(screen.getByText('25.00 د.ل')).toHaveClass('line-through')
     // The cart is saved by its provider's effect, after the render that shows the notice.
     await waitFor(() => expect(JSON.parse(localStorage.getItem('cart')!)[0].price).toBe(27))
     await fillForm(u)
     price = 30
     await u.click(screen.getByRole('button', { name: 'Place order' }))
-    expect(await screen.findByText('Prices have changed. Please review the new total before placing your order.')).toBeInTheDocument()
+    expect(
+      await screen.findByText('Prices have changed. Please review the new total before placing your order.'),
+    ).toBeInTheDocument()
     await waitFor(() => expect(screen.getByTestId('summary-total')).toHaveTextContent('75.00 د.ل'))
     await waitFor(() => expect(JSON.parse(localStorage.getItem('cart')!)[0].price).toBe(30))
   })
@@ -230,8 +308,34 @@ describe('checkout (product.md §2.8, §4.8)', () => {
     seedCart()
     localStorage.setItem('token', 'tok')
     mockFetch({
-      'GET /api/me': () => ({ body: { id: 3, name: 'Sara Ali', email: 'sara@example.ly', is_admin: false, is_active: true, role: 'user', roles: [{ name: 'user' }], created_at: '2025-01-01' } }),
-      'GET /api/profile': () => ({ body: { user: {}, autofill: { name: 'Sara Ali', first_name: 'Sara', last_name: 'Ali', email: 'sara@example.ly', phone: '0911111111', address: 'Palm st', city: 'Benghazi', city_id: 8, state: 'East' } } }),
+      'GET /api/me': () => ({
+        body: {
+          id: 3,
+          name: 'Sara Ali',
+          email: 'sara@example.ly',
+          is_admin: false,
+          is_active: true,
+          role: 'user',
+          roles: [{ name: 'user' }],
+          created_at: '2025-01-01',
+        },
+      }),
+      'GET /api/profile': () => ({
+        body: {
+          user: {},
+          autofill: {
+            name: 'Sara Ali',
+            first_name: 'Sara',
+            last_name: 'Ali',
+            email: 'sara@example.ly',
+            phone: '0911111111',
+            address: 'Palm st',
+            city: 'Benghazi',
+            city_id: 8,
+            state: 'East',
+          },
+        },
+      }),
       'GET /api/cities': () => ({ body: cities }),
       'POST /api/orders/quote': quoteHandler,
     })
@@ -260,38 +364,67 @@ describe('cash on delivery per city (decision 0071)', () => {
       current_page: 1,
       per_page: 100,
     }
-    const { calls } = mockFetch({ 'GET /api/cities': () => ({ body: cod }), 'POST /api/orders/quote': ({ body }) => ({ body: { ...quoteFor({ ...(body as QuoteInput), city_id: undefined }), delivery_price: 15, total: 65 } }) })
+    const { calls } = mockFetch({
+      'GET /api/cities': () => ({ body: cod }),
+      'POST /api/orders/quote': ({ body }) => ({
+        body: { ...quoteFor({ ...(body as QuoteInput), city_id: undefined }), delivery_price: 15, total: 65 },
+      }),
+    })
     renderCheckout()
     const u = userEvent.setup()
     await fillForm(u)
     const cash = () => screen.getByRole('radio', { name: /Cash on delivery/ })
-    expect(await screen.findByText('Cash on delivery in Tripoli is for orders up to 60.00 د.ل.')).toBeInTheDocument()
+    expect(
+      await screen.findByText('Cash on delivery in Tripoli is for orders up to 60.00 د.ل.'),
+    ).toBeInTheDocument()
     expect(cash()).toBeDisabled()
     await u.selectOptions(screen.getByLabelText(/^City/), '8')
     expect(await screen.findByText('Cash on delivery is not available in Ghat.')).toBeInTheDocument()
     await u.click(screen.getByRole('button', { name: /Place order/ }))
-    expect(await screen.findByText('Cash on delivery is not available for this order: please choose another payment method.')).toBeInTheDocument()
+    expect(
+      await screen.findByText(
+        'Cash on delivery is not available for this order: please choose another payment method.',
+      ),
+    ).toBeInTheDocument()
     expect(calls.some((c) => c.method === 'POST' && c.path === '/api/orders')).toBe(false)
   })
 })
 
 describe('checkout with online payments (decisions 0079, 0082)', { timeout: 20_000 }, () => {
-  const methods = { methods: ['cash', 'massarat', 'paypal'], massarat: { gateways: ['sadadapi', 'edfali', 'localbankcards'] }, paypal: { currency: 'USD', exchange_rate: 5 } }
+  const methods = {
+    methods: ['cash', 'massarat', 'paypal'],
+    massarat: { gateways: ['sadadapi', 'edfali', 'localbankcards'] },
+    paypal: { currency: 'USD', exchange_rate: 5 },
+  }
 
   it('offers only the configured methods, says what the shopper will use and what PayPal charges in dollars', async () => {
     seedCart()
-    mockFetch({ 'GET /api/cities': () => ({ body: cities }), 'POST /api/orders/quote': quoteHandler, 'GET /api/payments/methods': () => ({ body: methods }) })
+    mockFetch({
+      'GET /api/cities': () => ({ body: cities }),
+      'POST /api/orders/quote': quoteHandler,
+      'GET /api/payments/methods': () => ({ body: methods }),
+    })
     const u = userEvent.setup()
     renderCheckout()
-    expect(await screen.findByRole('radio', { name: /Sadad \/ Edfali \/ Local bank card/ })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('radio', { name: /Sadad \/ Edfali \/ Local bank card/ }),
+    ).toBeInTheDocument()
     await u.selectOptions(await screen.findByLabelText(/^City/), '7')
     // 50 + 15 delivery = 65 LYD at 5 LYD per dollar: 13.00 USD.
-    await waitFor(() => expect(screen.getByRole('radio', { name: /PayPal/ }).closest('label')).toHaveTextContent('13.00 USD1 USD = 5 د.ل'))
+    await waitFor(() =>
+      expect(screen.getByRole('radio', { name: /PayPal/ }).closest('label')).toHaveTextContent(
+        '13.00 USD1 USD = 5 د.ل',
+      ),
+    )
   })
 
   it('shows cash alone when no online method is configured', async () => {
     seedCart()
-    mockFetch({ 'GET /api/cities': () => ({ body: cities }), 'POST /api/orders/quote': quoteHandler, 'GET /api/payments/methods': () => ({ body: { methods: ['cash'], massarat: null, paypal: null } }) })
+    mockFetch({
+      'GET /api/cities': () => ({ body: cities }),
+      'POST /api/orders/quote': quoteHandler,
+      'GET /api/payments/methods': () => ({ body: { methods: ['cash'], massarat: null, paypal: null } }),
+    })
     renderCheckout()
     await waitFor(() => expect(screen.getAllByRole('radio')).toHaveLength(1))
     expect(screen.getByRole('radio', { name: /Cash on delivery/ })).toBeChecked()
@@ -303,7 +436,14 @@ describe('checkout with online payments (decisions 0079, 0082)', { timeout: 20_0
       'GET /api/cities': () => ({ body: cities }),
       'POST /api/orders/quote': quoteHandler,
       'GET /api/payments/methods': () => ({ body: methods }),
-      'POST /api/orders': () => ({ status: 201, body: { id: 77, order_number: 'ORD-77', payment: { token: 'tok-77', due_at: '2026-01-01T10:30:00Z' } } }),
+      'POST /api/orders': () => ({
+        status: 201,
+        body: {
+          id: 77,
+          order_number: 'ORD-77',
+          payment: { token: 'tok-77', due_at: '2026-01-01T10:30:00Z' },
+        },
+      }),
       'POST /api/payments/orders/77/cash': () => ({ body: {} }),
     })
     const u = userEvent.setup()
@@ -313,7 +453,11 @@ describe('checkout with online payments (decisions 0079, 0082)', { timeout: 20_0
     await u.click(screen.getByRole('button', { name: 'Continue to payment' }))
     await waitFor(() => expect(first.router.state.location.pathname).toBe('/checkout/pay'))
     expect(JSON.parse(localStorage.getItem('cart')!)).toHaveLength(1)
-    expect(JSON.parse(sessionStorage.getItem('pending_payment')!)).toMatchObject({ orderId: 77, orderNumber: 'ORD-77', token: 'tok-77' })
+    expect(JSON.parse(sessionStorage.getItem('pending_payment')!)).toMatchObject({
+      orderId: 77,
+      orderNumber: 'ORD-77',
+      token: 'tok-77',
+    })
     first.unmount()
 
     // The shopper comes back (a cancelled payment) and chooses cash with the same details: no second order.
@@ -324,7 +468,9 @@ describe('checkout with online payments (decisions 0079, 0082)', { timeout: 20_0
     await u.click(screen.getByRole('button', { name: 'Place order' }))
     await screen.findByTestId('confirmation')
     expect(calls.filter((c) => c.method === 'POST' && c.path === '/api/orders')).toHaveLength(1)
-    expect(calls.find((c) => c.path === '/api/payments/orders/77/cash')!.headers['X-Payment-Token']).toBe('tok-77')
+    expect(calls.find((c) => c.path === '/api/payments/orders/77/cash')!.headers['X-Payment-Token']).toBe(
+      'tok-77',
+    )
     expect(JSON.parse(localStorage.getItem('cart')!)).toEqual([])
   })
 })

@@ -16,8 +16,22 @@ import { EmptyState } from '../../../components/ui/states.tsx'
 import { useAuth } from '../../../lib/auth/auth-provider.tsx'
 import { useCart } from '../../../lib/cart/cart-provider.tsx'
 import { cartTotals } from '../../../lib/cart/cart-model.ts'
-import { checkoutKeys, placeOrder, useActiveCities, usePaymentMethods, useProfileAutofill, useQuote } from '../api/checkout-api.ts'
-import { forgetPendingPayment, orderFingerprint, payPendingOnDelivery, readPendingPayment, releasePendingOrder, savePendingPayment } from '../../../lib/pending-payment.ts'
+import {
+  checkoutKeys,
+  placeOrder,
+  useActiveCities,
+  usePaymentMethods,
+  useProfileAutofill,
+  useQuote,
+} from '../api/checkout-api.ts'
+import {
+  forgetPendingPayment,
+  orderFingerprint,
+  payPendingOnDelivery,
+  readPendingPayment,
+  releasePendingOrder,
+  savePendingPayment,
+} from '../../../lib/pending-payment.ts'
 import { forgetIdempotencyKey, idempotencyKeyFor } from '../idempotency.ts'
 import { CheckoutFields } from './checkout-fields.tsx'
 import { OrderSummary } from './order-summary.tsx'
@@ -25,7 +39,17 @@ import { PendingPaymentBanner } from './pending-payment-banner.tsx'
 
 type PriceChange = { id: number; name: string; from: number; to: number }
 
-const emptyForm: CheckoutForm = { firstName: '', lastName: '', email: '', phone: '', address: '', city: '', state: '', whatsappNumber: '', paymentMethod: 'cash' }
+const emptyForm: CheckoutForm = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  address: '',
+  city: '',
+  state: '',
+  whatsappNumber: '',
+  paymentMethod: 'cash',
+}
 
 /** product.md §2.8 checkout. */
 export function CheckoutPage() {
@@ -38,7 +62,11 @@ export function CheckoutPage() {
   const [changes, setChanges] = useState<PriceChange[]>([])
   const [submitting, setSubmitting] = useState(false)
   const submittingRef = useRef(false)
-  const form = useForm<CheckoutForm>({ resolver: zodResolver(CheckoutForm), defaultValues: emptyForm, shouldFocusError: true })
+  const form = useForm<CheckoutForm>({
+    resolver: zodResolver(CheckoutForm),
+    defaultValues: emptyForm,
+    shouldFocusError: true,
+  })
 
   const cities = useActiveCities()
   const paymentMethods = usePaymentMethods()
@@ -87,7 +115,10 @@ export function CheckoutPage() {
   // Server prices before placing (product.md §2.8): a changed price updates the cart and is shown,
   // never silently charged.
   const quoteInput = useMemo(
-    () => ({ city_id: cityId ?? undefined, items: cart.items.map((i) => ({ product_id: i.id, quantity: i.quantity })) }),
+    () => ({
+      city_id: cityId ?? undefined,
+      items: cart.items.map((i) => ({ product_id: i.id, quantity: i.quantity })),
+    }),
     // Prices changing in the cart must not ask again; only ids, quantities and the city matter.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [cityId, cart.items.map((i) => `${i.id}x${i.quantity}`).join(',')],
@@ -102,21 +133,35 @@ export function CheckoutPage() {
       toast.error(t('checkout.removed_unavailable', { name: gone.name }))
     }
     const changed = applyServerPrices(q.items)
-    if (changed.length) setChanges((prev) => [...prev.filter((p) => !changed.some((c) => c.id === p.id)), ...changed])
+    if (changed.length)
+      setChanges((prev) => [...prev.filter((p) => !changed.some((c) => c.id === p.id)), ...changed])
   }
   useEffect(() => {
-    if (quote.data && !quote.isPlaceholderData) applyQuote(quote.data, quoteInput.items.map((i) => i.product_id))
+    if (quote.data && !quote.isPlaceholderData)
+      applyQuote(
+        quote.data,
+        quoteInput.items.map((i) => i.product_id),
+      )
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [quote.data, quote.isPlaceholderData])
 
   const local = cartTotals(cart.items, toCents(selectedCity?.delivery_price) ?? 0)
   const serverFresh = quote.data && !quote.isPlaceholderData ? quote.data : null
   const numbers = serverFresh
-    ? { subtotalCents: toCents(serverFresh.subtotal) ?? 0, deliveryCents: toCents(serverFresh.delivery_price) ?? 0, totalCents: toCents(serverFresh.total) ?? 0 }
+    ? {
+        subtotalCents: toCents(serverFresh.subtotal) ?? 0,
+        deliveryCents: toCents(serverFresh.delivery_price) ?? 0,
+        totalCents: toCents(serverFresh.total) ?? 0,
+      }
     : { subtotalCents: local.subtotalCents, deliveryCents: local.deliveryCents, totalCents: local.totalCents }
   const unavailable = (serverFresh?.items ?? []).filter((l) => !l.is_available)
   // Decision 0071: the city's cash-on-delivery rule, explained before the shopper submits (the API refuses it too).
-  const refusal = selectedCity ? codRefusal({ cod_allowed: selectedCity.cod_allowed ?? true, cod_max_total: selectedCity.cod_max_total ?? null }, numbers.totalCents) : null
+  const refusal = selectedCity
+    ? codRefusal(
+        { cod_allowed: selectedCity.cod_allowed ?? true, cod_max_total: selectedCity.cod_max_total ?? null },
+        numbers.totalCents,
+      )
+    : null
   const cashRefusal = !refusal
     ? null
     : refusal.reason === 'disabled'
@@ -124,7 +169,8 @@ export function CheckoutPage() {
       : t('checkout.cod_over_limit', { city: selectedCity!.name, max: formatMoney(refusal.max) })
   const paymentMethod = form.watch('paymentMethod')
   useEffect(() => {
-    if (cashRefusal && paymentMethod === 'cash') form.setError('paymentMethod', { message: t('checkout.cod_choose_other') })
+    if (cashRefusal && paymentMethod === 'cash')
+      form.setError('paymentMethod', { message: t('checkout.cod_choose_other') })
     else form.clearErrors('paymentMethod')
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [cashRefusal, paymentMethod])
@@ -182,12 +228,15 @@ export function CheckoutPage() {
       const fingerprint = orderFingerprint(payload)
       const pending = readPendingPayment()
       if (pending && pending.fingerprint === fingerprint) {
-        if (payload.payment_method !== 'cash') return navigate('/checkout/pay', { state: { method: payload.payment_method } })
+        if (payload.payment_method !== 'cash')
+          return navigate('/checkout/pay', { state: { method: payload.payment_method } })
         await payPendingOnDelivery(pending)
         forgetPendingPayment()
         cart.clear()
         toast.success(t('checkout.success', { number: pending.orderNumber }))
-        return navigate('/order-confirmation', { state: { orderId: pending.orderId, orderNumber: pending.orderNumber } })
+        return navigate('/order-confirmation', {
+          state: { orderId: pending.orderId, orderNumber: pending.orderNumber },
+        })
       }
       if (pending) {
         await releasePendingOrder(pending).catch(() => undefined)
@@ -197,17 +246,27 @@ export function CheckoutPage() {
       forgetIdempotencyKey()
       if (order.payment) {
         // Paid online: the stock is held while the shopper pays; the cart stays until the payment is confirmed.
-        savePendingPayment({ orderId: order.id, orderNumber: order.order_number, token: order.payment.token, fingerprint })
+        savePendingPayment({
+          orderId: order.id,
+          orderNumber: order.order_number,
+          token: order.payment.token,
+          fingerprint,
+        })
         return navigate('/checkout/pay', { state: { method: payload.payment_method } })
       }
       cart.clear()
       toast.success(t('checkout.success', { number: order.order_number ?? order.id }))
-      navigate('/order-confirmation', { state: { orderId: order.id, orderNumber: order.order_number ?? String(order.id) } })
+      navigate('/order-confirmation', {
+        state: { orderId: order.id, orderNumber: order.order_number ?? String(order.id) },
+      })
     } catch (err) {
       if (err instanceof ApiError && err.code === 'PRICE_CHANGED' && err.body?.quote) {
         const fresh = err.body.quote as Quote
         queryClient.setQueryData(checkoutKeys.quote(quoteInput), fresh)
-        applyQuote(fresh, payload.items.map((i) => i.product_id))
+        applyQuote(
+          fresh,
+          payload.items.map((i) => i.product_id),
+        )
         toast.error(t('checkout.prices_changed_toast'))
       } else if (err instanceof ApiError && err.status > 0 && err.message) {
         // OUT_OF_STOCK and validation answers arrive translated and name the product (product.md §2.8).
@@ -230,14 +289,20 @@ export function CheckoutPage() {
       <PendingPaymentBanner />
 
       {autofill.data && autofilled ? (
-        <p role="status" className="mb-5 flex items-start gap-2 rounded-[var(--radius-card)] border border-blue-200 bg-blue-50 p-4 text-sm text-blue-900">
+        <p
+          role="status"
+          className="mb-5 flex items-start gap-2 rounded-[var(--radius-card)] border border-blue-200 bg-blue-50 p-4 text-sm text-blue-900"
+        >
           <Info className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
           {t('checkout.autofill_notice')}
         </p>
       ) : null}
 
       {changes.length ? (
-        <div role="alert" className="mb-5 rounded-[var(--radius-card)] border border-honey-400 bg-honey-50 p-4 text-sm text-stone-900">
+        <div
+          role="alert"
+          className="mb-5 rounded-[var(--radius-card)] border border-honey-400 bg-honey-50 p-4 text-sm text-stone-900"
+        >
           <p className="flex items-center gap-2 font-bold">
             <AlertTriangle className="size-5 text-honey-700" aria-hidden="true" />
             {t('checkout.prices_changed_title')}
@@ -245,23 +310,33 @@ export function CheckoutPage() {
           <ul className="mt-2 list-disc space-y-1 ps-6">
             {changes.map((c) => (
               <li key={c.id}>
-                {t('checkout.price_changed_line', { name: c.name })} <span className="ltr-nums line-through">{formatMoney(fromCents(c.from))}</span> →{' '}
+                {t('checkout.price_changed_line', { name: c.name })}{' '}
+                <span className="ltr-nums line-through">{formatMoney(fromCents(c.from))}</span> →{' '}
                 <span className="ltr-nums font-bold">{formatMoney(fromCents(c.to))}</span>
               </li>
             ))}
           </ul>
-          <button type="button" className="mt-2 text-sm font-semibold text-palm-800 underline" onClick={() => setChanges([])}>
+          <button
+            type="button"
+            className="mt-2 text-sm font-semibold text-palm-800 underline"
+            onClick={() => setChanges([])}
+          >
             {t('checkout.prices_changed_ok')}
           </button>
         </div>
       ) : null}
 
       {unavailable.length ? (
-        <div role="alert" className="mb-5 rounded-[var(--radius-card)] border border-red-200 bg-red-50 p-4 text-sm text-red-900">
+        <div
+          role="alert"
+          className="mb-5 rounded-[var(--radius-card)] border border-red-200 bg-red-50 p-4 text-sm text-red-900"
+        >
           <p className="font-bold">{t('checkout.unavailable_title')}</p>
           <ul className="mt-2 list-disc space-y-1 ps-6">
             {unavailable.map((l) => (
-              <li key={l.product_id}>{t('checkout.unavailable_line', { name: l.name, count: l.available ?? 0 })}</li>
+              <li key={l.product_id}>
+                {t('checkout.unavailable_line', { name: l.name, count: l.available ?? 0 })}
+              </li>
             ))}
           </ul>
           <LinkButton to="/cart" variant="secondary" size="sm" className="mt-3">
@@ -270,12 +345,41 @@ export function CheckoutPage() {
         </div>
       ) : null}
 
-      <form noValidate onSubmit={onSubmit} className="grid gap-6 lg:grid-cols-[1fr_24rem] lg:items-start" aria-label={t('checkout.title')}>
-        <CheckoutFields form={form} cities={cityList} citiesLoading={cities.isPending} cityId={cityId} onCityChange={chooseCity} cashRefusal={cashRefusal} methods={paymentMethods.data} totalCents={numbers.totalCents} />
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        className="grid gap-6 lg:grid-cols-[1fr_24rem] lg:items-start"
+        aria-label={t('checkout.title')}
+      >
+        <CheckoutFields
+          form={form}
+          cities={cityList}
+          citiesLoading={cities.isPending}
+          cityId={cityId}
+          onCityChange={chooseCity}
+          cashRefusal={cashRefusal}
+          methods={paymentMethods.data}
+          totalCents={numbers.totalCents}
+        />
         <div className="space-y-4 lg:sticky lg:top-24">
-          <OrderSummary items={cart.items} numbers={numbers} cityChosen={cityId !== null} refreshing={quote.isFetching} />
-          <Button type="submit" size="lg" className="w-full" busy={submitting} icon={<Lock className="size-4" aria-hidden="true" />}>
-            {submitting ? t('checkout.processing') : paymentMethod !== 'cash' ? t('checkout.continue_to_payment') : t('checkout.place_order')}
+          <OrderSummary
+            items={cart.items}
+            numbers={numbers}
+            cityChosen={cityId !== null}
+            refreshing={quote.isFetching}
+          />
+          <Button
+            type="submit"
+            size="lg"
+            className="w-full"
+            busy={submitting}
+            icon={<Lock className="size-4" aria-hidden="true" />}
+          >
+            {submitting
+              ? t('checkout.processing')
+              : paymentMethod !== 'cash'
+                ? t('checkout.continue_to_payment')
+                : t('checkout.place_order')}
           </Button>
           <p className="text-center text-xs text-stone-600">{t('checkout.terms_note')}</p>
         </div>

@@ -12,10 +12,23 @@ export interface SummaryNumbers {
 }
 
 /** product.md §2.8: subtotal, delivery, total = subtotal + delivery, with the server's numbers once quoted. */
-export function OrderSummary({ items, numbers, cityChosen, refreshing }: { items: CartItem[]; numbers: SummaryNumbers; cityChosen: boolean; refreshing: boolean }) {
+export function OrderSummary({
+  items,
+  numbers,
+  cityChosen,
+  refreshing,
+}: {
+  items: CartItem[]
+  numbers: SummaryNumbers
+  cityChosen: boolean
+  refreshing: boolean
+}) {
   const { t } = useTranslation('storefront')
   return (
-    <section aria-labelledby="checkout-summary-title" className="rounded-[var(--radius-card)] border border-sand-300 bg-white p-5 shadow-[var(--shadow-soft)]">
+    <section
+      aria-labelledby="checkout-summary-title"
+      className="rounded-[var(--radius-card)] border border-sand-300 bg-white p-5 shadow-[var(--shadow-soft)]"
+    >
       <div className="flex items-center justify-between gap-2">
         <h2 id="checkout-summary-title" className="text-lg font-bold text-stone-900">
           {t('checkout.summary')}
@@ -34,7 +47,11 @@ export function OrderSummary({ items, numbers, cityChosen, refreshing }: { items
               <span className="line-clamp-2 font-semibold text-stone-800">{item.name}</span>
               <span className="text-stone-600">
                 × <span className="ltr-nums">{item.quantity}</span>
-                {itemIsWholesale(item) ? <span className="ms-2 rounded bg-honey-100 px-1.5 text-xs font-semibold text-honey-800">{t('checkout.wholesale')}</span> : null}
+                {itemIsWholesale(item) ? (
+                  <span className="ms-2 rounded bg-honey-100 px-1.5 text-xs font-semibold text-honey-800">
+                    {t('checkout.wholesale')}
+                  </span>
+                ) : null}
               </span>
             </span>
             <Money value={fromCents(itemLineCents(item))} className="font-semibold" />
@@ -51,7 +68,11 @@ export function OrderSummary({ items, numbers, cityChosen, refreshing }: { items
         <div className="flex justify-between gap-3">
           <dt className="text-stone-600">{t('checkout.delivery')}</dt>
           <dd data-testid="summary-delivery">
-            {cityChosen ? <Money value={fromCents(numbers.deliveryCents)} className="font-semibold" /> : <span className="text-stone-600">{t('checkout.choose_city_for_delivery')}</span>}
+            {cityChosen ? (
+              <Money value={fromCents(numbers.deliveryCents)} className="font-semibold" />
+            ) : (
+              <span className="text-stone-600">{t('checkout.choose_city_for_delivery')}</span>
+            )}
           </dd>
         </div>
         <div className="flex justify-between gap-3 border-t border-sand-300 pt-3 text-base">

@@ -14,7 +14,10 @@ export function PendingPaymentBanner() {
   const [pending] = useState(readPendingPayment)
   if (!pending) return null
   return (
-    <div role="status" className="mb-5 flex flex-col gap-3 rounded-[var(--radius-card)] border border-palm-200 bg-palm-50 p-4 text-sm text-palm-900 sm:flex-row sm:items-center sm:justify-between">
+    <div
+      role="status"
+      className="mb-5 flex flex-col gap-3 rounded-[var(--radius-card)] border border-palm-200 bg-palm-50 p-4 text-sm text-palm-900 sm:flex-row sm:items-center sm:justify-between"
+    >
       <p className="flex items-start gap-2">
         <CreditCard className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
         <span>

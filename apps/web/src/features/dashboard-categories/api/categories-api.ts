@@ -10,7 +10,8 @@ export const categoryListQuery = ({ search }: Pick<ListParams, 'search'>) =>
     queryKey: dashboardKeys.categories.list({ search }),
     queryFn: async ({ signal }): Promise<ListPage<Category>> => {
       const data =
-        (await api<{ data: Category[] }>('/api/categories', { query: { search: search.trim() }, signal })).data ?? []
+        (await api<{ data: Category[] }>('/api/categories', { query: { search: search.trim() }, signal }))
+          .data ?? []
       return { data, total: data.length, last_page: 1 }
     },
     placeholderData: keepPreviousData,

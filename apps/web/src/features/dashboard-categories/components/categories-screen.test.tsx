@@ -5,8 +5,14 @@ import type { Category } from '@shop/shared/schemas/category'
 import { renderDashboard, stubFetch } from '../../../test/render-dashboard.tsx'
 import { CategoriesScreen } from './categories-screen.tsx'
 
-const category = (id: number, name: string, products_count: number): Category =>
-  ({ id, name, description: null, slug: `c-${id}`, is_active: true, products_count })
+const category = (id: number, name: string, products_count: number): Category => ({
+  id,
+  name,
+  description: null,
+  slug: `c-${id}`,
+  is_active: true,
+  products_count,
+})
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -29,19 +35,29 @@ describe('categories delete (product.md §2.17)', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Delete Dates' }))
     dialog = await screen.findByRole('dialog', { name: 'Delete category?' })
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
-    await waitFor(() => expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/categories/1']))
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/categories/1']),
+    )
     expect(await screen.findByText('Dates was deleted')).toBeInTheDocument()
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
   })
 
   it('does not offer deleting a category with products: no confirmation, a hint instead', async () => {
-    stubFetch((c) => (c.method === 'GET' && c.url.startsWith('/api/categories') ? { body: { data: [category(2, 'Honey', 3)] } } : undefined))
+    stubFetch((c) =>
+      c.method === 'GET' && c.url.startsWith('/api/categories')
+        ? { body: { data: [category(2, 'Honey', 3)] } }
+        : undefined,
+    )
     await renderDashboard(<CategoriesScreen />, 'en')
     const button = await screen.findByRole('button', { name: 'Cannot delete: this category has 3 products' })
     expect(button).toHaveAttribute('aria-disabled', 'true')
     await userEvent.click(button)
     expect(screen.queryByRole('dialog')).toBeNull()
-    expect(await screen.findByText('Cannot delete: this category has 3 products', { selector: '[data-sonner-toast] *' })).toBeInTheDocument()
+    expect(
+      await screen.findByText('Cannot delete: this category has 3 products', {
+        selector: '[data-sonner-toast] *',
+      }),
+    ).toBeInTheDocument()
   })
 })
 
@@ -59,9 +75,18 @@ describe('categories in Arabic and English (decision 0057)', { timeout: 20_000 }
     const rows = [
       bilingual({ id: 1, name: 'Dates' }),
       bilingual({ id: 2, name: 'عسل', name_ar: 'عسل', name_en: null }),
-      bilingual({ id: 3, name: 'Olive Oil', name_en: 'Olive Oil', description: 'زيت بكر', description_ar: 'زيت بكر', description_en: null }),
+      bilingual({
+        id: 3,
+        name: 'Olive Oil',
+        name_en: 'Olive Oil',
+        description: 'زيت بكر',
+        description_ar: 'زيت بكر',
+        description_en: null,
+      }),
     ]
-    stubFetch((c) => (c.method === 'GET' && c.url.startsWith('/api/categories') ? { body: { data: rows } } : undefined))
+    stubFetch((c) =>
+      c.method === 'GET' && c.url.startsWith('/api/categories') ? { body: { data: rows } } : undefined,
+    )
     await renderDashboard(<CategoriesScreen />, 'en')
     const row = async (name: string) => (await screen.findByText(name, { selector: 'bdi' })).closest('tr')!
     expect(within(await row('Dates')).queryByText('No English')).toBeNull()
@@ -71,7 +96,8 @@ describe('categories in Arabic and English (decision 0057)', { timeout: 20_000 }
 
   it('edits both names side by side and sends both languages', async () => {
     const calls = stubFetch((c) => {
-      if (c.method === 'GET' && c.url.startsWith('/api/categories')) return { body: { data: [bilingual({ name_en: null, name: 'تمور' })] } }
+      if (c.method === 'GET' && c.url.startsWith('/api/categories'))
+        return { body: { data: [bilingual({ name_en: null, name: 'تمور' })] } }
       if (c.method === 'PUT') return { body: bilingual({}) }
       return undefined
     })

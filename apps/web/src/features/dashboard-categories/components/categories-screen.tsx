@@ -19,10 +19,15 @@ import { CategoryFormDialog } from './category-form-dialog.tsx'
 /** Dashboard categories (product.md §2.17): every category in one list, the category form, delete when unused. */
 export function CategoriesScreen() {
   const { t } = useTranslation('dashboard')
-  const [form, setForm] = useState<{ open: boolean; category: Category | null }>({ open: false, category: null })
+  const [form, setForm] = useState<{ open: boolean; category: Category | null }>({
+    open: false,
+    category: null,
+  })
   const openForm = (category: Category | null) => setForm({ open: true, category })
   const list = useDataList({ query: categoryListQuery, getRowId: (c) => c.id, paged: false })
-  const remove = useDeleteRow<Category>(deleteCategory, changedBy.category, (c) => t('categories.deleted', { name: c.name }))
+  const remove = useDeleteRow<Category>(deleteCategory, changedBy.category, (c) =>
+    t('categories.deleted', { name: c.name }),
+  )
 
   const columns: DataColumn<Category>[] = [
     {
@@ -74,7 +79,9 @@ export function CategoriesScreen() {
       header: t('categories.status'),
       card: 'status',
       cell: (c) => (
-        <Badge tone={c.is_active ? 'green' : 'gray'}>{c.is_active ? t('status.active') : t('status.inactive')}</Badge>
+        <Badge tone={c.is_active ? 'green' : 'gray'}>
+          {c.is_active ? t('status.active') : t('status.inactive')}
+        </Badge>
       ),
     },
     actionsColumn<Category>(t, (c) => {
@@ -90,12 +97,18 @@ export function CategoriesScreen() {
           {/* product.md §2.17: a category with products cannot be deleted; the tooltip says why. A disabled button
               cannot show a tooltip, so it stays focusable and explains itself with aria-disabled instead. */}
           <IconButton
-            label={inUse ? t('categories.cannot_delete', { count: c.products_count }) : t('categories.delete_named', { name: c.name })}
+            label={
+              inUse
+                ? t('categories.cannot_delete', { count: c.products_count })
+                : t('categories.delete_named', { name: c.name })
+            }
             icon={<Trash2 aria-hidden="true" />}
             tone="danger"
             aria-disabled={inUse}
             className={inUse ? 'cursor-not-allowed opacity-40 hover:bg-transparent' : undefined}
-            onClick={() => (inUse ? toast.info(t('categories.cannot_delete', { count: c.products_count })) : remove.ask(c))}
+            onClick={() =>
+              inUse ? toast.info(t('categories.cannot_delete', { count: c.products_count })) : remove.ask(c)
+            }
           />
         </>
       )
@@ -104,7 +117,11 @@ export function CategoriesScreen() {
   return (
     <ListScreen
       title={t('categories.title')}
-      add={{ label: t('categories.add'), emptyLabel: t('categories.add_first'), onClick: () => openForm(null) }}
+      add={{
+        label: t('categories.add'),
+        emptyLabel: t('categories.add_first'),
+        onClick: () => openForm(null),
+      }}
       searchLabel={t('categories.search')}
       list={list}
       columns={columns}

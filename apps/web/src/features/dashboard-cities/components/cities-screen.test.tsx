@@ -28,7 +28,9 @@ function twoPages() {
       const total = 10 + second.length
       const last_page = Math.ceil(total / 10)
       const p2 = c.url.includes('page=2')
-      return { body: { data: p2 ? second : firstPage, total, last_page, current_page: p2 ? 2 : 1, per_page: 10 } }
+      return {
+        body: { data: p2 ? second : firstPage, total, last_page, current_page: p2 ? 2 : 1, per_page: 10 },
+      }
     }
     if (c.method === 'DELETE') {
       deleted.add(Number(c.url.split('/').at(-1)))
@@ -92,7 +94,10 @@ describe('cities: what a city write refreshes (product.md §4.7)', { timeout: 20
     const { client } = await renderDashboard(<CitiesScreen />, 'en')
     const isStale = seed(client)
     await screen.findByText('City 1')
-    await userEvent.upload(screen.getByTestId('csv-file-input'), new File(['name,delivery_price\nGhat,5'], 'c.csv', { type: 'text/csv' }))
+    await userEvent.upload(
+      screen.getByTestId('csv-file-input'),
+      new File(['name,delivery_price\nGhat,5'], 'c.csv', { type: 'text/csv' }),
+    )
     await waitFor(() => expect(calls.some((c) => c.url === '/api/cities/import')).toBe(true))
     await waitFor(() => expect(isStale(activeCitiesKey)).toBe(true))
     expect(isStale(overview)).toBe(false)
@@ -106,7 +111,8 @@ describe('cities in Arabic and English (decision 0057)', { timeout: 20_000 }, ()
       { ...city(2, 'غات'), name_ar: 'غات', name_en: null },
     ]
     const calls = stubFetch((c) => {
-      if (c.method === 'GET' && c.url.startsWith('/api/cities')) return { body: { data: rows, total: 2, last_page: 1, current_page: 1, per_page: 10 } }
+      if (c.method === 'GET' && c.url.startsWith('/api/cities'))
+        return { body: { data: rows, total: 2, last_page: 1, current_page: 1, per_page: 10 } }
       if (c.method === 'PUT') return { body: { ...rows[1], name_en: 'Ghat' } }
       return undefined
     })
@@ -121,19 +127,27 @@ describe('cities in Arabic and English (decision 0057)', { timeout: 20_000 }, ()
     await userEvent.type(within(dialog).getByLabelText(/^City in English/), 'Ghat')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true))
-    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ name_ar: 'غات', name_en: 'Ghat', delivery_price: 10, is_active: true, cod_allowed: true, cod_max_total: null })
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
+      name_ar: 'غات',
+      name_en: 'Ghat',
+      delivery_price: 10,
+      is_active: true,
+      cod_allowed: true,
+      cod_max_total: null,
+    })
   })
 })
 
 describe('cash on delivery per city (decision 0071)', { timeout: 20_000 }, () => {
-  it('shows each city\'s cash rule and saves a limit from the form', async () => {
+  it("shows each city's cash rule and saves a limit from the form", async () => {
     const rows: City[] = [
       { ...city(1, 'Tripoli'), name_ar: 'طرابلس', name_en: 'Tripoli', cod_max_total: 1500 },
       { ...city(2, 'Ghat'), name_ar: 'غات', name_en: 'Ghat', cod_allowed: false },
       { ...city(3, 'Sabha'), name_ar: 'سبها', name_en: 'Sabha' },
     ]
     const calls = stubFetch((c) => {
-      if (c.method === 'GET' && c.url.startsWith('/api/cities')) return { body: { data: rows, total: 3, last_page: 1, current_page: 1, per_page: 10 } }
+      if (c.method === 'GET' && c.url.startsWith('/api/cities'))
+        return { body: { data: rows, total: 3, last_page: 1, current_page: 1, per_page: 10 } }
       if (c.method === 'PUT') return { body: rows[2] }
       return undefined
     })
@@ -148,6 +162,9 @@ describe('cash on delivery per city (decision 0071)', { timeout: 20_000 }, () =>
     await userEvent.type(within(dialog).getByLabelText(/^Largest order total for cash/), '800')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true))
-    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ cod_allowed: true, cod_max_total: 800 })
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
+      cod_allowed: true,
+      cod_max_total: 800,
+    })
   })
 })

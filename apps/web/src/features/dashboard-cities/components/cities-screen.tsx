@@ -13,7 +13,13 @@ import { useDataList } from '../../../components/data-list/use-data-list.ts'
 import { Money } from '../../../components/ui/money.tsx'
 import { EnglishMissing } from '../../../components/ui/translated-fields.tsx'
 import { changedBy } from '../../../lib/dashboard-keys.ts'
-import { cityListQuery, deleteCity, downloadCitySample, importCities, setCityStatus } from '../api/cities-api.ts'
+import {
+  cityListQuery,
+  deleteCity,
+  downloadCitySample,
+  importCities,
+  setCityStatus,
+} from '../api/cities-api.ts'
 import { CityFormDialog } from './city-form-dialog.tsx'
 
 /** Dashboard cities (product.md §2.18): the list, its batch actions, the city form and the CSV import. */
@@ -67,7 +73,10 @@ export function CitiesScreen() {
           <Badge tone="green">{t('cities.cod_on')}</Badge>
         ),
     },
-    activeColumn<City>(t, t('cities.status'), { busy: (c) => toggle.isBusy(c) || list.isBusy(c), run: toggle.run }),
+    activeColumn<City>(t, t('cities.status'), {
+      busy: (c) => toggle.isBusy(c) || list.isBusy(c),
+      run: toggle.run,
+    }),
     actionsColumn<City>(t, (c) => (
       <EditDeleteButtons
         editLabel={t('cities.edit_named', { name: c.name })}
@@ -91,7 +100,11 @@ export function CitiesScreen() {
       empty={{ title: t('cities.empty'), icon: <MapPin className="size-10" aria-hidden="true" /> }}
       noResults={{ title: t('cities.no_results') }}
     >
-      <CityFormDialog open={form.open} city={form.city} onClose={() => setForm({ open: false, city: null })} />
+      <CityFormDialog
+        open={form.open}
+        city={form.city}
+        onClose={() => setForm({ open: false, city: null })}
+      />
       <ConfirmDeleteRow
         action={remove}
         title={t('cities.delete_title')}

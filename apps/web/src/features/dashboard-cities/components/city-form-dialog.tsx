@@ -22,7 +22,14 @@ interface Values {
   cod_allowed: boolean
   cod_max_total: string
 }
-const EMPTY: Values = { name_ar: '', name_en: '', delivery_price: '', is_active: true, cod_allowed: true, cod_max_total: '' }
+const EMPTY: Values = {
+  name_ar: '',
+  name_en: '',
+  delivery_price: '',
+  is_active: true,
+  cod_allowed: true,
+  cod_max_total: '',
+}
 const resolver = zodResolver(CityInput) as unknown as Resolver<Values, unknown, CityInput>
 
 /** product.md §5.5 city form: name required; delivery price required, at least 0, step 0.01. */
@@ -52,7 +59,10 @@ export function CityFormDialog({
               delivery_price: String(city.delivery_price),
               is_active: city.is_active,
               cod_allowed: city.cod_allowed ?? true,
-              cod_max_total: city.cod_max_total === null || city.cod_max_total === undefined ? '' : String(city.cod_max_total),
+              cod_max_total:
+                city.cod_max_total === null || city.cod_max_total === undefined
+                  ? ''
+                  : String(city.cod_max_total),
             }
           : EMPTY,
       )
@@ -133,7 +143,11 @@ export function CityFormDialog({
             <input type="checkbox" className="size-4 accent-palm-700" {...register('cod_allowed')} />
             {t('cities.cod_allowed')}
           </label>
-          <Field label={t('cities.cod_max_total')} hint={t('cities.cod_max_total_hint')} error={formState.errors.cod_max_total?.message}>
+          <Field
+            label={t('cities.cod_max_total')}
+            hint={t('cities.cod_max_total_hint')}
+            error={formState.errors.cod_max_total?.message}
+          >
             {(p) => (
               <Input
                 {...p}

@@ -68,11 +68,15 @@ export const confirmOrderByPhone = (id: number) => api<Order>(`/api/orders/${id}
 export const orderPaymentsQuery = (orderId: number) =>
   queryOptions({
     queryKey: dashboardKeys.orders.payments(orderId),
-    queryFn: async ({ signal }) => (await api<StaffPayments>('/api/payments', { query: { order_id: orderId }, signal })).data,
+    queryFn: async ({ signal }) =>
+      (await api<StaffPayments>('/api/payments', { query: { order_id: orderId }, signal })).data,
     staleTime: 0,
     retry: false,
   })
 
-export const refundPayment = (paymentId: number) => api<StaffPayment>(`/api/payments/${paymentId}/refund`, { method: 'POST' })
-export const checkPayment = (paymentId: number) => api<StaffPayment>(`/api/payments/${paymentId}/check`, { method: 'POST' })
-export const resolvePaymentFlag = (paymentId: number) => api<StaffPayment>(`/api/payments/${paymentId}/flag/resolve`, { method: 'POST' })
+export const refundPayment = (paymentId: number) =>
+  api<StaffPayment>(`/api/payments/${paymentId}/refund`, { method: 'POST' })
+export const checkPayment = (paymentId: number) =>
+  api<StaffPayment>(`/api/payments/${paymentId}/check`, { method: 'POST' })
+export const resolvePaymentFlag = (paymentId: number) =>
+  api<StaffPayment>(`/api/payments/${paymentId}/flag/resolve`, { method: 'POST' })

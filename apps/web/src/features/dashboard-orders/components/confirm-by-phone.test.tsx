@@ -103,7 +103,9 @@ describe('confirming a cash order by phone (decision 0070)', { timeout: 20_000 }
     await renderDashboard(<OrderEditDialog order={cancelled} onClose={() => {}} />, 'en')
     const dialog = await screen.findByRole('dialog')
     expect(await within(dialog).findByText('Cancelled by the customer')).toBeInTheDocument()
-    expect(within(dialog).getByText('Ordered twice', { selector: 'bdi' }).closest('p')).toHaveTextContent('Reason: Ordered twice')
+    expect(within(dialog).getByText('Ordered twice', { selector: 'bdi' }).closest('p')).toHaveTextContent(
+      'Reason: Ordered twice',
+    )
     expect(within(dialog).getAllByText(/by the customer \(guest\)/).length).toBeGreaterThan(0)
     // Not pending any more: no confirmation panel.
     expect(within(dialog).queryByRole('button', { name: 'Confirmed by phone' })).toBeNull()

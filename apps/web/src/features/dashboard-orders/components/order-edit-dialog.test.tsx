@@ -82,12 +82,19 @@ describe('order edit dialog', { timeout: 20_000 }, () => {
     let answer: Order = full
     stubFetch((c) => (c.method === 'GET' && c.url === '/api/orders/12' ? { body: answer } : undefined))
     const first = await renderDashboard(<OrderEditDialog order={row} onClose={() => {}} />, 'en')
-    expect(await screen.findByRole('heading', { name: 'Confirm this cash order with the customer' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { name: 'Confirm this cash order with the customer' }),
+    ).toBeInTheDocument()
     first.unmount()
     answer = { ...full, payment_method: 'massarat' }
-    await renderDashboard(<OrderEditDialog order={{ ...row, payment_method: 'massarat' }} onClose={() => {}} />, 'en')
+    await renderDashboard(
+      <OrderEditDialog order={{ ...row, payment_method: 'massarat' }} onClose={() => {}} />,
+      'en',
+    )
     expect(await screen.findByLabelText(/^Customer name/)).toHaveValue('Salem Ali')
-    expect(screen.queryByRole('heading', { name: 'Confirm this cash order with the customer' })).not.toBeInTheDocument()
+    expect(
+      screen.queryByRole('heading', { name: 'Confirm this cash order with the customer' }),
+    ).not.toBeInTheDocument()
   })
 
   it('falls back to the row data when the full order cannot be loaded', async () => {
@@ -103,14 +110,41 @@ describe('order edit dialog', { timeout: 20_000 }, () => {
 
   it('lists the order’s payment attempts with the provider’s ids, flags and a PayPal refund', async () => {
     const attempt = {
-      id: 5, provider: 'paypal', gateway: 'paypal', state: 'paid', amount: 12.35, currency: 'USD', exchange_rate: 4.85, order_amount: 59.85, failure: null,
-      created_at: '2025-01-01T10:00:00Z', order_id: 12, invoice_no: 'ORD-250101-00012', provider_ref: '5O190127TN364715T', provider_transaction_id: '3C679366HH908993F',
-      refund_id: null, flag: 'paid_after_expiry', flag_resolved_at: null, recorded_by: null, note: null, paid_at: '2025-01-01T10:05:00Z', updated_at: '2025-01-01T10:05:00Z', events: [], refundable: true,
+      id: 5,
+      provider: 'paypal',
+      gateway: 'paypal',
+      state: 'paid',
+      amount: 12.35,
+      currency: 'USD',
+      exchange_rate: 4.85,
+      order_amount: 59.85,
+      failure: null,
+      created_at: '2025-01-01T10:00:00Z',
+      order_id: 12,
+      invoice_no: 'ORD-250101-00012',
+      provider_ref: '5O190127TN364715T',
+      provider_transaction_id: '3C679366HH908993F',
+      refund_id: null,
+      flag: 'paid_after_expiry',
+      flag_resolved_at: null,
+      recorded_by: null,
+      note: null,
+      paid_at: '2025-01-01T10:05:00Z',
+      updated_at: '2025-01-01T10:05:00Z',
+      events: [],
+      refundable: true,
     }
     let refunded = false
     const calls = stubFetch((c) => {
       if (c.method === 'GET' && c.url === '/api/orders/12') return { body: full }
-      if (c.method === 'GET' && c.url === '/api/payments?order_id=12') return { body: { data: [refunded ? { ...attempt, state: 'refunded', refund_id: 'RF1', refundable: false } : attempt] } }
+      if (c.method === 'GET' && c.url === '/api/payments?order_id=12')
+        return {
+          body: {
+            data: [
+              refunded ? { ...attempt, state: 'refunded', refund_id: 'RF1', refundable: false } : attempt,
+            ],
+          },
+        }
       if (c.method === 'POST' && c.url === '/api/payments/5/refund') {
         refunded = true
         return { body: { ...attempt, state: 'refunded' } }
@@ -126,8 +160,12 @@ describe('order edit dialog', { timeout: 20_000 }, () => {
     expect(card).toHaveTextContent('Paid after the time to pay ran out; the stock was taken again.')
     await userEvent.click(within(card).getByRole('button', { name: 'Refund' }))
     await userEvent.click(within(card).getByRole('button', { name: 'Yes, refund' }))
-    await waitFor(() => expect(calls.filter((c) => c.method === 'POST' && c.url === '/api/payments/5/refund')).toHaveLength(1))
-    expect(await within(await screen.findByTestId('payment-attempt')).findByText('Refunded')).toBeInTheDocument()
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST' && c.url === '/api/payments/5/refund')).toHaveLength(1),
+    )
+    expect(
+      await within(await screen.findByTestId('payment-attempt')).findByText('Refunded'),
+    ).toBeInTheDocument()
   })
 })
 

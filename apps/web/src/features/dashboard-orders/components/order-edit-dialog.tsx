@@ -101,7 +101,9 @@ export function OrderEditDialog({ order, onClose }: { order: Order | null; onClo
       }
     >
       {/* Decision 0070: a pending cash order is confirmed with the customer before it is prepared; an online one waits for its payment. */}
-      {!loading && detail.data?.order_status === 'pending' && detail.data.payment_method === 'cash' ? <ConfirmByPhone order={detail.data} onConfirmed={onClose} /> : null}
+      {!loading && detail.data?.order_status === 'pending' && detail.data.payment_method === 'cash' ? (
+        <ConfirmByPhone order={detail.data} onConfirmed={onClose} />
+      ) : null}
       {loading ? (
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2" aria-busy="true">
           <Skeleton className="h-10" />
@@ -140,7 +142,11 @@ export function OrderEditDialog({ order, onClose }: { order: Order | null; onClo
               </Select>
             )}
           </Field>
-          <Field label={t('orders.payment_status')} error={errors.payment_status?.message} hint={t('orders.payment_status_hint')}>
+          <Field
+            label={t('orders.payment_status')}
+            error={errors.payment_status?.message}
+            hint={t('orders.payment_status_hint')}
+          >
             {(p) => (
               <Select {...p} {...register('payment_status')}>
                 {PAYMENT_STATUSES.map((s) => (
@@ -193,7 +199,11 @@ export function OrderEditDialog({ order, onClose }: { order: Order | null; onClo
                   )}
                 </p>
                 {/* Decision 0069: who made the change (staff, the shopper, a guest) and why. */}
-                {h.action ? <p className="text-sm font-semibold text-palm-800">{t(`orders.action.${h.action}`, { defaultValue: h.action })}</p> : null}
+                {h.action ? (
+                  <p className="text-sm font-semibold text-palm-800">
+                    {t(`orders.action.${h.action}`, { defaultValue: h.action })}
+                  </p>
+                ) : null}
                 {h.reason ? (
                   <p className="text-sm text-stone-800">
                     {t('orders.reason', { reason: '' })}

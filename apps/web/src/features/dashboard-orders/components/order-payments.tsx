@@ -12,8 +12,15 @@ import { toast } from '../../../lib/toast.ts'
 import { changedBy } from '../../../lib/dashboard-keys.ts'
 import { checkPayment, orderPaymentsQuery, refundPayment, resolvePaymentFlag } from '../api/orders-api.ts'
 
-const STATE_TONE: Record<StaffPayment['state'], BadgeTone> = { paid: 'green', pending: 'amber', failed: 'red', expired: 'gray', refunded: 'blue' }
-const amountText = (amount: number, currency: string) => (currency === 'LYD' ? `${amount.toFixed(2)} ${CURRENCY_SUFFIX}` : `${amount.toFixed(2)} ${currency}`)
+const STATE_TONE: Record<StaffPayment['state'], BadgeTone> = {
+  paid: 'green',
+  pending: 'amber',
+  failed: 'red',
+  expired: 'gray',
+  refunded: 'blue',
+}
+const amountText = (amount: number, currency: string) =>
+  currency === 'LYD' ? `${amount.toFixed(2)} ${CURRENCY_SUFFIX}` : `${amount.toFixed(2)} ${currency}`
 
 /**
  * The order dialog's payments (decision 0075): every attempt with its provider, amount (and rate for dollars), the
@@ -24,10 +31,12 @@ export function OrderPayments({ orderId }: { orderId: number }) {
   const { t, i18n } = useTranslation('dashboard')
   const payments = useQuery(orderPaymentsQuery(orderId))
   const [confirming, setConfirming] = useState<number | null>(null)
-  const when = (iso: string) => new Date(iso).toLocaleString(i18n.language === 'ar' ? 'ar-LY-u-nu-latn' : 'en-GB').replace(/\u200f/g, '')
+  const when = (iso: string) =>
+    new Date(iso).toLocaleString(i18n.language === 'ar' ? 'ar-LY-u-nu-latn' : 'en-GB').replace(/\u200f/g, '')
 
   const act = useMutation({
-    mutationFn: ({ kind, id }: { kind: 'refund' | 'check' | 'resolve'; id: number }) => (kind === 'refund' ? refundPayment(id) : kind === 'check' ? checkPayment(id) : resolvePaymentFlag(id)),
+    mutationFn: ({ kind, id }: { kind: 'refund' | 'check' | 'resolve'; id: number }) =>
+      kind === 'refund' ? refundPayment(id) : kind === 'check' ? checkPayment(id) : resolvePaymentFlag(id),
     // A refund or a check can move the order's payment status: its rows, payments, the overview and sales follow.
     meta: { invalidates: changedBy.order },
     onSuccess: (_row, { kind }) => {
@@ -40,7 +49,8 @@ export function OrderPayments({ orderId }: { orderId: number }) {
   let body: ReactNode
   if (payments.isPending) body = <Skeleton className="h-20" />
   else if (payments.isError) body = <p className="text-sm text-red-700">{payments.error.message}</p>
-  else if (payments.data.length === 0) body = <p className="text-sm text-stone-600">{t('orders.payments.none')}</p>
+  else if (payments.data.length === 0)
+    body = <p className="text-sm text-stone-600">{t('orders.payments.none')}</p>
   else
     body = (
       <ol className="space-y-3">
@@ -48,10 +58,16 @@ export function OrderPayments({ orderId }: { orderId: number }) {
           const busy = act.isPending && act.variables?.id === p.id
           const flagOpen = p.flag && !p.flag_resolved_at
           return (
-            <li key={p.id} className="rounded-lg border border-sand-300 bg-white p-3 text-sm" data-testid="payment-attempt">
+            <li
+              key={p.id}
+              className="rounded-lg border border-sand-300 bg-white p-3 text-sm"
+              data-testid="payment-attempt"
+            >
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <p className="font-semibold text-stone-900">
-                  {t(`orders.payments.provider.${p.gateway ?? p.provider}`, { defaultValue: p.gateway ?? p.provider })}
+                  {t(`orders.payments.provider.${p.gateway ?? p.provider}`, {
+                    defaultValue: p.gateway ?? p.provider,
+                  })}
                   <span className="ms-2 font-normal text-stone-600">
                     <span className="ltr-nums">{p.invoice_no}</span>
                   </span>
@@ -64,8 +80,9 @@ export function OrderPayments({ orderId }: { orderId: number }) {
                   <span className="ltr-nums font-semibold">{amountText(p.amount, p.currency)}</span>
                   {p.exchange_rate ? (
                     <span className="ms-1 text-xs text-stone-500">
-                      (<span className="ltr-nums">{`1 ${p.currency} = ${p.exchange_rate} ${CURRENCY_SUFFIX}`}</span> ·{' '}
-                      <span className="ltr-nums">{amountText(p.order_amount, 'LYD')}</span>)
+                      (
+                      <span className="ltr-nums">{`1 ${p.currency} = ${p.exchange_rate} ${CURRENCY_SUFFIX}`}</span>{' '}
+                      · <span className="ltr-nums">{amountText(p.order_amount, 'LYD')}</span>)
                     </span>
                   ) : null}
                 </dd>
@@ -73,8 +90,17 @@ export function OrderPayments({ orderId }: { orderId: number }) {
                 <dd>
                   <span className="ltr-nums">{when(p.created_at)}</span>
                 </dd>
-                {p.provider_ref ? <Id label={t(`orders.payments.ref.${p.provider}`, { defaultValue: t('orders.payments.ref.plutu') })} value={p.provider_ref} /> : null}
-                {p.provider_transaction_id ? <Id label={t('orders.payments.transaction')} value={p.provider_transaction_id} /> : null}
+                {p.provider_ref ? (
+                  <Id
+                    label={t(`orders.payments.ref.${p.provider}`, {
+                      defaultValue: t('orders.payments.ref.plutu'),
+                    })}
+                    value={p.provider_ref}
+                  />
+                ) : null}
+                {p.provider_transaction_id ? (
+                  <Id label={t('orders.payments.transaction')} value={p.provider_transaction_id} />
+                ) : null}
                 {p.refund_id ? <Id label={t('orders.payments.refund_id')} value={p.refund_id} /> : null}
                 {p.recorded_by ? (
                   <>
@@ -92,7 +118,13 @@ export function OrderPayments({ orderId }: { orderId: number }) {
                 ) : null}
               </dl>
               {p.flag ? (
-                <div className={flagOpen ? 'mt-2 flex flex-wrap items-center justify-between gap-2 rounded-md bg-red-50 p-2 text-red-900' : 'mt-2 rounded-md bg-sand-100 p-2 text-stone-600'}>
+                <div
+                  className={
+                    flagOpen
+                      ? 'mt-2 flex flex-wrap items-center justify-between gap-2 rounded-md bg-red-50 p-2 text-red-900'
+                      : 'mt-2 rounded-md bg-sand-100 p-2 text-stone-600'
+                  }
+                >
                   <p className="flex items-start gap-1.5">
                     <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
                     <span>
@@ -101,7 +133,12 @@ export function OrderPayments({ orderId }: { orderId: number }) {
                     </span>
                   </p>
                   {flagOpen ? (
-                    <Button size="sm" variant="secondary" busy={busy && act.variables?.kind === 'resolve'} onClick={() => act.mutate({ kind: 'resolve', id: p.id })}>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      busy={busy && act.variables?.kind === 'resolve'}
+                      onClick={() => act.mutate({ kind: 'resolve', id: p.id })}
+                    >
                       {t('orders.payments.mark_seen')}
                     </Button>
                   ) : null}
@@ -110,19 +147,37 @@ export function OrderPayments({ orderId }: { orderId: number }) {
               {p.refundable || (p.provider === 'paypal' && p.state === 'pending') ? (
                 <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-sand-200 pt-3">
                   {p.provider === 'paypal' && p.state === 'pending' ? (
-                    <Button size="sm" variant="secondary" busy={busy && act.variables?.kind === 'check'} icon={<RefreshCw className="size-4" aria-hidden="true" />} onClick={() => act.mutate({ kind: 'check', id: p.id })}>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      busy={busy && act.variables?.kind === 'check'}
+                      icon={<RefreshCw className="size-4" aria-hidden="true" />}
+                      onClick={() => act.mutate({ kind: 'check', id: p.id })}
+                    >
                       {t('orders.payments.check')}
                     </Button>
                   ) : null}
                   {p.refundable && confirming !== p.id ? (
-                    <Button size="sm" variant="ghost-danger" icon={<Undo2 className="size-4" aria-hidden="true" />} onClick={() => setConfirming(p.id)}>
+                    <Button
+                      size="sm"
+                      variant="ghost-danger"
+                      icon={<Undo2 className="size-4" aria-hidden="true" />}
+                      onClick={() => setConfirming(p.id)}
+                    >
                       {t('orders.payments.refund')}
                     </Button>
                   ) : null}
                   {p.refundable && confirming === p.id ? (
                     <>
-                      <span className="text-stone-800">{t('orders.payments.refund_confirm', { amount: amountText(p.amount, p.currency) })}</span>
-                      <Button size="sm" variant="danger" busy={busy} onClick={() => act.mutate({ kind: 'refund', id: p.id })}>
+                      <span className="text-stone-800">
+                        {t('orders.payments.refund_confirm', { amount: amountText(p.amount, p.currency) })}
+                      </span>
+                      <Button
+                        size="sm"
+                        variant="danger"
+                        busy={busy}
+                        onClick={() => act.mutate({ kind: 'refund', id: p.id })}
+                      >
                         {t('orders.payments.refund_yes')}
                       </Button>
                       <Button size="sm" variant="ghost" disabled={busy} onClick={() => setConfirming(null)}>

@@ -17,8 +17,17 @@ describe('orders: emptied last page', { timeout: 20_000 }, () => {
       if (c.method !== 'GET' || !c.url.startsWith('/api/orders')) return undefined
       loads += 1
       // The first load still counts 11 orders; by the time page 2 is asked for, one has left the list.
-      if (c.url.includes('page=2')) return { body: { data: [], total: 10, last_page: 1, current_page: 2, per_page: 10 } }
-      return { body: { data: firstPage, total: loads === 1 ? 11 : 10, last_page: loads === 1 ? 2 : 1, current_page: 1, per_page: 10 } }
+      if (c.url.includes('page=2'))
+        return { body: { data: [], total: 10, last_page: 1, current_page: 2, per_page: 10 } }
+      return {
+        body: {
+          data: firstPage,
+          total: loads === 1 ? 11 : 10,
+          last_page: loads === 1 ? 2 : 1,
+          current_page: 1,
+          per_page: 10,
+        },
+      }
     })
     await renderDashboard(<OrdersScreen />, 'en')
     await screen.findByText('Customer 1')

@@ -20,10 +20,25 @@ import { OrderEditDialog } from './order-edit-dialog.tsx'
 /** How long an order has waited, in the largest sensible unit ("3 h", "2 days"), Western digits (decision 0070). */
 export function waitedFor(createdAt: string, lang: string, now = Date.now()): string {
   const minutes = Math.max(0, Math.floor((now - new Date(createdAt).getTime()) / 60_000))
-  const [value, unit] = minutes < 60 ? [minutes, 'minute'] : minutes < 48 * 60 ? [Math.floor(minutes / 60), 'hour'] : [Math.floor(minutes / 1440), 'day']
-  return new Intl.NumberFormat(lang === 'ar' ? 'ar-LY-u-nu-latn' : 'en-GB', { style: 'unit', unit, unitDisplay: 'long' }).format(value)
+  const [value, unit] =
+    minutes < 60
+      ? [minutes, 'minute']
+      : minutes < 48 * 60
+        ? [Math.floor(minutes / 60), 'hour']
+        : [Math.floor(minutes / 1440), 'day']
+  return new Intl.NumberFormat(lang === 'ar' ? 'ar-LY-u-nu-latn' : 'en-GB', {
+    style: 'unit',
+    unit,
+    unitDisplay: 'long',
+  }).format(value)
 }
-const PAY_TONE = { paid: 'green', pending: 'amber', failed: 'red', expired: 'gray', refunded: 'blue' } as const
+const PAY_TONE = {
+  paid: 'green',
+  pending: 'amber',
+  failed: 'red',
+  expired: 'gray',
+  refunded: 'blue',
+} as const
 
 /** Dashboard orders (product.md §2.19): search, the status filter, the list, the edit dialog and the invoice. */
 export function OrdersScreen() {
@@ -76,7 +91,9 @@ export function OrdersScreen() {
     {
       id: 'date',
       header: t('orders.date'),
-      cell: (o) => <span className="ltr-nums whitespace-nowrap">{shortDate(o.created_at, i18n.language)}</span>,
+      cell: (o) => (
+        <span className="ltr-nums whitespace-nowrap">{shortDate(o.created_at, i18n.language)}</span>
+      ),
     },
     {
       id: 'amount',
@@ -91,7 +108,9 @@ export function OrdersScreen() {
         <div className="flex flex-col items-start gap-1">
           <OrderStatusBadge status={o.order_status} />
           {o.order_status === 'pending' ? (
-            <span className="text-xs whitespace-nowrap text-stone-600">{t('orders.waiting_for', { time: waitedFor(o.created_at, i18n.language) })}</span>
+            <span className="text-xs whitespace-nowrap text-stone-600">
+              {t('orders.waiting_for', { time: waitedFor(o.created_at, i18n.language) })}
+            </span>
           ) : null}
         </div>
       ),

@@ -101,10 +101,20 @@ type RecentOrder = DashboardStats['recent_orders'][number]
 export function RecentOrders({ items }: { items: DashboardStats['recent_orders'] }) {
   const { t } = useTranslation('dashboard')
   const columns: DataColumn<RecentOrder>[] = [
-    { id: 'id', header: t('orders.order'), card: 'title', cell: (o) => <span className="ltr-nums">#{o.id}</span> },
+    {
+      id: 'id',
+      header: t('orders.order'),
+      card: 'title',
+      cell: (o) => <span className="ltr-nums">#{o.id}</span>,
+    },
     { id: 'customer', header: t('orders.customer'), card: 'subtitle', cell: (o) => o.customer_name },
     { id: 'amount', header: t('orders.amount'), cell: (o) => <Money value={o.total_amount} /> },
-    { id: 'status', header: t('orders.status'), card: 'status', cell: (o) => <OrderStatusBadge status={o.order_status} /> },
+    {
+      id: 'status',
+      header: t('orders.status'),
+      card: 'status',
+      cell: (o) => <OrderStatusBadge status={o.order_status} />,
+    },
   ]
   return (
     // The rows of a dashboard list: a table from 640 px, cards on a phone (decision 0087).
@@ -115,7 +125,12 @@ export function RecentOrders({ items }: { items: DashboardStats['recent_orders']
       {items.length === 0 ? (
         <Empty>{t('overview.no_recent_orders')}</Empty>
       ) : (
-        <DataTable rows={items} getRowId={(o) => o.id} caption={t('overview.recent_orders')} columns={columns} />
+        <DataTable
+          rows={items}
+          getRowId={(o) => o.id}
+          caption={t('overview.recent_orders')}
+          columns={columns}
+        />
       )}
     </section>
   )

@@ -176,10 +176,14 @@ describe('product form', { timeout: 20_000 }, () => {
     let description = 'First read'
     const calls = stubFetch((c) => {
       if (c.url.startsWith('/api/categories')) return { body: categories }
-      if (c.method === 'GET' && c.url === '/api/products/7') return { body: { ...row, description_ar: description } }
+      if (c.method === 'GET' && c.url === '/api/products/7')
+        return { body: { ...row, description_ar: description } }
       return undefined
     })
-    const { client } = await renderDashboard(<ProductFormDialog open product={row} onClose={() => {}} />, 'en')
+    const { client } = await renderDashboard(
+      <ProductFormDialog open product={row} onClose={() => {}} />,
+      'en',
+    )
     expect(await screen.findByDisplayValue('First read')).toBeInTheDocument()
     await userEvent.clear(screen.getByLabelText(/^Name in English/))
     await userEvent.type(screen.getByLabelText(/^Name in English/), 'Ajwa premium')
@@ -201,14 +205,22 @@ describe('product form', { timeout: 20_000 }, () => {
     expect(english).toHaveAttribute('lang', 'en')
     expect(english.closest('div')).toHaveTextContent('(اختياري)')
     expect(arabic.closest('div')).not.toHaveTextContent('اختياري')
-    for (const field of [/^الوصف بالإنجليزية/, /^الوزن بالإنجليزية/, /^المنشأ بالإنجليزية/]) expect(screen.getByLabelText(field)).toBeInTheDocument()
+    for (const field of [/^الوصف بالإنجليزية/, /^الوزن بالإنجليزية/, /^المنشأ بالإنجليزية/])
+      expect(screen.getByLabelText(field)).toBeInTheDocument()
   })
 
   it('sends both languages and shows a server error on the English name under the English field', async () => {
     const calls = stubFetch((c) => {
       if (c.url.startsWith('/api/categories')) return { body: categories }
       if (c.method === 'POST' && c.url === '/api/products')
-        return { status: 422, body: { code: 'VALIDATION_FAILED', message: 'Check the fields', errors: { name_en: ['This text is too long'] } } }
+        return {
+          status: 422,
+          body: {
+            code: 'VALIDATION_FAILED',
+            message: 'Check the fields',
+            errors: { name_en: ['This text is too long'] },
+          },
+        }
       return undefined
     })
     await renderDashboard(<ProductFormDialog open product={null} onClose={() => {}} />, 'en')
@@ -221,7 +233,14 @@ describe('product form', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add product' }))
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true))
     const sent = calls.find((c) => c.method === 'POST')!.body as FormData
-    expect(Object.fromEntries(['name_ar', 'name_en', 'description_ar', 'description_en', 'weight_ar', 'weight_en'].map((k) => [k, sent.get(k)]))).toEqual({
+    expect(
+      Object.fromEntries(
+        ['name_ar', 'name_en', 'description_ar', 'description_en', 'weight_ar', 'weight_en'].map((k) => [
+          k,
+          sent.get(k),
+        ]),
+      ),
+    ).toEqual({
       name_ar: 'تين مجفف',
       name_en: 'Dried Figs',
       description_ar: 'تين غريان',

@@ -13,7 +13,12 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { TranslatedFields } from '../../../components/ui/translated-fields.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { changedBy } from '../../../lib/dashboard-keys.ts'
-import { categoryOptionsQuery, createProduct, productDetailQuery, updateProduct } from '../api/products-api.ts'
+import {
+  categoryOptionsQuery,
+  createProduct,
+  productDetailQuery,
+  updateProduct,
+} from '../api/products-api.ts'
 
 /** Decision 0057: each text in Arabic (`_ar`, the shop's main language) and English (`_en`, optional). */
 export interface ProductFormValues {
@@ -134,7 +139,13 @@ export function ProductFormDialog({ open, product, onClose }: ProductFormDialogP
     }
     const key = product ? `product-${product.id}` : 'new'
     if (filledFor.current === key) return
-    const values = !product ? EMPTY_PRODUCT : detail.data ? toFormValues(detail.data) : detail.isError ? toFormValues(product) : null
+    const values = !product
+      ? EMPTY_PRODUCT
+      : detail.data
+        ? toFormValues(detail.data)
+        : detail.isError
+          ? toFormValues(product)
+          : null
     if (!values) return
     reset(values)
     filledFor.current = key

@@ -97,9 +97,16 @@ describe('products batch bar', { timeout: 20_000 }, () => {
 
 describe('products stock column', { timeout: 20_000 }, () => {
   it('shows an always-in-stock product marked out of stock as out of stock', async () => {
-    const always = (id: number, name: string, stock: number) => ({ ...product(id, name, stock), is_always_in_stock: true })
+    const always = (id: number, name: string, stock: number) => ({
+      ...product(id, name, stock),
+      is_always_in_stock: true,
+    })
     const list = [always(7, 'Date syrup', 1), always(8, 'Date coffee', 0)]
-    stubFetch((c) => (c.method === 'GET' && c.url.startsWith('/api/products?') ? { body: { ...page, data: list, total: 2 } } : undefined))
+    stubFetch((c) =>
+      c.method === 'GET' && c.url.startsWith('/api/products?')
+        ? { body: { ...page, data: list, total: 2 } }
+        : undefined,
+    )
     await renderDashboard(<ProductsScreen />, 'en')
     const syrup = (await screen.findByText('Date syrup')).closest('tr')!
     const coffee = screen.getByText('Date coffee').closest('tr')!
@@ -128,7 +135,20 @@ describe('products: what a product write refreshes (product.md §4.7)', { timeou
     const calls = stubFetch((c) => {
       if (c.method === 'GET' && c.url.startsWith('/api/products?')) return { body: page }
       if (c.method === 'GET' && c.url.startsWith('/api/categories'))
-        return { body: { data: [{ id: 2, name: 'Dates', description: null, slug: 'dates', is_active: true, products_count: count }] } }
+        return {
+          body: {
+            data: [
+              {
+                id: 2,
+                name: 'Dates',
+                description: null,
+                slug: 'dates',
+                is_active: true,
+                products_count: count,
+              },
+            ],
+          },
+        }
       if (c.method === 'POST' && c.url === '/api/products') {
         count += 1
         return { status: 201, body: product(9, 'Honey', 1) }

@@ -66,7 +66,11 @@ export function ProductsScreen() {
   return (
     <ListScreen
       title={t('products.title')}
-      csvImport={{ upload: importProducts, downloadSample: downloadProductSample, invalidates: changedBy.product }}
+      csvImport={{
+        upload: importProducts,
+        downloadSample: downloadProductSample,
+        invalidates: changedBy.product,
+      }}
       add={{ label: t('products.add'), onClick: () => setForm({ open: true, product: null }) }}
       searchLabel={t('products.search')}
       list={list}
@@ -76,7 +80,11 @@ export function ProductsScreen() {
       empty={{ title: t('products.empty'), text: t('products.empty_text') }}
       noResults={{ title: t('products.no_results'), text: t('common.try_other_search') }}
     >
-      <ProductFormDialog open={form.open} product={form.product} onClose={() => setForm({ open: false, product: null })} />
+      <ProductFormDialog
+        open={form.open}
+        product={form.product}
+        onClose={() => setForm({ open: false, product: null })}
+      />
       <ConfirmDeleteRow
         action={remove}
         title={t('products.delete_title')}

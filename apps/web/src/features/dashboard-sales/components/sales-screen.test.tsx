@@ -27,7 +27,12 @@ function salesServer() {
     const data =
       page === 1
         ? [
-            order(1, { total_amount: '100.50', profit: '20.25', payment_method: 'massarat', payment_status: 'paid' }),
+            order(1, {
+              total_amount: '100.50',
+              profit: '20.25',
+              payment_method: 'massarat',
+              payment_status: 'paid',
+            }),
             order(2, { profit: -3 }),
           ]
         : [order(21, { customer_name: 'Page two' })]

@@ -14,7 +14,13 @@ import { shortDate } from '../../../lib/dates.ts'
 import { toast } from '../../../lib/toast.ts'
 import { exportSales, salesQuery, type SalesRow } from '../api/sales-api.ts'
 
-const PAY_TONE = { paid: 'green', pending: 'amber', failed: 'red', expired: 'gray', refunded: 'blue' } as const
+const PAY_TONE = {
+  paid: 'green',
+  pending: 'amber',
+  failed: 'red',
+  expired: 'gray',
+  refunded: 'blue',
+} as const
 
 /**
  * Dashboard sales (product.md §2.20): completed orders of a range with their real profit, paged by the server, and a
@@ -35,7 +41,8 @@ export function SalesScreen() {
   // A download writes nothing: a mutation for its busy state, with nothing to refresh.
   const exportFile = useMutation({
     mutationFn: exportSales,
-    onError: (err) => toast.error(t('sales.export_failed', { message: err.message || t('common:errors.generic') })),
+    onError: (err) =>
+      toast.error(t('sales.export_failed', { message: err.message || t('common:errors.generic') })),
   })
 
   // The report's columns; the two amounts stay last, under the totals line.
@@ -45,19 +52,27 @@ export function SalesScreen() {
       id: 'date',
       header: t('orders.date'),
       card: 'status',
-      cell: (r) => <span className="whitespace-nowrap ltr-nums">{shortDate(r.created_at, i18n.language)}</span>,
+      cell: (r) => (
+        <span className="whitespace-nowrap ltr-nums">{shortDate(r.created_at, i18n.language)}</span>
+      ),
     },
     { id: 'customer', header: t('orders.customer'), card: 'subtitle', cell: (r) => r.customer_name },
     {
       id: 'payment',
       header: t('sales.payment_method'),
       cell: (r) =>
-        t(`common:payment_method.${r.payment_method}`, { defaultValue: t('common:payment_method.not_specified') }),
+        t(`common:payment_method.${r.payment_method}`, {
+          defaultValue: t('common:payment_method.not_specified'),
+        }),
     },
     {
       id: 'payment_status',
       header: t('sales.payment_status'),
-      cell: (r) => <Badge tone={PAY_TONE[r.payment_status] ?? 'gray'}>{t(`common:payment_status.${r.payment_status}`, { defaultValue: r.payment_status })}</Badge>,
+      cell: (r) => (
+        <Badge tone={PAY_TONE[r.payment_status] ?? 'gray'}>
+          {t(`common:payment_status.${r.payment_status}`, { defaultValue: r.payment_status })}
+        </Badge>
+      ),
     },
     {
       id: 'total',
@@ -105,7 +120,11 @@ export function SalesScreen() {
       list={list}
       columns={columns}
       loadFailed={t('sales.load_failed')}
-      empty={{ title: t('sales.empty'), text: t('sales.empty_text'), icon: <TrendingUp className="size-10" aria-hidden="true" /> }}
+      empty={{
+        title: t('sales.empty'),
+        text: t('sales.empty_text'),
+        icon: <TrendingUp className="size-10" aria-hidden="true" />,
+      }}
       noResults={{ title: t('sales.empty'), text: t('sales.empty_text') }}
       summary={
         totals

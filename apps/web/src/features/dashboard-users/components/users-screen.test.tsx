@@ -71,7 +71,8 @@ describe('dashboard users pages', { timeout: 20_000 }, () => {
       if (c.url.startsWith('/api/users?')) {
         const page = Number(new URL(c.url, 'http://x').searchParams.get('page') ?? 1)
         // Two pages when the list was first read; by the time page 2 is read its only user is gone.
-        if (page === 1) return { body: { data: rows, total: 11, last_page: 2, current_page: 1, per_page: 10 } }
+        if (page === 1)
+          return { body: { data: rows, total: 11, last_page: 2, current_page: 1, per_page: 10 } }
         return { body: { data: [], total: 10, last_page: 1, current_page: 2, per_page: 10 } }
       }
       return undefined
@@ -79,9 +80,15 @@ describe('dashboard users pages', { timeout: 20_000 }, () => {
     await renderDashboard(<UsersScreen />, 'en')
     await screen.findByText('(you)')
     await userEvent.click(screen.getByRole('button', { name: 'Page 2' }))
-    await waitFor(() => expect(calls.filter((c) => c.url.startsWith('/api/users?')).length).toBeGreaterThanOrEqual(3))
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url.startsWith('/api/users?')).length).toBeGreaterThanOrEqual(3),
+    )
     expect(await screen.findByText('Sara')).toBeInTheDocument()
     expect(screen.queryByText('No users found')).not.toBeInTheDocument()
-    expect(new URL(calls.filter((c) => c.url.startsWith('/api/users?')).at(-1)!.url, 'http://x').searchParams.get('page')).toBe('1')
+    expect(
+      new URL(calls.filter((c) => c.url.startsWith('/api/users?')).at(-1)!.url, 'http://x').searchParams.get(
+        'page',
+      ),
+    ).toBe('1')
   })
 })

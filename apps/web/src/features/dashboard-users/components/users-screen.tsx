@@ -29,7 +29,8 @@ export function UsersScreen() {
   // product.md §6.3 (the API's rules): nobody changes their own role or activity; roles are changed by a super admin
   // only; a super admin's activity is changed by a super admin only.
   const canChangeRole = (u: UserSummary) => isSuper && u.id !== me?.id
-  const canChangeStatus = (u: UserSummary) => me !== null && u.id !== me.id && (isSuper || u.role !== 'super_admin')
+  const canChangeStatus = (u: UserSummary) =>
+    me !== null && u.id !== me.id && (isSuper || u.role !== 'super_admin')
   const [viewing, setViewing] = useState<UserSummary | null>(null)
   const roleLabel = (r: string) => t(`users.roles.${r}`, { defaultValue: r })
 
@@ -47,7 +48,8 @@ export function UsersScreen() {
     mutationFn: (c: { user: UserSummary; role: Role }) => setUserRole(c.user.id, c.role),
     invalidates: changedBy.user,
     rowId: (c) => c.user.id,
-    onSuccess: (_r, c) => toast.success(t('users.role_changed', { name: c.user.name, role: roleLabel(c.role) })),
+    onSuccess: (_r, c) =>
+      toast.success(t('users.role_changed', { name: c.user.name, role: roleLabel(c.role) })),
     onError: (err) => toast.error(t('common.update_failed', { message: err.message })),
   })
   const changeStatus = useRowAction({
@@ -55,7 +57,9 @@ export function UsersScreen() {
     invalidates: changedBy.user,
     rowId: (u) => u.id,
     onSuccess: (_r, u) =>
-      toast.success(u.is_active ? t('users.deactivated', { name: u.name }) : t('users.activated', { name: u.name })),
+      toast.success(
+        u.is_active ? t('users.deactivated', { name: u.name }) : t('users.activated', { name: u.name }),
+      ),
     onError: (err) => toast.error(t('common.update_failed', { message: err.message })),
   })
 
@@ -69,7 +73,9 @@ export function UsersScreen() {
         <div>
           <p className="font-semibold text-stone-900">
             {u.name}
-            {u.id === me?.id ? <span className="ms-1 text-xs font-normal text-stone-500">({t('users.you')})</span> : null}
+            {u.id === me?.id ? (
+              <span className="ms-1 text-xs font-normal text-stone-500">({t('users.you')})</span>
+            ) : null}
           </p>
           {!u.is_active ? (
             <Badge tone="red" className="mt-0.5">
@@ -98,7 +104,9 @@ export function UsersScreen() {
     {
       id: 'created',
       header: t('users.created'),
-      cell: (u) => <span className="ltr-nums whitespace-nowrap">{shortDate(u.created_at, i18n.language)}</span>,
+      cell: (u) => (
+        <span className="ltr-nums whitespace-nowrap">{shortDate(u.created_at, i18n.language)}</span>
+      ),
     },
     {
       id: 'orders',
@@ -107,7 +115,11 @@ export function UsersScreen() {
     },
     actionsColumn<UserSummary>(t, (u) => (
       <>
-        <IconButton label={t('users.view_named', { name: u.name })} icon={<Eye aria-hidden="true" />} onClick={() => setViewing(u)} />
+        <IconButton
+          label={t('users.view_named', { name: u.name })}
+          icon={<Eye aria-hidden="true" />}
+          onClick={() => setViewing(u)}
+        />
         {canChangeRole(u) ? (
           <IconButton
             label={t('users.change_role_named', { name: u.name })}
@@ -118,7 +130,11 @@ export function UsersScreen() {
         ) : null}
         {canChangeStatus(u) ? (
           <IconButton
-            label={u.is_active ? t('users.deactivate_named', { name: u.name }) : t('users.activate_named', { name: u.name })}
+            label={
+              u.is_active
+                ? t('users.deactivate_named', { name: u.name })
+                : t('users.activate_named', { name: u.name })
+            }
             icon={u.is_active ? <UserX aria-hidden="true" /> : <UserCheck aria-hidden="true" />}
             tone={u.is_active ? 'danger' : 'primary'}
             onClick={() => changeStatus.ask(u)}
@@ -147,7 +163,10 @@ export function UsersScreen() {
         message={(c) => (
           <label className="block">
             <span className="mb-1 block text-sm font-semibold text-stone-700">{t('users.new_role')}</span>
-            <Select value={c.role} onChange={(e) => changeRole.setAsking({ ...c, role: e.target.value as Role })}>
+            <Select
+              value={c.role}
+              onChange={(e) => changeRole.setAsking({ ...c, role: e.target.value as Role })}
+            >
               {ROLES.map((r) => (
                 <option key={r} value={r}>
                   {roleLabel(r)}
@@ -161,7 +180,9 @@ export function UsersScreen() {
         action={changeStatus}
         title={(u) => (u.is_active ? t('users.deactivate_title') : t('users.activate_title'))}
         message={(u) =>
-          u.is_active ? t('users.deactivate_confirm', { name: u.name }) : t('users.activate_confirm', { name: u.name })
+          u.is_active
+            ? t('users.deactivate_confirm', { name: u.name })
+            : t('users.activate_confirm', { name: u.name })
         }
         tone={(u) => (u.is_active ? 'danger' : 'primary')}
         confirmLabel={(u) => (u.is_active ? t('status.deactivate') : t('status.activate'))}

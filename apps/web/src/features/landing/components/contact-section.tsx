@@ -14,7 +14,9 @@ const FALLBACK_EMAIL = 'info@golden-palm.ly'
 // only works with the app running (it opens the mail client): it loads when its section comes within a screen or so of
 // being seen (decision 0031), so a visitor who never scrolls there does not download it. Until then a block of the
 // form's size holds its place. Its validation texts come with it.
-const ContactFormCard = lazy(async () => (await Promise.all([import('./contact-form.tsx'), loadSharedMessages()]))[0])
+const ContactFormCard = lazy(
+  async () => (await Promise.all([import('./contact-form.tsx'), loadSharedMessages()]))[0],
+)
 
 /** True once the element is within `margin` of the screen (at once where IntersectionObserver is missing). */
 function useNear<T extends Element>(margin: string) {
@@ -24,7 +26,10 @@ function useNear<T extends Element>(margin: string) {
     const element = ref.current
     if (!element || near) return
     if (typeof IntersectionObserver === 'undefined') return setNear(true)
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: margin })
+    const observer = new IntersectionObserver(
+      (entries) => entries.some((e) => e.isIntersecting) && setNear(true),
+      { rootMargin: margin },
+    )
     observer.observe(element)
     return () => observer.disconnect()
   }, [margin, near])

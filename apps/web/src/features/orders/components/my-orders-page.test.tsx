@@ -5,7 +5,16 @@ import { mockFetch, renderScreen, setLanguage } from '../../../test/render-with-
 import { MyOrdersPage } from './my-orders-page.tsx'
 import { OrderConfirmationPage } from './order-confirmation-page.tsx'
 
-const me = { id: 3, name: 'Sara', email: 'sara@example.ly', is_admin: false, is_active: true, role: 'user', roles: [{ name: 'user' }], created_at: '2025-01-01' }
+const me = {
+  id: 3,
+  name: 'Sara',
+  email: 'sara@example.ly',
+  is_admin: false,
+  is_active: true,
+  role: 'user',
+  roles: [{ name: 'user' }],
+  created_at: '2025-01-01',
+}
 const order = {
   id: 9,
   order_number: 'ORD-250301-00009',
@@ -25,8 +34,26 @@ const order = {
   total_amount: 255,
   created_at: '2025-03-01T10:00:00Z',
   items: [
-    { id: 1, product_id: 1, quantity: 12, unit_price: 20, line_total: 240, is_wholesale: true, product: { id: 1, name: 'Deglet dates', image_url: null }, product_name: 'Deglet dates' },
-    { id: 2, product_id: null, quantity: 1, unit_price: 0, line_total: 0, is_wholesale: false, product: null, product_name: 'Old thing' },
+    {
+      id: 1,
+      product_id: 1,
+      quantity: 12,
+      unit_price: 20,
+      line_total: 240,
+      is_wholesale: true,
+      product: { id: 1, name: 'Deglet dates', image_url: null },
+      product_name: 'Deglet dates',
+    },
+    {
+      id: 2,
+      product_id: null,
+      quantity: 1,
+      unit_price: 0,
+      line_total: 0,
+      is_wholesale: false,
+      product: null,
+      product_name: 'Old thing',
+    },
   ],
 }
 
@@ -43,7 +70,12 @@ describe('my orders (product.md §2.10)', () => {
 
   it('shows an order card with items, wholesale badge, the names they were sold under (even of a product gone) and delivery info', async () => {
     localStorage.setItem('token', 't')
-    mockFetch({ 'GET /api/me': () => ({ body: me }), 'GET /api/orders': () => ({ body: { data: [order], total: 1, last_page: 1, current_page: 1, per_page: 10 } }) })
+    mockFetch({
+      'GET /api/me': () => ({ body: me }),
+      'GET /api/orders': () => ({
+        body: { data: [order], total: 1, last_page: 1, current_page: 1, per_page: 10 },
+      }),
+    })
     renderScreen(<MyOrdersPage />, '/my-orders')
     expect(await screen.findByText('ORD-250301-00009')).toBeInTheDocument()
     expect(screen.getByText('Processing')).toBeInTheDocument()
@@ -61,7 +93,10 @@ describe('my orders (product.md §2.10)', () => {
     let fail = true
     mockFetch({
       'GET /api/me': () => ({ body: me }),
-      'GET /api/orders': () => (fail ? { status: 500, body: { code: 'INTERNAL', message: 'x' } } : { body: { data: [], total: 0, last_page: 1, current_page: 1, per_page: 10 } }),
+      'GET /api/orders': () =>
+        fail
+          ? { status: 500, body: { code: 'INTERNAL', message: 'x' } }
+          : { body: { data: [], total: 0, last_page: 1, current_page: 1, per_page: 10 } },
     })
     renderScreen(<MyOrdersPage />, '/my-orders')
     expect(await screen.findByText('Failed to load orders')).toBeInTheDocument()

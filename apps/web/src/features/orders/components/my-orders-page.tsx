@@ -50,7 +50,11 @@ export function MyOrdersPage() {
           ))}
         </div>
       ) : orders.isError ? (
-        <ErrorState title={t('errors.error', { ns: 'common' })} message={t('orders.load_failed')} onRetry={() => void orders.refetch()} />
+        <ErrorState
+          title={t('errors.error', { ns: 'common' })}
+          message={t('orders.load_failed')}
+          onRetry={() => void orders.refetch()}
+        />
       ) : orders.data.data.length === 0 ? (
         <EmptyState
           icon={<ReceiptText className="size-10" aria-hidden="true" />}

@@ -17,7 +17,11 @@ export function formatDate(iso: string, lang: string) {
   const d = new Date(iso)
   if (Number.isNaN(d.getTime())) return iso
   // Western digits in both languages (docs/ui.md §2).
-  return d.toLocaleDateString(lang === 'ar' ? 'ar-LY-u-nu-latn' : 'en-GB', { year: 'numeric', month: 'long', day: 'numeric' })
+  return d.toLocaleDateString(lang === 'ar' ? 'ar-LY-u-nu-latn' : 'en-GB', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  })
 }
 
 /** product.md §2.10 my-orders card: number, date, payment method, status, total, items, delivery info. */
@@ -32,16 +36,25 @@ export function OrderCard({ order }: { order: Order }) {
     toast.success(t('cancel.done', { number: order.order_number }))
   }
   return (
-    <article className="overflow-hidden rounded-[var(--radius-card)] border border-sand-300 bg-white shadow-[var(--shadow-soft)]" aria-labelledby={`order-${order.id}`}>
+    <article
+      className="overflow-hidden rounded-[var(--radius-card)] border border-sand-300 bg-white shadow-[var(--shadow-soft)]"
+      aria-labelledby={`order-${order.id}`}
+    >
       <header className="flex flex-wrap items-start justify-between gap-3 border-b border-sand-300 bg-sand-50 px-5 py-4">
         <div>
           <h2 id={`order-${order.id}`} className="font-bold text-stone-900">
-            {t('orders.order_number')} <span className="ltr-nums">{order.order_number || `#${order.id}`}</span>
+            {t('orders.order_number')}{' '}
+            <span className="ltr-nums">{order.order_number || `#${order.id}`}</span>
           </h2>
           <p className="mt-0.5 text-sm text-stone-600">
             <time dateTime={order.created_at}>{formatDate(order.created_at, i18n.language)}</time>
-            <span className="mx-2" aria-hidden="true">·</span>
-            {t(`payment_method.${order.payment_method}`, { ns: 'common', defaultValue: t('payment_method.not_specified', { ns: 'common' }) })}
+            <span className="mx-2" aria-hidden="true">
+              ·
+            </span>
+            {t(`payment_method.${order.payment_method}`, {
+              ns: 'common',
+              defaultValue: t('payment_method.not_specified', { ns: 'common' }),
+            })}
           </p>
         </div>
         <div className="flex flex-col items-end gap-1">
@@ -66,7 +79,8 @@ export function OrderCard({ order }: { order: Order }) {
                     {item.product_name || item.product?.name || t('orders.unavailable')}
                   </bdi>
                   <span className="text-stone-600">
-                    {' '}× <span className="ltr-nums">{item.quantity}</span>
+                    {' '}
+                    × <span className="ltr-nums">{item.quantity}</span>
                   </span>
                   {item.is_wholesale ? (
                     <Badge tone="honey" className="ms-2">
@@ -75,13 +89,17 @@ export function OrderCard({ order }: { order: Order }) {
                   ) : null}
                 </span>
                 <span className="text-stone-600">
-                  <Money value={item.unit_price} /> {t('cart.each')} · <Money value={item.line_total} className="font-semibold text-stone-900" />
+                  <Money value={item.unit_price} /> {t('cart.each')} ·{' '}
+                  <Money value={item.line_total} className="font-semibold text-stone-900" />
                 </span>
               </li>
             ))}
           </ul>
         </section>
-        <section className="rounded-[var(--radius-control)] bg-sand-100 p-4 text-sm" aria-label={t('orders.delivery_info')}>
+        <section
+          className="rounded-[var(--radius-control)] bg-sand-100 p-4 text-sm"
+          aria-label={t('orders.delivery_info')}
+        >
           <h3 className="mb-2 font-bold text-stone-700">{t('orders.delivery_info')}</h3>
           <p className="flex items-start gap-2">
             <MapPin className="mt-0.5 size-4 shrink-0 text-stone-600" aria-hidden="true" />
@@ -106,17 +124,36 @@ export function OrderCard({ order }: { order: Order }) {
           size="sm"
           busy={busy}
           icon={<RotateCcw className="size-4 rtl:-scale-x-100" aria-hidden="true" />}
-          onClick={() => void reorder(order.order_number, order.items.map((i) => ({ product_id: i.product?.id ?? null, product_name: i.product_name || t('orders.unavailable'), quantity: i.quantity })))}
+          onClick={() =>
+            void reorder(
+              order.order_number,
+              order.items.map((i) => ({
+                product_id: i.product?.id ?? null,
+                product_name: i.product_name || t('orders.unavailable'),
+                quantity: i.quantity,
+              })),
+            )
+          }
         >
           {t('reorder.button')}
         </Button>
         {order.order_status === 'pending' ? (
-          <Button variant="ghost-danger" size="sm" icon={<XCircle className="size-4" aria-hidden="true" />} onClick={() => setCancelling(true)}>
+          <Button
+            variant="ghost-danger"
+            size="sm"
+            icon={<XCircle className="size-4" aria-hidden="true" />}
+            onClick={() => setCancelling(true)}
+          >
             {t('cancel.button')}
           </Button>
         ) : null}
       </footer>
-      <CancelOrderDialog open={cancelling} orderNumber={order.order_number} onOpenChange={setCancelling} onCancel={cancel} />
+      <CancelOrderDialog
+        open={cancelling}
+        orderNumber={order.order_number}
+        onOpenChange={setCancelling}
+        onCancel={cancel}
+      />
     </article>
   )
 }

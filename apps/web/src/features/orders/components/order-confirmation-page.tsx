@@ -31,7 +31,10 @@ export function OrderConfirmationPage() {
           <dd className="text-end font-bold">{formatDate(new Date().toISOString(), i18n.language)}</dd>
         </dl>
         {state.paid ? (
-          <p className="mt-6 flex items-center justify-center gap-2 rounded-[var(--radius-control)] bg-palm-50 p-3 text-sm font-semibold text-palm-900" data-testid="payment-received">
+          <p
+            className="mt-6 flex items-center justify-center gap-2 rounded-[var(--radius-control)] bg-palm-50 p-3 text-sm font-semibold text-palm-900"
+            data-testid="payment-received"
+          >
             <BadgeCheck className="size-5 shrink-0" aria-hidden="true" />
             {t('confirmation.paid')}
           </p>
@@ -43,7 +46,10 @@ export function OrderConfirmationPage() {
         {/* Decision 0068: the order can be followed without an account; the mail carries a direct link too. */}
         <p className="mt-3 text-sm text-stone-700">
           {t('confirmation.track_hint')}{' '}
-          <Link to={{ pathname: '/track', search: `?order=${encodeURIComponent(state.orderNumber ?? '')}` }} className="font-semibold text-palm-800 underline">
+          <Link
+            to={{ pathname: '/track', search: `?order=${encodeURIComponent(state.orderNumber ?? '')}` }}
+            className="font-semibold text-palm-800 underline"
+          >
             {t('confirmation.track_link')}
           </Link>
         </p>

@@ -1,5 +1,12 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { OrderPayment, RedirectStart, RedirectStartInput, WalletConfirmInput, WalletStart, WalletStartInput } from '@shop/shared/schemas/payment'
+import type {
+  OrderPayment,
+  RedirectStart,
+  RedirectStartInput,
+  WalletConfirmInput,
+  WalletStart,
+  WalletStartInput,
+} from '@shop/shared/schemas/payment'
 import { api } from '../../../lib/api-client.ts'
 import type { PendingPayment } from '../../../lib/pending-payment.ts'
 
@@ -19,7 +26,11 @@ export const orderPaymentQuery = (p: PendingPayment) =>
     retry: 1,
   })
 
-export const startWallet = (p: PendingPayment, input: WalletStartInput) => api<WalletStart>(path(p, '/wallet'), { method: 'POST', body: input, headers: headers(p) })
-export const confirmWallet = (p: PendingPayment, input: WalletConfirmInput) => api<OrderPayment>(path(p, '/wallet/confirm'), { method: 'POST', body: input, headers: headers(p) })
-export const startRedirect = (p: PendingPayment, input: RedirectStartInput) => api<RedirectStart>(path(p, '/redirect'), { method: 'POST', body: input, headers: headers(p) })
-export const payOnDelivery = (p: PendingPayment) => api<OrderPayment>(path(p, '/cash'), { method: 'POST', headers: headers(p) })
+export const startWallet = (p: PendingPayment, input: WalletStartInput) =>
+  api<WalletStart>(path(p, '/wallet'), { method: 'POST', body: input, headers: headers(p) })
+export const confirmWallet = (p: PendingPayment, input: WalletConfirmInput) =>
+  api<OrderPayment>(path(p, '/wallet/confirm'), { method: 'POST', body: input, headers: headers(p) })
+export const startRedirect = (p: PendingPayment, input: RedirectStartInput) =>
+  api<RedirectStart>(path(p, '/redirect'), { method: 'POST', body: input, headers: headers(p) })
+export const payOnDelivery = (p: PendingPayment) =>
+  api<OrderPayment>(path(p, '/cash'), { method: 'POST', headers: headers(p) })

@@ -34,7 +34,8 @@ export function PaymentResultPage({ outcome }: { outcome: PaymentOutcome }) {
     ...orderPaymentQuery(pending ?? { orderId: 0, orderNumber: '', token: '', fingerprint: '' }),
     enabled: ours,
     // The capture may still be on its way (PayPal PENDING): ask again until it is settled.
-    refetchInterval: (q) => (outcome === 'success' && !waitedOut && q.state.data?.payment_status !== 'paid' ? 1500 : false),
+    refetchInterval: (q) =>
+      outcome === 'success' && !waitedOut && q.state.data?.payment_status !== 'paid' ? 1500 : false,
   })
   const view = status.data
 
@@ -44,7 +45,8 @@ export function PaymentResultPage({ outcome }: { outcome: PaymentOutcome }) {
     return () => clearTimeout(timer)
   }, [outcome])
   useEffect(() => {
-    if (view?.payment_status === 'paid') finish({ orderId: view.order_id, orderNumber: view.order_number, paid: true })
+    if (view?.payment_status === 'paid')
+      finish({ orderId: view.order_id, orderNumber: view.order_number, paid: true })
   }, [view?.payment_status, view?.order_id, view?.order_number, finish])
 
   const number = view?.order_number ?? pending?.orderNumber ?? (orderId ? `#${orderId}` : '')
@@ -53,14 +55,23 @@ export function PaymentResultPage({ outcome }: { outcome: PaymentOutcome }) {
     const unconfirmed = ours || params.get('pending') === '1'
     if (ours && !waitedOut) {
       return (
-        <Card icon={<Loader2 className="size-14 animate-spin text-palm-600" aria-hidden="true" />} title={t('pay.result.confirming_title')} text={t('pay.result.confirming_text')} busy />
+        <Card
+          icon={<Loader2 className="size-14 animate-spin text-palm-600" aria-hidden="true" />}
+          title={t('pay.result.confirming_title')}
+          text={t('pay.result.confirming_text')}
+          busy
+        />
       )
     }
     return (
       <Card
         icon={<CheckCircle2 className="size-16 text-palm-600" aria-hidden="true" />}
         title={unconfirmed ? t('pay.result.still_confirming_title') : t('pay.result.success_title')}
-        text={unconfirmed ? t('pay.result.still_confirming_text', { number }) : t('pay.result.success_text', { number })}
+        text={
+          unconfirmed
+            ? t('pay.result.still_confirming_text', { number })
+            : t('pay.result.success_text', { number })
+        }
         actions={
           <>
             <LinkButton to="/" variant="secondary" size="lg">
@@ -118,16 +129,33 @@ export function PaymentResultPage({ outcome }: { outcome: PaymentOutcome }) {
   )
 }
 
-function Card({ icon, title, text, actions, busy }: { icon: ReactNode; title: string; text: string; actions?: ReactNode; busy?: boolean }) {
+function Card({
+  icon,
+  title,
+  text,
+  actions,
+  busy,
+}: {
+  icon: ReactNode
+  title: string
+  text: string
+  actions?: ReactNode
+  busy?: boolean
+}) {
   return (
     <div className="mx-auto max-w-xl px-4 py-12 sm:py-16">
-      <div className="rounded-[var(--radius-card)] border border-sand-300 bg-white p-8 text-center shadow-[var(--shadow-soft)]" aria-busy={busy || undefined}>
+      <div
+        className="rounded-[var(--radius-card)] border border-sand-300 bg-white p-8 text-center shadow-[var(--shadow-soft)]"
+        aria-busy={busy || undefined}
+      >
         <div className="flex justify-center">{icon}</div>
         <h1 className="mt-4 text-2xl font-extrabold text-stone-900 sm:text-3xl">{title}</h1>
         <p className="mt-3 text-stone-700" role={busy ? 'status' : undefined}>
           {text}
         </p>
-        {actions ? <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">{actions}</div> : null}
+        {actions ? (
+          <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">{actions}</div>
+        ) : null}
       </div>
     </div>
   )

@@ -26,13 +26,18 @@ const view = (over: Partial<OrderPayment> = {}): OrderPayment => ({
 })
 
 function renderStep() {
-  return renderScreen(<PaymentStepPage />, '/checkout/pay', [{ path: '/order-confirmation', element: <p data-testid="confirmation">confirmation</p> }])
+  return renderScreen(<PaymentStepPage />, '/checkout/pay', [
+    { path: '/order-confirmation', element: <p data-testid="confirmation">confirmation</p> },
+  ])
 }
 const cartInStorage = () => JSON.parse(localStorage.getItem('cart') ?? '[]') as unknown[]
 
 beforeEach(async () => {
   sessionStorage.clear()
-  localStorage.setItem('cart', JSON.stringify([{ id: 1, name: 'Deglet dates', price: 25, retail_price: 25, stock: 50, quantity: 2 }]))
+  localStorage.setItem(
+    'cart',
+    JSON.stringify([{ id: 1, name: 'Deglet dates', price: 25, retail_price: 25, stock: 50, quantity: 2 }]),
+  )
   await setLanguage('en')
 })
 afterEach(() => vi.unstubAllGlobals())
@@ -53,7 +58,10 @@ describe('payment step', { timeout: 20_000 }, () => {
       'POST /api/payments/orders/41/wallet/confirm': ({ body }) =>
         (body as { otp: string }).otp === '123456'
           ? { body: view({ payment_status: 'paid', payable: false, due_at: null }) }
-          : { status: 422, body: { code: 'PAYMENT_REFUSED', message: 'The payment was refused: The code is not correct' } },
+          : {
+              status: 422,
+              body: { code: 'PAYMENT_REFUSED', message: 'The payment was refused: The code is not correct' },
+            },
     })
     const u = userEvent.setup()
     renderStep()
@@ -67,7 +75,9 @@ describe('payment step', { timeout: 20_000 }, () => {
     await u.type(screen.getByLabelText(/^Mobile number/), '0912345678')
     await u.type(screen.getByLabelText(/^Birth year/), '2024')
     await u.click(screen.getByRole('button', { name: 'Send me the code' }))
-    expect(await screen.findByText('Enter the birth year of the number’s owner, such as 1990')).toBeInTheDocument()
+    expect(
+      await screen.findByText('Enter the birth year of the number’s owner, such as 1990'),
+    ).toBeInTheDocument()
     expect(calls.some((c) => c.path.endsWith('/wallet'))).toBe(false)
 
     await u.clear(screen.getByLabelText(/^Birth year/))
@@ -97,7 +107,15 @@ describe('payment step', { timeout: 20_000 }, () => {
     vi.stubGlobal('location', { ...window.location, assign })
     const { calls } = mockFetch({
       'GET /api/payments/orders/41': () => ({ body: view({ payment_method: 'paypal' }) }),
-      'POST /api/payments/orders/41/redirect': () => ({ body: { payment_id: 3, redirect_url: 'https://paypal.test/checkoutnow?token=X', amount: 12.35, currency: 'USD', exchange_rate: 4.85 } }),
+      'POST /api/payments/orders/41/redirect': () => ({
+        body: {
+          payment_id: 3,
+          redirect_url: 'https://paypal.test/checkoutnow?token=X',
+          amount: 12.35,
+          currency: 'USD',
+          exchange_rate: 4.85,
+        },
+      }),
     })
     const u = userEvent.setup()
     renderStep()
@@ -108,7 +126,10 @@ describe('payment step', { timeout: 20_000 }, () => {
     expect(box).toHaveTextContent('12.35 USD')
     await u.click(screen.getByRole('button', { name: 'Continue to PayPal to pay 12.35 USD' }))
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://paypal.test/checkoutnow?token=X'))
-    expect(calls.find((c) => c.path.endsWith('/redirect'))!.body).toEqual({ gateway: 'paypal', expected_amount: 12.35 })
+    expect(calls.find((c) => c.path.endsWith('/redirect'))!.body).toEqual({
+      gateway: 'paypal',
+      expected_amount: 12.35,
+    })
     expect(cartInStorage()).toHaveLength(1)
   })
 
@@ -116,7 +137,9 @@ describe('payment step', { timeout: 20_000 }, () => {
     savePendingPayment(pending)
     const { calls } = mockFetch({
       'GET /api/payments/orders/41': () => ({ body: view() }),
-      'POST /api/payments/orders/41/cash': () => ({ body: view({ payment_method: 'cash', payable: false, due_at: null }) }),
+      'POST /api/payments/orders/41/cash': () => ({
+        body: view({ payment_method: 'cash', payable: false, due_at: null }),
+      }),
     })
     const u = userEvent.setup()
     renderStep()
@@ -137,12 +160,27 @@ describe('payment step', { timeout: 20_000 }, () => {
   it('in Arabic, lays the wallets out with Arabic names and says the last try failed', async () => {
     await setLanguage('ar')
     savePendingPayment(pending)
-    const failed = { id: 3, provider: 'plutu' as const, gateway: 'edfali', state: 'failed' as const, amount: 59.85, currency: 'LYD', exchange_rate: null, order_amount: 59.85, failure: 'This mobile number has no wallet account', created_at: '2026-01-01T12:00:00Z' }
-    mockFetch({ 'GET /api/payments/orders/41': () => ({ body: view({ payment_status: 'failed', attempts: [failed] }) }) })
+    const failed = {
+      id: 3,
+      provider: 'plutu' as const,
+      gateway: 'edfali',
+      state: 'failed' as const,
+      amount: 59.85,
+      currency: 'LYD',
+      exchange_rate: null,
+      order_amount: 59.85,
+      failure: 'This mobile number has no wallet account',
+      created_at: '2026-01-01T12:00:00Z',
+    }
+    mockFetch({
+      'GET /api/payments/orders/41': () => ({ body: view({ payment_status: 'failed', attempts: [failed] }) }),
+    })
     renderStep()
     expect(await screen.findByRole('radio', { name: /سداد/ })).toBeChecked()
     // The last try that failed, with the provider's own words.
-    expect(screen.getByText('لم تنجح محاولة الدفع الأخيرة. يمكنك المحاولة مرة أخرى أو اختيار طريقة أخرى.')).toBeInTheDocument()
+    expect(
+      screen.getByText('لم تنجح محاولة الدفع الأخيرة. يمكنك المحاولة مرة أخرى أو اختيار طريقة أخرى.'),
+    ).toBeInTheDocument()
     expect(screen.getByText('This mobile number has no wallet account')).toBeInTheDocument()
     expect(screen.getByRole('heading', { name: 'الدفع' })).toBeInTheDocument()
     expect(screen.getByRole('radio', { name: /ادفع لي/ })).toBeInTheDocument()
@@ -153,8 +191,14 @@ describe('payment result pages', { timeout: 20_000 }, () => {
   it('success: waits for the payment, then the confirmation page says it was received', async () => {
     savePendingPayment(pending)
     let answers = 0
-    mockFetch({ 'GET /api/payments/orders/41': () => ({ body: view(++answers < 2 ? {} : { payment_status: 'paid', payable: false }) }) })
-    renderScreen(<PaymentResultPage outcome="success" />, '/payment/success?order=41', [{ path: '/order-confirmation', element: <p data-testid="confirmation">confirmation</p> }])
+    mockFetch({
+      'GET /api/payments/orders/41': () => ({
+        body: view(++answers < 2 ? {} : { payment_status: 'paid', payable: false }),
+      }),
+    })
+    renderScreen(<PaymentResultPage outcome="success" />, '/payment/success?order=41', [
+      { path: '/order-confirmation', element: <p data-testid="confirmation">confirmation</p> },
+    ])
     expect(await screen.findByText('Confirming your payment…')).toBeInTheDocument()
     expect(await screen.findByTestId('confirmation', {}, { timeout: 15_000 })).toBeInTheDocument()
     expect(cartInStorage()).toHaveLength(0)
@@ -163,10 +207,14 @@ describe('payment result pages', { timeout: 20_000 }, () => {
   it('success in another browser: paid when the shop says so, still being confirmed when it does not', async () => {
     mockFetch({})
     const paid = renderScreen(<PaymentResultPage outcome="success" />, '/payment/success?order=41')
-    expect(await screen.findByRole('heading', { name: 'Thank you, your payment was received' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { name: 'Thank you, your payment was received' }),
+    ).toBeInTheDocument()
     paid.unmount()
     renderScreen(<PaymentResultPage outcome="success" />, '/payment/success?order=41&pending=1')
-    expect(await screen.findByRole('heading', { name: 'Your payment is being confirmed' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { name: 'Your payment is being confirmed' }),
+    ).toBeInTheDocument()
     expect(screen.queryByText(/is paid/)).not.toBeInTheDocument()
   })
 
@@ -176,7 +224,10 @@ describe('payment result pages', { timeout: 20_000 }, () => {
     renderScreen(<PaymentResultPage outcome="cancelled" />, '/payment/cancelled?order=41')
     expect(await screen.findByRole('heading', { name: 'Payment cancelled' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Back to checkout' })).toHaveAttribute('href', '/checkout')
-    expect(screen.getByRole('link', { name: 'Choose another way to pay' })).toHaveAttribute('href', '/checkout/pay')
+    expect(screen.getByRole('link', { name: 'Choose another way to pay' })).toHaveAttribute(
+      'href',
+      '/checkout/pay',
+    )
     expect(cartInStorage()).toHaveLength(1)
   })
 

@@ -1,5 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { AlertTriangle, Banknote, Clock, CreditCard, Globe2, Lock, ShoppingBag, Smartphone, Wallet } from 'lucide-react'
+import {
+  AlertTriangle,
+  Banknote,
+  Clock,
+  CreditCard,
+  Globe2,
+  Lock,
+  ShoppingBag,
+  Smartphone,
+  Wallet,
+} from 'lucide-react'
 import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'
@@ -10,7 +20,11 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { EmptyState, ErrorState } from '../../../components/ui/states.tsx'
 import { cn } from '../../../lib/cn.ts'
 import { ApiError } from '../../../lib/api-client.ts'
-import { forgetPendingPayment, readPendingPayment, type PendingPayment } from '../../../lib/pending-payment.ts'
+import {
+  forgetPendingPayment,
+  readPendingPayment,
+  type PendingPayment,
+} from '../../../lib/pending-payment.ts'
 import { toast } from '../../../lib/toast.ts'
 import { useFinishOrder } from '../../../lib/use-finish-order.ts'
 import { orderPaymentQuery, payOnDelivery, paymentKeys } from '../api/payments-api.ts'
@@ -24,7 +38,11 @@ const ICONS: Record<Option, ReactNode> = {
   edfali: <Wallet className="size-5" aria-hidden="true" />,
   localbankcards: <CreditCard className="size-5" aria-hidden="true" />,
   mpgs: <Globe2 className="size-5" aria-hidden="true" />,
-  paypal: <span className="text-sm font-black italic tracking-tight" aria-hidden="true">P</span>,
+  paypal: (
+    <span className="text-sm font-black italic tracking-tight" aria-hidden="true">
+      P
+    </span>
+  ),
 }
 
 /** The ways this order can be paid now, in the order the shop offers them. */
@@ -34,7 +52,9 @@ function optionsOf(view: OrderPayment): Option[] {
 
 /** "14:35" in the page's language, Western digits (docs/ui.md §2). */
 const clock = (iso: string, lang: string) =>
-  new Date(iso).toLocaleTimeString(lang === 'ar' ? 'ar-LY-u-nu-latn' : 'en-GB', { hour: '2-digit', minute: '2-digit' }).replace(/\u200f/g, '')
+  new Date(iso)
+    .toLocaleTimeString(lang === 'ar' ? 'ar-LY-u-nu-latn' : 'en-GB', { hour: '2-digit', minute: '2-digit' })
+    .replace(/\u200f/g, '')
 
 /**
  * The payment step after an online-paid order is placed (decisions 0081, 0082): the order's stock is held while the
@@ -46,7 +66,10 @@ export function PaymentStepPage() {
   const queryClient = useQueryClient()
   const finish = useFinishOrder()
   const pending = useMemo(readPendingPayment, [])
-  const payment = useQuery({ ...orderPaymentQuery(pending ?? { orderId: 0, orderNumber: '', token: '', fingerprint: '' }), enabled: pending !== null })
+  const payment = useQuery({
+    ...orderPaymentQuery(pending ?? { orderId: 0, orderNumber: '', token: '', fingerprint: '' }),
+    enabled: pending !== null,
+  })
   const view = payment.data
   const [choice, setChoice] = useState<Option | null>(null)
   const [switching, setSwitching] = useState(false)
@@ -54,10 +77,16 @@ export function PaymentStepPage() {
   const options = view ? optionsOf(view) : []
   // First shown: what the shopper chose at checkout (PayPal, or the first local way), then their own choice.
   const chosen = (useLocation().state as { method?: string } | null)?.method ?? view?.payment_method
-  const selected: Option | null = choice && options.includes(choice) ? choice : chosen === 'paypal' && options.includes('paypal') ? 'paypal' : (options.find((o) => o !== 'paypal') ?? options[0] ?? null)
+  const selected: Option | null =
+    choice && options.includes(choice)
+      ? choice
+      : chosen === 'paypal' && options.includes('paypal')
+        ? 'paypal'
+        : (options.find((o) => o !== 'paypal') ?? options[0] ?? null)
 
   useEffect(() => {
-    if (view?.payment_status === 'paid' && pending) finish({ orderId: view.order_id, orderNumber: view.order_number, paid: true })
+    if (view?.payment_status === 'paid' && pending)
+      finish({ orderId: view.order_id, orderNumber: view.order_number, paid: true })
   }, [view?.payment_status, view?.order_id, view?.order_number, pending, finish])
   useEffect(() => {
     if (payment.error instanceof ApiError && payment.error.status === 404) forgetPendingPayment()
@@ -94,7 +123,11 @@ export function PaymentStepPage() {
     const gone = payment.error instanceof ApiError && payment.error.status === 404
     return (
       <Shell title={t('pay.title')}>
-        <ErrorState title={gone ? t('pay.none_title') : t('pay.load_failed')} message={gone ? t('pay.none_text') : payment.error?.message} onRetry={gone ? undefined : () => void payment.refetch()} />
+        <ErrorState
+          title={gone ? t('pay.none_title') : t('pay.load_failed')}
+          message={gone ? t('pay.none_text') : payment.error?.message}
+          onRetry={gone ? undefined : () => void payment.refetch()}
+        />
       </Shell>
     )
   }
@@ -102,7 +135,8 @@ export function PaymentStepPage() {
   const refresh = () => void queryClient.invalidateQueries({ queryKey: paymentKeys.order(view.order_id) })
   const onPaid = (paid: OrderPayment) => {
     queryClient.setQueryData(paymentKeys.order(paid.order_id), paid)
-    if (paid.payment_status === 'paid') finish({ orderId: paid.order_id, orderNumber: paid.order_number, paid: true })
+    if (paid.payment_status === 'paid')
+      finish({ orderId: paid.order_id, orderNumber: paid.order_number, paid: true })
   }
   const onDelivery = async () => {
     if (switching) return
@@ -121,7 +155,11 @@ export function PaymentStepPage() {
   // The last try that did not go through (not one the shopper left on purpose), with the provider's words if any.
   const last = view.attempts.at(-1)
   const lastFailure =
-    last?.state === 'failed' && !['canceled', 'superseded', 'switched_to_cash'].includes(last.failure ?? '') ? (last.failure?.includes(' ') ? last.failure : '') : null
+    last?.state === 'failed' && !['canceled', 'superseded', 'switched_to_cash'].includes(last.failure ?? '')
+      ? last.failure?.includes(' ')
+        ? last.failure
+        : ''
+      : null
 
   if (!view.payable) {
     return (
@@ -142,12 +180,18 @@ export function PaymentStepPage() {
   return (
     <Shell title={t('pay.title')}>
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
-        <section aria-labelledby="pay-methods-title" className="rounded-[var(--radius-card)] border border-sand-300 bg-white p-5 shadow-[var(--shadow-soft)]">
+        <section
+          aria-labelledby="pay-methods-title"
+          className="rounded-[var(--radius-card)] border border-sand-300 bg-white p-5 shadow-[var(--shadow-soft)]"
+        >
           <h2 id="pay-methods-title" className="mb-4 text-lg font-bold text-stone-900">
             {t('pay.choose')}
           </h2>
           {lastFailure !== null ? (
-            <p role="status" className="mb-4 flex items-start gap-2 rounded-[var(--radius-control)] border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+            <p
+              role="status"
+              className="mb-4 flex items-start gap-2 rounded-[var(--radius-control)] border border-red-200 bg-red-50 p-3 text-sm text-red-900"
+            >
               <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
               <span>
                 {t('pay.last_failed')}
@@ -168,8 +212,22 @@ export function PaymentStepPage() {
                   selected === o ? 'border-palm-700 bg-palm-50' : 'border-sand-300 hover:bg-sand-50',
                 )}
               >
-                <input type="radio" name="pay-option" value={o} className="sr-only" checked={selected === o} onChange={() => setChoice(o)} />
-                <span className={cn('grid size-10 shrink-0 place-items-center rounded-full', selected === o ? 'bg-palm-700 text-white' : 'bg-sand-100 text-palm-800')}>{ICONS[o]}</span>
+                <input
+                  type="radio"
+                  name="pay-option"
+                  value={o}
+                  className="sr-only"
+                  checked={selected === o}
+                  onChange={() => setChoice(o)}
+                />
+                <span
+                  className={cn(
+                    'grid size-10 shrink-0 place-items-center rounded-full',
+                    selected === o ? 'bg-palm-700 text-white' : 'bg-sand-100 text-palm-800',
+                  )}
+                >
+                  {ICONS[o]}
+                </span>
                 <span className="min-w-0">
                   <span className="block font-semibold text-stone-900">{t(`pay.option.${o}.title`)}</span>
                   <span className="block text-xs text-stone-600">{t(`pay.option.${o}.hint`)}</span>
@@ -180,9 +238,22 @@ export function PaymentStepPage() {
           {selected ? (
             <div className="mt-5 border-t border-sand-200 pt-5">
               {isOtpGateway(selected) ? (
-                <WalletPanel key={selected} gateway={selected} pending={pending} view={view} onPaid={onPaid} onChanged={refresh} />
+                <WalletPanel
+                  key={selected}
+                  gateway={selected}
+                  pending={pending}
+                  view={view}
+                  onPaid={onPaid}
+                  onChanged={refresh}
+                />
               ) : (
-                <RedirectPanel key={selected} gateway={selected} pending={pending} view={view} onChanged={refresh} />
+                <RedirectPanel
+                  key={selected}
+                  gateway={selected}
+                  pending={pending}
+                  view={view}
+                  onChanged={refresh}
+                />
               )}
             </div>
           ) : (
@@ -205,7 +276,9 @@ export function PaymentStepPage() {
               <div className="flex justify-between gap-3 border-t border-sand-300 pt-2 text-base">
                 <dt className="font-bold text-stone-900">{t('checkout.total')}</dt>
                 <dd data-testid="pay-total">
-                  <span className="ltr-nums text-xl font-extrabold text-date-700">{formatMoney(view.total_amount)}</span>
+                  <span className="ltr-nums text-xl font-extrabold text-date-700">
+                    {formatMoney(view.total_amount)}
+                  </span>
                 </dd>
               </div>
             </dl>
@@ -213,11 +286,14 @@ export function PaymentStepPage() {
               <p className="mt-4 flex items-start gap-2 rounded-[var(--radius-control)] bg-sand-100 p-3 text-sm text-stone-700">
                 <Clock className="mt-0.5 size-4 shrink-0 text-honey-700" aria-hidden="true" />
                 <span>
-                  {t('pay.reserved_until')} <span className="ltr-nums font-semibold">{clock(view.due_at, i18n.language)}</span>
+                  {t('pay.reserved_until')}{' '}
+                  <span className="ltr-nums font-semibold">{clock(view.due_at, i18n.language)}</span>
                 </span>
               </p>
             ) : view.payment_status === 'expired' ? (
-              <p className="mt-4 rounded-[var(--radius-control)] bg-honey-50 p-3 text-sm text-stone-800">{t('pay.expired_note')}</p>
+              <p className="mt-4 rounded-[var(--radius-control)] bg-honey-50 p-3 text-sm text-stone-800">
+                {t('pay.expired_note')}
+              </p>
             ) : null}
             <p className="mt-3 flex items-center gap-1.5 text-xs text-stone-600">
               <Lock className="size-3.5" aria-hidden="true" />
@@ -228,7 +304,13 @@ export function PaymentStepPage() {
           {view.cash_on_delivery ? (
             <div className="rounded-[var(--radius-card)] border border-dashed border-sand-400 bg-sand-50 p-4 text-sm">
               <p className="text-stone-700">{t('pay.cash_instead_text')}</p>
-              <Button variant="secondary" className="mt-3 w-full" busy={switching} onClick={() => void onDelivery()} icon={<Banknote className="size-4" aria-hidden="true" />}>
+              <Button
+                variant="secondary"
+                className="mt-3 w-full"
+                busy={switching}
+                onClick={() => void onDelivery()}
+                icon={<Banknote className="size-4" aria-hidden="true" />}
+              >
                 {t('pay.cash_instead')}
               </Button>
             </div>

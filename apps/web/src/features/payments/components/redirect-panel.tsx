@@ -15,7 +15,17 @@ const usd = (n: number) => `${n.toFixed(2)} USD`
  * A local bank card (Plutu's card page) or PayPal: the amount, in dollars with the rate for PayPal (decision 0079:
  * shown before the shopper leaves our site), then the provider's page in this tab. They come back to a result page.
  */
-export function RedirectPanel({ gateway, pending, view, onChanged }: { gateway: RedirectGateway | 'paypal'; pending: PendingPayment; view: OrderPayment; onChanged(): void }) {
+export function RedirectPanel({
+  gateway,
+  pending,
+  view,
+  onChanged,
+}: {
+  gateway: RedirectGateway | 'paypal'
+  pending: PendingPayment
+  view: OrderPayment
+  onChanged(): void
+}) {
   const { t } = useTranslation('storefront')
   const [busy, setBusy] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
@@ -28,13 +38,20 @@ export function RedirectPanel({ gateway, pending, view, onChanged }: { gateway: 
     setBusy(true)
     setProblem(null)
     try {
-      const started = await startRedirect(pending, { gateway, ...(dollars !== null ? { expected_amount: dollars } : {}) })
+      const started = await startRedirect(pending, {
+        gateway,
+        ...(dollars !== null ? { expected_amount: dollars } : {}),
+      })
       // Leaving the shop for the provider's page; busy stays on while the browser goes.
       window.location.assign(started.redirect_url)
     } catch (err) {
       setBusy(false)
       setProblem(err instanceof ApiError && err.status > 0 ? err.message : t('pay.error_generic'))
-      if (err instanceof ApiError && ['PAYMENT_AMOUNT_CHANGED', 'PAYMENT_NOT_PAYABLE', 'OUT_OF_STOCK'].includes(err.code)) onChanged()
+      if (
+        err instanceof ApiError &&
+        ['PAYMENT_AMOUNT_CHANGED', 'PAYMENT_NOT_PAYABLE', 'OUT_OF_STOCK'].includes(err.code)
+      )
+        onChanged()
     }
   }
 
@@ -42,7 +59,10 @@ export function RedirectPanel({ gateway, pending, view, onChanged }: { gateway: 
     <div className="space-y-4">
       <p className="text-sm text-stone-700">{t(`pay.option.${gateway}.how`)}</p>
       {inDollars ? (
-        <div className="rounded-[var(--radius-control)] border border-honey-400 bg-honey-50 p-4 text-sm text-stone-900" data-testid="usd-amount">
+        <div
+          className="rounded-[var(--radius-control)] border border-honey-400 bg-honey-50 p-4 text-sm text-stone-900"
+          data-testid="usd-amount"
+        >
           <p className="flex items-start gap-2 font-semibold">
             <Info className="mt-0.5 size-4 shrink-0 text-honey-800" aria-hidden="true" />
             {t(gateway === 'paypal' ? 'pay.paypal_usd_note' : 'pay.card_usd_note')}
@@ -64,8 +84,18 @@ export function RedirectPanel({ gateway, pending, view, onChanged }: { gateway: 
         </div>
       ) : null}
       {problem ? <FieldError message={problem} /> : null}
-      <Button size="lg" className="w-full sm:w-auto" busy={busy} onClick={() => void go()} icon={<ExternalLink className="size-4 rtl:-scale-x-100" aria-hidden="true" />}>
-        {busy ? t('pay.leaving') : t(`pay.option.${gateway}.go`, { amount: dollars !== null ? usd(dollars) : formatMoney(view.total_amount) })}
+      <Button
+        size="lg"
+        className="w-full sm:w-auto"
+        busy={busy}
+        onClick={() => void go()}
+        icon={<ExternalLink className="size-4 rtl:-scale-x-100" aria-hidden="true" />}
+      >
+        {busy
+          ? t('pay.leaving')
+          : t(`pay.option.${gateway}.go`, {
+              amount: dollars !== null ? usd(dollars) : formatMoney(view.total_amount),
+            })}
       </Button>
     </div>
   )

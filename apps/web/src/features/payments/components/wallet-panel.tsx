@@ -2,7 +2,12 @@ import { KeyRound, Smartphone } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatMoney } from '@shop/shared/money/money'
-import { OTP_LENGTH, WalletStartInput, type OrderPayment, type OtpGateway } from '@shop/shared/schemas/payment'
+import {
+  OTP_LENGTH,
+  WalletStartInput,
+  type OrderPayment,
+  type OtpGateway,
+} from '@shop/shared/schemas/payment'
 import { Button } from '../../../components/ui/button.tsx'
 import { Field, FieldError, Input } from '../../../components/ui/field.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
@@ -15,7 +20,19 @@ type Errors = Partial<Record<'mobile_number' | 'birth_year' | 'otp', string>>
  * Sadad and Edfali: the shopper's wallet number (and, for Sadad, the owner's birth year), then the code the wallet
  * sends by SMS, typed here. The code is sent once; a second click while it is checked does nothing (decision 0082).
  */
-export function WalletPanel({ gateway, pending, view, onPaid, onChanged }: { gateway: OtpGateway; pending: PendingPayment; view: OrderPayment; onPaid(view: OrderPayment): void; onChanged(): void }) {
+export function WalletPanel({
+  gateway,
+  pending,
+  view,
+  onPaid,
+  onChanged,
+}: {
+  gateway: OtpGateway
+  pending: PendingPayment
+  view: OrderPayment
+  onPaid(view: OrderPayment): void
+  onChanged(): void
+}) {
   const { t } = useTranslation('storefront')
   const [mobile, setMobile] = useState('')
   const [birthYear, setBirthYear] = useState('')
@@ -33,14 +50,22 @@ export function WalletPanel({ gateway, pending, view, onPaid, onChanged }: { gat
       return
     }
     setProblem(err instanceof ApiError && err.status > 0 ? err.message : t('pay.error_generic'))
-    if (err instanceof ApiError && ['PAYMENT_NOT_PAYABLE', 'OUT_OF_STOCK', 'PAYMENT_IN_PROGRESS'].includes(err.code)) onChanged()
+    if (
+      err instanceof ApiError &&
+      ['PAYMENT_NOT_PAYABLE', 'OUT_OF_STOCK', 'PAYMENT_IN_PROGRESS'].includes(err.code)
+    )
+      onChanged()
   }
 
   const send = async (e: FormEvent) => {
     e.preventDefault()
     if (busy) return
     setProblem(null)
-    const input = WalletStartInput.safeParse({ gateway, mobile_number: mobile, birth_year: sadad ? birthYear : undefined })
+    const input = WalletStartInput.safeParse({
+      gateway,
+      mobile_number: mobile,
+      birth_year: sadad ? birthYear : undefined,
+    })
     if (!input.success) {
       setErrors(Object.fromEntries(input.error.issues.map((i) => [String(i.path[0]), i.message])) as Errors)
       return
@@ -79,18 +104,54 @@ export function WalletPanel({ gateway, pending, view, onPaid, onChanged }: { gat
   const amount = formatMoney(view.total_amount)
   if (!sent) {
     return (
-      <form noValidate onSubmit={(e) => void send(e)} className="space-y-4" aria-label={t(`pay.option.${gateway}.title`)}>
+      <form
+        noValidate
+        onSubmit={(e) => void send(e)}
+        className="space-y-4"
+        aria-label={t(`pay.option.${gateway}.title`)}
+      >
         <p className="flex items-start gap-2 text-sm text-stone-700">
           <Smartphone className="mt-0.5 size-4 shrink-0 text-palm-700" aria-hidden="true" />
           {t(`pay.option.${gateway}.how`)}
         </p>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label={t('pay.mobile')} required error={errors.mobile_number} hint={sadad ? t('pay.mobile_hint_sadad') : t('pay.mobile_hint')}>
-            {(p) => <Input {...p} type="tel" inputMode="tel" dir="ltr" autoComplete="tel-national" placeholder="09XXXXXXXX" value={mobile} onChange={(e) => setMobile(e.target.value)} />}
+          <Field
+            label={t('pay.mobile')}
+            required
+            error={errors.mobile_number}
+            hint={sadad ? t('pay.mobile_hint_sadad') : t('pay.mobile_hint')}
+          >
+            {(p) => (
+              <Input
+                {...p}
+                type="tel"
+                inputMode="tel"
+                dir="ltr"
+                autoComplete="tel-national"
+                placeholder="09XXXXXXXX"
+                value={mobile}
+                onChange={(e) => setMobile(e.target.value)}
+              />
+            )}
           </Field>
           {sadad ? (
-            <Field label={t('pay.birth_year')} required error={errors.birth_year} hint={t('pay.birth_year_hint')}>
-              {(p) => <Input {...p} inputMode="numeric" dir="ltr" maxLength={4} placeholder="1990" value={birthYear} onChange={(e) => setBirthYear(e.target.value)} />}
+            <Field
+              label={t('pay.birth_year')}
+              required
+              error={errors.birth_year}
+              hint={t('pay.birth_year_hint')}
+            >
+              {(p) => (
+                <Input
+                  {...p}
+                  inputMode="numeric"
+                  dir="ltr"
+                  maxLength={4}
+                  placeholder="1990"
+                  value={birthYear}
+                  onChange={(e) => setBirthYear(e.target.value)}
+                />
+              )}
             </Field>
           ) : null}
         </div>
@@ -103,10 +164,14 @@ export function WalletPanel({ gateway, pending, view, onPaid, onChanged }: { gat
   }
   return (
     <form noValidate onSubmit={(e) => void pay(e)} className="space-y-4" aria-label={t('pay.enter_code')}>
-      <p className="flex items-start gap-2 rounded-[var(--radius-control)] bg-palm-50 p-3 text-sm text-palm-900" role="status">
+      <p
+        className="flex items-start gap-2 rounded-[var(--radius-control)] bg-palm-50 p-3 text-sm text-palm-900"
+        role="status"
+      >
         <KeyRound className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         <span>
-          {t('pay.code_sent', { digits: length })} <span className="ltr-nums font-semibold">{mobile.replace(/\s+/g, '')}</span>
+          {t('pay.code_sent', { digits: length })}{' '}
+          <span className="ltr-nums font-semibold">{mobile.replace(/\s+/g, '')}</span>
         </span>
       </p>
       <Field label={t('pay.code_label', { digits: length })} required error={errors.otp}>
@@ -129,7 +194,12 @@ export function WalletPanel({ gateway, pending, view, onPaid, onChanged }: { gat
         <Button type="submit" size="lg" busy={busy}>
           {busy ? t('pay.paying') : t('pay.pay_amount', { amount })}
         </Button>
-        <button type="button" className="text-sm font-semibold text-palm-800 underline disabled:opacity-50" disabled={busy} onClick={() => setSent(null)}>
+        <button
+          type="button"
+          className="text-sm font-semibold text-palm-800 underline disabled:opacity-50"
+          disabled={busy}
+          onClick={() => setSent(null)}
+        >
           {t('pay.new_code')}
         </button>
       </div>
