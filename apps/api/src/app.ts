@@ -58,6 +58,8 @@ declare module 'fastify' {
     notifier: OrderNotifier
     /** Public product lists, cached per catalogue version (decision 0019): the API's and the pages' alike. */
     publicProductLists: PublicListCache
+    /** Decision 0091: the per-client limits on orders, wallet codes and registrations are on (always, but in tests). */
+    abuseLimits: boolean
   }
 }
 
@@ -76,6 +78,11 @@ export interface BuildAppOptions {
   webDev?: boolean
   /** Called for every route as it is registered (the permission matrix and fuzz tests list routes with it). */
   onRoute?: (route: RouteOptions) => void
+  /**
+   * Test seam: false turns off decision 0091's per-client limits (orders, wallet codes, registrations) for suites that
+   * place many orders from one address and one phone. Sign-in and tracking limits stay on. Default true.
+   */
+  abuseLimits?: boolean
 }
 
 export type App = FastifyInstance
@@ -118,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.decorate('database', options.database)
   app.decorate('config', config)
   app.decorate('appUrl', appUrl(config))
+  app.decorate('abuseLimits', options.abuseLimits ?? true)
   const mailer = createMailer(options.database.db, {
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,

@@ -57,6 +57,8 @@ export async function createTestApp(options: Partial<BuildAppOptions> = {}): Pro
     database,
     env: { APP_URL: 'http://shop.test', PAYMENT_SWEEP_SECONDS: 0, ...env },
     webDist: '/nonexistent',
+    // Most suites place many orders from one address and phone; the suites of decision 0091 turn the limits on.
+    abuseLimits: false,
     ...rest,
   })
   return {
@@ -152,8 +154,11 @@ export function expectLockedOut(res: {
   const retry = Number(res.headers['retry-after'])
   expect(retry).toBeGreaterThan(800)
   expect(retry).toBeLessThanOrEqual(900)
-  expect(res.json()).toEqual({
+  const body = res.json() as { retry_after?: number }
+  expect(body).toEqual({
     code: 'TOO_MANY_REQUESTS',
     message: 'Too many attempts. Please try again in 15 minutes',
+    // The limits of decision 0091 also give the seconds in the body (a page can count down).
+    ...(body.retry_after !== undefined ? { retry_after: retry } : {}),
   })
 }

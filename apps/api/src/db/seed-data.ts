@@ -1152,4 +1152,25 @@ export const seedSettings: SeedSetting[] = [
     description: 'مهلة الدفع الإلكتروني بالدقائق قبل إلغاء الطلب وإرجاع المخزون',
     value: '30',
   },
+  // Decision 0091 (migration 0013 adds them to shops seeded before them).
+  {
+    key: 'orders_per_ip_per_hour',
+    description: 'أقصى عدد من الطلبات من عنوان إنترنت واحد في الساعة (0 بلا حد)',
+    value: '10',
+  },
+  {
+    key: 'orders_per_phone_per_hour',
+    description: 'أقصى عدد من الطلبات برقم هاتف واحد في الساعة (0 بلا حد)',
+    value: '5',
+  },
+  {
+    key: 'orders_per_email_per_hour',
+    description: 'أقصى عدد من الطلبات ببريد إلكتروني واحد في الساعة (0 بلا حد)',
+    value: '5',
+  },
+  {
+    key: 'max_pending_cash_orders_per_phone',
+    description: 'أقصى عدد من طلبات الدفع عند الاستلام التي تنتظر التأكيد لرقم هاتف واحد (0 بلا حد)',
+    value: '3',
+  },
 ]

@@ -123,7 +123,7 @@ async function errorsPluginImpl(app: FastifyInstance) {
           request,
           429,
           'TOO_MANY_REQUESTS',
-          t('errors.TOO_MANY_REQUESTS', { minutes: Math.ceil(retry / 60) }),
+          t('errors.TOO_MANY_REQUESTS', { count: Math.ceil(retry / 60) }),
         )
       }
       const code = STATUS_CODES[status] ?? 'BAD_REQUEST'

@@ -22,10 +22,16 @@ describe('accounts: tokens, passwords, throttling, mass assignment', () => {
       method: 'POST',
       url: '/api/auth/register',
       headers: en,
-      payload: { name: 'Salma', email, password: 'secret123', password_confirmation: 'secret123', ...extra },
+      payload: {
+        name: 'Salma',
+        email,
+        password: 'sadu-palm-123',
+        password_confirmation: 'sadu-palm-123',
+        ...extra,
+      },
     })
   }
-  async function login(email: string, password = 'secret123', ip = '10.0.0.1') {
+  async function login(email: string, password = 'sadu-palm-123', ip = '10.0.0.1') {
     return ctx.app.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -163,12 +169,12 @@ describe('accounts: tokens, passwords, throttling, mass assignment', () => {
     expect(memory * time).toBeGreaterThanOrEqual(19_456 * 2)
     expect(memory).toBeGreaterThanOrEqual(19_456)
     expect(parallel).toBeGreaterThanOrEqual(1)
-    expect(row!.hash).not.toContain('secret123')
+    expect(row!.hash).not.toContain('sadu-palm-123')
   })
 
   it('answers an unknown email and a wrong password identically', async () => {
     await register('known@example.ly')
-    const unknown = await login('nobody-here@example.ly', 'secret123', '10.0.1.1')
+    const unknown = await login('nobody-here@example.ly', 'sadu-palm-123', '10.0.1.1')
     const wrong = await login('known@example.ly', 'wrong-password', '10.0.1.2')
     expect(unknown.statusCode).toBe(401)
     expect(wrong.statusCode).toBe(401)
@@ -181,13 +187,13 @@ describe('accounts: tokens, passwords, throttling, mass assignment', () => {
     for (let i = 0; i < 12; i++)
       statuses.push((await login('throttle@example.ly', 'wrong-password', `10.0.2.${i}`)).statusCode)
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true)
-    const locked = await login('throttle@example.ly', 'secret123', '10.0.2.99')
+    const locked = await login('throttle@example.ly', 'sadu-palm-123', '10.0.2.99')
     expect(locked.statusCode).toBe(429)
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0)
     expect(locked.json().code).toBe('TOO_MANY_REQUESTS')
     // Per IP too: one address trying many accounts is stopped.
     for (let i = 0; i < 10; i++) await login(`spray-${i}@example.ly`, 'wrong-password', '10.0.3.3')
-    expect((await login('known@example.ly', 'secret123', '10.0.3.3')).statusCode).toBe(429)
+    expect((await login('known@example.ly', 'sadu-palm-123', '10.0.3.3')).statusCode).toBe(429)
   })
 
   it('ignores is_admin, role and user_id on registration', async () => {
@@ -203,7 +209,7 @@ describe('accounts: tokens, passwords, throttling, mass assignment', () => {
     expect(res.json().user).toMatchObject({ is_admin: false, role: 'user' })
     const [row] = await ctx.app.db.select().from(users).where(eq(users.email, 'sneaky@example.ly'))
     expect(row!.role).toBe('user')
-    const token = (await login('sneaky@example.ly', 'secret123', '10.0.4.1')).json().token as string
+    const token = (await login('sneaky@example.ly', 'sadu-palm-123', '10.0.4.1')).json().token as string
     expect(
       (await ctx.app.inject({ method: 'GET', url: '/api/users', headers: bearer(token) })).statusCode,
     ).toBe(403)

@@ -80,6 +80,8 @@ const en: Messages = {
     setting_exchange_rate:
       'Enter the dinars for one US dollar, between 0.1 and 1000, such as 4.85 (empty turns PayPal off)',
     setting_minutes: 'Enter a whole number of minutes from 5 to 1440',
+    setting_limit: 'Enter a whole number from 0 to 10000 (0 means no limit)',
+    password_common: 'This is one of the most common passwords and is easy to guess. Choose another',
   },
   errors: {
     VALIDATION_FAILED: 'Some fields are not valid',
@@ -107,7 +109,12 @@ const en: Messages = {
     MISSING_COLUMNS: 'The file is missing required columns',
     CSV_INVALID: 'The file could not be read as UTF-8 CSV',
     CSV_EMPTY: 'The file has no rows',
-    TOO_MANY_REQUESTS: 'Too many attempts. Please try again in {{minutes}} minutes',
+    TOO_MANY_REQUESTS_one: 'Too many attempts. Please try again in 1 minute',
+    TOO_MANY_REQUESTS_other: 'Too many attempts. Please try again in {{count}} minutes',
+    PENDING_ORDERS_LIMIT_one:
+      'This phone number already has an order waiting for our call to confirm it. Please wait for our call, or choose another payment method',
+    PENDING_ORDERS_LIMIT_other:
+      'This phone number already has {{count}} orders waiting for our call to confirm them. Please wait for our call, or choose another payment method',
     SERVICE_UNAVAILABLE: 'The service is temporarily unavailable. Please try again shortly',
     SERVICE_BUSY: 'The shop is very busy right now. Please try again in a few seconds',
     BAD_REQUEST: 'The request could not be understood',
@@ -217,6 +224,8 @@ const ar: Messages = {
     setting_exchange_rate:
       'أدخل عدد الدنانير مقابل دولار أمريكي واحد، بين 0.1 و1000، مثل 4.85 (تركه فارغًا يوقف باي بال)',
     setting_minutes: 'أدخل عددًا صحيحًا من الدقائق من 5 إلى 1440',
+    setting_limit: 'أدخل عددًا صحيحًا من 0 إلى 10000 (0 يعني بلا حد)',
+    password_common: 'كلمة المرور هذه من أكثر كلمات المرور شيوعًا ويسهل تخمينها. اختر غيرها',
   },
   errors: {
     VALIDATION_FAILED: 'بعض الحقول غير صالحة',
@@ -244,7 +253,22 @@ const ar: Messages = {
     MISSING_COLUMNS: 'الملف ينقصه أعمدة مطلوبة',
     CSV_INVALID: 'تعذرت قراءة الملف كملف CSV بترميز UTF-8',
     CSV_EMPTY: 'الملف لا يحتوي على صفوف',
-    TOO_MANY_REQUESTS: 'محاولات كثيرة جدًا. حاول مرة أخرى بعد {{minutes}} دقيقة',
+    TOO_MANY_REQUESTS_zero: 'محاولات كثيرة جدًا. حاول مرة أخرى بعد لحظات',
+    TOO_MANY_REQUESTS_one: 'محاولات كثيرة جدًا. حاول مرة أخرى بعد دقيقة واحدة',
+    TOO_MANY_REQUESTS_two: 'محاولات كثيرة جدًا. حاول مرة أخرى بعد دقيقتين',
+    TOO_MANY_REQUESTS_few: 'محاولات كثيرة جدًا. حاول مرة أخرى بعد {{count}} دقائق',
+    TOO_MANY_REQUESTS_many: 'محاولات كثيرة جدًا. حاول مرة أخرى بعد {{count}} دقيقة',
+    TOO_MANY_REQUESTS_other: 'محاولات كثيرة جدًا. حاول مرة أخرى بعد {{count}} دقيقة',
+    PENDING_ORDERS_LIMIT_zero: 'لا طلبات تنتظر التأكيد لهذا الرقم',
+    PENDING_ORDERS_LIMIT_one: 'لهذا الرقم طلب ينتظر اتصالنا لتأكيده. انتظر اتصالنا أو اختر طريقة دفع أخرى',
+    PENDING_ORDERS_LIMIT_two:
+      'لهذا الرقم طلبان ينتظران اتصالنا لتأكيدهما. انتظر اتصالنا أو اختر طريقة دفع أخرى',
+    PENDING_ORDERS_LIMIT_few:
+      'لهذا الرقم {{count}} طلبات تنتظر اتصالنا لتأكيدها. انتظر اتصالنا أو اختر طريقة دفع أخرى',
+    PENDING_ORDERS_LIMIT_many:
+      'لهذا الرقم {{count}} طلبًا تنتظر اتصالنا لتأكيدها. انتظر اتصالنا أو اختر طريقة دفع أخرى',
+    PENDING_ORDERS_LIMIT_other:
+      'لهذا الرقم {{count}} طلب تنتظر اتصالنا لتأكيدها. انتظر اتصالنا أو اختر طريقة دفع أخرى',
     SERVICE_UNAVAILABLE: 'الخدمة غير متاحة مؤقتًا. حاول مرة أخرى بعد قليل',
     SERVICE_BUSY: 'المتجر مشغول جدًا الآن. حاول مرة أخرى بعد بضع ثوانٍ',
     BAD_REQUEST: 'تعذر فهم الطلب',
@@ -277,11 +301,29 @@ const ar: Messages = {
 
 export const messages: Record<Language, Messages> = { ar, en }
 
+/** i18next's plural suffixes: Arabic has all six, English `_one` and `_other`. */
+export const PLURAL_SUFFIXES = ['zero', 'one', 'two', 'few', 'many', 'other'] as const
+
+/**
+ * A counted text the way i18next picks it (so the API and the web read alike): `name_<category>` for `count` by the
+ * language's plural rules (Arabic: 0, 1, 2, 3–10, 11–99, 100+), then `name_other`, then `name`.
+ */
+function pluralText(
+  lang: Language,
+  table: Record<string, string>,
+  name: string,
+  count: string | number | undefined,
+): string | undefined {
+  if (typeof count !== 'number') return table[name] ?? table[`${name}_other`]
+  const category = count === 0 && table[`${name}_zero`] ? 'zero' : new Intl.PluralRules(lang).select(count)
+  return table[`${name}_${category}`] ?? table[`${name}_other`] ?? table[name]
+}
+
 /** Resolves "validation.x" / "errors.Y" with {{param}} interpolation; unknown keys come back unchanged. */
 export function translate(lang: Language, key: string, params?: Record<string, string | number>): string {
   const [group, name] = key.split('.', 2) as [string, string | undefined]
   const table = group === 'validation' || group === 'errors' ? messages[lang][group] : undefined
-  const text = name !== undefined && table ? table[name] : undefined
+  const text = name !== undefined && table ? pluralText(lang, table, name, params?.count) : undefined
   if (text === undefined) return key
   return params ? text.replace(/\{\{(\w+)\}\}/g, (_, p: string) => String(params[p] ?? '')) : text
 }

@@ -55,11 +55,28 @@ export const CheckoutForm = z.object({
 })
 export type CheckoutForm = z.infer<typeof CheckoutForm>
 
+/** Units of one product in one order (the quote's and the order's lines of one product added up). */
+export const MAX_PRODUCT_QUANTITY = 10_000
+
 const quantity = z
   .number({ error: 'validation.quantity_invalid' })
   .int('validation.quantity_invalid')
   .min(1, 'validation.quantity_invalid')
-  .max(10_000, 'validation.quantity_too_large')
+  .max(MAX_PRODUCT_QUANTITY, 'validation.quantity_too_large')
+
+/**
+ * Lines of one product count together (decision 0094): three lines of 10,000 are 30,000 units of it, refused as one
+ * line of 30,000 would be, on `items`.
+ */
+function productQuantitiesWithinLimit(
+  items: { product_id: number; quantity: number }[],
+  ctx: z.RefinementCtx,
+) {
+  const units = new Map<number, number>()
+  for (const { product_id, quantity } of items) units.set(product_id, (units.get(product_id) ?? 0) + quantity)
+  if ([...units.values()].some((n) => n > MAX_PRODUCT_QUANTITY))
+    ctx.addIssue({ code: 'custom', message: 'validation.quantity_too_large', input: items })
+}
 
 /**
  * The order payload (product.md §5.3). Prices, totals and delivery fees the client sends are not part of the
@@ -106,7 +123,8 @@ export const CreateOrderInput = z.object({
       { error: 'validation.items_required' },
     )
     .min(1, 'validation.items_required')
-    .max(100, 'validation.too_long'),
+    .max(100, 'validation.too_long')
+    .superRefine(productQuantitiesWithinLimit),
   /**
    * The total (dinars, delivery included) the shopper was shown. When given and the server's total differs,
    * the order is refused with 409 PRICE_CHANGED and the fresh quote, so no changed price is silently charged.

@@ -28,6 +28,28 @@ export const USD_EXCHANGE_RATE_KEY = 'usd_exchange_rate'
 export const PAYMENT_EXPIRY_KEY = 'payment_expiry_minutes'
 export const DEFAULT_PAYMENT_EXPIRY_MINUTES = 30
 
+/**
+ * Decision 0091: how many orders one client may place, and how many cash orders one phone may have waiting for
+ * confirmation. Whole numbers; 0 turns a limit off. A missing row reads as its default (shops seeded earlier).
+ */
+export const ORDER_LIMIT_DEFAULTS = {
+  orders_per_ip_per_hour: 10,
+  orders_per_phone_per_hour: 5,
+  orders_per_email_per_hour: 5,
+  max_pending_cash_orders_per_phone: 3,
+} as const
+export type OrderLimitKey = keyof typeof ORDER_LIMIT_DEFAULTS
+export const ORDER_LIMIT_KEYS = Object.keys(ORDER_LIMIT_DEFAULTS) as OrderLimitKey[]
+const isOrderLimitKey = (key: string): key is OrderLimitKey => key in ORDER_LIMIT_DEFAULTS
+
+/** A limit setting's value: a whole number from 0 (no limit) to 10,000; anything else null. */
+export function parseOrderLimit(value: string | null | undefined): number | null {
+  const v = (value ?? '').trim()
+  if (!/^\d{1,5}$/.test(v)) return null
+  const n = Number(v)
+  return n <= 10_000 ? n : null
+}
+
 /** "4.85" → 4.85: dinars for one US dollar, from 0.1 to 1000 with at most 6 decimals; anything else null. */
 export const EXCHANGE_RATE_MIN = 0.1
 export const EXCHANGE_RATE_MAX = 1000
@@ -97,6 +119,7 @@ export function validateSettingValue(key: string, value: string): string | null 
   // Decision 0076: how long an online-paid order holds its stock while the shopper pays.
   if (key === PAYMENT_EXPIRY_KEY)
     return parsePaymentExpiryMinutes(value) !== null ? null : 'validation.setting_minutes'
+  if (isOrderLimitKey(key)) return parseOrderLimit(value) !== null ? null : 'validation.setting_limit'
   if (key.endsWith('_url')) return value === '' || isUrl(value) ? null : 'validation.setting_url'
   if (key === 'site_name' || key === 'currency_symbol')
     return value.length > 0 ? null : 'validation.value_required'

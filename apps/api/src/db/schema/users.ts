@@ -72,17 +72,26 @@ export const loginAttempts = pgTable(
   ],
 )
 
-/** Failed order look-ups of the tracking page (decision 0068), counted like failed sign-ins, by IP and by order number. */
-export const trackingAttempts = pgTable(
-  'tracking_attempts',
+/**
+ * One row per request a per-client limit counts (decision 0091): orders per IP, phone and email, wallet codes per number
+ * and IP, registrations per IP, tracking misses per IP and per order number + phone (decision 0095). A request inserts its rows first and then counts them, so parallel requests and
+ * several API processes cannot slip past a limit; a refused request takes its rows back. `ref` makes a retry of the
+ * same thing (an order's Idempotency-Key) count once.
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
   {
     id: serial('id').primaryKey(),
-    orderNumber: text('order_number').notNull(),
-    ip: text('ip').notNull(),
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    ref: text('ref'),
     createdAt: createdAt(),
   },
   (t) => [
-    index('tracking_attempts_order_idx').on(t.orderNumber, t.createdAt),
-    index('tracking_attempts_ip_idx').on(t.ip, t.createdAt),
+    index('rate_limit_hits_key_idx').on(t.scope, t.key, t.createdAt),
+    uniqueIndex('rate_limit_hits_ref_unique')
+      .on(t.scope, t.key, t.ref)
+      .where(sql`${t.ref} IS NOT NULL`),
+    index('rate_limit_hits_created_idx').on(t.createdAt),
   ],
 )

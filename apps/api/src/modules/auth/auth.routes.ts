@@ -10,6 +10,7 @@ import {
   ResetPasswordInput,
   User,
 } from '@shop/shared/schemas/auth'
+import { REGISTRATIONS_PER_IP_PER_HOUR } from '../../domain/abuse-limits.ts'
 import { findUser } from '../../domain/user-view.ts'
 import { authMessage, resetMail } from './auth-messages.ts'
 import {
@@ -32,13 +33,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Create a shopper account (no token: the shopper signs in next)',
+        summary:
+          'Create a shopper account (no token: the shopper signs in next); 10 tries per IP and hour → 429; common passwords → 422',
         body: RegisterInput,
         response: { 201: z.object({ message: z.string(), user: User }) },
       },
     },
     async (request, reply) => {
-      const user = await register(app.db, request.body)
+      const limit = app.abuseLimits
+        ? { scope: 'register:ip', key: request.ip, max: REGISTRATIONS_PER_IP_PER_HOUR, windowMs: 3_600_000 }
+        : undefined
+      const user = await register(app.db, request.body, limit)
       return reply.status(201).send({ message: authMessage('registered', request.lang), user })
     },
   )

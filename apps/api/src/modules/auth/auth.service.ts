@@ -11,9 +11,11 @@ import { isUniqueViolation } from '../../db/errors.ts'
 import { apiTokens, passwordResets, users } from '../../db/schema/users.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts'
+import { isCommonPassword } from '../../lib/common-passwords.ts'
+import { takeHits, type Limit } from '../../lib/rate-limit.ts'
 import { hashToken, newToken } from '../../lib/tokens.ts'
 import { toUser } from '../../domain/user-view.ts'
-import { assertNotThrottled, clearFailures, recordFailure } from './login-throttle.ts'
+import { beginAttempt, clearFailures, dropAttempt, type Attempt } from './login-throttle.ts'
 
 const DAY_MS = 86_400_000
 /** Reset tokens are single use and expire in 60 minutes (product.md §9, reset link). */
@@ -23,11 +25,32 @@ const RESET_MAILS_PER_HOUR = 5
 
 const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase())
 
-/** product.md §5.2 register. Only name, email and password are read: role and flags in the body change nothing. */
-export async function register(db: Db, input: RegisterInput): Promise<User> {
+/** The password check of a counted attempt; a check that never ran (server busy, decision 0046) does not count. */
+async function judged(db: Db, attempt: Attempt, check: () => Promise<boolean>): Promise<boolean> {
+  try {
+    return await check()
+  } catch (error) {
+    await dropAttempt(db, attempt)
+    throw error
+  }
+}
+
+/** Decision 0093: a new password (register, reset, change) is not one of the most common ones (422 on `password`). */
+function assertUncommonPassword(password: string): void {
+  if (isCommonPassword(password))
+    throw new AppError('VALIDATION_FAILED', 422, { fields: { password: ['validation.password_common'] } })
+}
+
+/**
+ * product.md §5.2 register. Only name, email and password are read: role and flags in the body change nothing.
+ * Every try counts against the client's address (decision 0091): the answer tells whether an email has an account.
+ */
+export async function register(db: Db, input: RegisterInput, limit?: Limit): Promise<User> {
+  if (limit) await takeHits(db, [limit])
   const emailTaken = () => new AppError('EMAIL_TAKEN', 422, { fields: { email: ['errors.EMAIL_TAKEN'] } })
   const [existing] = await db.select({ id: users.id }).from(users).where(byEmail(input.email)).limit(1)
   if (existing) throw emailTaken()
+  assertUncommonPassword(input.password)
   try {
     const [row] = await db
       .insert(users)
@@ -65,15 +88,18 @@ export async function login(
   ttlDays: number,
 ): Promise<{ token: string; user: User }> {
   const email = input.email.toLowerCase()
-  await assertNotThrottled(db, email, ip)
+  // Decision 0092: counted (as a failure until proven right) before the hash is computed.
+  const attempt = await beginAttempt(db, email, ip)
   const [row] = await db.select().from(users).where(byEmail(email)).limit(1)
-  const ok = await verifyPassword(row?.passwordHash ?? (await dummyPasswordHash()), input.password)
-  if (!row || !ok) {
-    await recordFailure(db, email, ip)
-    throw new AppError('INVALID_CREDENTIALS', 401)
-  }
+  const ok = await judged(db, attempt, async () =>
+    verifyPassword(row?.passwordHash ?? (await dummyPasswordHash()), input.password),
+  )
+  if (!row || !ok) throw new AppError('INVALID_CREDENTIALS', 401)
   // Only someone who knows the password learns that the account is deactivated.
-  if (!row.isActive) throw new AppError('ACCOUNT_DISABLED', 403)
+  if (!row.isActive) {
+    await dropAttempt(db, attempt)
+    throw new AppError('ACCOUNT_DISABLED', 403)
+  }
   await clearFailures(db, email)
   return { token: await issueToken(db, row.id, ttlDays), user: toUser(row) }
 }
@@ -120,6 +146,7 @@ export function resetLink(appUrl: string, token: string, email: string): string 
 export async function resetPassword(db: Db, input: ResetPasswordInput): Promise<void> {
   const invalid = () =>
     new AppError('INVALID_RESET_TOKEN', 422, { fields: { token: ['errors.INVALID_RESET_TOKEN'] } })
+  assertUncommonPassword(input.password)
   const passwordHash = await hashPassword(input.password)
   await db.transaction(async (tx) => {
     // The conditional update claims the token, so two requests racing with it cannot both succeed.
@@ -171,12 +198,11 @@ export async function changePassword(
     .limit(1)
   if (!row) throw new AppError('UNAUTHENTICATED', 401)
   const email = row.email.toLowerCase()
-  await assertNotThrottled(db, email, ip)
-  if (!(await verifyPassword(row.passwordHash, input.current_password))) {
-    await recordFailure(db, email, ip)
+  const attempt = await beginAttempt(db, email, ip)
+  if (!(await judged(db, attempt, () => verifyPassword(row.passwordHash, input.current_password))))
     throw new AppError('WRONG_PASSWORD', 422, { fields: { current_password: ['errors.WRONG_PASSWORD'] } })
-  }
   await clearFailures(db, email)
+  assertUncommonPassword(input.password)
   const passwordHash = await hashPassword(input.password)
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId))

@@ -32,7 +32,7 @@ describe('POST /api/auth/register', () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { name: 'سارة علي', email, password: 'secret12', password_confirmation: 'secret12' },
+      payload: { name: 'سارة علي', email, password: 'sadu-palm-12', password_confirmation: 'sadu-palm-12' },
     })
     expect(res.statusCode).toBe(201)
     const body = res.json()
@@ -45,13 +45,13 @@ describe('POST /api/auth/register', () => {
     })
     expect(body).not.toHaveProperty('token')
     expect(typeof body.message).toBe('string')
-    const signIn = await login(email, 'secret12', freshIp())
+    const signIn = await login(email, 'sadu-palm-12', freshIp())
     expect(signIn.statusCode).toBe(200)
   })
 
   it('refuses a duplicate email, whatever its case, on the email field in Arabic and English', async () => {
     const email = uniqueEmail('dup')
-    const payload = { name: 'Ali', email, password: 'secret12', password_confirmation: 'secret12' }
+    const payload = { name: 'Ali', email, password: 'sadu-palm-12', password_confirmation: 'sadu-palm-12' }
     expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload })).statusCode).toBe(
       201,
     )
@@ -82,7 +82,7 @@ describe('POST /api/auth/register', () => {
       payload: {
         name: 'Ali',
         email: uniqueEmail('x'),
-        password: 'secret12',
+        password: 'sadu-palm-12',
         password_confirmation: 'secret13',
       },
       headers: en,
@@ -101,7 +101,7 @@ describe('POST /api/auth/register', () => {
 
   it('answers a missing or non-string email with the email message, not a generic one', async () => {
     for (const email of [undefined, 42, null, ['a@b.ly']]) {
-      const payload = { name: 'Ali', email, password: 'secret12', password_confirmation: 'secret12' }
+      const payload = { name: 'Ali', email, password: 'sadu-palm-12', password_confirmation: 'sadu-palm-12' }
       const enRes = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload, headers: en })
       expect(enRes.statusCode).toBe(422)
       expect(enRes.json().errors).toEqual({ email: ['Invalid email address'] })
@@ -142,8 +142,8 @@ describe('POST /api/auth/register', () => {
       payload: {
         name: 'Sneaky',
         email,
-        password: 'secret12',
-        password_confirmation: 'secret12',
+        password: 'sadu-palm-12',
+        password_confirmation: 'sadu-palm-12',
         is_admin: true,
         role: 'super_admin',
         user_id: 1,
@@ -224,7 +224,7 @@ describe('POST /api/auth/login', () => {
   })
 
   it('answers a missing or non-string email with the email message', async () => {
-    for (const payload of [{ password: 'secret12' }, { email: 7, password: 'secret12' }]) {
+    for (const payload of [{ password: 'sadu-palm-12' }, { email: 7, password: 'sadu-palm-12' }]) {
       const res = await ctx.app.inject({
         method: 'POST',
         url: '/api/auth/login',

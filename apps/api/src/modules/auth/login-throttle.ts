@@ -1,12 +1,20 @@
-import { and, desc, eq, gt, lt } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { loginAttempts } from '../../db/schema/users.ts'
-import { AppError } from '../../lib/app-error.ts'
+import { tooManyRequests } from '../../lib/rate-limit.ts'
 
 // product.md §10.11: after 10 failures for an email OR an IP within 15 minutes, sign-in answers 429 with Retry-After.
 // Counters live in the database so every API process sees the same ones (operations.md, scaling out).
+// Decision 0092: an attempt is counted before its password is checked (insert, then count), so parallel guesses
+// cannot all be checked while the counter still reads low; a right password then forgives the account's failures.
 export const MAX_FAILURES = 10
 export const WINDOW_MS = 15 * 60_000
+
+/** One sign-in (or change-password) attempt in progress: its row counts as a failure until it is forgiven. */
+export interface Attempt {
+  id: number
+  email: string
+}
 
 async function retryAfterSeconds(
   db: Db,
@@ -26,30 +34,43 @@ async function retryAfterSeconds(
   return Math.max(1, Math.ceil((row.createdAt.getTime() + WINDOW_MS - Date.now()) / 1000))
 }
 
-/** Throws 429 (with Retry-After in seconds) when the email or the IP is locked out; checked before any password work. */
-export async function assertNotThrottled(db: Db, email: string, ip: string): Promise<void> {
+/**
+ * Counts an attempt for the email and the IP before any password work, or throws 429 (with Retry-After in seconds)
+ * when either already has MAX_FAILURES failures in the window; a refused attempt is not counted.
+ */
+export async function beginAttempt(db: Db, email: string, ip: string): Promise<Attempt> {
+  const [row] = await db.insert(loginAttempts).values({ email, ip }).returning({ id: loginAttempts.id })
+  const attempt = { id: row!.id, email }
   const since = new Date(Date.now() - WINDOW_MS)
+  // Rows committed before this one are all seen here: of N parallel attempts at most MAX_FAILURES pass.
+  const [counts] = await db
+    .select({
+      byEmail: sql<number>`count(*) filter (where ${loginAttempts.email} = ${email})::int`,
+      byIp: sql<number>`count(*) filter (where ${loginAttempts.ip} = ${ip})::int`,
+    })
+    .from(loginAttempts)
+    .where(
+      and(or(eq(loginAttempts.email, email), eq(loginAttempts.ip, ip)), gt(loginAttempts.createdAt, since)),
+    )
+  if ((counts?.byEmail ?? 0) <= MAX_FAILURES && (counts?.byIp ?? 0) <= MAX_FAILURES) {
+    // Keep the table small: anything older than the window no longer counts.
+    if (Math.random() < 0.05) await db.delete(loginAttempts).where(lt(loginAttempts.createdAt, since))
+    return attempt
+  }
+  await db.delete(loginAttempts).where(eq(loginAttempts.id, attempt.id))
   const waits = await Promise.all([
     retryAfterSeconds(db, loginAttempts.email, email, since),
     retryAfterSeconds(db, loginAttempts.ip, ip, since),
   ])
-  const seconds = Math.max(...waits.map((w) => w ?? 0))
-  if (seconds > 0) {
-    throw new AppError('TOO_MANY_REQUESTS', 429, {
-      params: { minutes: Math.ceil(seconds / 60) },
-      headers: { 'retry-after': String(seconds) },
-    })
-  }
+  throw tooManyRequests(Math.max(1, ...waits.map((w) => w ?? 0)))
 }
 
-export async function recordFailure(db: Db, email: string, ip: string): Promise<void> {
-  await db.insert(loginAttempts).values({ email, ip })
-  // Keep the table small: anything older than the window no longer counts.
-  if (Math.random() < 0.05)
-    await db.delete(loginAttempts).where(lt(loginAttempts.createdAt, new Date(Date.now() - WINDOW_MS)))
+/** The attempt was not judged (the server was too busy to hash): it does not count as a failure. */
+export async function dropAttempt(db: Db, attempt: Attempt): Promise<void> {
+  await db.delete(loginAttempts).where(inArray(loginAttempts.id, [attempt.id]))
 }
 
-/** A successful sign-in clears that email's failures (product.md §10.11). */
+/** A successful sign-in clears that email's failures, this attempt's row too (product.md §10.11). */
 export async function clearFailures(db: Db, email: string): Promise<void> {
   await db.delete(loginAttempts).where(eq(loginAttempts.email, email))
 }

@@ -133,7 +133,8 @@ export function quoteOf(
 
 /**
  * POST /api/orders/quote: server prices for a cart, with availability; writes nothing.
- * Products that no longer exist (or are archived) are left out, so the cart can drop them.
+ * Products that no longer exist, are archived or switched off are left out, so the cart can drop them: the quote tells
+ * no more about a product than GET /api/products/{id} does (decision 0094).
  */
 export async function quoteCart(
   db: DbOrTx,
@@ -150,8 +151,8 @@ export async function quoteCart(
     : 0
   const lines = items.flatMap((item) => {
     const product = found.get(item.product_id)
-    if (!product || product.archivedAt !== null) return []
-    return [{ product, priced: priceItem(product, item.quantity), sellable: isSellable(product) }]
+    if (!product || !isSellable(product)) return []
+    return [{ product, priced: priceItem(product, item.quantity), sellable: true }]
   })
   return quoteOf(lines, deliveryCents, lang)
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { CheckoutHeaders, CreateOrderInput, Order, Quote, QuoteInput } from '@shop/shared/schemas/order'
 import { isStaff } from '../../plugins/auth.ts'
+import { orderHitLimits, orderLimits } from '../../domain/abuse-limits.ts'
 import { availablePaymentMethods, paymentExpiryMinutes } from '../../domain/payment-methods.ts'
 import { quoteCart } from './cart-pricing.ts'
 import { placeOrder } from './checkout.service.ts'
@@ -33,13 +34,21 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const offered = await availablePaymentMethods(app.db, app.config)
+      const staff = isStaff(request.user)
+      const limits = app.abuseLimits && !staff ? await orderLimits(app.db) : null
       const { order, created } = await placeOrder(app.db, request.body, {
+        limits: limits
+          ? {
+              hits: orderHitLimits(limits, request.body, request.ip),
+              pendingCashCap: limits.max_pending_cash_orders_per_phone,
+            }
+          : undefined,
         payments: {
           methods: offered.methods,
           holdMinutes: request.body.payment_method === 'cash' ? 0 : await paymentExpiryMinutes(app.db),
         },
         userId: request.user?.id ?? null,
-        staff: isStaff(request.user),
+        staff,
         lang: request.lang,
         idempotencyKey: request.headers['idempotency-key'],
         notify: app.notifier,

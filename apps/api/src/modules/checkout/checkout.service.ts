@@ -6,7 +6,9 @@ import type { CreateOrderInput, Order, PaymentMethod } from '@shop/shared/schema
 import type { Db, Tx } from '../../db/client.ts'
 import { idempotencyKeys, orderItems, orderStatusHistory, orders } from '../../db/schema/orders.ts'
 import { AppError } from '../../lib/app-error.ts'
+import { releaseHits, takeHits, type Hits, type Limit } from '../../lib/rate-limit.ts'
 import { isRetryable, isUniqueViolation } from '../../db/errors.ts'
+import { assertPendingCashBelowCap } from '../../domain/abuse-limits.ts'
 import { assertCashAccepted } from '../../domain/cash-on-delivery.ts'
 import { newOrderNumber } from '../../domain/order-number.ts'
 import { findOrder } from '../../domain/order-view.ts'
@@ -41,6 +43,11 @@ export interface PlaceOrderContext {
    * without it only cash is accepted.
    */
   payments?: { methods: readonly PaymentMethod[]; holdMinutes: number }
+  /**
+   * Decision 0091: the client's order limits (per IP, phone, email) and the cap on a phone's cash orders waiting for
+   * confirmation; absent for staff and when the limits are off.
+   */
+  limits?: { hits: Limit[]; pendingCashCap: number }
   /** Test seam: runs after the stock is taken and before the order is written. */
   hooks?: { afterStockUpdate?: () => Promise<void> }
 }
@@ -69,6 +76,8 @@ export async function placeOrder(
 ): Promise<PlaceOrderResult> {
   const key = ctx.idempotencyKey
   const hash = requestHash(input, ctx.userId)
+  // Counted once per order: a retry with the same Idempotency-Key is the same order (decision 0091).
+  let hits: Hits | null = null
   for (let attempt = 1; ; attempt++) {
     if (key) {
       const existing = await storedOrderId(db, key, hash)
@@ -84,6 +93,7 @@ export async function placeOrder(
         fields: { payment_method: ['errors.PAYMENT_METHOD_UNAVAILABLE'] },
       })
     }
+    hits ??= ctx.limits ? await takeHits(db, ctx.limits.hits, key) : { ids: [] }
     try {
       const { id, payment } = await db.transaction((tx) => writeOrder(tx, input, ctx, hash))
       return { order: await loadPlaced(db, id, ctx, payment), created: true }
@@ -94,6 +104,8 @@ export async function placeOrder(
         await pause(attempt * 20)
         continue
       }
+      // Not placed: the attempt does not count against the shopper's limits.
+      await releaseHits(db, hits)
       if (error instanceof KeyAlreadyUsed) throw new AppError('CONFLICT', 409)
       throw error
     }
@@ -173,7 +185,10 @@ async function writeOrder(
     throw new AppError('PRICE_CHANGED', 409, { extra: { quote } })
   }
 
-  if (input.payment_method === 'cash') assertCashAccepted(city, totalCents, ctx.lang ?? 'ar')
+  if (input.payment_method === 'cash') {
+    assertCashAccepted(city, totalCents, ctx.lang ?? 'ar')
+    if (ctx.limits) await assertPendingCashBelowCap(tx, input.customer_phone, ctx.limits.pendingCashCap)
+  }
 
   // No overselling: an always-in-stock product is not counted down, but "out of stock" (stock 0) still stops the sale.
   // The refusal names the product in the shopper's language (decision 0056).

@@ -52,6 +52,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     providers: createProviders(app.config),
     log: app.log,
     notify: app.notifier,
+    limits: app.abuseLimits,
   }
 
   // Decision 0076: this process's share of ending unpaid orders whose time ran out.

@@ -39,6 +39,8 @@ import {
 } from '../../domain/payments.ts'
 import type { Env } from '../../env.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
+import { releaseHits, takeHits, tooManyRequests } from '../../lib/rate-limit.ts'
+import { assertPendingCashBelowCap, orderLimits, otpHitLimits } from '../../domain/abuse-limits.ts'
 import { expiredByHold, expireLocked, reviveLocked, supersedeOpenAttempts } from './payment-expiry.ts'
 import { applyCharge, applyRefund, attemptRef, findNoticePayment, recordAnswer } from './payment-state.ts'
 import { isPayable, orderPaymentView } from './payment-views.ts'
@@ -74,6 +76,8 @@ export interface PaymentContext {
   log: FastifyBaseLogger
   /** Tells the shopper when their unpaid order is cancelled (decision 0066). */
   notify?: OrderNotifier
+  /** Decision 0091: wallet codes are limited per number and per client address (off only in tests). */
+  limits?: boolean
 }
 
 /** Attempts per order: each may send an SMS and extends the hold, so there is a ceiling. */
@@ -183,10 +187,7 @@ async function beginAttempt(
     ;({ order, hold } = await expireIfDue(ctx, tx, order, hold, now))
     ;({ order, hold } = await reviveIfExpired(tx, order, hold, now))
     if (!isPayable(order, hold)) throw notPayable()
-    if (hold.attempts >= MAX_ATTEMPTS)
-      throw new AppError('TOO_MANY_REQUESTS', 429, {
-        params: { minutes: Math.max(1, Math.ceil((hold.dueAt.getTime() - now.getTime()) / 60_000)) },
-      })
+    if (hold.attempts >= MAX_ATTEMPTS) throw tooManyRequests((hold.dueAt.getTime() - now.getTime()) / 1000)
     const rows = await orderPayments(tx, order.id)
     if (rows.some((p) => p.state === 'pending' && p.claimedAt)) throw new AppError('PAYMENT_IN_PROGRESS', 409)
     await supersedeOpenAttempts(tx, order.id, now)
@@ -291,11 +292,22 @@ export async function startWallet(
 ): Promise<WalletStart> {
   const plutu = ctx.providers.plutu
   if (!plutu || !(plutuConfig(ctx.env)?.gateways ?? []).includes(input.gateway)) throw unavailable()
-  const payment = await beginAttempt(ctx, orderId, token, {
-    provider: 'plutu',
-    gateway: input.gateway,
-    currency: 'LYD',
-  })
+  // Decision 0091: each code is an SMS to someone's phone. Limited per number and per client address in the hour, with a
+  // pause between two codes to one number; a code Plutu did not send is given back.
+  const hits = ctx.limits
+    ? await takeHits(ctx.db, otpHitLimits(input.mobile_number, customerIp))
+    : { ids: [] }
+  let payment: PaymentRow
+  try {
+    payment = await beginAttempt(ctx, orderId, token, {
+      provider: 'plutu',
+      gateway: input.gateway,
+      currency: 'LYD',
+    })
+  } catch (error) {
+    await releaseHits(ctx.db, hits)
+    throw error
+  }
   let processId: string
   try {
     const started = await plutu.start(input.gateway, {
@@ -309,6 +321,7 @@ export async function startWallet(
     if (started.kind !== 'otp') throw new PlutuRefusal('NO_PROCESS', '', null)
     processId = started.providerRef
   } catch (error) {
+    await releaseHits(ctx.db, hits)
     return startFailed(ctx, payment, error)
   }
   await ctx.db
@@ -673,6 +686,13 @@ export async function switchToCash(
     // Decision 0071: the city's cash rule holds here too, as it does when the order is placed with cash.
     const city = await deliveryCityOf(tx, order.cityId)
     if (city) assertCashAccepted(city, toCents(order.totalAmount) ?? 0, lang)
+    // Decision 0091: the phone's cap on cash orders waiting for confirmation holds here as at checkout.
+    if (ctx.limits)
+      await assertPendingCashBelowCap(
+        tx,
+        order.customerPhone,
+        (await orderLimits(tx)).max_pending_cash_orders_per_phone,
+      )
     await supersedeOpenAttempts(tx, order.id, now, 'switched_to_cash')
     await closeHold(tx, order.id, now)
     await syncOrderPaymentStatus(

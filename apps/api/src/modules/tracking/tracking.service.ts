@@ -9,7 +9,7 @@ import type { OrderNotifier } from '../../domain/notifications/notifier.ts'
 import { cancelByCustomer } from '../../domain/order-cancel.ts'
 import { isTrackingToken, trackingSecret } from '../../domain/tracking-link.ts'
 import { AppError } from '../../lib/app-error.ts'
-import { assertNotThrottled, recordFailure } from './tracking-throttle.ts'
+import { beginLookup, lookupFound } from './tracking-throttle.ts'
 
 type OrderRow = typeof orders.$inferSelect
 
@@ -26,17 +26,15 @@ async function findTracked(
   ip: string,
 ): Promise<{ row: OrderRow; byToken: boolean }> {
   const byToken = input.token !== undefined
-  await assertNotThrottled(db, ip, byToken ? null : input.order_number)
+  const hits = await beginLookup(db, ip, input)
   const [row] = await db.select().from(orders).where(eq(orders.orderNumber, input.order_number)).limit(1)
   const ok =
     row !== undefined &&
     (byToken
       ? isTrackingToken(await trackingSecret(db), row.orderNumber, input.token!)
       : samePhone(row.customerPhone, input.phone ?? ''))
-  if (!ok) {
-    await recordFailure(db, ip, input.order_number)
-    throw notFound()
-  }
+  if (!ok) throw notFound()
+  await lookupFound(db, hits)
   return { row: row!, byToken }
 }
 

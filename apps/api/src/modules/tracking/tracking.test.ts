@@ -100,7 +100,7 @@ describe('POST /api/track (decision 0068)', () => {
     })
   })
 
-  it('locks an IP out after 10 misses, and an order number after 10 misses from anywhere (429, like sign-in)', async () => {
+  it('locks an IP out after 10 misses, saying when it opens again (429, like sign-in)', async () => {
     const { order } = await guestOrder()
     const from = '10.77.0.1'
     for (let i = 0; i < 10; i++)
@@ -108,16 +108,42 @@ describe('POST /api/track (decision 0068)', () => {
         (await track({ order_number: `ORD-000000-${i}`, phone: '0912345678' }, {}, from)).statusCode,
       ).toBe(404)
     expectLockedOut(await track({ order_number: order.order_number, phone: '0912345678' }, en, from))
+    const ar = await track({ order_number: order.order_number, phone: '0912345678' }, {}, from)
+    expect(ar.json().message).toBe('محاولات كثيرة جدًا. حاول مرة أخرى بعد 15 دقيقة')
     // The right pair from that IP is refused too while it is locked out; from elsewhere it works.
     expect((await track({ order_number: order.order_number, phone: '0912345678' })).statusCode).toBe(200)
-    for (let i = 0; i < 10; i++)
+  })
+
+  it('never locks the owner out of their order: strangers guessing its phone are stopped per IP and per pair (decision 0095)', async () => {
+    const { order } = await guestOrder()
+    // Twenty strangers, each guessing phones for the order from their own address.
+    for (let i = 0; i < 20; i++)
       expect((await track({ order_number: order.order_number, phone: `09200000${10 + i}` })).statusCode).toBe(
         404,
       )
-    expectLockedOut(await track({ order_number: order.order_number, phone: '0912345678' }, en))
-    // Guessing phones for an order does not shut its owner out of the link in their mail.
+    // The owner, with the right phone, still sees the order, and so does their mail's link.
+    expect((await track({ order_number: order.order_number, phone: '091 234 5678' })).statusCode).toBe(200)
     const link = await linkOf(order.order_number)
     expect((await track({ order_number: link.order, token: link.token })).statusCode).toBe(200)
+    // One wrong pair tried from ten addresses is locked as a pair, whoever tries it next; the right pair is not.
+    for (let i = 0; i < 10; i++)
+      expect((await track({ order_number: order.order_number, phone: '0929999999' })).statusCode).toBe(404)
+    expectLockedOut(await track({ order_number: order.order_number, phone: '+218 92 999 9999' }, en))
+    expect((await track({ order_number: order.order_number, phone: '0912345678' })).statusCode).toBe(200)
+  })
+
+  it('counts misses sent at the same moment: of 15 parallel guesses from one IP, 10 are checked', async () => {
+    const { order } = await guestOrder()
+    const from = '10.78.0.1'
+    const answers = await Promise.all(
+      Array.from({ length: 15 }, (_, i) =>
+        track({ order_number: order.order_number, phone: `09300000${10 + i}` }, en, from),
+      ),
+    )
+    const codes = answers.map((r) => r.statusCode).sort()
+    expect(codes.filter((c) => c === 404)).toHaveLength(10)
+    expect(codes.filter((c) => c === 429)).toHaveLength(5)
+    for (const res of answers.filter((r) => r.statusCode === 429)) expectLockedOut(res)
   })
 
   it("opens the order from the mail's signed link, which can cancel it while pending", async () => {
