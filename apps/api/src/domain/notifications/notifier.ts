@@ -1,3 +1,4 @@
+import { unlinkable } from '../../lib/unlinkable.ts'
 import { asc, eq, inArray } from 'drizzle-orm'
 import { translatedText } from '@shop/shared/i18n/content'
 import type { Language } from '@shop/shared/i18n/messages'
@@ -102,10 +103,11 @@ export function createOrderNotifier(deps: { db: Db; mailer: Mailer; appUrl: stri
       order: {
         number: row.orderNumber,
         createdAt: row.createdAt,
-        customerName: row.customerName,
+        // Decision 0096: what the shopper typed never becomes a link in a mail program.
+        customerName: unlinkable(row.customerName),
         phone: row.customerPhone,
         email: row.customerEmail,
-        address: row.shippingAddress,
+        address: unlinkable(row.shippingAddress),
         cityName: translatedText(row.cityName, row.translations, 'city_name', mailLang),
         paymentMethod: row.paymentMethod,
         status: row.orderStatus,
@@ -156,7 +158,7 @@ export function createOrderNotifier(deps: { db: Db; mailer: Mailer; appUrl: stri
         byCustomer,
         byPhone: change.action === 'confirmed_by_phone',
         paymentExpired: change.action === 'payment_expired',
-        reason: change.reason,
+        reason: change.reason === null ? null : unlinkable(change.reason),
       })
       await mailer.enqueue(tx, {
         to: customer.order.email,
@@ -172,7 +174,7 @@ export function createOrderNotifier(deps: { db: Db; mailer: Mailer; appUrl: stri
       )
         return
       const staff = (await viewOf(tx, orderId, facts.staffLanguage, facts))!
-      const staffMail = staffCancelledMail(staff, change.reason)
+      const staffMail = staffCancelledMail(staff, change.reason === null ? null : unlinkable(change.reason))
       for (const to of facts.staffEmails)
         await mailer.enqueue(tx, {
           to,

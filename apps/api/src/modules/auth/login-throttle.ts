@@ -1,12 +1,12 @@
 import { and, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
+import type { Db, DbOrTx } from '../../db/client.ts'
 import { loginAttempts } from '../../db/schema/users.ts'
-import { tooManyRequests } from '../../lib/rate-limit.ts'
+import { lockKeys, tooManyRequests } from '../../lib/rate-limit.ts'
 
 // product.md §10.11: after 10 failures for an email OR an IP within 15 minutes, sign-in answers 429 with Retry-After.
 // Counters live in the database so every API process sees the same ones (operations.md, scaling out).
-// Decision 0092: an attempt is counted before its password is checked (insert, then count), so parallel guesses
-// cannot all be checked while the counter still reads low; a right password then forgives the account's failures.
+// Decision 0092: an attempt is counted before its password is checked, so parallel guesses cannot all be checked while
+// the counter still reads low; a right password then forgives the account's failures.
 export const MAX_FAILURES = 10
 export const WINDOW_MS = 15 * 60_000
 
@@ -17,7 +17,7 @@ export interface Attempt {
 }
 
 async function retryAfterSeconds(
-  db: Db,
+  db: DbOrTx,
   column: typeof loginAttempts.email | typeof loginAttempts.ip,
   value: string,
   since: Date,
@@ -36,33 +36,36 @@ async function retryAfterSeconds(
 
 /**
  * Counts an attempt for the email and the IP before any password work, or throws 429 (with Retry-After in seconds)
- * when either already has MAX_FAILURES failures in the window; a refused attempt is not counted.
+ * when either already has MAX_FAILURES failures in the window; a refused attempt is not counted. Counted under locks on
+ * the email and the IP (lib/rate-limit.ts lockKeys), so of N parallel guesses exactly the first MAX_FAILURES are checked.
  */
 export async function beginAttempt(db: Db, email: string, ip: string): Promise<Attempt> {
-  const [row] = await db.insert(loginAttempts).values({ email, ip }).returning({ id: loginAttempts.id })
-  const attempt = { id: row!.id, email }
   const since = new Date(Date.now() - WINDOW_MS)
-  // Rows committed before this one are all seen here: of N parallel attempts at most MAX_FAILURES pass.
-  const [counts] = await db
-    .select({
-      byEmail: sql<number>`count(*) filter (where ${loginAttempts.email} = ${email})::int`,
-      byIp: sql<number>`count(*) filter (where ${loginAttempts.ip} = ${ip})::int`,
-    })
-    .from(loginAttempts)
-    .where(
-      and(or(eq(loginAttempts.email, email), eq(loginAttempts.ip, ip)), gt(loginAttempts.createdAt, since)),
-    )
-  if ((counts?.byEmail ?? 0) <= MAX_FAILURES && (counts?.byIp ?? 0) <= MAX_FAILURES) {
-    // Keep the table small: anything older than the window no longer counts.
-    if (Math.random() < 0.05) await db.delete(loginAttempts).where(lt(loginAttempts.createdAt, since))
-    return attempt
-  }
-  await db.delete(loginAttempts).where(eq(loginAttempts.id, attempt.id))
-  const waits = await Promise.all([
-    retryAfterSeconds(db, loginAttempts.email, email, since),
-    retryAfterSeconds(db, loginAttempts.ip, ip, since),
-  ])
-  throw tooManyRequests(Math.max(1, ...waits.map((w) => w ?? 0)))
+  const outcome = await db.transaction(async (tx): Promise<{ refused: number } | { attempt: Attempt }> => {
+    await lockKeys(tx, [`login:email:${email}`, `login:ip:${ip}`])
+    const [counts] = await tx
+      .select({
+        byEmail: sql<number>`count(*) filter (where ${loginAttempts.email} = ${email})::int`,
+        byIp: sql<number>`count(*) filter (where ${loginAttempts.ip} = ${ip})::int`,
+      })
+      .from(loginAttempts)
+      .where(
+        and(or(eq(loginAttempts.email, email), eq(loginAttempts.ip, ip)), gt(loginAttempts.createdAt, since)),
+      )
+    if ((counts?.byEmail ?? 0) >= MAX_FAILURES || (counts?.byIp ?? 0) >= MAX_FAILURES) {
+      const waits = await Promise.all([
+        retryAfterSeconds(tx, loginAttempts.email, email, since),
+        retryAfterSeconds(tx, loginAttempts.ip, ip, since),
+      ])
+      return { refused: Math.max(1, ...waits.map((w) => w ?? 0)) }
+    }
+    const [row] = await tx.insert(loginAttempts).values({ email, ip }).returning({ id: loginAttempts.id })
+    return { attempt: { id: row!.id, email } }
+  })
+  if ('refused' in outcome) throw tooManyRequests(outcome.refused)
+  // Keep the table small: anything older than the window no longer counts.
+  if (Math.random() < 0.05) await db.delete(loginAttempts).where(lt(loginAttempts.createdAt, since))
+  return outcome.attempt
 }
 
 /** The attempt was not judged (the server was too busy to hash): it does not count as a failure. */
