@@ -63,7 +63,10 @@ export const PaymentAttempt = z.object({
   currency: z.string(),
   exchange_rate: z.number().nullable(),
   order_amount: z.number(),
+  /** Why it did not go through, in the reader's words: the shop's sentence for the shopper, the provider's for staff. */
   failure: z.string().nullable(),
+  /** The code behind it (`switched_to_cash`, `superseded`, a provider's code…): for screens that treat some apart. */
+  failure_code: z.string().nullable(),
   created_at: z.string(),
 })
 export type PaymentAttempt = z.infer<typeof PaymentAttempt>

@@ -25,3 +25,9 @@ FROM (VALUES
 ) AS v(key, description, value)
 WHERE EXISTS (SELECT 1 FROM "settings")
 ON CONFLICT ("key") DO NOTHING;
+--> statement-breakpoint
+-- Decision 0097: an amount a provider reported that was not the order's was kept in hundredths ("4985 LYD" for 49.85);
+-- it is kept in units now, and the rows written before read the same way.
+UPDATE "payments"
+SET "failure_message" = trim(to_char(split_part("failure_message", ' ', 1)::numeric / 100, 'FM999999999990.00') || ' ' || split_part("failure_message", ' ', 2))
+WHERE "failure_code" = 'amount_mismatch' AND "failure_message" ~ '^[0-9]{1,15}( [A-Za-z]{3})?$';

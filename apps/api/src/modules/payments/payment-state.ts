@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import { toCents } from '@shop/shared/money/money'
+import { fromCents, toCents } from '@shop/shared/money/money'
 import type { PaymentFlag } from '@shop/shared/schemas/payment'
 import type { Db, Tx } from '../../db/client.ts'
 import { orderPaymentHolds, paymentEvents, payments } from '../../db/schema/payments.ts'
@@ -87,6 +87,12 @@ async function lockPayment(tx: Tx, paymentId: number) {
   return { order, payment }
 }
 
+/** "49.85 LYD": a reported amount as it is shown; "?" when the provider gave none. */
+export function reportedAmount(charge: Pick<Charge, 'amountCents' | 'currency'>): string {
+  const amount = charge.amountCents === undefined ? '?' : fromCents(charge.amountCents).toFixed(2)
+  return `${amount} ${charge.currency ?? ''}`.trim()
+}
+
 /**
  * Applies what a provider said about one attempt. Paid: only with the amount and currency we asked for (otherwise
  * failed and flagged, decision 0083); after the order expired, the stock is taken again when it is there (decision
@@ -115,7 +121,8 @@ export async function applyCharge(
         Object.assign(set, {
           state: 'failed',
           failureCode: 'amount_mismatch',
-          failureMessage: `${charge.amountCents ?? '?'} ${charge.currency ?? ''}`.trim(),
+          // What the provider reported, in units as staff and shoppers read amounts (decision 0097: not hundredths).
+          failureMessage: reportedAmount(charge),
           flag: 'amount_mismatch',
         })
       } else {

@@ -1,4 +1,5 @@
 import { asc, inArray } from 'drizzle-orm'
+import type { Language } from '@shop/shared/i18n/messages'
 import type { OrderPayment, PaymentAttempt, StaffPayment } from '@shop/shared/schemas/payment'
 import { toCents, fromCents } from '@shop/shared/money/money'
 import type { DbOrTx } from '../../db/client.ts'
@@ -11,14 +12,19 @@ import { usdCentsFor } from '@shop/shared/money/exchange'
 import type { HoldRow, PaymentRow } from '../../domain/payments.ts'
 import type { Env } from '../../env.ts'
 import { expiredByHold } from './payment-expiry.ts'
+import { paymentReason, reasonText } from './payment-reasons.ts'
 
-/** What the shopper is told about an attempt that did not go through (the provider's words when it gave some). */
-function failureText(p: PaymentRow): string | null {
+/**
+ * What the shopper is told about an attempt that did not go through: the shop's sentence for its code, in the shopper's
+ * language (decision 0097), never a code or the provider's English.
+ */
+function failureText(p: PaymentRow, lang: Language): string | null {
+  if (p.state === 'expired') return reasonText('expired', lang)
   if (p.state !== 'failed') return null
-  return p.failureMessage || p.failureCode
+  return reasonText(paymentReason(p.failureCode), lang, p.failureMessage)
 }
 
-export const toAttempt = (p: PaymentRow): PaymentAttempt => ({
+export const toAttempt = (p: PaymentRow, lang: Language): PaymentAttempt => ({
   id: p.id,
   provider: p.provider,
   gateway: p.gateway,
@@ -27,7 +33,8 @@ export const toAttempt = (p: PaymentRow): PaymentAttempt => ({
   currency: p.currency,
   exchange_rate: p.exchangeRate,
   order_amount: p.orderAmount,
-  failure: failureText(p),
+  failure: failureText(p, lang),
+  failure_code: p.state === 'expired' ? 'expired' : p.state === 'failed' ? (p.failureCode ?? 'failed') : null,
   created_at: p.createdAt.toISOString(),
 })
 
@@ -51,6 +58,7 @@ export async function orderPaymentView(
   order: OrderRow,
   hold: HoldRow | null,
   rows: PaymentRow[],
+  lang: Language,
 ): Promise<OrderPayment> {
   const offered = await availablePaymentMethods(db, env)
   const lydCents = toCents(order.totalAmount) ?? 0
@@ -80,7 +88,7 @@ export async function orderPaymentView(
         }
       : null,
     usd: rate !== null ? { amount: fromCents(usdCentsFor(lydCents, rate)), exchange_rate: rate } : null,
-    attempts: rows.map(toAttempt),
+    attempts: rows.map((p) => toAttempt(p, lang)),
   }
 }
 
@@ -106,8 +114,8 @@ export async function staffPaymentViews(db: DbOrTx, rows: PaymentRow[]): Promise
       : [],
   )
   return rows.map((p) => ({
-    ...toAttempt(p),
-    // Staff see the code too (the shopper sees the provider's sentence).
+    ...toAttempt(p, 'en'),
+    // Staff see the code and the provider's own words (the shopper sees the shop's sentence, decision 0097).
     failure:
       p.state === 'failed' || p.failureCode
         ? [p.failureCode, p.failureMessage].filter(Boolean).join(': ') || null

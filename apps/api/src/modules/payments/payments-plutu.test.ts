@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createCity, createProduct, createTestApp, type TestContext } from '../../../test/helpers.ts'
+import {
+  createCity,
+  createProduct,
+  createTestApp,
+  createUser,
+  type TestContext,
+} from '../../../test/helpers.ts'
 import { plutuEnv, startPlutuFake, type PlutuFake } from '../../../test/fakes/plutu-fake.ts'
 import {
   eventRows,
@@ -86,11 +92,26 @@ describe('Plutu payments', () => {
       otp: '000000',
     })
     expect(wrong.statusCode).toBe(422)
+    // Decision 0097: the shop's sentence for Plutu's INVALID_OTP, in the shopper's language only.
     expect(wrong.json()).toMatchObject({
       code: 'PAYMENT_REFUSED',
-      message: 'The payment was refused: The code is not correct',
+      message: 'The code is not correct. Check the text message and type it again',
     })
-    expect((await paymentRows(ctx.app, order.id))[0]).toMatchObject({ state: 'pending', otpTries: 1 })
+    const wrongAr = await payCall(
+      ctx.app,
+      order,
+      'POST',
+      '/wallet/confirm',
+      { payment_id: start.json().payment_id, otp: '000001' },
+      'ar',
+    )
+    expect(wrongAr.json().message).toBe('الرمز غير صحيح. تحقق من الرسالة النصية واكتبه مرة أخرى')
+    expect(wrongAr.json().message).not.toMatch(/[A-Za-z]/)
+    // Staff keep Plutu's own words on the attempt.
+    expect((await paymentRows(ctx.app, order.id))[0]).toMatchObject({
+      failureMessage: 'The code is not correct',
+    })
+    expect((await paymentRows(ctx.app, order.id))[0]).toMatchObject({ state: 'pending', otpTries: 2 })
 
     const paid = await payCall(ctx.app, order, 'POST', '/wallet/confirm', {
       payment_id: start.json().payment_id,
@@ -123,7 +144,8 @@ describe('Plutu payments', () => {
       toPaymentStatus: 'paid',
       changedBy: null,
     })
-    expect((await eventRows(ctx.app, row!.id)).map((e) => e.kind).sort()).toEqual(['failed', 'paid'])
+    // Two wrong codes (English, then Arabic) and the right one.
+    expect((await eventRows(ctx.app, row!.id)).map((e) => e.kind).sort()).toEqual(['failed', 'failed', 'paid'])
     expect(await stockOf(ctx.app, p.id)).toBe(19)
 
     // The same code again: the payment as it is, no second charge.
@@ -186,7 +208,7 @@ describe('Plutu payments', () => {
     expect(refused.statusCode).toBe(422)
     expect(refused.json()).toEqual({
       code: 'PAYMENT_REFUSED',
-      message: 'رُفض الدفع: This mobile number has no wallet account',
+      message: 'لا يوجد حساب بهذا الرقم لدى خدمة الدفع هذه',
     })
     expect((await orderRow(ctx.app, order.id)).paymentStatus).toBe('failed')
 
@@ -370,6 +392,20 @@ describe('Plutu payments', () => {
     const [row] = await paymentRows(ctx.app, order.id)
     expect(row).toMatchObject({ state: 'failed', failureCode: 'amount_mismatch', flag: 'amount_mismatch' })
     expect((await orderRow(ctx.app, order.id)).paymentStatus).toBe('failed')
+    // The amount reads as the gateway reported it (1.00 dinar), not in hundredths, for the shopper and for staff.
+    const view = await payCall(ctx.app, order, 'GET', '', undefined, 'ar')
+    expect(view.json().attempts[0]).toMatchObject({
+      failure_code: 'amount_mismatch',
+      failure:
+        'أبلغت خدمة الدفع عن مبلغ مختلف (1.00 LYD)، لذلك لم نقبل الدفع. إذا خُصم مال من حسابك فتواصل معنا برقم الطلب',
+    })
+    const admin = await createUser(ctx.app, 'admin')
+    const staff = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/payments?order_id=${order.id}`,
+      headers: admin.headers,
+    })
+    expect(staff.json().data[0]).toMatchObject({ failure: 'amount_mismatch: 1.00 LYD' })
   })
 
   it('a cancelled card page keeps the order and its stock; the shopper can then pay on delivery', async () => {

@@ -89,7 +89,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OrderPayment },
       },
     },
-    async (request) => getOrderPayment(ctx, request.params.id, tokenOf(request.headers)),
+    async (request) => getOrderPayment(ctx, request.params.id, tokenOf(request.headers), request.lang),
   )
 
   app.post(

@@ -43,6 +43,7 @@ import { releaseHits, takeHits, tooManyRequests } from '../../lib/rate-limit.ts'
 import { assertPendingCashBelowCap, orderLimits, otpHitLimits } from '../../domain/abuse-limits.ts'
 import { expiredByHold, expireLocked, reviveLocked, supersedeOpenAttempts } from './payment-expiry.ts'
 import { applyCharge, applyRefund, attemptRef, findNoticePayment, recordAnswer } from './payment-state.ts'
+import { paymentReason, reasonKey } from './payment-reasons.ts'
 import { isPayable, orderPaymentView } from './payment-views.ts'
 import { ProviderUnavailable } from './providers/http.ts'
 import { PayPalProvider, PayPalRefusal } from './providers/paypal.ts'
@@ -137,7 +138,8 @@ async function reviveIfExpired(
   return { order: revived, hold: (await orderHold(tx, order.id, true))! }
 }
 
-async function view(ctx: PaymentContext, orderId: number): Promise<OrderPayment> {
+/** The payment step's view of the order, in the reader's language (the order's when not given). */
+async function view(ctx: PaymentContext, orderId: number, lang?: Language): Promise<OrderPayment> {
   const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId))
   if (!order) throw notFound()
   return orderPaymentView(
@@ -146,6 +148,7 @@ async function view(ctx: PaymentContext, orderId: number): Promise<OrderPayment>
     order,
     await orderHold(ctx.db, orderId),
     await orderPayments(ctx.db, orderId),
+    lang ?? langOf(order),
   )
 }
 
@@ -154,12 +157,13 @@ export async function getOrderPayment(
   ctx: PaymentContext,
   orderId: number,
   token: string | undefined,
+  lang?: Language,
 ): Promise<OrderPayment> {
   await ctx.db.transaction(async (tx) => {
     const { order, hold } = await authorized(tx, orderId, token)
     await expireIfDue(ctx, tx, order, hold, new Date())
   })
-  return view(ctx, orderId)
+  return view(ctx, orderId, lang)
 }
 
 interface AttemptSpec {
@@ -266,13 +270,8 @@ async function startFailed(ctx: PaymentContext, payment: PaymentRow, error: unkn
       { provider: payment.provider, gateway: payment.gateway, code },
       'payment provider refused to start a payment',
     )
-    throw new AppError(
-      'PAYMENT_REFUSED',
-      422,
-      refusal.reason
-        ? { params: { reason: refusal.reason.slice(0, 200) } }
-        : { messageKey: 'errors.PAYMENT_REFUSED_UNKNOWN' },
-    )
+    // Decision 0097: the shop's sentence for the provider's code; its own words stay on the attempt for staff.
+    throw new AppError('PAYMENT_REFUSED', 422, { messageKey: reasonKey(paymentReason(refusal.code)) })
   }
   if (error instanceof ProviderUnavailable) {
     ctx.log.warn({ provider: payment.provider, err: error }, 'payment provider did not answer')
@@ -443,15 +442,13 @@ export async function confirmWallet(
   return view(ctx, orderId)
 }
 
+/** A code Plutu refused, in the shopper's language (decision 0097): never Plutu's English after our Arabic. */
 function refused(charge: Charge, payment?: PaymentRow): AppError {
-  if (payment?.failureCode === 'amount_mismatch')
-    return new AppError('PAYMENT_REFUSED', 422, { messageKey: 'errors.PAYMENT_REFUSED_UNKNOWN' })
-  const reason = charge.failureMessage?.slice(0, 200)
-  return new AppError(
-    'PAYMENT_REFUSED',
-    422,
-    reason ? { params: { reason } } : { messageKey: 'errors.PAYMENT_REFUSED_UNKNOWN' },
-  )
+  const code = payment?.failureCode === 'amount_mismatch' ? 'amount_mismatch' : charge.failureCode
+  return new AppError('PAYMENT_REFUSED', 422, {
+    messageKey: reasonKey(paymentReason(code)),
+    params: { amount: payment?.failureMessage ?? '' },
+  })
 }
 
 /** POST /api/payments/orders/:id/redirect: a card page (Plutu) or PayPal's approval page to send the shopper to. */
