@@ -140,38 +140,26 @@ const en: Messages = {
     PAYMENT_REFUSED_UNKNOWN:
       'The payment service refused the payment. Please check your details or choose another method',
     PAYMENT_NOT_PAYABLE: 'This order is not waiting for a payment',
-    PAYMENT_FAILED_WRONG_CODE:
-      'The code is not correct. Check the text message and type it again',
-    PAYMENT_FAILED_CODE_EXPIRED:
-      'This code is no longer valid. Ask for a new code',
+    PAYMENT_FAILED_WRONG_CODE: 'The code is not correct. Check the text message and type it again',
+    PAYMENT_FAILED_CODE_EXPIRED: 'This code is no longer valid. Ask for a new code',
     PAYMENT_FAILED_MOBILE_INVALID:
       'The payment service does not accept this mobile number. Check it, or choose another way to pay',
-    PAYMENT_FAILED_BIRTH_YEAR_INVALID:
-      'The birth year does not match the owner of this number',
-    PAYMENT_FAILED_NO_WALLET:
-      'This number has no account with this payment service',
-    PAYMENT_FAILED_INSUFFICIENT_BALANCE:
-      'There is not enough balance for this payment',
+    PAYMENT_FAILED_BIRTH_YEAR_INVALID: 'The birth year does not match the owner of this number',
+    PAYMENT_FAILED_NO_WALLET: 'This number has no account with this payment service',
+    PAYMENT_FAILED_INSUFFICIENT_BALANCE: 'There is not enough balance for this payment',
     PAYMENT_FAILED_LIMIT_EXCEEDED:
       'This payment is over the limit of your account. Choose another way to pay',
-    PAYMENT_FAILED_ALREADY_PAID:
-      'This payment was already made; check your order before paying again',
+    PAYMENT_FAILED_ALREADY_PAID: 'This payment was already made; check your order before paying again',
     PAYMENT_FAILED_AMOUNT_REFUSED:
       'The payment service refused the amount. Please try again, or choose another way to pay',
     PAYMENT_FAILED_AMOUNT_MISMATCH:
       'The payment service reported another amount ({{amount}}), so we did not accept the payment. If money was taken from your account, contact us with the order number',
-    PAYMENT_FAILED_DECLINED:
-      'The payment was declined. You were not charged',
-    PAYMENT_FAILED_CANCELLED:
-      'You cancelled this payment',
-    PAYMENT_FAILED_SUPERSEDED:
-      'Replaced by a newer try',
-    PAYMENT_FAILED_SWITCHED_TO_CASH:
-      'You chose to pay on delivery instead',
-    PAYMENT_FAILED_EXPIRED:
-      'The time to pay ran out',
-    PAYMENT_FAILED_UNAVAILABLE:
-      'The payment service did not answer',
+    PAYMENT_FAILED_DECLINED: 'The payment was declined. You were not charged',
+    PAYMENT_FAILED_CANCELLED: 'You cancelled this payment',
+    PAYMENT_FAILED_SUPERSEDED: 'Replaced by a newer try',
+    PAYMENT_FAILED_SWITCHED_TO_CASH: 'You chose to pay on delivery instead',
+    PAYMENT_FAILED_EXPIRED: 'The time to pay ran out',
+    PAYMENT_FAILED_UNAVAILABLE: 'The payment service did not answer',
     PAYMENT_FAILED_OTHER:
       'The payment service refused the payment. Please check your details or choose another way to pay',
     PAYMENT_IN_PROGRESS: 'This payment is still being confirmed; please wait a moment',
@@ -324,40 +312,24 @@ const ar: Messages = {
     PAYMENT_REFUSED: 'رُفض الدفع: {{reason}}',
     PAYMENT_REFUSED_UNKNOWN: 'رفضت خدمة الدفع العملية. تحقق من بياناتك أو اختر طريقة أخرى',
     PAYMENT_NOT_PAYABLE: 'هذا الطلب لا ينتظر الدفع',
-    PAYMENT_FAILED_WRONG_CODE:
-      'الرمز غير صحيح. تحقق من الرسالة النصية واكتبه مرة أخرى',
-    PAYMENT_FAILED_CODE_EXPIRED:
-      'هذا الرمز لم يعد صالحًا. اطلب رمزًا جديدًا',
-    PAYMENT_FAILED_MOBILE_INVALID:
-      'خدمة الدفع لا تقبل رقم الهاتف هذا. تحقق منه أو اختر طريقة دفع أخرى',
-    PAYMENT_FAILED_BIRTH_YEAR_INVALID:
-      'سنة الميلاد لا تطابق صاحب هذا الرقم',
-    PAYMENT_FAILED_NO_WALLET:
-      'لا يوجد حساب بهذا الرقم لدى خدمة الدفع هذه',
-    PAYMENT_FAILED_INSUFFICIENT_BALANCE:
-      'الرصيد غير كافٍ لهذا الدفع',
-    PAYMENT_FAILED_LIMIT_EXCEEDED:
-      'هذا الدفع يتجاوز حد حسابك. اختر طريقة دفع أخرى',
-    PAYMENT_FAILED_ALREADY_PAID:
-      'تم هذا الدفع من قبل؛ راجع طلبك قبل الدفع مرة أخرى',
-    PAYMENT_FAILED_AMOUNT_REFUSED:
-      'رفضت خدمة الدفع المبلغ. حاول مرة أخرى أو اختر طريقة دفع أخرى',
+    PAYMENT_FAILED_WRONG_CODE: 'الرمز غير صحيح. تحقق من الرسالة النصية واكتبه مرة أخرى',
+    PAYMENT_FAILED_CODE_EXPIRED: 'هذا الرمز لم يعد صالحًا. اطلب رمزًا جديدًا',
+    PAYMENT_FAILED_MOBILE_INVALID: 'خدمة الدفع لا تقبل رقم الهاتف هذا. تحقق منه أو اختر طريقة دفع أخرى',
+    PAYMENT_FAILED_BIRTH_YEAR_INVALID: 'سنة الميلاد لا تطابق صاحب هذا الرقم',
+    PAYMENT_FAILED_NO_WALLET: 'لا يوجد حساب بهذا الرقم لدى خدمة الدفع هذه',
+    PAYMENT_FAILED_INSUFFICIENT_BALANCE: 'الرصيد غير كافٍ لهذا الدفع',
+    PAYMENT_FAILED_LIMIT_EXCEEDED: 'هذا الدفع يتجاوز حد حسابك. اختر طريقة دفع أخرى',
+    PAYMENT_FAILED_ALREADY_PAID: 'تم هذا الدفع من قبل؛ راجع طلبك قبل الدفع مرة أخرى',
+    PAYMENT_FAILED_AMOUNT_REFUSED: 'رفضت خدمة الدفع المبلغ. حاول مرة أخرى أو اختر طريقة دفع أخرى',
     PAYMENT_FAILED_AMOUNT_MISMATCH:
       'أبلغت خدمة الدفع عن مبلغ مختلف ({{amount}})، لذلك لم نقبل الدفع. إذا خُصم مال من حسابك فتواصل معنا برقم الطلب',
-    PAYMENT_FAILED_DECLINED:
-      'رُفض الدفع ولم يُخصم منك شيء',
-    PAYMENT_FAILED_CANCELLED:
-      'ألغيت هذا الدفع',
-    PAYMENT_FAILED_SUPERSEDED:
-      'حلّت محلها محاولة أحدث',
-    PAYMENT_FAILED_SWITCHED_TO_CASH:
-      'اخترت الدفع عند الاستلام بدلًا من ذلك',
-    PAYMENT_FAILED_EXPIRED:
-      'انتهت مهلة الدفع',
-    PAYMENT_FAILED_UNAVAILABLE:
-      'لم تستجب خدمة الدفع',
-    PAYMENT_FAILED_OTHER:
-      'رفضت خدمة الدفع العملية. تحقق من بياناتك أو اختر طريقة دفع أخرى',
+    PAYMENT_FAILED_DECLINED: 'رُفض الدفع ولم يُخصم منك شيء',
+    PAYMENT_FAILED_CANCELLED: 'ألغيت هذا الدفع',
+    PAYMENT_FAILED_SUPERSEDED: 'حلّت محلها محاولة أحدث',
+    PAYMENT_FAILED_SWITCHED_TO_CASH: 'اخترت الدفع عند الاستلام بدلًا من ذلك',
+    PAYMENT_FAILED_EXPIRED: 'انتهت مهلة الدفع',
+    PAYMENT_FAILED_UNAVAILABLE: 'لم تستجب خدمة الدفع',
+    PAYMENT_FAILED_OTHER: 'رفضت خدمة الدفع العملية. تحقق من بياناتك أو اختر طريقة دفع أخرى',
     PAYMENT_IN_PROGRESS: 'ما زال تأكيد هذا الدفع جاريًا؛ انتظر قليلًا',
     PAYMENT_AMOUNT_CHANGED: 'أصبح المبلغ المطلوب {{amount}}؛ راجعه وحاول مرة أخرى',
     PAYMENT_STATUS_LOCKED: 'حالة الدفع تتبع المدفوعات المسجلة: سجّل تحصيلًا (مدفوع) أو استردادًا (مسترد)',

@@ -28,7 +28,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OrderList },
       },
     },
-    async (request) => listOrders(app.db, request.user!, request.query, request.lang),
+    async (request) => listOrders(app.db, request.user!, request.query, request.lang, app.notifier),
   )
 
   app.get(
@@ -68,7 +68,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Order },
       },
     },
-    async (request) => getOrder(app.db, request.user!, request.params.id, request.lang),
+    async (request) => getOrder(app.db, request.user!, request.params.id, request.lang, app.notifier),
   )
 
   app.put(

@@ -4,7 +4,9 @@ import type { Order, OrderList, OrderListQuery } from '@shop/shared/schemas/orde
 import type { DbOrTx } from '../../db/client.ts'
 import { likePattern } from '../../db/like.ts'
 import { orders } from '../../db/schema/orders.ts'
+import type { OrderNotifier } from '../../domain/notifications/notifier.ts'
 import { findOrder, withItems } from '../../domain/order-view.ts'
+import { expireDueHolds } from '../../domain/payment-expiry.ts'
 import { notFound } from '../../lib/app-error.ts'
 import { dayRange, shopTimezone } from '../../lib/shop-time.ts'
 import type { AuthUser } from '../../plugins/auth.ts'
@@ -24,8 +26,12 @@ export async function listOrders(
   user: AuthUser,
   q: OrderListQuery,
   lang: Language,
+  notify?: OrderNotifier,
 ): Promise<OrderList> {
   const staff = isStaff(user)
+  // Decision 0098: an unpaid online order whose time ran out is ended before anyone reads it (staff: any due; a
+  // shopper: their own), so no list shows stock held that the sweep has not given back yet.
+  await expireDueHolds(db, { notify, userId: staff ? undefined : user.id })
   const where: (SQL | undefined)[] = []
   if (!staff) where.push(eq(orders.userId, user.id))
   else {
@@ -81,8 +87,16 @@ export async function listOrders(
 }
 
 /** GET /api/orders/:id: the owner or staff; anyone else gets 404 (the order's existence is not revealed). */
-export async function getOrder(db: DbOrTx, user: AuthUser, id: number, lang: Language): Promise<Order> {
+export async function getOrder(
+  db: DbOrTx,
+  user: AuthUser,
+  id: number,
+  lang: Language,
+  notify?: OrderNotifier,
+): Promise<Order> {
   const staff = isStaff(user)
+  if (staff) await expireDueHolds(db, { notify, orderIds: [id] })
+  else await expireDueHolds(db, { notify, orderIds: [id], userId: user.id })
   const order = await findOrder(db, id, staff, lang)
   if (!order || (!staff && order.user_id !== user.id)) throw notFound()
   return order

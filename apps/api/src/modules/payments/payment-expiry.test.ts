@@ -1,5 +1,12 @@
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createCity, createProduct, createTestApp, type TestContext } from '../../../test/helpers.ts'
+import {
+  createCity,
+  createProduct,
+  createTestApp,
+  createUser,
+  type TestContext,
+} from '../../../test/helpers.ts'
 import { plutuEnv, startPlutuFake, type PlutuFake } from '../../../test/fakes/plutu-fake.ts'
 import {
   followToShop,
@@ -81,6 +88,71 @@ describe('unpaid online orders expire', () => {
     const view = await payCall(ctx.app, order, 'GET', '')
     expect(view.json()).toMatchObject({ payment_status: 'expired', order_status: 'cancelled' })
     expect(await stockOf(ctx.app, p.id)).toBe(4)
+  })
+
+  it('ends on any read of the order (staff list and dialog, my orders, tracking), once, with the sweep off (decision 0098)', async () => {
+    const admin = await createUser(ctx.app, 'admin')
+    const shopper = await createUser(ctx.app)
+    const place = async (headers: Record<string, string> = {}) => {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: { 'idempotency-key': randomUUID(), ...headers },
+        payload: {
+          customer_name: 'زبون',
+          customer_email: 'late@example.ly',
+          customer_phone: '0912345678',
+          shipping_address: 'طرابلس',
+          city_id: cityId,
+          payment_method: 'massarat',
+          items: [{ product_id: p.id, quantity: 2 }],
+        },
+      })
+      expect(res.statusCode).toBe(201)
+      return res.json() as { id: number; order_number: string }
+    }
+    const p = await product(8)
+    const reads: [string, (o: { id: number; order_number: string }) => Promise<unknown>, boolean][] = [
+      [
+        'staff list',
+        () => ctx.app.inject({ method: 'GET', url: '/api/orders', headers: admin.headers }),
+        false,
+      ],
+      [
+        'staff dialog',
+        (o) => ctx.app.inject({ method: 'GET', url: `/api/orders/${o.id}`, headers: admin.headers }),
+        false,
+      ],
+      [
+        'my orders',
+        () => ctx.app.inject({ method: 'GET', url: '/api/orders', headers: shopper.headers }),
+        true,
+      ],
+      [
+        'tracking',
+        (o) =>
+          ctx.app.inject({
+            method: 'POST',
+            url: '/api/track',
+            payload: { order_number: o.order_number, phone: '0912345678' },
+          }),
+        false,
+      ],
+    ]
+    for (const [where, read, mine] of reads) {
+      const order = await place(mine ? shopper.headers : {})
+      expect(await stockOf(ctx.app, p.id), where).toBe(6)
+      await makeDue(ctx.app, order.id)
+      // Three readers at once: the stock comes back once, one history row, one mail.
+      await Promise.all([read(order), read(order), read(order)])
+      expect(await stockOf(ctx.app, p.id), where).toBe(8)
+      expect(await orderRow(ctx.app, order.id), where).toMatchObject({
+        orderStatus: 'cancelled',
+        paymentStatus: 'expired',
+      })
+      const expiries = (await historyRows(ctx.app, order.id)).filter((h) => h.action === 'payment_expired')
+      expect(expiries, where).toHaveLength(1)
+    }
   })
 
   it('a late card payment is recorded, flagged and takes the stock again when it is there', async () => {

@@ -145,7 +145,11 @@ describe('Plutu payments', () => {
       changedBy: null,
     })
     // Two wrong codes (English, then Arabic) and the right one.
-    expect((await eventRows(ctx.app, row!.id)).map((e) => e.kind).sort()).toEqual(['failed', 'failed', 'paid'])
+    expect((await eventRows(ctx.app, row!.id)).map((e) => e.kind).sort()).toEqual([
+      'failed',
+      'failed',
+      'paid',
+    ])
     expect(await stockOf(ctx.app, p.id)).toBe(19)
 
     // The same code again: the payment as it is, no second charge.

@@ -17,7 +17,7 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store')
-      return trackOrder(app.db, request.body, request.ip, request.lang)
+      return trackOrder(app.db, request.body, request.ip, request.lang, app.notifier)
     },
   )
 

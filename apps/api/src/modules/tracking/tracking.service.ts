@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts'
 import { orderItems, orderStatusHistory, orders } from '../../db/schema/orders.ts'
 import type { OrderNotifier } from '../../domain/notifications/notifier.ts'
 import { cancelByCustomer } from '../../domain/order-cancel.ts'
+import { expireDueHolds } from '../../domain/payment-expiry.ts'
 import { isTrackingToken, trackingSecret } from '../../domain/tracking-link.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { beginLookup, lookupFound } from './tracking-throttle.ts'
@@ -24,6 +25,7 @@ async function findTracked(
   db: Db,
   input: { order_number: string; phone?: string; token?: string },
   ip: string,
+  notify?: OrderNotifier,
 ): Promise<{ row: OrderRow; byToken: boolean }> {
   const byToken = input.token !== undefined
   const hits = await beginLookup(db, ip, input)
@@ -35,6 +37,9 @@ async function findTracked(
       : samePhone(row.customerPhone, input.phone ?? ''))
   if (!ok) throw notFound()
   await lookupFound(db, hits)
+  // Decision 0098: an unpaid online order whose time ran out is ended before it is shown.
+  if (await expireDueHolds(db, { orderIds: [row!.id], notify }))
+    return { row: (await db.select().from(orders).where(eq(orders.id, row!.id)).limit(1))[0]!, byToken }
   return { row: row!, byToken }
 }
 
@@ -91,8 +96,9 @@ export async function trackOrder(
   input: TrackInput,
   ip: string,
   lang: Language,
+  notify?: OrderNotifier,
 ): Promise<TrackedOrder> {
-  const { row, byToken } = await findTracked(db, input, ip)
+  const { row, byToken } = await findTracked(db, input, ip, notify)
   return toTracked(db, row, byToken, lang)
 }
 
@@ -104,7 +110,7 @@ export async function cancelTracked(
   lang: Language,
   notify: OrderNotifier,
 ): Promise<TrackedOrder> {
-  const { row } = await findTracked(db, input, ip)
+  const { row } = await findTracked(db, input, ip, notify)
   await db.transaction(async (tx) => {
     const { historyId } = await cancelByCustomer(tx, row.id, {
       actor: 'guest',
