@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { internationalNumber, samePhone } from '@shop/shared/orders/phone'
+import { OTP_RESEND_SECONDS } from '@shop/shared/schemas/payment'
 import { ORDER_LIMIT_DEFAULTS, ORDER_LIMIT_KEYS, parseOrderLimit } from '@shop/shared/schemas/setting'
 import type { DbOrTx, Tx } from '../db/client.ts'
 import { orders } from '../db/schema/orders.ts'
@@ -17,7 +18,7 @@ export const OTP_LIMITS = {
   perNumberPerHour: 5,
   perIpPerHour: 10,
   /** Seconds between two codes to one number. */
-  cooldownSeconds: 60,
+  cooldownSeconds: OTP_RESEND_SECONDS,
 } as const
 
 /** Registrations (each answer tells whether an email has an account) per IP and hour. */

@@ -2,10 +2,30 @@ import { describe, expect, it } from 'vitest'
 import { messages, pickLanguage, translate } from './messages.ts'
 
 describe('shared messages', () => {
-  it('has the same keys in Arabic and English', () => {
+  it('has the same keys in Arabic and English, counted texts with every plural form of each language', () => {
+    const plural = /_(zero|one|two|few|many|other)$/
+    const forms = { ar: ['zero', 'one', 'two', 'few', 'many', 'other'], en: ['one', 'other'] }
     for (const group of ['validation', 'errors'] as const) {
-      expect(Object.keys(messages.ar[group]).sort()).toEqual(Object.keys(messages.en[group]).sort())
+      const bases = (lang: 'ar' | 'en') =>
+        [...new Set(Object.keys(messages[lang][group]).map((k) => k.replace(plural, '')))].sort()
+      expect(bases('ar')).toEqual(bases('en'))
+      for (const lang of ['ar', 'en'] as const) {
+        const keys = Object.keys(messages[lang][group])
+        for (const counted of new Set(keys.filter((k) => plural.test(k)).map((k) => k.replace(plural, ''))))
+          for (const form of forms[lang]) expect(keys, `${lang} ${counted}`).toContain(`${counted}_${form}`)
+      }
     }
+  })
+
+  it('picks the plural form of the language for a count (Arabic 1, 2, 3, 11, 100)', () => {
+    const t = (lang: 'ar' | 'en', count: number) => translate(lang, 'errors.TOO_MANY_REQUESTS', { count })
+    expect(t('en', 1)).toBe('Too many attempts. Please try again in 1 minute')
+    expect(t('en', 15)).toBe('Too many attempts. Please try again in 15 minutes')
+    expect(t('ar', 1)).toBe('محاولات كثيرة جدًا. حاول مرة أخرى بعد دقيقة واحدة')
+    expect(t('ar', 2)).toBe('محاولات كثيرة جدًا. حاول مرة أخرى بعد دقيقتين')
+    expect(t('ar', 3)).toBe('محاولات كثيرة جدًا. حاول مرة أخرى بعد 3 دقائق')
+    expect(t('ar', 11)).toBe('محاولات كثيرة جدًا. حاول مرة أخرى بعد 11 دقيقة')
+    expect(t('ar', 100)).toBe('محاولات كثيرة جدًا. حاول مرة أخرى بعد 100 دقيقة')
   })
 
   it('interpolates parameters', () => {

@@ -24,6 +24,8 @@ export const REDIRECT_GATEWAYS = ['localbankcards', 'mpgs'] as const
 export type RedirectGateway = (typeof REDIRECT_GATEWAYS)[number]
 /** Digits of the code the wallet sends by SMS (Plutu: Sadad 6, Edfali 4). */
 export const OTP_LENGTH: Record<OtpGateway, number> = { sadadapi: 6, edfali: 4 }
+/** Seconds between two codes to one mobile number (decision 0091): the payment step counts down from it. */
+export const OTP_RESEND_SECONDS = 60
 export const isOtpGateway = (g: string): g is OtpGateway => (OTP_GATEWAYS as readonly string[]).includes(g)
 
 /** What a staff member should look at (decision 0083). */

@@ -14,7 +14,17 @@ export type PaymentOutcome = 'success' | 'failed' | 'cancelled'
 const CONFIRM_WAIT_MS = 30_000
 
 /** Reasons the server names in /payment/failed?reason=… (payments.service.ts resultPath), each with its own text. */
-const REASONS = new Set(['expired', 'amount_mismatch', 'unverified', 'unknown', 'unavailable', 'declined'])
+const REASONS = new Set([
+  'expired',
+  'amount_mismatch',
+  'unverified',
+  'unknown',
+  'unavailable',
+  'declined',
+  // A card page finished after the shopper chose to pay on delivery, or started a newer try (decision 0097).
+  'switched_to_cash',
+  'superseded',
+])
 
 /**
  * Where a provider's page sends the shopper back (via the API, which has recorded the answer): success waits for the

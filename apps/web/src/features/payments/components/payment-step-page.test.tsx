@@ -169,7 +169,8 @@ describe('payment step', { timeout: 20_000 }, () => {
       currency: 'LYD',
       exchange_rate: null,
       order_amount: 59.85,
-      failure: 'This mobile number has no wallet account',
+      failure: 'لا يوجد حساب بهذا الرقم لدى خدمة الدفع هذه',
+      failure_code: 'ACCOUNT_NOT_FOUND',
       created_at: '2026-01-01T12:00:00Z',
     }
     mockFetch({
@@ -177,13 +178,94 @@ describe('payment step', { timeout: 20_000 }, () => {
     })
     renderStep()
     expect(await screen.findByRole('radio', { name: /سداد/ })).toBeChecked()
-    // The last try that failed, with the provider's own words.
+    // The last try that failed, with the shop's Arabic sentence for why (decision 0097), never Plutu's English.
     expect(
       screen.getByText('لم تنجح محاولة الدفع الأخيرة. يمكنك المحاولة مرة أخرى أو اختيار طريقة أخرى.'),
     ).toBeInTheDocument()
-    expect(screen.getByText('This mobile number has no wallet account')).toBeInTheDocument()
+    expect(screen.getByText('لا يوجد حساب بهذا الرقم لدى خدمة الدفع هذه')).toBeInTheDocument()
     expect(screen.getByRole('heading', { name: 'الدفع' })).toBeInTheDocument()
     expect(screen.getByRole('radio', { name: /ادفع لي/ })).toBeInTheDocument()
+  })
+})
+
+describe('payment step: wallet codes and what the shopper left on purpose', { timeout: 20_000 }, () => {
+  it('counts down to the next code after sending one, and after the shop asks to wait (429)', async () => {
+    savePendingPayment(pending)
+    let starts = 0
+    mockFetch({
+      'GET /api/payments/orders/41': () => ({ body: view() }),
+      'POST /api/payments/orders/41/wallet': () =>
+        ++starts === 1
+          ? {
+              status: 429,
+              body: {
+                code: 'TOO_MANY_REQUESTS',
+                message: 'Too many attempts. Please try again in 1 minute',
+                retry_after: 42,
+              },
+            }
+          : { body: { payment_id: 9, otp_length: 4 } },
+    })
+    const user = userEvent.setup()
+    renderStep()
+    await user.click(await screen.findByRole('radio', { name: /Edfali/ }))
+    await user.type(screen.getByLabelText(/Mobile number/), '0921234567')
+    await user.click(screen.getByRole('button', { name: 'Send me the code' }))
+    expect(await screen.findByText('Too many attempts. Please try again in 1 minute')).toBeInTheDocument()
+    expect(screen.getByText(/You can ask for a new code in (42|41) seconds/)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Send me the code' })).toBeDisabled()
+  })
+
+  it('sends a code, then waits a minute before a new one can be asked for', async () => {
+    savePendingPayment(pending)
+    mockFetch({
+      'GET /api/payments/orders/41': () => ({ body: view() }),
+      'POST /api/payments/orders/41/wallet': () => ({ body: { payment_id: 9, otp_length: 4 } }),
+    })
+    const user = userEvent.setup()
+    renderStep()
+    await user.click(await screen.findByRole('radio', { name: /Edfali/ }))
+    await user.type(screen.getByLabelText(/Mobile number/), '0921234567')
+    await user.click(screen.getByRole('button', { name: 'Send me the code' }))
+    expect(await screen.findByRole('button', { name: 'Send a new code or change the number' })).toBeDisabled()
+    expect(screen.getByText(/You can ask for a new code in (60|59) seconds/)).toBeInTheDocument()
+  })
+
+  it('does not call a switch to cash a failure', async () => {
+    savePendingPayment(pending)
+    const switched = {
+      id: 4,
+      provider: 'plutu' as const,
+      gateway: 'localbankcards',
+      state: 'failed' as const,
+      amount: 59.85,
+      currency: 'LYD',
+      exchange_rate: null,
+      order_amount: 59.85,
+      failure: 'You chose to pay on delivery instead',
+      failure_code: 'switched_to_cash',
+      created_at: '2026-01-01T12:00:00Z',
+    }
+    mockFetch({ 'GET /api/payments/orders/41': () => ({ body: view({ attempts: [switched] }) }) })
+    renderStep()
+    expect(await screen.findByRole('heading', { name: 'How would you like to pay?' })).toBeInTheDocument()
+    expect(screen.queryByText(/did not go through/)).not.toBeInTheDocument()
+    expect(screen.queryByText(/switched_to_cash/)).not.toBeInTheDocument()
+  })
+
+  it('a card page that ends after the switch to cash says so in words', async () => {
+    mockFetch({})
+    renderScreen(<PaymentResultPage outcome="failed" />, '/payment/failed?order=41&reason=switched_to_cash')
+    expect(await screen.findByText(/You chose to pay for order #41 on delivery/)).toBeInTheDocument()
+    expect(screen.queryByText(/switched_to_cash/)).not.toBeInTheDocument()
+  })
+
+  it('… and in Arabic', async () => {
+    await setLanguage('ar')
+    mockFetch({})
+    renderScreen(<PaymentResultPage outcome="failed" />, '/payment/failed?order=41&reason=switched_to_cash')
+    expect(await screen.findByText(/اخترت دفع قيمة الطلب/)).toBeInTheDocument()
+    expect(screen.queryByText(/switched_to_cash/)).not.toBeInTheDocument()
   })
 })
 

@@ -152,13 +152,13 @@ export function PaymentStepPage() {
     }
   }
 
-  // The last try that did not go through (not one the shopper left on purpose), with the provider's words if any.
+  // The last try that did not go through (not one the shopper left on purpose), with the shop's sentence for why
+  // (decision 0097: in the shopper's language, never a code).
   const last = view.attempts.at(-1)
   const lastFailure =
-    last?.state === 'failed' && !['canceled', 'superseded', 'switched_to_cash'].includes(last.failure ?? '')
-      ? last.failure?.includes(' ')
-        ? last.failure
-        : ''
+    last?.state === 'failed' &&
+    !['canceled', 'superseded', 'switched_to_cash'].includes(last.failure_code ?? '')
+      ? (last.failure ?? '')
       : null
 
   if (!view.payable) {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { formatMoney } from '@shop/shared/money/money'
 import {
   OTP_LENGTH,
+  OTP_RESEND_SECONDS,
   WalletStartInput,
   type OrderPayment,
   type OtpGateway,
@@ -12,6 +13,7 @@ import { Button } from '../../../components/ui/button.tsx'
 import { Field, FieldError, Input } from '../../../components/ui/field.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import type { PendingPayment } from '../../../lib/pending-payment.ts'
+import { useCountdown } from '../../../lib/use-countdown.ts'
 import { confirmWallet, startWallet } from '../api/payments-api.ts'
 
 type Errors = Partial<Record<'mobile_number' | 'birth_year' | 'otp', string>>
@@ -41,6 +43,9 @@ export function WalletPanel({
   const [errors, setErrors] = useState<Errors>({})
   const [problem, setProblem] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  // Decision 0091: one code a minute to a number, a few an hour; the shop says when the next one can be asked for.
+  const [resendAt, setResendAt] = useState<number | null>(null)
+  const wait = useCountdown(resendAt)
   const sadad = gateway === 'sadadapi'
   const length = sent?.length ?? OTP_LENGTH[gateway]
 
@@ -49,6 +54,9 @@ export function WalletPanel({
       setErrors(Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [k, v[0]])) as Errors)
       return
     }
+    const retryAfter = err instanceof ApiError ? Number(err.body?.retry_after) : NaN
+    if (err instanceof ApiError && err.status === 429 && retryAfter > 0)
+      setResendAt(Date.now() + retryAfter * 1000)
     setProblem(err instanceof ApiError && err.status > 0 ? err.message : t('pay.error_generic'))
     if (
       err instanceof ApiError &&
@@ -59,7 +67,7 @@ export function WalletPanel({
 
   const send = async (e: FormEvent) => {
     e.preventDefault()
-    if (busy) return
+    if (busy || wait > 0) return
     setProblem(null)
     const input = WalletStartInput.safeParse({
       gateway,
@@ -75,6 +83,7 @@ export function WalletPanel({
     try {
       const started = await startWallet(pending, input.data)
       setSent({ paymentId: started.payment_id, length: started.otp_length })
+      setResendAt(Date.now() + OTP_RESEND_SECONDS * 1000)
       setOtp('')
     } catch (err) {
       fail(err)
@@ -156,9 +165,10 @@ export function WalletPanel({
           ) : null}
         </div>
         {problem ? <FieldError message={problem} /> : null}
-        <Button type="submit" size="lg" className="w-full sm:w-auto" busy={busy}>
+        <Button type="submit" size="lg" className="w-full sm:w-auto" busy={busy} disabled={wait > 0}>
           {busy ? t('pay.sending_code') : t('pay.send_code')}
         </Button>
+        <ResendWait seconds={wait} />
       </form>
     )
   }
@@ -197,12 +207,31 @@ export function WalletPanel({
         <button
           type="button"
           className="text-sm font-semibold text-palm-800 underline disabled:opacity-50"
-          disabled={busy}
-          onClick={() => setSent(null)}
+          disabled={busy || wait > 0}
+          onClick={() => {
+            setProblem(null)
+            setSent(null)
+          }}
         >
           {t('pay.new_code')}
         </button>
       </div>
+      <ResendWait seconds={wait} />
     </form>
+  )
+}
+
+/** "You can ask for a new code in 45 seconds" (minutes past a minute and a half), counted down; nothing at 0. */
+function ResendWait({ seconds }: { seconds: number }) {
+  const { t } = useTranslation('storefront')
+  if (seconds <= 0) return null
+  const text =
+    seconds > 90
+      ? t('pay.resend_in_minutes', { count: Math.ceil(seconds / 60) })
+      : t('pay.resend_in_seconds', { count: seconds })
+  return (
+    <p className="text-sm text-stone-600" aria-live="polite">
+      {text}
+    </p>
   )
 }
