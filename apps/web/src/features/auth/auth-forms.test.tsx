@@ -106,6 +106,74 @@ describe('validation messages in both languages (product.md §5.2)', () => {
   })
 })
 
+describe('new passwords: the strength hint and the refusal of common ones (decision 0093)', () => {
+  it('register: the hint says how hard the password is to guess, and warns before the shop refuses a common one', async () => {
+    mockFetch({})
+    const u = userEvent.setup()
+    renderScreen(<RegisterForm />, '/register')
+    expect(
+      screen.getByText('At least 6 characters · avoid common passwords such as 123456 or password'),
+    ).toBeInTheDocument()
+    const field = screen.getByLabelText(/^Password/)
+    await u.type(field, 'qwerty123')
+    expect(
+      await screen.findByText('One of the most common passwords: the shop will refuse it'),
+    ).toBeInTheDocument()
+    await u.clear(field)
+    await u.type(field, 'Tamr-Jufra-Nakhla-77')
+    expect(await screen.findByText('Strong')).toBeInTheDocument()
+    // The hint is read with the field.
+    expect(field.getAttribute('aria-describedby')).toBeTruthy()
+  })
+
+  it('…in Arabic', async () => {
+    await setLanguage('ar')
+    mockFetch({})
+    const u = userEvent.setup()
+    renderScreen(<RegisterForm />, '/register')
+    await u.type(screen.getByLabelText(/^كلمة المرور/), 'password')
+    expect(await screen.findByText('من أكثر كلمات المرور شيوعًا: لن يقبلها المتجر')).toBeInTheDocument()
+  })
+
+  for (const [name, form, path, button, fill] of [
+    [
+      'reset',
+      <ResetPasswordForm key="r" />,
+      '/reset-password?token=abc&email=s%40example.ly',
+      'Reset password',
+      [],
+    ],
+    ['change', <ChangePasswordForm key="c" />, '/change-password', 'Change password', [/Current password/]],
+  ] as const) {
+    it(`${name} password: the server's refusal of a common password is said under the field`, async () => {
+      localStorage.setItem('token', 'tok')
+      mockFetch({
+        [`POST /api/auth/${name}-password`]: () => ({
+          status: 422,
+          body: {
+            code: 'VALIDATION_FAILED',
+            message: 'Some fields are not valid',
+            errors: {
+              password: ['This is one of the most common passwords and is easy to guess. Choose another'],
+            },
+          },
+        }),
+        'GET /api/me': () => ({ body: admin }),
+      })
+      const u = userEvent.setup()
+      renderScreen(form, path)
+      for (const label of fill) await u.type(screen.getByLabelText(label), 'old-pass-123')
+      await u.type(screen.getByLabelText(/New password/), '12345678')
+      await u.type(screen.getByLabelText(/Confirm password/), '12345678')
+      await u.click(screen.getByRole('button', { name: button }))
+      const alerts = await screen.findAllByText(
+        'This is one of the most common passwords and is easy to guess. Choose another',
+      )
+      expect(alerts.some((a) => a.closest('[role="alert"]'))).toBe(true)
+    })
+  }
+})
+
 describe('account flows (product.md §2.11, §8.3)', () => {
   it('signs an admin in, disables the button while busy, and goes to /dashboard after 100 ms', async () => {
     let release: () => void = () => {}

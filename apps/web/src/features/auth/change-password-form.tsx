@@ -12,6 +12,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { Field, Input } from '../../components/ui/field.tsx'
 import { errorText, postChangePassword } from './api/auth-forms.ts'
 import { AuthCard } from './auth-card.tsx'
+import { PasswordStrength } from './password-strength.tsx'
 import { useAuth } from '../../lib/auth/auth-provider.tsx'
 
 const empty: ChangePasswordInput = { current_password: '', password: '', password_confirmation: '' }
@@ -43,12 +44,10 @@ export function ChangePasswordForm() {
       // Staff go to /dashboard; a shopper would only meet the staff-only page there, so home instead (decision 0016).
       navigate(isStaff ? '/dashboard' : '/')
     } catch (err) {
-      if (err instanceof ApiError && err.errors?.current_password?.length) {
-        form.setError(
-          'current_password',
-          { message: err.errors.current_password.join(', ') },
-          { shouldFocus: true },
-        )
+      // The server's field errors under their fields: a wrong current password, a new one it refuses (decision 0093).
+      for (const field of ['current_password', 'password'] as const) {
+        const messages = err instanceof ApiError ? err.errors?.[field] : undefined
+        if (messages?.length) form.setError(field, { message: messages.join(', ') }, { shouldFocus: true })
       }
       toast.error(errorText(err, t('auth.change_failed')))
     } finally {
@@ -77,7 +76,7 @@ export function ChangePasswordForm() {
           label={t('auth.new_password')}
           error={errors.password?.message}
           required
-          hint={t('auth.password_hint_8')}
+          hint={<PasswordStrength value={form.watch('password')} minLength={8} />}
         >
           {(p) => <Input {...p} type="password" autoComplete="new-password" {...form.register('password')} />}
         </Field>

@@ -12,6 +12,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { Field, Input } from '../../components/ui/field.tsx'
 import { errorText, flattenErrors, postRegister } from './api/auth-forms.ts'
 import { AuthCard } from './auth-card.tsx'
+import { PasswordStrength } from './password-strength.tsx'
 
 const FIELDS = ['name', 'email', 'password', 'password_confirmation'] as const
 
@@ -72,7 +73,7 @@ export function RegisterForm() {
           label={t('auth.password')}
           error={errors.password?.message}
           required
-          hint={t('auth.password_hint_6')}
+          hint={<PasswordStrength value={form.watch('password')} minLength={6} />}
         >
           {(p) => <Input {...p} type="password" autoComplete="new-password" {...form.register('password')} />}
         </Field>

@@ -10,7 +10,9 @@ import { ResetPasswordInput } from '@shop/shared/schemas/auth'
 import { Button } from '../../components/ui/button.tsx'
 import { Field, Input } from '../../components/ui/field.tsx'
 import { errorText, postResetPassword } from './api/auth-forms.ts'
+import { ApiError } from '../../lib/api-client.ts'
 import { AuthCard } from './auth-card.tsx'
+import { PasswordStrength } from './password-strength.tsx'
 
 /** product.md §2.11: token and email come from the link; either missing → toast 'Invalid reset link' and /login. */
 export function ResetPasswordForm() {
@@ -48,6 +50,9 @@ function ResetPasswordFields({ token, email }: { token: string; email: string })
       toast.success(t('auth.reset_success'))
       navigate('/login')
     } catch (err) {
+      // A new password the server refuses (a common one, decision 0093) is said under the field too.
+      const messages = err instanceof ApiError ? err.errors?.password : undefined
+      if (messages?.length) form.setError('password', { message: messages.join(', ') }, { shouldFocus: true })
       toast.error(errorText(err, t('auth.reset_failed')))
     } finally {
       setBusy(false)
@@ -79,7 +84,7 @@ function ResetPasswordFields({ token, email }: { token: string; email: string })
           label={t('auth.new_password')}
           error={errors.password?.message}
           required
-          hint={t('auth.password_hint_8')}
+          hint={<PasswordStrength value={form.watch('password')} minLength={8} />}
         >
           {(p) => <Input {...p} type="password" autoComplete="new-password" {...form.register('password')} />}
         </Field>
