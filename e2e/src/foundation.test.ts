@@ -82,8 +82,8 @@ describe('the shop starts and keeps its data', () => {
       body: JSON.stringify({
         name: 'سالم',
         email: 'restart@example.ly',
-        password: 'secret123',
-        password_confirmation: 'secret123',
+        password: 'sadu-palm-123',
+        password_confirmation: 'sadu-palm-123',
       }),
     })
     expect(reg.status).toBe(201)
@@ -95,7 +95,7 @@ describe('the shop starts and keeps its data', () => {
     const login = await fetch(`${shop.url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'restart@example.ly', password: 'secret123' }),
+      body: JSON.stringify({ email: 'restart@example.ly', password: 'sadu-palm-123' }),
     })
     expect(login.status).toBe(200)
   })

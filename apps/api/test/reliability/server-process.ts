@@ -36,6 +36,35 @@ export interface StartOptions {
   databaseUrl?: string
   port?: number
   env?: Record<string, string>
+  /**
+   * Keep decision 0091's per-client order limits: the fault tests' loads are one client placing many orders with one
+   * phone, so by default the owner's settings turn them off (0) as soon as the server answers.
+   */
+  orderLimits?: boolean
+}
+
+/** Signs in as the first admin and sets the order limits to 0 (no limit), as an owner may in the dashboard. */
+async function orderLimitsOff(url: string) {
+  const login = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  })
+  if (!login.ok) throw new Error(`admin sign-in answered ${login.status}`)
+  const { token } = (await login.json()) as { token: string }
+  for (const key of [
+    'orders_per_ip_per_hour',
+    'orders_per_phone_per_hour',
+    'orders_per_email_per_hour',
+    'max_pending_cash_orders_per_phone',
+  ]) {
+    const res = await fetch(`${url}/api/settings`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ key, value: '0' }),
+    })
+    if (!res.ok) throw new Error(`setting ${key} answered ${res.status}`)
+  }
 }
 
 export async function startServer(options: StartOptions): Promise<ServerProcess> {
@@ -67,14 +96,19 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
   const url = `http://127.0.0.1:${port}`
   const deadline = Date.now() + 90_000
   let dead = false
+  let ready = false
   void exited.then(() => (dead = true))
   while (Date.now() < deadline) {
     if (dead) throw new Error(`server exited before it was ready:\n${log}`)
     try {
       const res = await fetch(`${url}/api/health`)
-      if (res.status === 200) return { url, child, output: () => log, exited }
+      if (res.status === 200) ready = true
     } catch {
       // not listening yet
+    }
+    if (ready) {
+      if (!options.orderLimits) await orderLimitsOff(url)
+      return { url, child, output: () => log, exited }
     }
     await new Promise((r) => setTimeout(r, 200))
   }

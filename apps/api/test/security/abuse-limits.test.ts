@@ -198,18 +198,30 @@ describe('anonymous checkout (decision 0091)', () => {
   it('refuses a limit setting that is not a whole number from 0 to 10000, translated', async () => {
     const admin = await createUser(ctx.app, 'admin')
     await setSetting('orders_per_ip_per_hour', '10')
-    for (const value of ['-1', 'ten', '2.5', '10001']) {
-      const res = await ctx.app.inject({
+    await setSetting('max_pending_cash_orders_per_phone', '3')
+    const put = (key: string, value: string) =>
+      ctx.app.inject({
         method: 'PUT',
         url: '/api/settings',
         headers: { ...admin.headers, 'accept-language': 'en' },
-        payload: { key: 'orders_per_ip_per_hour', value },
+        payload: { key, value },
       })
+    for (const [key, value] of [
+      ['orders_per_ip_per_hour', '-1'],
+      ['orders_per_ip_per_hour', 'ten'],
+      ['orders_per_ip_per_hour', '2.5'],
+      ['orders_per_ip_per_hour', '10001'],
+      // A number, not a phone, although its name ends in "phone".
+      ['max_pending_cash_orders_per_phone', '+218 91 234 5678'],
+    ] as const) {
+      const res = await put(key, value)
       expect(res.statusCode).toBe(422)
       expect(JSON.stringify(res.json().errors)).toContain(
         'Enter a whole number from 0 to 10000 (0 means no limit)',
       )
     }
+    expect((await put('max_pending_cash_orders_per_phone', '0')).json()).toMatchObject({ value: '0' })
+    expect((await put('max_pending_cash_orders_per_phone', '3')).json()).toMatchObject({ value: '3' })
   })
 
   it('mails the receipt with the shopper’s free text unlinkable: no link in the text or HTML part but the shop’s own', async () => {

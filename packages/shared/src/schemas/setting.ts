@@ -106,6 +106,8 @@ export function parseEmailList(value: string): string[] | null {
 /** Per-key validation (issue: email, phone, currency, timezone, number). Returns a validation key or null. */
 export function validateSettingValue(key: string, value: string): string | null {
   if (key === 'notify_emails') return parseEmailList(value) ? null : 'validation.setting_email_list'
+  // Before the suffix rules: `max_pending_cash_orders_per_phone` is a number, not a phone (decision 0091).
+  if (isOrderLimitKey(key)) return parseOrderLimit(value) !== null ? null : 'validation.setting_limit'
   if (key.endsWith('email')) return isEmail(value) ? null : 'validation.setting_email'
   if (key.endsWith('phone') || key === 'whatsapp_number')
     return isPhone(value) ? null : 'validation.setting_phone'
@@ -119,7 +121,6 @@ export function validateSettingValue(key: string, value: string): string | null 
   // Decision 0076: how long an online-paid order holds its stock while the shopper pays.
   if (key === PAYMENT_EXPIRY_KEY)
     return parsePaymentExpiryMinutes(value) !== null ? null : 'validation.setting_minutes'
-  if (isOrderLimitKey(key)) return parseOrderLimit(value) !== null ? null : 'validation.setting_limit'
   if (key.endsWith('_url')) return value === '' || isUrl(value) ? null : 'validation.setting_url'
   if (key === 'site_name' || key === 'currency_symbol')
     return value.length > 0 ? null : 'validation.value_required'
