@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { CheckCircle2, CircleSlash, Loader2, XCircle } from 'lucide-react'
+import { Banknote, CheckCircle2, CircleSlash, Loader2, XCircle } from 'lucide-react'
 import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useSearchParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
@@ -118,10 +118,18 @@ export function PaymentResultPage({ outcome }: { outcome: PaymentOutcome }) {
       />
     )
   }
+  // The shopper chose cash on delivery meanwhile: nothing failed, the order waits for its confirming call.
+  const cash = reason === 'switched_to_cash'
   return (
     <Card
-      icon={<XCircle className="size-16 text-red-700" aria-hidden="true" />}
-      title={t('pay.result.failed_title')}
+      icon={
+        cash ? (
+          <Banknote className="size-16 text-palm-700" aria-hidden="true" />
+        ) : (
+          <XCircle className="size-16 text-red-700" aria-hidden="true" />
+        )
+      }
+      title={cash ? t('pay.result.cash_title') : t('pay.result.failed_title')}
       text={t(`pay.result.reason.${REASONS.has(reason) ? reason : 'other'}`, { number })}
       actions={
         <>
