@@ -131,6 +131,9 @@ describe('online payments', () => {
     await page.getByRole('button', { name: ar('storefront:pay.send_code') }).click()
     const code = page.getByLabel(label(ar('storefront:pay.code_label', { digits: 6 })))
     await visible(code)
+    // One code a minute to a number (decision 0091): the step says when a new one can be asked for.
+    await visible(page.getByText(/يمكنك طلب رمز جديد بعد \d+ ثانية/))
+    expect(await page.getByRole('button', { name: ar('storefront:pay.new_code') }).isDisabled()).toBe(true)
     await code.fill(plutu.sadadOtp)
     await shot(page, 'payments-03-sadad-code-ar-375')
     // The cart is still there while paying.
