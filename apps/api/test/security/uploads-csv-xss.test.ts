@@ -209,6 +209,7 @@ describe('uploads, CSV and XSS payloads', () => {
 
   describe('CSV exports', () => {
     const FORMULA = /^[=+\-@\t\r]/
+    const SHOP_PHONE = /^="\+?[\d\s\-()]+"$/
     const payloads = ['=HYPERLINK("http://evil","x")', '+1+cmd|calc', '-2+3', '@SUM(A1)', '\t=1', '=1+1']
 
     it('neutralises formula cells (= + - @) in every CSV the API exports', async () => {
@@ -245,7 +246,8 @@ describe('uploads, CSV and XSS payloads', () => {
         expect(res.statusCode, url).toBe(200)
         expect(String(res.headers['content-type']), url).toMatch(/text\/csv/)
         const rows = parse(res.body.replace(/^\uFEFF/, ''), { relax_column_count: true }) as string[][]
-        const dangerous = rows.flat().filter((cell) => FORMULA.test(cell))
+        // Decision 0131: the one formula the shop writes itself, a phone as a string literal of its digits.
+        const dangerous = rows.flat().filter((cell) => FORMULA.test(cell) && !SHOP_PHONE.test(cell))
         expect(dangerous, url).toEqual([])
         if (route.url === '/api/orders/export/csv') {
           // The values are kept (prefixed with '), not dropped.

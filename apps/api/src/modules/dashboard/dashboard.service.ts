@@ -33,8 +33,21 @@ const inRange = (tz: string, from: string, to: string, column = sql`o.created_at
   sql`${column} >= (${from}::date)::timestamp AT TIME ZONE ${tz} AND ${column} < (${to}::date + 1)::timestamp AT TIME ZONE ${tz}`
 
 /**
+ * Decision 0130: who bought, as one key per buyer: the account for a signed-in shopper's orders, else the phone as an
+ * international number (0912345678, +218 91 234 5678 and 00218912345678 are one guest; shared/orders/phone.ts
+ * `internationalNumber` is the same rule).
+ */
+const phoneDigits = sql`regexp_replace(o.customer_phone, '[^0-9]', '', 'g')`
+const buyerKey = sql`coalesce('u' || o.user_id::text, 'p' || (case
+  when ${phoneDigits} like '00%' then substr(${phoneDigits}, 3)
+  when ${phoneDigits} ~ '^09[0-9]{8}$' then '218' || substr(${phoneDigits}, 2)
+  when ${phoneDigits} ~ '^9[1-6][0-9]{7}$' then '218' || ${phoneDigits}
+  else ${phoneDigits} end))`
+
+/**
  * product.md §10.5: revenue, profit and top products count completed orders in the range;
- * total_orders counts every order in the range.
+ * total_orders counts every order in the range; customers counts the distinct buyers of the range's orders that were
+ * not cancelled (decision 0130).
  */
 export async function dashboardStats(
   db: DbOrTx,
@@ -49,11 +62,10 @@ export async function dashboardStats(
       select coalesce(sum(o.total_amount) filter (where o.order_status = 'completed'), 0) as revenue,
              coalesce(sum(o.subtotal - o.total_cost) filter (where o.order_status = 'completed'), 0) as profit,
              count(*) filter (where o.order_status = 'completed') as completed,
-             count(*) as all_orders
+             count(*) as all_orders,
+             count(distinct ${buyerKey}) filter (where o.order_status <> 'cancelled') as customers
       from orders o where ${range}`),
-    db.execute(sql`
-      select (select count(*) from users where role = 'user') as users,
-             (select count(*) from products where archived_at is null) as products`),
+    db.execute(sql`select (select count(*) from products where archived_at is null) as products`),
     // Completed lines are mirrored with their order's date (migration 0005, performance.md), so this reads one
     // narrow index: aggregate on the product id (hash aggregate, integer sums), keep the top 5, then join their
     // current names (in the reader's language). Lines whose product was erased group by their stored name.
@@ -78,10 +90,14 @@ export async function dashboardStats(
       select id, order_number, customer_name, total_amount, order_status from orders
       order by created_at desc, id desc limit 5`),
   ])
-  const [sums] = rowsOf<{ revenue: unknown; profit: unknown; completed: unknown; all_orders: unknown }>(
-    sumRows,
-  )
-  const [counts] = rowsOf<{ users: unknown; products: unknown }>(countRows)
+  const [sums] = rowsOf<{
+    revenue: unknown
+    profit: unknown
+    completed: unknown
+    all_orders: unknown
+    customers: unknown
+  }>(sumRows)
+  const [counts] = rowsOf<{ products: unknown }>(countRows)
   const top = rowsOf<{
     product_id: number | null
     name: string
@@ -111,7 +127,7 @@ export async function dashboardStats(
     total_revenue: revenue,
     total_orders: num(sums?.all_orders),
     average_order_value: completed > 0 ? Math.round((revenue * 100) / completed) / 100 : 0,
-    total_users: num(counts?.users),
+    total_users: num(sums?.customers),
     total_profit: money(sums?.profit),
     total_products: num(counts?.products),
     top_products: top.map((t) => ({

@@ -103,7 +103,8 @@ describe('dashboard stats and revenue', () => {
       total_profit: 104,
       total_orders: 5,
       average_order_value: 100,
-      total_users: 2,
+      // Decision 0130: the June orders are one guest's (one phone); the two accounts bought nothing.
+      total_users: 1,
     })
     // A, B and the three visible low-stock candidates plus always-in-stock and inactive; the archived one is not counted.
     expect(s.total_products).toBe(7)
@@ -117,6 +118,32 @@ describe('dashboard stats and revenue', () => {
       total_amount: 160,
       order_status: 'completed',
     })
+  })
+
+  it('counts distinct buyers as customers: an account once, a guest once per phone however typed', async () => {
+    const cityId = (await createCity(ctx.app, { deliveryPrice: 10 })).id
+    const at = (day: number) => new Date(`2024-03-${String(day).padStart(2, '0')}T10:00:00Z`)
+    const buy = (day: number, phone: string, headers?: Record<string, string>, status?: 'cancelled') =>
+      placeTestOrder(ctx.app, {
+        cityId,
+        items: [{ product_id: ids.b!, quantity: 1 }],
+        customer: { customer_phone: phone },
+        headers,
+        createdAt: at(day),
+        status,
+      })
+    const other = await createUser(ctx.app, 'user')
+    await buy(1, '0911111111', shopper.headers)
+    await buy(2, '0922222222', shopper.headers) // the same account with another phone: one buyer
+    await buy(3, '0911111111', other.headers) // another account with the first one's phone: another buyer
+    await buy(4, '0912345678')
+    await buy(5, '+218 91 234 5678') // the same guest, typed the international way
+    await buy(6, '00218912345678')
+    await buy(7, '0923333333')
+    await buy(8, '0924444444', undefined, 'cancelled') // cancelled: no buyer
+    const res = await get('/api/dashboard/stats?from=2024-03-01&to=2024-03-31')
+    expect(res.json()).toMatchObject({ total_orders: 8, total_users: 4 })
+    expect((await get('/api/dashboard/stats?from=2024-03-04&to=2024-03-06')).json().total_users).toBe(1)
   })
 
   it('follows an order completed and un-completed by staff in revenue and top products (the mirror table)', async () => {

@@ -10,7 +10,7 @@ import {
   type TestUser,
 } from '../../../test/helpers.ts'
 import { placeTestOrder } from '../../../test/orders.ts'
-import { EXPORT_BATCH_SIZE, neutraliseFormula } from './orders-export.ts'
+import { EXPORT_BATCH_SIZE, neutraliseFormula, spreadsheetPhone } from './orders-export.ts'
 
 describe('orders: sales CSV export', () => {
   let ctx: TestContext
@@ -53,19 +53,59 @@ describe('orders: sales CSV export', () => {
     const text = raw.subarray(3).toString('utf8')
     const lines = text.split('\r\n').filter(Boolean)
     expect(text).not.toMatch(/[^\r]\n/)
+    // Decision 0131: headers in the reader's language (Arabic by default), the codes in the last columns.
     expect(lines[0]).toBe(
-      'order_number,date,customer_name,customer_email,customer_phone,city,payment_method,order_status,payment_status,subtotal,delivery_price,total_amount,profit',
+      'رقم الطلب,التاريخ (Africa/Tripoli),اسم العميل,البريد الإلكتروني,الهاتف,المدينة,طريقة الدفع,حالة الطلب,حالة الدفع,المجموع الفرعي,رسوم التوصيل,الإجمالي,الربح,payment_method_code,order_status_code,payment_status_code',
     )
     // Only the completed order (status defaults to completed).
     expect(lines).toHaveLength(2)
     expect(lines[1]).toContain(evil.order_number)
     expect(lines[1]).toContain('2024-05-10 12:00') // 10:00 UTC is noon in Tripoli
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://x"",""اضغط"")"`)
-    expect(lines[1]).toContain("'+218911234567")
+    // A spreadsheet keeps the + (and a leading 0) of a phone written as a string formula.
+    expect(lines[1]).toContain('"=""+218911234567"""')
     expect(lines[1]).toContain('طرابلس-تصدير')
-    expect(lines[1]).toMatch(/,40\.00,10\.00,50\.00,16\.00$/)
+    expect(lines[1]).toContain(',الدفع عند الاستلام,مكتمل,غير مدفوع,')
+    expect(lines[1]).toMatch(/,40\.00,10\.00,50\.00,16\.00,cash,completed,pending$/)
     const all = await exportCsv('?status=all&from=2024-05-10&to=2024-05-10')
     expect(all.rawPayload.subarray(3).toString('utf8').split('\r\n').filter(Boolean)).toHaveLength(3)
+  })
+
+  it('writes headers, statuses and the method in English for an English reader, phones kept as typed', async () => {
+    const city = await createCity(ctx.app, {
+      name: 'بنغازي-تصدير',
+      translations: { en: { name: 'Benghazi-export' } },
+      deliveryPrice: 5,
+    })
+    const p = await createProduct(ctx.app, { retailPrice: 10, retailBuyingPrice: 4 })
+    const order = await placeTestOrder(ctx.app, {
+      cityId: city.id,
+      items: [{ product_id: p.id, quantity: 1 }],
+      customer: { customer_phone: '0912345678' },
+      status: 'processing',
+      // 23:30 UTC on the 1st is already the 2nd in Tripoli (UTC+2).
+      createdAt: new Date('2024-07-01T23:30:00Z'),
+    })
+    const res = await exportCsv('?status=all&from=2024-07-02&to=2024-07-02', {
+      ...admin.headers,
+      'accept-language': 'en',
+    })
+    const lines = res.rawPayload.subarray(3).toString('utf8').split('\r\n').filter(Boolean)
+    expect(lines[0]).toBe(
+      'Order number,Date (Africa/Tripoli),Customer name,Email,Phone,City,Payment method,Order status,Payment status,Subtotal,Delivery,Total,Profit,payment_method_code,order_status_code,payment_status_code',
+    )
+    expect(lines).toHaveLength(2)
+    expect(lines[1]).toContain(order.order_number)
+    expect(lines[1]).toContain('2024-07-02 01:30')
+    expect(lines[1]).toContain('"=""0912345678"""')
+    expect(lines[1]).toContain(',Benghazi-export,Cash on delivery,Processing,Unpaid,')
+    expect(lines[1]).toMatch(/,cash,processing,pending$/)
+  })
+
+  it('writes a phone that is not one as formula-safe text', () => {
+    expect(spreadsheetPhone('+218 91-234 5678')).toBe('="+218 91-234 5678"')
+    expect(spreadsheetPhone('=cmd()')).toBe("'=cmd()")
+    expect(spreadsheetPhone('0912"&x')).toBe('0912"&x')
   })
 
   it('writes every order of a range larger than a batch exactly once, newest first, across equal timestamps', async () => {

@@ -1,11 +1,14 @@
 import { Readable } from 'node:stream'
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
 import { stringify } from 'csv-stringify/sync'
+import { translatedText } from '@shop/shared/i18n/content'
+import type { Language } from '@shop/shared/i18n/messages'
 import type { OrderExportQuery } from '@shop/shared/schemas/order'
 import type { DbOrTx } from '../../db/client.ts'
 import { orders } from '../../db/schema/orders.ts'
 import { profitOf, type OrderRow } from '../../domain/order-view.ts'
 import { dayRange, shopTimezone } from '../../lib/shop-time.ts'
+import { exportTexts } from './export-texts.ts'
 
 /** One exported order: the stored row and its date as the shop's clock showed it. */
 interface ExportRow {
@@ -25,24 +28,45 @@ const text = (v: string | null) => neutraliseFormula(v ?? '')
 const money = (n: number) => n.toFixed(2)
 
 /**
- * The file's columns in order: a header and how each order fills it. A new column (e.g. the payment's state) is
- * one more entry here.
+ * Decision 0131: a phone written so that a spreadsheet keeps it as typed (the leading 0 of 0912345678 and the + of
+ * +218…): `="0912345678"`, a formula that is only a string of the phone's digits. Anything but digits, spaces, + - ( )
+ * is not a phone the shop accepted and is written as text, formula-neutralised like every other cell.
  */
-export const EXPORT_COLUMNS: readonly { header: string; cell(row: ExportRow): string }[] = [
-  { header: 'order_number', cell: ({ order }) => text(order.orderNumber) },
-  { header: 'date', cell: ({ localDate }) => text(localDate) },
-  { header: 'customer_name', cell: ({ order }) => text(order.customerName) },
-  { header: 'customer_email', cell: ({ order }) => text(order.customerEmail) },
-  { header: 'customer_phone', cell: ({ order }) => text(order.customerPhone) },
-  { header: 'city', cell: ({ order }) => text(order.cityName) },
-  { header: 'payment_method', cell: ({ order }) => text(order.paymentMethod) },
-  { header: 'order_status', cell: ({ order }) => text(order.orderStatus) },
-  { header: 'payment_status', cell: ({ order }) => text(order.paymentStatus) },
-  { header: 'subtotal', cell: ({ order }) => money(order.subtotal) },
-  { header: 'delivery_price', cell: ({ order }) => money(order.deliveryPrice) },
-  { header: 'total_amount', cell: ({ order }) => money(order.totalAmount) },
-  { header: 'profit', cell: ({ order }) => money(profitOf(order)) },
-]
+export function spreadsheetPhone(value: string): string {
+  return /^\+?[\d\s\-()]{1,30}$/.test(value) ? `="${value}"` : neutraliseFormula(value)
+}
+
+type Column = { header: string; cell(row: ExportRow): string }
+
+/**
+ * The file's columns in order: a header in the reader's language and how each order fills it (decision 0131: the
+ * statuses and the method in words, their codes in the last columns). A new column is one more entry here.
+ */
+export function exportColumns(lang: Language, tz: string): readonly Column[] {
+  const t = exportTexts(lang)
+  return [
+    { header: t.headers.order_number, cell: ({ order }) => text(order.orderNumber) },
+    { header: t.headers.date.replace('{{tz}}', tz), cell: ({ localDate }) => text(localDate) },
+    { header: t.headers.customer_name, cell: ({ order }) => text(order.customerName) },
+    { header: t.headers.customer_email, cell: ({ order }) => text(order.customerEmail) },
+    { header: t.headers.customer_phone, cell: ({ order }) => spreadsheetPhone(order.customerPhone) },
+    {
+      header: t.headers.city,
+      // Decision 0058: the city's name as stored with the order, in the reader's language.
+      cell: ({ order }) => text(translatedText(order.cityName, order.translations, 'city_name', lang)),
+    },
+    { header: t.headers.payment_method, cell: ({ order }) => text(t.paymentMethod[order.paymentMethod]) },
+    { header: t.headers.order_status, cell: ({ order }) => text(t.orderStatus[order.orderStatus]) },
+    { header: t.headers.payment_status, cell: ({ order }) => text(t.paymentStatus[order.paymentStatus]) },
+    { header: t.headers.subtotal, cell: ({ order }) => money(order.subtotal) },
+    { header: t.headers.delivery_price, cell: ({ order }) => money(order.deliveryPrice) },
+    { header: t.headers.total_amount, cell: ({ order }) => money(order.totalAmount) },
+    { header: t.headers.profit, cell: ({ order }) => money(profitOf(order)) },
+    { header: 'payment_method_code', cell: ({ order }) => text(order.paymentMethod) },
+    { header: 'order_status_code', cell: ({ order }) => text(order.orderStatus) },
+    { header: 'payment_status_code', cell: ({ order }) => text(order.paymentStatus) },
+  ]
+}
 
 /** The file name the sales screen saves: sales_{from or all}_{to or all}.csv (dates are validated YYYY-MM-DD). */
 export const exportFileName = (q: Pick<OrderExportQuery, 'from' | 'to'>) =>
@@ -56,8 +80,7 @@ export const EXPORT_BATCH_SIZE = 1_000
  * from where the previous one stopped, so no transaction or connection is held while the file downloads (the
  * embedded database has one connection for the whole shop) and no order is read twice.
  */
-async function* orderBatches(db: DbOrTx, q: OrderExportQuery): AsyncGenerator<ExportRow[]> {
-  const tz = await shopTimezone(db)
+async function* orderBatches(db: DbOrTx, q: OrderExportQuery, tz: string): AsyncGenerator<ExportRow[]> {
   const filters: SQL[] = dayRange(orders.createdAt, tz, q.from, q.to)
   if (q.status !== 'all') filters.push(eq(orders.orderStatus, q.status))
   // The exact stored instant (microseconds; a JS Date keeps milliseconds) of the last order read.
@@ -94,14 +117,16 @@ const csvLines = (records: string[][]) => stringify(records, { record_delimiter:
  * answer batch by batch as the client reads it (a year of orders never sits in memory). The first batch is read
  * before answering, so a database that is down is still a 503 error body rather than a cut-off file.
  */
-export async function exportOrdersCsv(db: DbOrTx, q: OrderExportQuery): Promise<Readable> {
-  const batches = orderBatches(db, q)
+export async function exportOrdersCsv(db: DbOrTx, q: OrderExportQuery, lang: Language): Promise<Readable> {
+  const tz = await shopTimezone(db)
+  const columns = exportColumns(lang, tz)
+  const batches = orderBatches(db, q, tz)
   const first = await batches.next()
   async function* chunks() {
     try {
-      yield `\uFEFF${csvLines([EXPORT_COLUMNS.map((c) => c.header)])}`
+      yield `\uFEFF${csvLines([columns.map((c) => c.header)])}`
       for (let batch = first; !batch.done; batch = await batches.next()) {
-        yield csvLines(batch.value.map((row) => EXPORT_COLUMNS.map((c) => c.cell(row))))
+        yield csvLines(batch.value.map((row) => columns.map((c) => c.cell(row))))
       }
     } finally {
       // The client went away mid-file: stop reading batches.

@@ -45,7 +45,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const csv = await exportOrdersCsv(app.db, request.query)
+      const csv = await exportOrdersCsv(app.db, request.query, request.lang)
       // A failure after the first batch can only cut the download short: log it (the client sees a broken file).
       csv.on('error', (error) => request.log.error({ err: error }, 'sales export stopped'))
       return reply

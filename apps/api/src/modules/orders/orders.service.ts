@@ -59,6 +59,8 @@ export async function listOrders(
       total: count(),
       totalAmount: sql<unknown>`coalesce(sum(${orders.totalAmount}), 0)`,
       profit: sql<unknown>`coalesce(sum(${orders.subtotal} - ${orders.totalCost}), 0)`,
+      // Decision 0132: what was collected (cash recorded as received, or paid online) of the matching orders.
+      collected: sql<unknown>`coalesce(sum(${orders.totalAmount}) filter (where ${orders.paymentStatus} = 'paid'), 0)`,
     })
     .from(orders)
     .where(condition)
@@ -82,7 +84,15 @@ export async function listOrders(
     current_page: q.page,
     per_page: q.per_page,
     // Buying prices and profit are for staff only.
-    ...(staff ? { totals: { total_amount: dinars(sums?.totalAmount), profit: dinars(sums?.profit) } } : {}),
+    ...(staff
+      ? {
+          totals: {
+            total_amount: dinars(sums?.totalAmount),
+            profit: dinars(sums?.profit),
+            collected: dinars(sums?.collected),
+          },
+        }
+      : {}),
   }
 }
 

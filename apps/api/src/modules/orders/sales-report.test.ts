@@ -100,6 +100,28 @@ describe('sales report: completed orders of a range, paged, with database totals
     })
   })
 
+  it('counts what was collected: a completed cash order counts once staff record its cash as received', async () => {
+    expect((await get(august)).json().totals.collected).toBe(0)
+    const order = (await get(`/api/orders/${ids.retail}`)).json()
+    const { customer_name, customer_email, customer_phone, shipping_address, notes } = order
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/orders/${ids.retail}`,
+      headers: admin.headers,
+      payload: {
+        customer_name,
+        customer_email,
+        customer_phone,
+        shipping_address,
+        notes,
+        order_status: 'completed',
+        payment_status: 'paid',
+      },
+    })
+    expect(put.statusCode).toBe(200)
+    expect((await get(august)).json().totals).toEqual({ total_amount: 105, profit: 29, collected: 42.5 })
+  })
+
   it('keeps totals and profit from shoppers, and validates the range', async () => {
     const shopper = await createUser(ctx.app)
     const own = await get(august, shopper.headers)

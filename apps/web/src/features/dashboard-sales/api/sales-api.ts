@@ -25,7 +25,7 @@ export interface SalesRow {
 /** One page of the report; `total` counts the completed orders of the whole range. */
 export interface SalesPage extends ListPage<SalesRow> {
   /** summed by the server over the whole range, not this page (decision 0047) */
-  totals: { total_amount: number; profit: number }
+  totals: { total_amount: number; profit: number; collected: number }
 }
 
 // Amounts may arrive as numeric strings (numeric columns), and are read as numbers.
@@ -54,7 +54,11 @@ export const salesQuery = (q: Omit<ListParams<SalesRange>, 'search'>) =>
         data,
         total: n(raw.total),
         last_page: Math.max(1, n(raw.last_page)),
-        totals: { total_amount: n(raw.totals?.total_amount), profit: n(raw.totals?.profit) },
+        totals: {
+          total_amount: n(raw.totals?.total_amount),
+          profit: n(raw.totals?.profit),
+          collected: n(raw.totals?.collected),
+        },
       }
     },
     placeholderData: keepPreviousData,

@@ -43,7 +43,7 @@ function salesServer() {
         last_page: 3,
         current_page: page,
         per_page: 10,
-        totals: { total_amount: '4321.75', profit: '876.50' },
+        totals: { total_amount: '4321.75', profit: '876.50', collected: '4000.25' },
       },
     }
   })
@@ -71,6 +71,8 @@ describe('sales', { timeout: 20_000 }, () => {
     expect(within(totals).getByText('Totals (23 orders)')).toBeInTheDocument()
     expect(within(totals).getByText('4321.75 د.ل')).toBeInTheDocument()
     expect(within(totals).getByText('876.50 د.ل')).toBeInTheDocument()
+    // Decision 0132: what of it was collected.
+    expect(screen.getByTestId('sales-collected')).toHaveTextContent('Collected: 4000.25 د.ل')
     expect(screen.getByText('Showing 1-2 of 23 results')).toBeInTheDocument()
   })
 

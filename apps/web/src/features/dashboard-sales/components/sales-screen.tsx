@@ -134,6 +134,13 @@ export function SalesScreen() {
                 <>
                   {t('sales.totals', { count: list.total })}
                   <span className="block text-xs font-normal text-stone-600">{t('sales.totals_hint')}</span>
+                  {/* Decision 0132: of that, what was collected (cash recorded as received, or paid online). */}
+                  <span
+                    className="mt-1 block text-sm font-semibold text-palm-800"
+                    data-testid="sales-collected"
+                  >
+                    {t('sales.collected')} <Money value={totals.collected} />
+                  </span>
                 </>
               ),
               values: {
