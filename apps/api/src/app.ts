@@ -3,6 +3,10 @@ import helmet from '@fastify/helmet'
 import multipart from '@fastify/multipart'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
+import { STATUS_CODES } from 'node:http'
+import type { Duplex } from 'node:stream'
+import { pickLanguage, translate } from '@shop/shared/i18n/messages'
+import type { ErrorCode } from '@shop/shared/errors'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify'
 import {
   jsonSchemaTransform,
@@ -101,6 +105,57 @@ function parseTrustProxy(value: string): boolean | string[] | ((address: string,
     .filter(Boolean)
 }
 
+/**
+ * Decision 0100: the server's patience with a client. Node checks the request and header timeouts on a timer
+ * (`connectionsCheckingInterval`, 30 s by default); a tenth of the shorter timeout (0.1-5 s) keeps the 408 close to
+ * the configured time.
+ */
+export function serverTimeouts(config: Env) {
+  const requestTimeout = config.REQUEST_TIMEOUT_MS
+  const headersTimeout =
+    requestTimeout > 0 ? Math.min(config.HEADERS_TIMEOUT_MS, requestTimeout) : config.HEADERS_TIMEOUT_MS
+  const shortest = requestTimeout > 0 ? Math.min(requestTimeout, headersTimeout) : headersTimeout
+  return {
+    requestTimeout,
+    connectionTimeout: config.CONNECTION_TIMEOUT_MS,
+    keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
+    http: {
+      requestTimeout,
+      headersTimeout,
+      connectionsCheckingInterval: Math.max(100, Math.min(5_000, Math.floor(shortest / 10))),
+    },
+  }
+}
+
+const CLIENT_ERRORS: Record<string, [number, ErrorCode]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'REQUEST_TIMEOUT'],
+  ERR_HTTP_HEADERS_TIMEOUT: [408, 'REQUEST_TIMEOUT'],
+  HPE_HEADER_OVERFLOW: [431, 'BAD_REQUEST'],
+}
+
+/**
+ * Errors Node meets before Fastify sees a request (a body that never came, headers too slow, garbage): the shop's
+ * JSON error in the client's language when its headers were read, else the default language, then the socket closes.
+ */
+function clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoException, socket: Duplex) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return
+  const [status, code] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'BAD_REQUEST']
+  this.log.debug({ err: error }, 'client error before a request was read')
+  if (socket.writable) {
+    const incoming = (socket as { parser?: { incoming?: { headers?: Record<string, string | undefined> } } })
+      .parser?.incoming
+    const body = JSON.stringify({
+      code,
+      message: translate(pickLanguage(incoming?.headers?.['accept-language']), `errors.${code}`),
+    })
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    )
+  }
+  socket.destroy()
+}
+
 /** Builds the whole shop (API + web) on a database; used by server.ts and by every test (fastify/demo). */
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const config: Env = { ...loadEnv(), ...options.env }
@@ -111,12 +166,16 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     genReqId: requestId,
     trustProxy: parseTrustProxy(config.TRUST_PROXY),
     bodyLimit: 1_048_576,
+    ...serverTimeouts(config),
+    clientErrorHandler,
     forceCloseConnections: 'idle',
     // Decision 0042: requests arriving while closing get the shop's 503 body (plugins/graceful-close.ts), not Fastify's.
     return503OnClosing: false,
     ajv: undefined,
   }).withTypeProvider<ZodTypeProvider>()
 
+  // Decision 0100: more open connections than this are closed as they arrive (Node's own cap).
+  if (config.MAX_CONNECTIONS > 0) app.server.maxConnections = config.MAX_CONNECTIONS
   if (options.onRoute) app.addHook('onRoute', options.onRoute)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)

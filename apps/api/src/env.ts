@@ -22,6 +22,17 @@ const Env = z.object({
   METRICS_ALLOW: z.string().default('127.0.0.1,::1'),
   /** Decision 0041: a bearer token that opens /metrics from anywhere; unset means addresses only. */
   METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
+  // Decision 0100: how long the server waits for a client (docs/operations.md "Timeouts and connections").
+  /** Milliseconds to receive a whole request (headers and body); a stalled body is answered 408. 0 turns it off. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
+  /** Milliseconds to receive a request's headers (at most REQUEST_TIMEOUT_MS); then 408. */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1).default(20_000),
+  /** Milliseconds a kept-alive connection may stay idle between two requests (longer than a proxy's idle timeout). */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1).default(72_000),
+  /** Milliseconds a connection may be silent (nothing read or written) before it is closed. 0 turns it off. */
+  CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(120_000),
+  /** Open connections the process accepts at once; more are closed as they arrive. 0 means no cap. */
+  MAX_CONNECTIONS: z.coerce.number().int().min(0).default(1_000),
   TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
   /** Folder of the built web app (defaults to apps/web/dist). */
   WEB_DIST: z.string().optional(),
