@@ -80,9 +80,9 @@ describe('phone width (375 px)', () => {
     const quantity = page.getByTestId('quantity')
     await page.getByRole('button', { name: ar('storefront:cart.increase', { name: product.name }) }).click()
     await page.getByRole('button', { name: ar('storefront:cart.increase', { name: product.name }) }).click()
-    await expect.poll(() => quantity.innerText()).toBe('3')
+    await expect.poll(() => quantity.inputValue()).toBe('3')
     await page.getByRole('button', { name: ar('storefront:cart.decrease', { name: product.name }) }).click()
-    await expect.poll(() => quantity.innerText()).toBe('2')
+    await expect.poll(() => quantity.inputValue()).toBe('2')
     expect(await noHorizontalOverflow(page)).toBeLessThanOrEqual(375)
     await shot(page, 'journey6-02-cart-375')
 

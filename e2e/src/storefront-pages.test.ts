@@ -171,7 +171,7 @@ describe('server-rendered storefront pages', () => {
       name: tr('ar', 'storefront:cart.increase', { name: product.name }),
     })
     for (let i = 1; i < threshold; i++) await more.click()
-    await expect.poll(() => page.getByTestId('quantity').innerText()).toBe(String(threshold))
+    await expect.poll(() => page.getByTestId('quantity').inputValue()).toBe(String(threshold))
     await expect.poll(() => hint.innerText()).toBe(tr('ar', 'storefront:product_page.wholesale_applies'))
     await page.getByRole('button', { name: tr('ar', 'storefront:product.add_to_cart'), exact: true }).click()
     await shot(page, 'product-page-ar-375')

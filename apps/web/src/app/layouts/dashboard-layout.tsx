@@ -2,7 +2,7 @@ import { Menu } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, Outlet, useLocation } from 'react-router'
-import i18n from '../../lib/i18n.ts'
+import i18n, { loadSharedMessages } from '../../lib/i18n.ts'
 import { readStorage, writeStorage } from '../../lib/storage.ts'
 import arDashboard from '../../locales/ar/dashboard.json'
 import enDashboard from '../../locales/en/dashboard.json'
@@ -16,6 +16,9 @@ import { DashboardSidebar } from '../../features/dashboard-shell/dashboard-sideb
 // Loaded only when staff open the dashboard: its texts come with it.
 i18n.addResourceBundle('ar', 'dashboard', arDashboard, true, true)
 i18n.addResourceBundle('en', 'dashboard', enDashboard, true, true)
+// Every dashboard screen has forms: their validation and API error texts (namespace `shared`) load with the dashboard,
+// also when a dashboard page is the first one the browser opens (a full load, not a click from the storefront).
+void loadSharedMessages()
 
 const COLLAPSED_KEY = 'dashboard_sidebar_collapsed'
 

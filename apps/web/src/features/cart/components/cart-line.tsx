@@ -80,6 +80,8 @@ function QuantityStepperInline({ item }: { item: CartItem }) {
       quantity={item.quantity}
       onDecrease={() => cart.decrease(item.id)}
       onIncrease={() => cart.increase(item.id)}
+      onSet={(q) => cart.setQuantity(item.id, q)}
+      max={maxQuantity(item)}
       canIncrease={item.quantity < maxQuantity(item)}
     />
   )

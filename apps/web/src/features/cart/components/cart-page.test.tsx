@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { mockFetch, renderScreen, setLanguage } from '../../../test/render-with-providers.tsx'
@@ -56,17 +56,81 @@ describe('cart page (product.md §2.7)', () => {
     expect(screen.getByText('Your cart is empty')).toBeInTheDocument()
   })
 
-  it('shows free shipping and the total; clear cart asks first, then empties it', async () => {
+  it('shows the delivery from the cheapest to the dearest city and the total; clear cart asks first, then empties it', async () => {
     seed(2)
+    mockFetch({
+      'GET /api/cities': () => ({
+        body: {
+          data: [
+            {
+              id: 1,
+              name: 'Tripoli',
+              delivery_price: 10,
+              is_active: true,
+              cod_allowed: true,
+              cod_max_total: null,
+            },
+            {
+              id: 2,
+              name: 'Ghat',
+              delivery_price: 45,
+              is_active: true,
+              cod_allowed: true,
+              cod_max_total: null,
+            },
+          ],
+        },
+      }),
+    })
     const u = userEvent.setup()
     const { router } = renderScreen(<CartPage />, '/cart')
     const summary = screen.getByRole('complementary')
-    expect(within(summary).getByText('Free')).toBeInTheDocument()
+    // Issue 26: never «Shipping: Free» when checkout then adds 10–45.
+    await waitFor(() =>
+      expect(screen.getByTestId('cart-delivery')).toHaveTextContent('10.00 د.ل to 45.00 د.ل, by city'),
+    )
+    expect(within(summary).queryByText('Free')).toBeNull()
+    expect(within(summary).getByText('Total before delivery')).toBeInTheDocument()
     expect(within(summary).getAllByText('50.00 د.ل')).toHaveLength(2)
     await u.click(screen.getByRole('button', { name: 'Clear cart' }))
     await u.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Clear cart' }))
     expect(screen.getByText('Your cart is empty')).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/cart')
+  })
+
+  it('says free delivery only when every city delivers free, and one price when all cost the same', async () => {
+    seed(1)
+    const cities = (prices: number[]) =>
+      mockFetch({
+        'GET /api/cities': () => ({
+          body: {
+            data: prices.map((p, i) => ({ id: i + 1, name: `C${i}`, delivery_price: p, is_active: true })),
+          },
+        }),
+      })
+    cities([0, 0])
+    const first = renderScreen(<CartPage />, '/cart')
+    await waitFor(() => expect(screen.getByTestId('cart-delivery')).toHaveTextContent('Free'))
+    first.unmount()
+    cities([15, 15])
+    renderScreen(<CartPage />, '/cart')
+    await waitFor(() => expect(screen.getByTestId('cart-delivery')).toHaveTextContent(/^15\.00 د\.ل$/))
+  })
+
+  it('takes a typed quantity, clamped to the stock (issue 26)', async () => {
+    seed(2)
+    const u = userEvent.setup()
+    renderScreen(<CartPage />, '/cart')
+    const field = screen.getByRole('textbox', { name: 'Quantity of Deglet dates' })
+    await u.clear(field)
+    await u.type(field, '12{Enter}')
+    expect(screen.getByText('Wholesale price applied!')).toBeInTheDocument()
+    expect(JSON.parse(localStorage.getItem('cart')!)).toMatchObject([{ id: 1, quantity: 12 }])
+    await u.clear(field)
+    await u.type(field, '999{Enter}')
+    expect(field).toHaveValue('50')
+    expect(screen.getByText('Only 50 are available')).toBeInTheDocument()
+    expect(JSON.parse(localStorage.getItem('cart')!)).toMatchObject([{ id: 1, quantity: 50 }])
   })
 
   it('goes to /checkout', async () => {

@@ -1,7 +1,7 @@
 import { ArrowLeft, ShoppingBag, Trash } from 'lucide-react'
 import { useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { Trans, useTranslation } from 'react-i18next'
 import { toast } from '../../../lib/toast.ts'
 import { fromCents } from '@shop/shared/money/money'
 import { Button, LinkButton } from '../../../components/ui/button.tsx'
@@ -12,6 +12,7 @@ import { useCart } from '../../../lib/cart/cart-provider.tsx'
 import { CartLine } from './cart-line.tsx'
 import { ReorderNoticeBanner } from './reorder-notice-banner.tsx'
 import { reorderNoticeOf } from '../../../lib/cart/reorder-notice.ts'
+import { useActiveCities } from '../../../lib/active-cities.ts'
 
 /** product.md §2.7 cart page. */
 export function CartPage() {
@@ -89,12 +90,9 @@ export function CartPage() {
                 <Money value={fromCents(cart.totalCents)} className="font-semibold" />
               </dd>
             </div>
-            <div className="flex justify-between gap-3">
-              <dt className="text-stone-600">{t('cart.shipping')}</dt>
-              <dd className="font-semibold text-palm-700">{t('cart.free')}</dd>
-            </div>
+            <DeliveryRow />
             <div className="flex justify-between gap-3 border-t border-sand-300 pt-3 text-base">
-              <dt className="font-bold text-stone-900">{t('cart.total')}</dt>
+              <dt className="font-bold text-stone-900">{t('cart.total_before_delivery')}</dt>
               <dd>
                 <Money value={fromCents(cart.totalCents)} className="text-xl font-extrabold text-date-700" />
               </dd>
@@ -121,6 +119,39 @@ export function CartPage() {
           setConfirmClear(false)
         }}
       />
+    </div>
+  )
+}
+
+/**
+ * Issue 26: the cart never promises free delivery the checkout then charges. Delivery is the city's price: free only when
+ * every active city delivers free, one price when all cities cost the same, otherwise the range from the cheapest to
+ * the dearest city (decision 0135).
+ */
+function DeliveryRow() {
+  const { t } = useTranslation('storefront')
+  const cities = useActiveCities()
+  const prices = (cities.data ?? []).map((c) => c.delivery_price)
+  const low = prices.length ? Math.min(...prices) : null
+  const high = prices.length ? Math.max(...prices) : null
+  return (
+    <div className="flex justify-between gap-3">
+      <dt className="text-stone-600">{t('cart.shipping')}</dt>
+      <dd className="text-end font-semibold text-stone-800" data-testid="cart-delivery">
+        {low === null || high === null ? (
+          <span className="text-stone-600">{t('cart.delivery_by_city')}</span>
+        ) : high === 0 ? (
+          <span className="text-palm-700">{t('cart.free')}</span>
+        ) : low === high ? (
+          <Money value={low} />
+        ) : (
+          <Trans
+            t={t}
+            i18nKey="cart.delivery_range"
+            components={[<Money key="from" value={low} />, <Money key="to" value={high} />]}
+          />
+        )}
+      </dd>
     </div>
   )
 }

@@ -171,6 +171,8 @@ export function ProductPage({ product, related }: { product: Product; related: P
                   quantity={shown}
                   onDecrease={() => setQuantity(Math.max(1, shown - 1))}
                   onIncrease={() => setQuantity(Math.min(max, shown + 1))}
+                  onSet={setQuantity}
+                  max={max}
                   canIncrease={shown < room}
                 />
               </div>

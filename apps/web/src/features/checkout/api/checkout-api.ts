@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
 import type { ProfileResponse } from '@shop/shared/schemas/auth'
-import type { City } from '@shop/shared/schemas/city'
 import type { CreateOrderInput, Order, Quote, QuoteInput } from '@shop/shared/schemas/order'
 import type { PaymentMethods } from '@shop/shared/schemas/payment'
 import { api } from '../../../lib/api-client.ts'
@@ -22,16 +21,7 @@ export const usePaymentMethods = () =>
     staleTime: 60_000,
   })
 
-/** GET /api/cities for a shopper: every active city with its delivery price. */
-export const useActiveCities = () =>
-  useQuery({
-    queryKey: checkoutKeys.cities,
-    queryFn: ({ signal }) =>
-      api<{ data: City[] } | City[]>('/api/cities', { query: { active: true, per_page: 100 }, signal }),
-    // The list may come in data or at the top level.
-    select: (res) => (Array.isArray(res) ? res : res.data).filter((c) => c.is_active !== false),
-    staleTime: 5 * 60_000,
-  })
+export { useActiveCities } from '../../../lib/active-cities.ts'
 
 export const fetchQuote = (input: QuoteInput, signal?: AbortSignal) =>
   api<Quote>('/api/orders/quote', { method: 'POST', body: input, signal })
