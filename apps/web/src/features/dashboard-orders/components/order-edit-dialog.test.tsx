@@ -206,6 +206,8 @@ describe('order edit: what a save refreshes (product.md §4.7)', { timeout: 20_0
     )
     expect(await screen.findByText('revenue 0, sales 0')).toBeInTheDocument()
     await userEvent.selectOptions(await screen.findByLabelText(/^Order status/), 'completed')
+    // A cash order: decision 0132 asks whether the cash was collected.
+    await userEvent.click(screen.getByRole('radio', { name: 'Not yet (stays unpaid)' }))
     await userEvent.click(screen.getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(onClose).toHaveBeenCalled())
     // The numbers were fetched again before the dialog reported success.

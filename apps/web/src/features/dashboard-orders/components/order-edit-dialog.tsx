@@ -1,19 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { ArrowLeft } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useForm, type Resolver } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../../lib/toast.ts'
+import { formatMoney } from '@shop/shared/money/money'
 import { ORDER_STATUSES, PAYMENT_STATUSES, UpdateOrderInput, type Order } from '@shop/shared/schemas/order'
 import { Button } from '../../../components/ui/button.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
-import { Field, Input, Select, Textarea } from '../../../components/ui/field.tsx'
+import { Field, FieldError, Input, Select, Textarea } from '../../../components/ui/field.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { changedBy } from '../../../lib/dashboard-keys.ts'
 import { orderDetailQuery, updateOrder } from '../api/orders-api.ts'
 import { ConfirmByPhone } from './confirm-by-phone.tsx'
+import { OrderContact } from './order-contact.tsx'
+import { OrderLines } from './order-lines.tsx'
 import { OrderPayments } from './order-payments.tsx'
 
 type Values = Record<keyof UpdateOrderInput, string>
@@ -33,7 +36,11 @@ const toValues = (o: Order): Values => ({
 export function OrderEditDialog({ order, onClose }: { order: Order | null; onClose(): void }) {
   const { t, i18n } = useTranslation('dashboard')
   const detail = useQuery({ ...orderDetailQuery(order?.id ?? 0), enabled: order !== null })
-  const { register, handleSubmit, reset, setError, formState } = useForm<Values, unknown, UpdateOrderInput>({
+  const { register, handleSubmit, reset, setError, setValue, watch, formState } = useForm<
+    Values,
+    unknown,
+    UpdateOrderInput
+  >({
     resolver,
   })
   const errors = formState.errors
@@ -56,6 +63,36 @@ export function OrderEditDialog({ order, onClose }: { order: Order | null; onClo
     }
   }, [order, source, filledFor, reset])
   const loading = order !== null && filledFor !== order.id
+
+  // Decision 0132: completing an unpaid cash order asks whether the cash was collected; "yes" saves it as paid.
+  const [cashAnswer, setCashAnswer] = useState<'yes' | 'no' | null>(null)
+  const [cashUnanswered, setCashUnanswered] = useState(false)
+  const cashQuestion = useRef<HTMLInputElement>(null)
+  const loaded = detail.data
+  const askCash =
+    !loading &&
+    loaded !== undefined &&
+    loaded.payment_method === 'cash' &&
+    loaded.order_status !== 'completed' &&
+    loaded.payment_status === 'pending' &&
+    watch('order_status') === 'completed'
+  useEffect(() => {
+    setCashAnswer(null)
+    setCashUnanswered(false)
+  }, [order?.id, askCash])
+  const answerCash = (answer: 'yes' | 'no') => {
+    setCashAnswer(answer)
+    setCashUnanswered(false)
+    setValue('payment_status', answer === 'yes' ? 'paid' : (loaded?.payment_status ?? 'pending'))
+  }
+  const submit = handleSubmit((v) => {
+    if (askCash && cashAnswer === null) {
+      setCashUnanswered(true)
+      cashQuestion.current?.focus()
+      return
+    }
+    save.mutate(v)
+  })
 
   const save = useMutation({
     mutationFn: (v: UpdateOrderInput) => updateOrder(order!.id, v),
@@ -103,7 +140,10 @@ export function OrderEditDialog({ order, onClose }: { order: Order | null; onClo
       {/* Decision 0070: a pending cash order is confirmed with the customer before it is prepared; an online one waits for its payment. */}
       {!loading && detail.data?.order_status === 'pending' && detail.data.payment_method === 'cash' ? (
         <ConfirmByPhone order={detail.data} onConfirmed={onClose} />
+      ) : !loading && detail.data ? (
+        <OrderContact order={detail.data} />
       ) : null}
+      {!loading && detail.data ? <OrderLines order={detail.data} /> : null}
       {loading ? (
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2" aria-busy="true">
           <Skeleton className="h-10" />
@@ -116,7 +156,7 @@ export function OrderEditDialog({ order, onClose }: { order: Order | null; onClo
         <form
           id="order-form"
           noValidate
-          onSubmit={(e) => void handleSubmit((v) => save.mutate(v))(e)}
+          onSubmit={(e) => void submit(e)}
           className="grid grid-cols-1 gap-4 sm:grid-cols-2"
         >
           <Field label={t('orders.customer_name')} required error={errors.customer_name?.message}>
@@ -157,6 +197,33 @@ export function OrderEditDialog({ order, onClose }: { order: Order | null; onClo
               </Select>
             )}
           </Field>
+          {askCash ? (
+            <fieldset
+              className="rounded-[var(--radius-card)] border border-honey-300 bg-honey-50 p-3 sm:col-span-2"
+              aria-describedby="cash-collected-hint"
+            >
+              <legend className="px-1 font-bold text-stone-900">{t('orders.cash_collected.question')}</legend>
+              <p id="cash-collected-hint" className="text-sm text-stone-700">
+                {t('orders.cash_collected.hint', { total: formatMoney(loaded!.total_amount) })}
+              </p>
+              <div className="mt-2 flex flex-col gap-2">
+                {(['yes', 'no'] as const).map((answer) => (
+                  <label key={answer} className="flex min-h-9 items-center gap-2 text-sm font-semibold">
+                    <input
+                      ref={answer === 'yes' ? cashQuestion : undefined}
+                      type="radio"
+                      name="cash_collected"
+                      className="size-4 accent-palm-700"
+                      checked={cashAnswer === answer}
+                      onChange={() => answerCash(answer)}
+                    />
+                    {t(`orders.cash_collected.${answer}`)}
+                  </label>
+                ))}
+              </div>
+              <FieldError message={cashUnanswered ? t('orders.cash_collected.required') : undefined} />
+            </fieldset>
+          ) : null}
           <Field label={t('orders.notes')} error={errors.notes?.message} className="sm:col-span-2">
             {(p) => <Textarea {...p} rows={3} {...register('notes')} />}
           </Field>

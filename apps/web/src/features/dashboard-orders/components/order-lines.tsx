@@ -1,0 +1,73 @@
+import { useTranslation } from 'react-i18next'
+import type { Order } from '@shop/shared/schemas/order'
+import { Badge } from '../../../components/ui/badge.tsx'
+import { Money } from '../../../components/ui/money.tsx'
+
+/**
+ * What was ordered (issue 26): each line with its quantity, unit price, wholesale badge and line total, then the
+ * subtotal, the delivery fee to the order's city and the total, as stored with the order (never added up again here).
+ * One column of rows, so it reads the same on a phone and a laptop.
+ */
+export function OrderLines({ order }: { order: Order }) {
+  const { t } = useTranslation('dashboard')
+  return (
+    <section aria-labelledby="order-lines-title" className="mb-5">
+      <h3 id="order-lines-title" className="mb-2 font-bold text-stone-900">
+        {t('orders.lines.title')}
+      </h3>
+      {order.items.length === 0 ? (
+        <p className="text-sm text-stone-600">{t('orders.lines.none')}</p>
+      ) : (
+        <ul className="divide-y divide-sand-200 rounded-[var(--radius-card)] border border-sand-300">
+          {order.items.map((item) => (
+            <li
+              key={item.id}
+              className="flex items-start justify-between gap-3 px-3 py-2.5"
+              data-testid="order-line"
+            >
+              <div className="min-w-0">
+                <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-semibold text-stone-900">
+                  <bdi>{item.product_name}</bdi>
+                  {item.is_wholesale ? <Badge tone="honey">{t('orders.lines.wholesale')}</Badge> : null}
+                </p>
+                <p className="mt-0.5 text-sm text-stone-700">
+                  {t('orders.lines.quantity')}:{' '}
+                  <span className="ltr-nums font-bold tabular-nums text-stone-900">{item.quantity}</span>
+                  <span className="mx-1.5 text-stone-400" aria-hidden="true">
+                    ·
+                  </span>
+                  <Money value={item.unit_price} /> {t('orders.lines.unit_price')}
+                </p>
+              </div>
+              <Money value={item.line_total} className="font-bold text-stone-900" />
+            </li>
+          ))}
+        </ul>
+      )}
+      <dl className="mt-3 space-y-1 text-sm" data-testid="order-money">
+        <div className="flex justify-between gap-3">
+          <dt className="text-stone-600">{t('orders.lines.subtotal')}</dt>
+          <dd>
+            <Money value={order.subtotal} />
+          </dd>
+        </div>
+        <div className="flex justify-between gap-3">
+          <dt className="text-stone-600">
+            {order.city_name
+              ? t('orders.lines.delivery_to', { city: order.city_name })
+              : t('orders.lines.delivery')}
+          </dt>
+          <dd>
+            <Money value={order.delivery_price} />
+          </dd>
+        </div>
+        <div className="flex justify-between gap-3 border-t border-sand-300 pt-1.5 text-base font-bold text-stone-900">
+          <dt>{t('orders.lines.total')}</dt>
+          <dd>
+            <Money value={order.total_amount} className="text-date-700" />
+          </dd>
+        </div>
+      </dl>
+    </section>
+  )
+}
