@@ -2,11 +2,9 @@ import { resolve } from 'node:path'
 import { buildApp } from './app.ts'
 import { openDatabase } from './db/client.ts'
 import { migrateDatabase } from './db/migrate.ts'
-import { seedDatabase } from './db/seed.ts'
+import { DEFAULT_ADMIN_PASSWORD, seedDatabase } from './db/seed.ts'
 import { appUrl, loadEnv } from './env.ts'
 import { createLogger, readableLogs } from './plugins/logging.ts'
-
-const DEFAULT_ADMIN_PASSWORD = 'admin12345'
 
 const env = loadEnv()
 const log = createLogger(env)

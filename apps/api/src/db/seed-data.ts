@@ -1108,10 +1108,18 @@ export const seedCities: SeedCity[] = [
 
 export const seedSettings: SeedSetting[] = [
   { key: 'site_name', description: 'اسم المتجر', value: 'مزارع النخيل الذهبية' },
+  // Decision 0122 (migration 0014 adds both to shops seeded before them).
+  { key: 'site_name_en', description: 'اسم المتجر بالإنجليزية', value: 'Golden Palm Farms' },
   {
     key: 'site_description',
     description: 'وصف المتجر المختصر',
     value: 'تمور وفسائل نخيل وعسل وزيت زيتون من مزرعة عائلية ليبية إلى باب بيتك.',
+  },
+  {
+    key: 'site_description_en',
+    description: 'وصف المتجر المختصر بالإنجليزية',
+    value:
+      'Premium Libyan dates, palm offshoots, natural honey and olive oil from the farm to your home — retail and wholesale.',
   },
   { key: 'contact_email', description: 'البريد الإلكتروني للتواصل', value: 'info@golden-palm.ly' },
   {

@@ -1,10 +1,10 @@
 import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { toCents, centsToDecimalString } from '@shop/shared/money/money'
 import { buildTranslations, copyTranslated } from '@shop/shared/i18n/content'
 import { isWholesale } from '@shop/shared/pricing/pricing'
-import { hashPassword } from '../lib/passwords.ts'
+import { hashPassword, verifyPassword } from '../lib/passwords.ts'
 import { storeImage } from '../domain/images.ts'
 import { newOrderNumber } from '../domain/order-number.ts'
 import { firstFreeSlug, slugify } from '../domain/slug.ts'
@@ -16,6 +16,9 @@ import { orderItems, orderStatusHistory, orders } from './schema/orders.ts'
 import { settings } from './schema/settings.ts'
 import { users } from './schema/users.ts'
 import { seedCategories, seedCities, seedProducts, seedSettings } from './seed-data.ts'
+
+/** The first admin's password when ADMIN_PASSWORD is not set (README). */
+export const DEFAULT_ADMIN_PASSWORD = 'admin12345'
 
 export interface SeedOptions {
   adminEmail: string
@@ -47,9 +50,25 @@ export async function seedDatabase(
         email: options.adminEmail.toLowerCase(),
         passwordHash: await hashPassword(options.adminPassword),
         role: 'super_admin',
+        // Decision 0123: the README prints this password; the dashboard asks to change it until it is changed.
+        mustChangePassword: options.adminPassword === DEFAULT_ADMIN_PASSWORD,
       })
       .onConflictDoNothing()
     createdAdmin = true
+  } else if (options.adminPassword === DEFAULT_ADMIN_PASSWORD) {
+    // Decision 0123: a shop started before the flag existed whose first admin still has the README's password.
+    const [admin] = await db
+      .select({ id: users.id, passwordHash: users.passwordHash })
+      .from(users)
+      .where(
+        and(
+          eq(sql`lower(${users.email})`, options.adminEmail.toLowerCase()),
+          eq(users.mustChangePassword, false),
+        ),
+      )
+      .limit(1)
+    if (admin && (await verifyPassword(admin.passwordHash, DEFAULT_ADMIN_PASSWORD)))
+      await db.update(users).set({ mustChangePassword: true }).where(eq(users.id, admin.id))
   }
 
   const [anySetting] = await db.select({ id: settings.id }).from(settings).limit(1)

@@ -4,7 +4,8 @@ import type { DbOrTx } from '../db/client.ts'
 import { users } from '../db/schema/users.ts'
 import { AppError } from '../lib/app-error.ts'
 
-type UserRow = Pick<typeof users.$inferSelect, 'id' | 'name' | 'email' | 'role' | 'isActive' | 'createdAt'>
+type UserRow = Pick<typeof users.$inferSelect, 'id' | 'name' | 'email' | 'role' | 'isActive' | 'createdAt'> &
+  Partial<Pick<typeof users.$inferSelect, 'mustChangePassword'>>
 
 export const isStaffRole = (role: Role) => role === 'admin' || role === 'super_admin'
 
@@ -29,6 +30,7 @@ export function toUser(row: UserRow): User {
     role: row.role,
     roles: rolesOf(row.role),
     created_at: row.createdAt.toISOString(),
+    ...(row.mustChangePassword !== undefined ? { must_change_password: row.mustChangePassword } : {}),
   }
 }
 

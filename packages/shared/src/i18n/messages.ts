@@ -54,7 +54,8 @@ const en: Messages = {
     message_required: 'Message is required',
     value_required: 'A value is required',
     setting_email: 'Enter a valid email address',
-    setting_phone: 'Enter a valid phone number',
+    setting_phone:
+      'Enter a Libyan number such as 0912345678, or a foreign one starting with + and its country code',
     setting_currency: 'Enter a three-letter currency code such as LYD',
     setting_timezone: 'Enter a time zone such as Africa/Tripoli',
     setting_number: 'Enter a whole number of 0 or more',
@@ -221,7 +222,7 @@ const ar: Messages = {
     message_required: 'الرسالة مطلوبة',
     value_required: 'القيمة مطلوبة',
     setting_email: 'أدخل بريدًا إلكترونيًا صحيحًا',
-    setting_phone: 'أدخل رقم هاتف صحيحًا',
+    setting_phone: 'أدخل رقمًا ليبيًا مثل 0912345678، أو رقمًا أجنبيًا يبدأ بـ + ورمز الدولة',
     setting_currency: 'أدخل رمز عملة من ثلاثة أحرف مثل LYD',
     setting_timezone: 'أدخل منطقة زمنية مثل Africa/Tripoli',
     setting_number: 'أدخل عددًا صحيحًا من 0 فأكثر',

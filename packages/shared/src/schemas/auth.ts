@@ -103,6 +103,8 @@ export const User = z.object({
   role: z.enum(ROLES),
   roles: z.array(z.object({ name: z.string() })),
   created_at: z.string(),
+  /** Decision 0123: the account still has the README's default password (/me and sign-in tell it). */
+  must_change_password: z.boolean().optional(),
 })
 export type User = z.infer<typeof User>
 

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { normalizeSettingValue, parseEmailList, validateSettingValue } from './setting.ts'
+import {
+  checkRegisteredSetting,
+  normalizeSettingValue,
+  normalizeShopPhone,
+  parseEmailList,
+  REGISTERED_SETTING_KEYS,
+  SETTING_GROUPS,
+  settingDefinition,
+  settingValueSchema,
+  validateSettingValue,
+} from './setting.ts'
 import { TrackInput } from './order.ts'
 
 describe('notify_emails (decision 0067)', () => {
@@ -11,7 +21,7 @@ describe('notify_emails (decision 0067)', () => {
     ])
     expect(parseEmailList('')).toEqual([])
     expect(normalizeSettingValue('notify_emails', ' A@b.ly ;c@d.ly ')).toBe('a@b.ly, c@d.ly')
-    expect(normalizeSettingValue('site_name', ' x ')).toBe(' x ')
+    expect(normalizeSettingValue('site_name', ' x ')).toBe('x')
   })
 
   it('refuses a list with a bad address or more than 10', () => {
@@ -49,5 +59,78 @@ describe('tracking input (decision 0068)', () => {
     expect(TrackInput.safeParse({ order_number: 'ORD-1' }).error?.issues.map((i) => i.message)).toEqual([
       'validation.phone_required',
     ])
+  })
+})
+
+describe('the shop phone rule (decision 0121)', () => {
+  it('stores Libyan numbers as typed the local or international way in one form', () => {
+    for (const typed of [
+      '0912345678',
+      '091 234 5678',
+      '091-234-5678',
+      '912345678',
+      '+218 91 234 5678',
+      '00218912345678',
+      '218912345678',
+      '٠٩١٢٣٤٥٦٧٨',
+    ])
+      expect(normalizeShopPhone(typed), typed).toBe('+218912345678')
+    expect(normalizeShopPhone('021 333 4444')).toBe('+218213334444')
+    expect(normalizeShopPhone('+20 100 123 4567')).toBe('+201001234567')
+  })
+
+  it('refuses what wa.me and tel: could not call', () => {
+    for (const bad of [
+      'call me',
+      '091234',
+      '09123456789',
+      '+218 91 234 567',
+      '12345678',
+      '+0 123 456 789',
+      '+1',
+    ])
+      expect(normalizeShopPhone(bad), bad).toBeNull()
+  })
+
+  it('is the rule of every phone setting: 0912345678 is saved as +218912345678', () => {
+    expect(normalizeSettingValue('whatsapp_number', '0912345678')).toBe('+218912345678')
+    expect(normalizeSettingValue('contact_phone', ' 091 234 5678 ')).toBe('+218912345678')
+    expect(validateSettingValue('whatsapp_number', '091')).toBe('validation.setting_phone')
+    expect(validateSettingValue('whatsapp_number', '')).toBeNull()
+    // A key the registry does not know keeps the suffix rule.
+    expect(normalizeSettingValue('branch_phone', '0923456789')).toBe('+218923456789')
+  })
+})
+
+describe('the settings registry (decision 0120)', () => {
+  it('gives every known key a group and a kind, and its default passes its own rule', () => {
+    for (const key of REGISTERED_SETTING_KEYS) {
+      const def = settingDefinition(key)!
+      expect(SETTING_GROUPS).toContain(def.group)
+      expect(checkRegisteredSetting(def, def.default), key).toEqual({ value: def.default })
+    }
+    expect(settingDefinition('toString')).toBeUndefined()
+    expect(settingDefinition('no_such_key')).toBeUndefined()
+  })
+
+  it('checks by kind: numbers with their bounds, money with decimals, selects, switches, required texts', () => {
+    expect(validateSettingValue('payment_expiry_minutes', '4')).toBe('validation.setting_minutes')
+    expect(normalizeSettingValue('payment_expiry_minutes', ' ٤٥ ')).toBe('45')
+    expect(validateSettingValue('usd_exchange_rate', '4.85')).toBeNull()
+    expect(validateSettingValue('language', 'fr')).toBe('validation.invalid')
+    expect(validateSettingValue('site_name', '  ')).toBe('validation.value_required')
+    expect(validateSettingValue('site_name_en', '')).toBeNull()
+    expect(validateSettingValue('site_name', 'x'.repeat(101))).toBe('validation.too_long')
+    expect(validateSettingValue('max_pending_cash_orders_per_phone', '2')).toBeNull()
+    expect(checkRegisteredSetting({ group: 'shop', kind: 'switch', default: 'false' }, 'yes').error).toBe(
+      'validation.boolean_invalid',
+    )
+  })
+
+  it('gives the dashboard a zod schema with the same rule and the tidied value', () => {
+    expect(settingValueSchema('whatsapp_number').parse('0912345678')).toBe('+218912345678')
+    expect(settingValueSchema('contact_email').safeParse('nope').error?.issues[0]?.message).toBe(
+      'validation.setting_email',
+    )
   })
 })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { westernDigits } from './common.ts'
 
 export const Setting = z.object({
   id: z.number().int(),
@@ -40,7 +41,6 @@ export const ORDER_LIMIT_DEFAULTS = {
 } as const
 export type OrderLimitKey = keyof typeof ORDER_LIMIT_DEFAULTS
 export const ORDER_LIMIT_KEYS = Object.keys(ORDER_LIMIT_DEFAULTS) as OrderLimitKey[]
-const isOrderLimitKey = (key: string): key is OrderLimitKey => key in ORDER_LIMIT_DEFAULTS
 
 /** A limit setting's value: a whole number from 0 (no limit) to 10,000; anything else null. */
 export function parseOrderLimit(value: string | null | undefined): number | null {
@@ -72,7 +72,6 @@ export function parsePaymentExpiryMinutes(value: string | null | undefined): num
 }
 
 const isEmail = (v: string) => z.email().safeParse(v).success
-const isPhone = (v: string) => /^\+?[\d\s\-()]{6,30}$/.test(v)
 const isUrl = (v: string) => /^https?:\/\/[^\s]+$/.test(v)
 function isTimezone(v: string): boolean {
   try {
@@ -103,40 +102,325 @@ export function parseEmailList(value: string): string[] | null {
   return emails
 }
 
-/** Per-key validation (issue: email, phone, currency, timezone, number). Returns a validation key or null. */
-export function validateSettingValue(key: string, value: string): string | null {
-  if (key === 'notify_emails') return parseEmailList(value) ? null : 'validation.setting_email_list'
-  // Before the suffix rules: `max_pending_cash_orders_per_phone` is a number, not a phone (decision 0091).
-  if (isOrderLimitKey(key)) return parseOrderLimit(value) !== null ? null : 'validation.setting_limit'
+/**
+ * Decision 0121: the shop's own phone numbers (contact phone, WhatsApp) are stored in one international form,
+ * `+218912345678`. A Libyan number is taken as people type it (0912345678, 091-234-5678, 912345678, 00218…, +218…,
+ * Arabic-Indic digits); a foreign one needs its country code (+ or 00 first). null when it is not a number
+ * wa.me and tel: can call.
+ */
+export function normalizeShopPhone(value: string): string | null {
+  const typed = westernDigits(value).trim()
+  if (!/^\+?[\d\s\-().]+$/.test(typed)) return null
+  let digits = typed.replace(/\D/g, '')
+  const international = typed.startsWith('+') || digits.startsWith('00')
+  if (digits.startsWith('00')) digits = digits.slice(2)
+  if (!international) {
+    // Libyan numbers: 0 + 9 digits (0912345678, 021 3334444), or the 9 digits of a mobile without the 0.
+    if (/^0[1-9]\d{8}$/.test(digits)) return `+218${digits.slice(1)}`
+    if (/^9[1-6]\d{7}$/.test(digits)) return `+218${digits}`
+    if (/^218[1-9]\d{8}$/.test(digits)) return `+${digits}`
+    return null
+  }
+  if (digits.startsWith('218')) return /^218[1-9]\d{8}$/.test(digits) ? `+${digits}` : null
+  // E.164: a country code (not 0) and at most 15 digits in all.
+  return /^[1-9]\d{7,14}$/.test(digits) ? `+${digits}` : null
+}
+
+/**
+ * Decision 0120: every setting the shop knows, in one registry both sides read. The API checks and tidies a value with
+ * it (PUT /api/settings), the dashboard's settings screen draws the group, the input and the unit from it and checks
+ * the value as it is typed with the same rule. A row whose key is not here (an older shop's own) still works under the
+ * older suffix rules and shows in the screen's "other" group.
+ */
+export const SETTING_GROUPS = [
+  'shop',
+  'contact',
+  'checkout',
+  'payments',
+  'notifications',
+  'languages',
+] as const
+export type SettingGroup = (typeof SETTING_GROUPS)[number]
+
+export const SETTING_KINDS = [
+  'text',
+  'textarea',
+  'email',
+  'email_list',
+  'phone',
+  'url',
+  'number',
+  'money',
+  'switch',
+  'select',
+] as const
+export type SettingKind = (typeof SETTING_KINDS)[number]
+
+export interface SettingDefinition {
+  group: SettingGroup
+  kind: SettingKind
+  /** The value a shop without the row reads. */
+  default: string
+  /** Empty is refused (otherwise empty clears the setting: the storefront then leaves it out). */
+  required?: boolean
+  /** Text kinds: most characters. */
+  maxLength?: number
+  /** number and money kinds: the smallest and largest value, and the message of a value outside them. */
+  min?: number
+  max?: number
+  /** Most decimals of a money value (0 for number). */
+  decimals?: number
+  /** The unit shown next to a number (a key of the dashboard's `settings.units`). */
+  unit?: 'minutes' | 'orders' | 'units' | 'dinars'
+  /** select: the values to choose from. */
+  options?: readonly string[]
+  /** Shown to anyone (GET /api/settings/public). */
+  public?: boolean
+  /** The message key of a value outside the rule (default: the kind's message). */
+  message?: string
+  /** A rule of this key beyond its kind (returns a message key, or null). */
+  check?: (value: string) => string | null
+}
+
+const limit = (value: number): SettingDefinition => ({
+  group: 'checkout',
+  kind: 'number',
+  default: String(value),
+  required: true,
+  min: 0,
+  max: 10_000,
+  unit: 'orders',
+  message: 'validation.setting_limit',
+})
+
+export const SETTINGS_REGISTRY = {
+  // shop
+  site_name: {
+    group: 'shop',
+    kind: 'text',
+    default: 'مزارع النخيل الذهبية',
+    required: true,
+    maxLength: 100,
+    public: true,
+  },
+  site_name_en: { group: 'shop', kind: 'text', default: 'Golden Palm Farms', maxLength: 100, public: true },
+  site_description: {
+    group: 'shop',
+    kind: 'textarea',
+    default: 'تمور وفسائل نخيل وعسل وزيت زيتون من مزرعة عائلية ليبية إلى باب بيتك.',
+    maxLength: 300,
+    public: true,
+  },
+  site_description_en: {
+    group: 'shop',
+    kind: 'textarea',
+    default:
+      'Premium Libyan dates, palm offshoots, natural honey and olive oil from the farm to your home — retail and wholesale.',
+    maxLength: 300,
+    public: true,
+  },
+  currency: {
+    group: 'shop',
+    kind: 'text',
+    default: 'LYD',
+    required: true,
+    maxLength: 3,
+    public: true,
+    message: 'validation.setting_currency',
+    check: (v) => (/^[A-Z]{3}$/.test(v) ? null : 'validation.setting_currency'),
+  },
+  currency_symbol: {
+    group: 'shop',
+    kind: 'text',
+    default: 'د.ل',
+    required: true,
+    maxLength: 10,
+    public: true,
+  },
+  timezone: {
+    group: 'shop',
+    kind: 'text',
+    default: 'Africa/Tripoli',
+    required: true,
+    maxLength: 64,
+    message: 'validation.setting_timezone',
+    check: (v) => (isTimezone(v) ? null : 'validation.setting_timezone'),
+  },
+  // contact
+  contact_email: { group: 'contact', kind: 'email', default: '', public: true },
+  contact_phone: { group: 'contact', kind: 'phone', default: '', public: true },
+  whatsapp_number: { group: 'contact', kind: 'phone', default: '', public: true },
+  address: { group: 'contact', kind: 'textarea', default: '', maxLength: 300, public: true },
+  facebook_url: { group: 'contact', kind: 'url', default: '', public: true },
+  instagram_url: { group: 'contact', kind: 'url', default: '', public: true },
+  // checkout and delivery (decision 0091)
+  orders_per_ip_per_hour: limit(ORDER_LIMIT_DEFAULTS.orders_per_ip_per_hour),
+  orders_per_phone_per_hour: limit(ORDER_LIMIT_DEFAULTS.orders_per_phone_per_hour),
+  orders_per_email_per_hour: limit(ORDER_LIMIT_DEFAULTS.orders_per_email_per_hour),
+  max_pending_cash_orders_per_phone: limit(ORDER_LIMIT_DEFAULTS.max_pending_cash_orders_per_phone),
+  // payments (decisions 0076, 0079)
+  usd_exchange_rate: {
+    group: 'payments',
+    kind: 'money',
+    default: '',
+    min: EXCHANGE_RATE_MIN,
+    max: EXCHANGE_RATE_MAX,
+    decimals: 6,
+    unit: 'dinars',
+    message: 'validation.setting_exchange_rate',
+  },
+  payment_expiry_minutes: {
+    group: 'payments',
+    kind: 'number',
+    default: String(DEFAULT_PAYMENT_EXPIRY_MINUTES),
+    required: true,
+    min: 5,
+    max: 1440,
+    unit: 'minutes',
+    message: 'validation.setting_minutes',
+  },
+  // notifications (decision 0067)
+  notify_emails: { group: 'notifications', kind: 'email_list', default: '' },
+  low_stock_threshold: {
+    group: 'notifications',
+    kind: 'number',
+    default: '5',
+    required: true,
+    min: 0,
+    max: 999_999_999,
+    unit: 'units',
+    message: 'validation.setting_number',
+  },
+  // languages
+  language: { group: 'languages', kind: 'select', default: 'ar', required: true, options: ['ar', 'en'] },
+} as const satisfies Record<string, SettingDefinition>
+
+export type RegisteredSettingKey = keyof typeof SETTINGS_REGISTRY
+export const REGISTERED_SETTING_KEYS = Object.keys(SETTINGS_REGISTRY) as RegisteredSettingKey[]
+
+export function settingDefinition(key: string): SettingDefinition | undefined {
+  return Object.hasOwn(SETTINGS_REGISTRY, key)
+    ? (SETTINGS_REGISTRY as Record<string, SettingDefinition>)[key]
+    : undefined
+}
+
+const KIND_MESSAGES: Record<SettingKind, string> = {
+  text: 'validation.too_long',
+  textarea: 'validation.too_long',
+  email: 'validation.setting_email',
+  email_list: 'validation.setting_email_list',
+  phone: 'validation.setting_phone',
+  url: 'validation.setting_url',
+  number: 'validation.setting_number',
+  money: 'validation.setting_number',
+  switch: 'validation.boolean_invalid',
+  select: 'validation.invalid',
+}
+
+/** A registered setting's value checked and tidied: `{ value }` to store, or `{ error }` (a message key). */
+export function checkRegisteredSetting(
+  def: SettingDefinition,
+  raw: string,
+): { value: string; error?: undefined } | { error: string; value?: undefined } {
+  const trimmed = raw.trim()
+  const bad = { error: def.message ?? KIND_MESSAGES[def.kind] }
+  if (trimmed === '') return def.required ? { error: 'validation.value_required' } : { value: '' }
+  let value = trimmed
+  switch (def.kind) {
+    case 'text':
+    case 'textarea':
+      if (def.maxLength !== undefined && value.length > def.maxLength) return { error: 'validation.too_long' }
+      break
+    case 'email':
+      value = value.toLowerCase()
+      if (!isEmail(value)) return bad
+      break
+    case 'email_list': {
+      const emails = parseEmailList(value)
+      if (!emails) return bad
+      value = emails.join(', ')
+      break
+    }
+    case 'phone': {
+      const phone = normalizeShopPhone(value)
+      if (!phone) return bad
+      value = phone
+      break
+    }
+    case 'url':
+      if (!isUrl(value) || value.length > 500) return bad
+      break
+    case 'number':
+    case 'money': {
+      value = westernDigits(value)
+      const decimals = def.decimals ?? 0
+      const pattern = decimals > 0 ? new RegExp(`^\\d{1,10}(\\.\\d{1,${decimals}})?$`) : /^\d{1,10}$/
+      if (!pattern.test(value)) return bad
+      const n = Number(value)
+      if ((def.min !== undefined && n < def.min) || (def.max !== undefined && n > def.max)) return bad
+      value = decimals > 0 ? value : String(n)
+      break
+    }
+    case 'switch':
+      if (value !== 'true' && value !== 'false') return bad
+      break
+    case 'select':
+      if (!def.options?.includes(value)) return bad
+      break
+  }
+  const problem = def.check?.(value)
+  return problem ? { error: problem } : { value }
+}
+
+/** A setting the registry does not know (an older shop's own row): the suffix rules it always had. */
+function legacyProblem(key: string, value: string): string | null {
   if (key.endsWith('email')) return isEmail(value) ? null : 'validation.setting_email'
-  if (key.endsWith('phone') || key === 'whatsapp_number')
-    return isPhone(value) ? null : 'validation.setting_phone'
-  if (key === 'currency') return /^[A-Z]{3}$/.test(value) ? null : 'validation.setting_currency'
-  if (key === 'timezone') return isTimezone(value) ? null : 'validation.setting_timezone'
-  if (key === 'language') return value === 'ar' || value === 'en' ? null : 'validation.setting_language'
-  if (key === 'low_stock_threshold') return /^\d{1,9}$/.test(value) ? null : 'validation.setting_number'
-  // Decision 0079: dinars for one US dollar (PayPal charges USD); empty turns PayPal off.
-  if (key === USD_EXCHANGE_RATE_KEY)
-    return value === '' || parseExchangeRate(value) !== null ? null : 'validation.setting_exchange_rate'
-  // Decision 0076: how long an online-paid order holds its stock while the shopper pays.
-  if (key === PAYMENT_EXPIRY_KEY)
-    return parsePaymentExpiryMinutes(value) !== null ? null : 'validation.setting_minutes'
+  if (key.endsWith('phone') || key.endsWith('whatsapp'))
+    return normalizeShopPhone(value) ? null : 'validation.setting_phone'
   if (key.endsWith('_url')) return value === '' || isUrl(value) ? null : 'validation.setting_url'
-  if (key === 'site_name' || key === 'currency_symbol')
-    return value.length > 0 ? null : 'validation.value_required'
   return null
 }
 
-/** The value stored for a setting: a list setting is kept as `a@x.ly, b@y.ly` (decision 0067); others as typed. */
+/** Per-key validation (registry first, decision 0120). Returns a validation key or null. */
+export function validateSettingValue(key: string, value: string): string | null {
+  const def = settingDefinition(key)
+  if (def) return checkRegisteredSetting(def, value).error ?? null
+  return legacyProblem(key, value.trim())
+}
+
+/** The value stored for a setting: tidied by its kind (a list `a@x.ly, b@y.ly`, a phone `+218…`); others as typed. */
 export function normalizeSettingValue(key: string, value: string): string {
-  if (key === 'notify_emails') return (parseEmailList(value) ?? []).join(', ')
+  const def = settingDefinition(key)
+  if (def) return checkRegisteredSetting(def, value).value ?? value
+  if ((key.endsWith('phone') || key.endsWith('whatsapp')) && normalizeShopPhone(value))
+    return normalizeShopPhone(value)!
   return value
+}
+
+/** A zod schema of one setting's value (the dashboard's form): the registry's rule, the tidied value as output. */
+export function settingValueSchema(key: string) {
+  const def = settingDefinition(key)
+  return z.string().transform((raw, ctx) => {
+    if (!def) {
+      const problem = legacyProblem(key, raw.trim())
+      if (problem) ctx.addIssue({ code: 'custom', message: problem })
+      return raw.trim()
+    }
+    const result = checkRegisteredSetting(def, raw)
+    if (result.error !== undefined) {
+      ctx.addIssue({ code: 'custom', message: result.error })
+      return z.NEVER
+    }
+    return result.value
+  })
 }
 
 /** docs/api.md GET /settings/public: the settings a storefront may show to anyone. */
 export const PUBLIC_SETTING_KEYS = [
   'site_name',
+  'site_name_en',
   'site_description',
+  'site_description_en',
   'contact_email',
   'contact_phone',
   'whatsapp_number',

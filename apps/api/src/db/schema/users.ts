@@ -13,6 +13,8 @@ export const users = pgTable(
       .notNull()
       .default('user'),
     isActive: boolean('is_active').notNull().default(true),
+    /** Decision 0123: still the README's default password (the first admin seeded without ADMIN_PASSWORD). */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

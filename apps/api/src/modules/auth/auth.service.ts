@@ -168,7 +168,10 @@ export async function resetPassword(db: Db, input: ResetPasswordInput): Promise<
       .where(eq(users.id, claimed.userId))
       .limit(1)
     if (!user || !user.isActive || user.email.toLowerCase() !== input.email.toLowerCase()) throw invalid()
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id))
+    await tx
+      .update(users)
+      .set({ passwordHash, mustChangePassword: false, updatedAt: new Date() })
+      .where(eq(users.id, user.id))
     // Older links mailed to the same account die with this one.
     await tx
       .update(passwordResets)
@@ -205,7 +208,10 @@ export async function changePassword(
   assertUncommonPassword(input.password)
   const passwordHash = await hashPassword(input.password)
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId))
+    await tx
+      .update(users)
+      .set({ passwordHash, mustChangePassword: false, updatedAt: new Date() })
+      .where(eq(users.id, userId))
     await tx.delete(apiTokens).where(and(eq(apiTokens.userId, userId), ne(apiTokens.id, tokenId)))
   })
 }

@@ -2,6 +2,7 @@ import { asc, eq, inArray } from 'drizzle-orm'
 import {
   PUBLIC_SETTING_KEYS,
   normalizeSettingValue,
+  settingDefinition,
   validateSettingValue,
   type PublicSettings,
   type Setting,
@@ -23,14 +24,16 @@ export async function listSettings(db: Db): Promise<Setting[]> {
   return rows.map(toSetting)
 }
 
-/** docs/api.md GET /settings/public: only the keys a storefront shows; a missing row reads as ''. */
+/** docs/api.md GET /settings/public: only the keys a storefront shows; a missing row reads as its registry default. */
 export async function publicSettings(db: Db): Promise<PublicSettings> {
   const rows = await db
     .select({ key: settings.key, value: settings.value })
     .from(settings)
     .where(inArray(settings.key, [...PUBLIC_SETTING_KEYS]))
   const values = new Map(rows.map((r) => [r.key, r.value]))
-  return Object.fromEntries(PUBLIC_SETTING_KEYS.map((k) => [k, values.get(k) ?? ''])) as PublicSettings
+  return Object.fromEntries(
+    PUBLIC_SETTING_KEYS.map((k) => [k, values.get(k) ?? settingDefinition(k)?.default ?? '']),
+  ) as PublicSettings
 }
 
 /**
@@ -41,17 +44,24 @@ export async function updateSetting(db: Db, input: UpdateSettingInput): Promise<
   let [row] = await db.select().from(settings).where(eq(settings.key, input.key)).limit(1)
   if (!row && input.id !== undefined)
     [row] = await db.select().from(settings).where(eq(settings.id, input.id)).limit(1)
-  if (!row) throw notFound()
-  const problem = validateSettingValue(row.key, input.value)
+  // Decision 0120: a key the registry knows can be set even where an older shop has no row for it yet.
+  const def = settingDefinition(input.key)
+  if (!row && !def) throw notFound()
+  const key = row?.key ?? input.key
+  const problem = validateSettingValue(key, input.value)
   if (problem) throw new AppError('VALIDATION_FAILED', 422, { fields: { value: [problem] } })
-  const [updated] = await db
-    .update(settings)
-    .set({
-      value: normalizeSettingValue(row.key, input.value),
-      ...(input.description !== undefined ? { description: input.description } : {}),
-      updatedAt: new Date(),
-    })
-    .where(eq(settings.id, row.id))
-    .returning()
+  const value = normalizeSettingValue(key, input.value)
+  const description = input.description !== undefined ? { description: input.description } : {}
+  const [updated] = row
+    ? await db
+        .update(settings)
+        .set({ value, ...description, updatedAt: new Date() })
+        .where(eq(settings.id, row.id))
+        .returning()
+    : await db
+        .insert(settings)
+        .values({ key, value, ...description })
+        .onConflictDoUpdate({ target: settings.key, set: { value, ...description, updatedAt: new Date() } })
+        .returning()
   return toSetting(updated!)
 }

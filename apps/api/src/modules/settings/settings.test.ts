@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { settingDefinition } from '@shop/shared/schemas/setting'
 import { seedSettings } from '../../db/seed-data.ts'
 import { settings } from '../../db/schema/settings.ts'
 import { createTestApp, createUser, type TestContext, type TestUser } from '../../../test/helpers.ts'
@@ -65,7 +66,9 @@ describe('GET /api/settings/public', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=60')
     expect(res.json()).toEqual({
       site_name: 'مزارع النخيل الذهبية',
+      site_name_en: 'Golden Palm Farms',
       site_description: expect.any(String),
+      site_description_en: expect.any(String),
       contact_email: 'info@golden-palm.ly',
       contact_phone: '+218 91 234 5678',
       whatsapp_number: '+218912345678',
@@ -90,14 +93,14 @@ describe('GET /api/settings/public revalidation (performance.md)', () => {
     })
     expect(same.statusCode).toBe(304)
     expect(same.body).toBe('')
-    expect((await put({ key: 'contact_phone', value: '+218 92 000 0000' })).statusCode).toBe(200)
+    expect((await put({ key: 'contact_phone', value: '092 000 0000' })).statusCode).toBe(200)
     const changed = await ctx.app.inject({
       method: 'GET',
       url: '/api/settings/public',
       headers: { 'if-none-match': etag },
     })
     expect(changed.statusCode).toBe(200)
-    expect(changed.json().contact_phone).toBe('+218 92 000 0000')
+    expect(changed.json().contact_phone).toBe('+218920000000')
     const admins = await ctx.app.inject({ method: 'GET', url: '/api/settings', headers: admin.headers })
     expect(admins.headers.etag).toBeUndefined()
   })
@@ -143,7 +146,25 @@ describe('PUT /api/settings', () => {
   it('checks the value per key with translated messages on errors.value', async () => {
     const cases: [string, string, string, string][] = [
       ['contact_email', 'not-an-email', 'أدخل بريدًا إلكترونيًا صحيحًا', 'Enter a valid email address'],
-      ['contact_phone', 'call me', 'أدخل رقم هاتف صحيحًا', 'Enter a valid phone number'],
+      [
+        'contact_phone',
+        'call me',
+        'أدخل رقمًا ليبيًا مثل 0912345678، أو رقمًا أجنبيًا يبدأ بـ + ورمز الدولة',
+        'Enter a Libyan number such as 0912345678, or a foreign one starting with + and its country code',
+      ],
+      [
+        'whatsapp_number',
+        '091234',
+        'أدخل رقمًا ليبيًا مثل 0912345678، أو رقمًا أجنبيًا يبدأ بـ + ورمز الدولة',
+        'Enter a Libyan number such as 0912345678, or a foreign one starting with + and its country code',
+      ],
+      [
+        'payment_expiry_minutes',
+        '3',
+        'أدخل عددًا صحيحًا من الدقائق من 5 إلى 1440',
+        'Enter a whole number of minutes from 5 to 1440',
+      ],
+      ['language', 'fr', 'قيمة غير صالحة', 'Invalid value'],
       [
         'currency',
         'lyd',
@@ -214,5 +235,43 @@ describe('notify_emails (decision 0067)', () => {
     expect(bad.json().errors).toEqual({ value: ['Enter email addresses separated by commas (10 at most)'] })
     expect((await valueOf('notify_emails')).value).toBe('sales@shop.ly, owner@shop.ly')
     expect((await put({ key: 'notify_emails', value: '' })).statusCode).toBe(200)
+  })
+})
+
+describe('phone settings (decision 0121)', () => {
+  it('saves a WhatsApp number typed the local way in the international form wa.me takes', async () => {
+    const res = await put({ key: 'whatsapp_number', value: '0912345678' })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().value).toBe('+218912345678')
+    expect((await put({ key: 'whatsapp_number', value: '٠٩٢ ١٢٣ ٤٥٦٧' })).json().value).toBe('+218921234567')
+    const pub = await ctx.app.inject({ method: 'GET', url: '/api/settings/public' })
+    expect(pub.json().whatsapp_number).toBe('+218921234567')
+    // Empty takes the number off the storefront.
+    expect((await put({ key: 'contact_phone', value: '' })).json().value).toBe('')
+  })
+})
+
+describe('the settings registry (decision 0120)', () => {
+  it('knows every seeded key (the owner screen draws each from the registry)', () => {
+    for (const s of seedSettings) expect(settingDefinition(s.key), s.key).toBeDefined()
+  })
+
+  it('sets a known key an older shop has no row for, and reads a missing one as its default', async () => {
+    await ctx.app.db.delete(settings).where(eq(settings.key, 'site_name_en'))
+    const before = await ctx.app.inject({ method: 'GET', url: '/api/settings/public' })
+    expect(before.json().site_name_en).toBe('Golden Palm Farms')
+    const res = await put({ key: 'site_name_en', value: '  Oasis Farms ' })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({ key: 'site_name_en', value: 'Oasis Farms', id: expect.any(Number) })
+    const after = await ctx.app.inject({ method: 'GET', url: '/api/settings/public' })
+    expect(after.json().site_name_en).toBe('Oasis Farms')
+    expect((await put({ key: 'site_name_en', value: 'Golden Palm Farms' })).statusCode).toBe(200)
+  })
+
+  it('keeps a legacy row the registry does not know working under the suffix rules', async () => {
+    await ctx.app.db.insert(settings).values({ key: 'branch_phone', description: 'فرع', value: '' })
+    expect((await put({ key: 'branch_phone', value: '0923456789' })).json().value).toBe('+218923456789')
+    expect((await put({ key: 'branch_phone', value: 'x' })).statusCode).toBe(422)
+    await ctx.app.db.delete(settings).where(eq(settings.key, 'branch_phone'))
   })
 })
