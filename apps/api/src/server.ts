@@ -45,12 +45,15 @@ process.on('SIGINT', () => void shutdown('SIGINT'))
 let seeded: Awaited<ReturnType<typeof seedDatabase>>
 try {
   await app.listen({ port: env.PORT, host: env.HOST })
-  await migrateDatabase(database)
-  seeded = await seedDatabase(database.db, {
-    adminEmail: env.ADMIN_EMAIL,
-    adminPassword: env.ADMIN_PASSWORD,
-    demoOrders: env.SEED_DEMO_ORDERS === 'true',
-  })
+  // Decision 0101: the first-start seed runs under the migrations' lock, so processes started together on a fresh
+  // PostgreSQL database seed it once (the others wait, then find it done).
+  seeded = await migrateDatabase(database, () =>
+    seedDatabase(database.db, {
+      adminEmail: env.ADMIN_EMAIL,
+      adminPassword: env.ADMIN_PASSWORD,
+      demoOrders: env.SEED_DEMO_ORDERS === 'true',
+    }),
+  )
 } catch (error) {
   // Through the logger, so the cause is readable (or JSON) and a failed query's values stay out of it (decision 0040).
   app.log.fatal({ err: error }, 'the shop could not start')
