@@ -189,6 +189,36 @@ describe('server-rendered storefront pages', () => {
     expect(head(list.body)).toMatch(/<link rel="modulepreload" href="\/assets\/entry\.client-[\w-]+\.js"/)
   })
 
+  it('gives the landing page and /products the shop’s share picture with words for it, in both languages', async () => {
+    for (const [lang, suffix, alt] of [
+      ['ar', '', 'شعار مزارع النخيل الذهبية فوق نخيل المزرعة عند الغروب'],
+      ['en', '?lang=en', 'The Golden Palm Farms logo over the farm’s palms at sunset'],
+    ] as const) {
+      for (const path of ['/', '/products', '/products?page=1']) {
+        const res = await get(`${path}${path.includes('?') ? suffix.replace('?', '&') : suffix}`)
+        expect(res.statusCode, `${lang} ${path}`).toBe(200)
+        expect(metaContent(res.body, 'property', 'og:image'), `${lang} ${path}`).toBe(
+          'http://shop.test/og-image.png',
+        )
+        expect(metaContent(res.body, 'property', 'og:image:alt'), `${lang} ${path}`).toBe(alt)
+      }
+    }
+  })
+
+  it('names every add-to-cart button with the words it shows, then the product (WCAG 2.5.3)', async () => {
+    for (const [suffix, words] of [
+      ['', 'أضف إلى السلة'],
+      ['?lang=en', 'Add to cart'],
+    ] as const) {
+      const res = await get(`/products${suffix}`)
+      const buttons = [...res.body.matchAll(/<button[^>]*aria-label="([^"]*)"[^>]*>([\s\S]*?)<\/button>/g)]
+        .map((m) => ({ name: decode(m[1]!), text: m[2]!.replace(/<[^>]+>/g, '').trim() }))
+        .filter((b) => b.text === words)
+      expect(buttons.length).toBeGreaterThan(0)
+      for (const b of buttons) expect(b.name).toMatch(new RegExp(`^${words}: .+`))
+    }
+  })
+
   it('sends pages gzipped to browsers that take it', async () => {
     const plain = await get('/products')
     const zipped = await get('/products', { 'accept-encoding': 'gzip, deflate, br' })

@@ -37,6 +37,15 @@ export interface PageMeta {
   /** Open Graph type; product pages add their own tags. */
   ogType?: string
   image?: string
+  /** What the share image shows, for those who cannot see it (og:image:alt). */
+  imageAlt?: string
+}
+
+/** The shop's own share picture (`/og-image.png`: the hero's farm with the logo) and its words, for pages without one. */
+export function shopImage(root: RootData | undefined): Pick<PageMeta, 'image' | 'imageAlt'> {
+  if (!root) return {}
+  const t = fixedT(root.lang, 'common')
+  return { image: `${root.origin}/og-image.png`, imageAlt: t('share.image_alt', { name: t('brand.name') }) }
 }
 
 export function pageMeta(root: RootData | undefined, page: PageMeta): MetaDescriptor[] {
@@ -62,6 +71,7 @@ export function pageMeta(root: RootData | undefined, page: PageMeta): MetaDescri
     { name: 'twitter:card', content: page.image ? 'summary_large_image' : 'summary' },
   ]
   if (page.image) tags.push({ property: 'og:image', content: page.image })
+  if (page.image && page.imageAlt) tags.push({ property: 'og:image:alt', content: page.imageAlt })
   if (page.noindex) tags.push({ name: 'robots', content: 'noindex' })
   return tags
 }

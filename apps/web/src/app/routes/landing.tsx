@@ -1,5 +1,5 @@
 import { LandingPage } from '../../features/landing/components/landing-page.tsx'
-import { fixedT, pageMeta, rootData } from '../seo.ts'
+import { fixedT, pageMeta, rootData, shopImage } from '../seo.ts'
 import type { Route } from './+types/landing'
 
 /** product.md §2.3: up to 4 featured products, active and in stock. */
@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
     title: `${t('brand.name')} | ${t('brand.tagline')}`,
     description: t('brand.description'),
     path: '/',
-    image: root ? `${root.origin}/og-image.png` : undefined,
+    ...shopImage(root),
   })
 }
 

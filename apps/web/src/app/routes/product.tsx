@@ -45,9 +45,15 @@ export const meta: Route.MetaFunction = ({ data: page, matches, error }) => {
     ? `${origin}${product.image_url.replace(/\/large\.webp$/, '/share.jpg')}`
     : `${origin}/og-image.png`
   const inStock = product.stock > 0
-  const tags = pageMeta(root, { title: product.name, description, path, ogType: 'product', image })
+  const tags = pageMeta(root, {
+    title: product.name,
+    description,
+    path,
+    ogType: 'product',
+    image,
+    imageAlt: product.name,
+  })
   tags.push(
-    { property: 'og:image:alt', content: product.name },
     { property: 'product:price:amount', content: product.retail_price.toFixed(2) },
     { property: 'product:price:currency', content: 'LYD' },
     { property: 'product:availability', content: inStock ? 'in stock' : 'out of stock' },

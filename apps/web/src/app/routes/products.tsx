@@ -4,7 +4,7 @@ import { SEARCH_MAX_LENGTH } from '@shop/shared/constants'
 import { ErrorState } from '../../components/ui/states.tsx'
 import { ProductsPage } from '../../features/catalog/components/products-page.tsx'
 import { productsStateFromParams } from '../../features/catalog/hooks/use-products-url-state.ts'
-import { fixedT, pageMeta, rootData } from '../seo.ts'
+import { fixedT, pageMeta, rootData, shopImage } from '../seo.ts'
 import type { Route } from './+types/products'
 
 /** The largest page number a list is asked for (further pages are empty anyway; the database offset stays small). */
@@ -52,6 +52,7 @@ export const meta: Route.MetaFunction = ({ data, matches, location }) => {
     description: category?.description || t('products.subtitle'),
     path: `${path.pathname}${path.search}`,
     noindex: Boolean(params.get('search')),
+    ...shopImage(root),
   })
   return tags
 }

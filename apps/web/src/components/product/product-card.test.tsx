@@ -26,7 +26,7 @@ describe('product card (product.md §2.5)', () => {
   })
   it('adds to the cart with a toast', async () => {
     renderScreen(<ProductCard product={makeProduct(1)} />)
-    await userEvent.click(screen.getByRole('button', { name: 'Add Dates 1 to cart' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Add to cart: Dates 1' }))
     expect(await screen.findByText('Dates 1 added to cart')).toBeInTheDocument()
     expect(JSON.parse(localStorage.getItem('cart')!)).toEqual([
       expect.objectContaining({ id: 1, quantity: 1 }),
@@ -34,21 +34,33 @@ describe('product card (product.md §2.5)', () => {
   })
   it('is disabled with an overlay when out of stock', () => {
     renderScreen(<ProductCard product={makeProduct(1, { stock: 0 })} />)
-    expect(screen.getByRole('button', { name: 'Add Dates 1 to cart' })).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'Out of stock: Dates 1' })).toBeDisabled()
     expect(screen.getAllByText('Out of stock').length).toBeGreaterThanOrEqual(2)
   })
   it('says "In stock" for an always-in-stock product, without a count', () => {
     renderScreen(<ProductCard product={makeProduct(1, { stock: 1, is_always_in_stock: true })} />)
     expect(screen.getByText('In stock')).toBeInTheDocument()
     expect(screen.queryByText(/Stock: 1/)).not.toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'Add Dates 1 to cart' })).toBeEnabled()
+    expect(screen.getByRole('button', { name: 'Add to cart: Dates 1' })).toBeEnabled()
   })
   it('says "Out of stock" for an always-in-stock product marked out of stock, and refuses it', () => {
     renderScreen(<ProductCard product={makeProduct(1, { stock: 0, is_always_in_stock: true })} />)
     expect(screen.getAllByText('Out of stock').length).toBeGreaterThanOrEqual(2)
     expect(screen.queryByText('In stock')).not.toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'Add Dates 1 to cart' })).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'Out of stock: Dates 1' })).toBeDisabled()
   })
+  it.each([
+    ['en', 'Add to cart'],
+    ['ar', 'أضف إلى السلة'],
+  ] as const)(
+    'names its button with the words it shows, then the product (WCAG 2.5.3, %s)',
+    async (lang, words) => {
+      await setLanguage(lang)
+      renderScreen(<ProductCard product={makeProduct(1)} />)
+      const button = screen.getByRole('button', { name: `${words}: Dates 1` })
+      expect(button.textContent?.trim()).toBe(words)
+    },
+  )
   it('swaps a broken image for the fallback picture', () => {
     renderScreen(<ProductCard product={makeProduct(1, { image_small_url: '/api/images/x/small.webp' })} />)
     const img = screen.getByRole('img', { name: 'Dates 1' })

@@ -125,7 +125,10 @@ export function ProductCard({
           disabled={outOfStock}
           icon={<ShoppingCart className="size-4" />}
           onClick={() => addToCart(product)}
-          aria-label={t('product.add_to_cart_named', { name: product.name })}
+          // WCAG 2.5.3: the name a screen reader or voice control uses starts with the words on the button.
+          aria-label={t(outOfStock ? 'product.out_of_stock_named' : 'product.add_to_cart_named', {
+            name: product.name,
+          })}
         >
           {outOfStock ? t('product.out_of_stock') : t('product.add_to_cart')}
         </Button>

@@ -115,7 +115,7 @@ export function CheckoutFields({
             error={errors.address?.message}
             className="sm:col-span-2"
           >
-            {(p) => <Input {...p} autoComplete="street-address" {...register('address')} />}
+            {(p) => <Input {...p} autoComplete="address-line1" {...register('address')} />}
           </Field>
           <Field label={t('checkout.city')} required error={errors.city?.message}>
             {(p) => (

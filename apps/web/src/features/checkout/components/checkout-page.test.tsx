@@ -82,6 +82,13 @@ describe('checkout (product.md §2.8, §4.8)', () => {
     expect(screen.getByRole('link', { name: 'Continue shopping' })).toHaveAttribute('href', '/products')
   })
 
+  it('asks the browser to fill the address as one line of a street address (address-line1)', async () => {
+    seedCart()
+    mockFetch({ 'GET /api/cities': () => ({ body: cities }), 'POST /api/orders/quote': quoteHandler })
+    renderCheckout()
+    expect(screen.getByLabelText(/^Address/)).toHaveAttribute('autocomplete', 'address-line1')
+  })
+
   it('copies the phone into WhatsApp whenever the phone changes, and WhatsApp stays editable', async () => {
     seedCart()
     mockFetch({ 'GET /api/cities': () => ({ body: cities }), 'POST /api/orders/quote': quoteHandler })

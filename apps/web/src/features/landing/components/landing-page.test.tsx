@@ -35,7 +35,7 @@ describe('landing page (product.md §2.3)', () => {
       'href',
       '/products/sidr-honey',
     )
-    await userEvent.click(within(featured).getByRole('button', { name: 'Add Deglet Nour to cart' }))
+    await userEvent.click(within(featured).getByRole('button', { name: 'Add to cart: Deglet Nour' }))
     expect(await screen.findByText('Deglet Nour added to cart')).toBeInTheDocument()
     expect(JSON.parse(localStorage.getItem('cart')!)).toMatchObject([{ id: 1, quantity: 1 }])
   })
