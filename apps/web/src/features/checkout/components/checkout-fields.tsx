@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import type { UseFormReturn } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { City } from '@shop/shared/schemas/city'
@@ -21,6 +22,8 @@ export interface CheckoutFieldsProps {
   methods: PaymentMethods | undefined
   /** The order's total in hundredths, for PayPal's dollar amount. */
   totalCents: number
+  /** Under the payment methods: what is possible when none can pay the order (decision 0136). */
+  afterPayment?: ReactNode
 }
 
 /** product.md §5.3 checkout form fields with their messages (shared CheckoutForm schema). */
@@ -33,6 +36,7 @@ export function CheckoutFields({
   methods,
   totalCents,
   cashRefusal = null,
+  afterPayment = null,
 }: CheckoutFieldsProps) {
   const { t } = useTranslation('storefront')
   const { register, formState, setValue, watch } = form
@@ -194,6 +198,7 @@ export function CheckoutFields({
         </div>
         <FieldError message={errors.paymentMethod?.message} />
       </fieldset>
+      {afterPayment}
     </div>
   )
 }

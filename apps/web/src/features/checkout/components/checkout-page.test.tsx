@@ -397,6 +397,99 @@ describe('cash on delivery per city (decision 0071)', () => {
   })
 })
 
+describe('no way to pay: no cash here and no online method (issue 26, decision 0136)', () => {
+  const cod = {
+    data: [
+      { id: 7, name: 'Tripoli', delivery_price: 15, is_active: true, cod_allowed: true, cod_max_total: 60 },
+      { id: 8, name: 'Ghat', delivery_price: 30, is_active: true, cod_allowed: false, cod_max_total: null },
+      { id: 9, name: 'Misrata', delivery_price: 20, is_active: true, cod_allowed: true, cod_max_total: null },
+    ],
+    total: 3,
+    last_page: 1,
+    current_page: 1,
+    per_page: 100,
+  }
+  const handlers = (methods: string[]) => ({
+    'GET /api/cities': () => ({ body: cod }),
+    'GET /api/payments/methods': () => ({ body: { methods, massarat: null, paypal: null } }),
+    'POST /api/orders/quote': ({ body }: { body: unknown }) => {
+      const input = body as QuoteInput
+      const q = quoteFor({ ...input, city_id: undefined })
+      const delivery = cod.data.find((c) => c.id === input.city_id)?.delivery_price ?? 0
+      return { body: { ...q, delivery_price: delivery, total: q.subtotal + delivery } }
+    },
+  })
+
+  it('offers a smaller order, another city where cash pays, and the order on WhatsApp with the cart written in', async () => {
+    seedCart()
+    const { calls } = mockFetch(handlers(['cash']))
+    renderScreen(<CheckoutPage />, '/checkout', [], {
+      settings: { contact_phone: '+218 91 234 5678', whatsapp_number: '091 999 8877' },
+    })
+    const u = userEvent.setup()
+    await fillForm(u)
+    const panel = await screen.findByTestId('no-way-to-pay')
+    expect(panel).toHaveTextContent('No way to pay for this order right now')
+    expect(panel).toHaveTextContent('Make the order smaller: cash is accepted here up to 60.00 د.ل')
+    expect(screen.getByRole('link', { name: /Edit cart/ })).toHaveAttribute('href', '/cart')
+    // 50 + 20 in Misrata has no limit; Ghat takes no cash at all.
+    expect(screen.queryByRole('button', { name: 'Ghat' })).toBeNull()
+    const whatsapp = screen.getByRole('link', { name: /Order on WhatsApp/ })
+    const href = new URL(whatsapp.getAttribute('href')!)
+    expect(href.origin + href.pathname).toBe('https://wa.me/218919998877')
+    expect(href.searchParams.get('text')).toBe(
+      [
+        'Hello, I would like to order:',
+        '',
+        '- 2 × Deglet dates = 50.00 د.ل',
+        '',
+        'Subtotal: 50.00 د.ل',
+        'Delivery: 15.00 د.ل',
+        'Total: 65.00 د.ل',
+        'City: Tripoli',
+      ].join('\n'),
+    )
+    await u.click(screen.getByRole('button', { name: /Place order/ }))
+    expect(
+      await screen.findByText('This order cannot be paid here right now: choose one of the options below.'),
+    ).toBeInTheDocument()
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/orders')).toBe(false)
+    // Another city: cash pays there, the way out closes.
+    await u.click(screen.getByRole('button', { name: 'Misrata' }))
+    await waitFor(() => expect(screen.queryByTestId('no-way-to-pay')).toBeNull())
+    expect(screen.getByLabelText(/^City/)).toHaveValue('9')
+    expect(screen.getByRole('radio', { name: /Cash on delivery/ })).toBeEnabled()
+  })
+
+  it('in a city without cash, the WhatsApp route is offered (and no smaller order)', async () => {
+    seedCart()
+    mockFetch(handlers(['cash']))
+    renderScreen(<CheckoutPage />, '/checkout', [], { settings: { whatsapp_number: '+218919998877' } })
+    const u = userEvent.setup()
+    await fillForm(u)
+    await u.selectOptions(screen.getByLabelText(/^City/), '8')
+    const panel = await screen.findByTestId('no-way-to-pay')
+    expect(panel).toHaveTextContent('Cash on delivery is not available in Ghat')
+    expect(panel).not.toHaveTextContent('Make the order smaller')
+    expect(screen.getByRole('link', { name: /Order on WhatsApp/ })).toHaveAttribute(
+      'href',
+      expect.stringContaining('City%3A%20Ghat'),
+    )
+  })
+
+  it('stays out of the way when an online method can pay', async () => {
+    seedCart()
+    mockFetch(handlers(['cash', 'paypal']))
+    renderScreen(<CheckoutPage />, '/checkout', [], { settings: { whatsapp_number: '0919998877' } })
+    const u = userEvent.setup()
+    await fillForm(u)
+    expect(
+      await screen.findByText('Cash on delivery in Tripoli is for orders up to 60.00 د.ل.'),
+    ).toBeInTheDocument()
+    expect(screen.queryByTestId('no-way-to-pay')).toBeNull()
+  })
+})
+
 describe('checkout with online payments (decisions 0079, 0082)', { timeout: 20_000 }, () => {
   const methods = {
     methods: ['cash', 'massarat', 'paypal'],

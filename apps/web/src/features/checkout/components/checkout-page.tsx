@@ -36,6 +36,7 @@ import { forgetIdempotencyKey, idempotencyKeyFor } from '../idempotency.ts'
 import { CheckoutFields } from './checkout-fields.tsx'
 import { OrderSummary } from './order-summary.tsx'
 import { PendingPaymentBanner } from './pending-payment-banner.tsx'
+import { NoWayToPay } from './no-way-to-pay.tsx'
 
 type PriceChange = { id: number; name: string; from: number; to: number }
 
@@ -168,12 +169,18 @@ export function CheckoutPage() {
       ? t('checkout.cod_unavailable', { city: selectedCity!.name })
       : t('checkout.cod_over_limit', { city: selectedCity!.name, max: formatMoney(refusal.max) })
   const paymentMethod = form.watch('paymentMethod')
+  // Decision 0136: no cash here and no online method configured: no "choose another method" with none to choose, but
+  // what is possible (a smaller order, another city, WhatsApp).
+  const noWayToPay =
+    refusal !== null &&
+    paymentMethods.data !== undefined &&
+    !paymentMethods.data.methods.some((m) => m !== 'cash')
+  const chooseOther = noWayToPay ? t('checkout.no_way.choose') : t('checkout.cod_choose_other')
   useEffect(() => {
-    if (cashRefusal && paymentMethod === 'cash')
-      form.setError('paymentMethod', { message: t('checkout.cod_choose_other') })
+    if (cashRefusal && paymentMethod === 'cash') form.setError('paymentMethod', { message: chooseOther })
     else form.clearErrors('paymentMethod')
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [cashRefusal, paymentMethod])
+  }, [cashRefusal, paymentMethod, chooseOther])
   // A method that is not offered (not configured, or no exchange rate for PayPal) falls back to cash.
   const offeredMethods = paymentMethods.data?.methods
   useEffect(() => {
@@ -206,7 +213,7 @@ export function CheckoutPage() {
       return
     }
     if (cashRefusal && values.paymentMethod === 'cash') {
-      form.setError('paymentMethod', { message: t('checkout.cod_choose_other') }, { shouldFocus: true })
+      form.setError('paymentMethod', { message: chooseOther }, { shouldFocus: true })
       return
     }
     submittingRef.current = true
@@ -360,6 +367,18 @@ export function CheckoutPage() {
           cashRefusal={cashRefusal}
           methods={paymentMethods.data}
           totalCents={numbers.totalCents}
+          afterPayment={
+            noWayToPay && refusal && selectedCity ? (
+              <NoWayToPay
+                refusal={refusal}
+                city={selectedCity}
+                cities={cityList}
+                items={cart.items}
+                numbers={numbers}
+                onChooseCity={chooseCity}
+              />
+            ) : null
+          }
         />
         <div className="space-y-4 lg:sticky lg:top-24">
           <OrderSummary

@@ -1,7 +1,8 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { City, CityInput } from '@shop/shared/schemas/city'
 import type { Paginated } from '@shop/shared/schemas/common'
 import type { ImportResult } from '@shop/shared/schemas/imports'
+import type { PaymentMethods } from '@shop/shared/schemas/payment'
 import type { ListParams } from '../../../components/data-list/use-data-list.ts'
 import { api, downloadFile, uploadFile } from '../../../lib/api-client.ts'
 import { dashboardKeys } from '../../../lib/dashboard-keys.ts'
@@ -36,3 +37,15 @@ export const deleteCity = (id: number) => api<void>(`/api/cities/${id}`, { metho
 
 export const importCities = (file: File) => uploadFile<ImportResult>('/api/cities/import', file)
 export const downloadCitySample = () => downloadFile('/api/cities/import/sample', 'cities_sample.csv')
+
+/**
+ * Decision 0136: whether the shop has an online payment method (GET /api/payments/methods, what the checkout offers).
+ * Without one, a city with no cash on delivery (or above its cash limit) leaves a shopper no way to pay.
+ */
+export const useOnlinePaymentOffered = () =>
+  useQuery({
+    queryKey: ['dashboard', 'payment-methods'],
+    queryFn: ({ signal }) => api<PaymentMethods>('/api/payments/methods', { signal }),
+    select: (m) => m.methods.some((method) => method !== 'cash'),
+    staleTime: 60_000,
+  })

@@ -168,3 +168,49 @@ describe('cash on delivery per city (decision 0071)', { timeout: 20_000 }, () =>
     })
   })
 })
+
+describe('a city where nobody can pay (issue 26, decision 0136)', { timeout: 20_000 }, () => {
+  const rows: City[] = [
+    { ...city(1, 'Tripoli'), cod_max_total: 1500 },
+    { ...city(2, 'Ghat'), cod_allowed: false },
+    { ...city(3, 'Sabha') },
+  ]
+  const serve = (methods: string[]) =>
+    stubFetch((c) => {
+      if (c.method === 'GET' && c.url.startsWith('/api/cities'))
+        return { body: { data: rows, total: 3, last_page: 1, current_page: 1, per_page: 10 } }
+      if (c.url.startsWith('/api/payments/methods'))
+        return { body: { methods, massarat: null, paypal: null } }
+      return undefined
+    })
+  const row = async (name: string) => (await screen.findByText(name, { selector: 'bdi' })).closest('tr')!
+
+  it.each(['en', 'ar'] as const)('warns the owner when no online method is set up (%s)', async (lang) => {
+    serve(['cash'])
+    await renderDashboard(<CitiesScreen />, lang)
+    const texts =
+      lang === 'en'
+        ? {
+            none: 'No way to pay',
+            over: 'Above the limit: no way to pay',
+            warning: /takes no online payments/,
+          }
+        : {
+            none: 'لا طريقة للدفع',
+            over: 'ما فوق الحد: لا طريقة للدفع',
+            warning: /لا يقبل المتجر الدفع الإلكتروني/,
+          }
+    expect(await within(await row('Ghat')).findByText(texts.none)).toBeInTheDocument()
+    expect(within(await row('Tripoli')).getByText(texts.over)).toBeInTheDocument()
+    expect(within(await row('Sabha')).queryByText(texts.none)).toBeNull()
+    expect(screen.getByTestId('cities-no-way-warning')).toHaveTextContent(texts.warning)
+  })
+
+  it('says only "no cash" when an online method can pay', async () => {
+    serve(['cash', 'massarat'])
+    await renderDashboard(<CitiesScreen />, 'en')
+    expect(await within(await row('Ghat')).findByText('No cash')).toBeInTheDocument()
+    await waitFor(() => expect(screen.queryByText('No way to pay')).toBeNull())
+    expect(screen.queryByTestId('cities-no-way-warning')).toBeNull()
+  })
+})

@@ -19,6 +19,7 @@ import {
   downloadCitySample,
   importCities,
   setCityStatus,
+  useOnlinePaymentOffered,
 } from '../api/cities-api.ts'
 import { CityFormDialog } from './city-form-dialog.tsx'
 
@@ -39,6 +40,10 @@ export function CitiesScreen() {
   })
   const toggle = useToggleActive<City>(setCityStatus, changedBy.city)
   const remove = useDeleteRow<City>(deleteCity, changedBy.city, (c) => t('cities.deleted', { name: c.name }))
+  // Decision 0136: without an online method, a city's cash rule may leave its shoppers no way to pay.
+  const online = useOnlinePaymentOffered()
+  const noOnline = online.data === false
+  const anyDeadEnd = noOnline && list.rows.some((c) => !c.cod_allowed || c.cod_max_total !== null)
 
   // The list's columns (product.md §2.18); a new column is one more entry here.
   const columns: DataColumn<City>[] = [
@@ -64,10 +69,20 @@ export function CitiesScreen() {
       header: t('cities.cod_column'),
       cell: (c) =>
         !c.cod_allowed ? (
-          <Badge tone="gray">{t('cities.cod_off')}</Badge>
+          noOnline ? (
+            <span className="flex flex-col items-start gap-1">
+              <Badge tone="red">{t('cities.no_way_to_pay')}</Badge>
+              <span className="text-xs text-stone-600">{t('cities.no_way_cod_off')}</span>
+            </span>
+          ) : (
+            <Badge tone="gray">{t('cities.cod_off')}</Badge>
+          )
         ) : c.cod_max_total !== null ? (
-          <span className="text-sm text-stone-700">
-            {t('cities.cod_up_to')} <Money value={c.cod_max_total} />
+          <span className="flex flex-col items-start gap-1 text-sm text-stone-700">
+            <span>
+              {t('cities.cod_up_to')} <Money value={c.cod_max_total} />
+            </span>
+            {noOnline ? <Badge tone="amber">{t('cities.no_way_over_limit')}</Badge> : null}
           </span>
         ) : (
           <Badge tone="green">{t('cities.cod_on')}</Badge>
@@ -90,6 +105,13 @@ export function CitiesScreen() {
   return (
     <ListScreen
       title={t('cities.title')}
+      description={
+        anyDeadEnd ? (
+          <span role="note" className="font-semibold text-red-800" data-testid="cities-no-way-warning">
+            {t('cities.no_way_warning')}
+          </span>
+        ) : undefined
+      }
       csvImport={{ upload: importCities, downloadSample: downloadCitySample, invalidates: changedBy.city }}
       add={{ label: t('cities.add'), onClick: () => setForm({ open: true, city: null }) }}
       searchLabel={t('cities.search')}
