@@ -15,7 +15,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
 import type { Database, Db } from './db/client.ts'
-import { appUrl, loadEnv, type Env } from './env.ts'
+import { appUrl, isTrustEveryProxy, loadEnv, TRUST_PROXY_TRUE_REFUSED, type Env } from './env.ts'
 import { createMailer, type Mailer, type MailerOptions } from './lib/mailer.ts'
 import { createOrderNotifier, type OrderNotifier } from './domain/notifications/notifier.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
@@ -91,9 +91,13 @@ export interface BuildAppOptions {
 
 export type App = FastifyInstance
 
-/** Per-IP login limits rely on the client address, so forwarded headers are trusted only when configured. */
+/**
+ * Per-IP limits rely on the client address, so forwarded headers are trusted only when configured (decision 0017):
+ * a hop count or the proxies' addresses. `true` is refused (decision 0102).
+ */
 function parseTrustProxy(value: string): boolean | string[] | ((address: string, hop: number) => boolean) {
-  if (value === 'true') return true
+  if (isTrustEveryProxy(value))
+    throw new Error(`Invalid configuration: TRUST_PROXY: ${TRUST_PROXY_TRUE_REFUSED}`)
   if (value === 'false' || value === '') return false
   if (/^\d+$/.test(value)) {
     const hops = Number(value)

@@ -1,5 +1,15 @@
 import { z } from 'zod'
 
+export const TRUST_PROXY_TRUE_REFUSED =
+  '`true` would trust whatever X-Forwarded-For a client writes (it could open /metrics and dodge the sign-in, ' +
+  'order and tracking limits). Set the number of proxies in front of the shop (e.g. TRUST_PROXY=1) or their ' +
+  'addresses (e.g. TRUST_PROXY=10.0.0.5,10.0.0.6); see docs/operations.md'
+
+/** Decision 0102: `TRUST_PROXY=true` (any spelling) is refused at start. */
+export function isTrustEveryProxy(value: string): boolean {
+  return ['true', 'yes', 'on'].includes(value.trim().toLowerCase())
+}
+
 const Env = z.object({
   NODE_ENV: z.string().default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -12,8 +22,14 @@ const Env = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('مزارع النخيل الذهبية <no-reply@golden-palm.ly>'),
   CORS_ORIGINS: z.string().default(''),
-  /** Trust X-Forwarded-For only behind a known proxy: 'true', a hop count, or comma-separated proxy addresses. */
-  TRUST_PROXY: z.string().default('false'),
+  /**
+   * Trust X-Forwarded-For only behind a known proxy: a hop count (`1`: one proxy in front) or comma-separated proxy
+   * addresses/ranges. `true` is refused (decision 0102): it would take a client-written address as the client's.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .refine((value) => !isTrustEveryProxy(value), TRUST_PROXY_TRUE_REFUSED),
   /** Decision 0040: fatal | error | warn | info (one line per request) | debug (also each request as it arrives) | trace | silent. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Decision 0040: `auto` is readable lines on a terminal and JSON lines otherwise. */

@@ -6,7 +6,16 @@ import { DEFAULT_ADMIN_PASSWORD, seedDatabase } from './db/seed.ts'
 import { appUrl, loadEnv } from './env.ts'
 import { createLogger, readableLogs } from './plugins/logging.ts'
 
-const env = loadEnv()
+function loadEnvOrExit() {
+  try {
+    return loadEnv()
+  } catch (error) {
+    // A setting the shop refuses (e.g. TRUST_PROXY=true, decision 0102): one clear line, no stack trace.
+    console.error(`The shop did not start. ${(error as Error).message}`)
+    process.exit(1)
+  }
+}
+const env = loadEnvOrExit()
 const log = createLogger(env)
 const database = await openDatabase(
   env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: resolve(env.DATA_DIR) },
