@@ -63,6 +63,8 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/orders': 'user',
   'GET /api/orders/:id': 'user',
   'PUT /api/orders/:id': 'admin',
+  // Decision 0133: staff edit a pending or processing order's lines and city.
+  'PUT /api/orders/:id/items': 'admin',
   'GET /api/orders/export/csv': 'admin',
   // Decisions 0068–0070: the shopper cancels their own pending order; staff confirm one by phone; guest tracking.
   'POST /api/orders/:id/cancel': 'user',

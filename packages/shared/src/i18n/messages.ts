@@ -131,6 +131,9 @@ const en: Messages = {
     IMPORT_DONE: 'Import finished: {{created}} created, {{updated}} updated, {{errors}} rows with errors',
     ORDER_NOT_PENDING:
       'This order is no longer waiting: it has already been confirmed, completed or cancelled',
+    ORDER_NOT_EDITABLE: 'Only pending or processing orders can be edited; this one is {{status}}',
+    ORDER_PAID_ONLINE:
+      'This order was paid online: refund the payment before changing what was ordered, or place a new order for more',
     COD_NOT_AVAILABLE: 'Cash on delivery is not available in {{city}}. Please choose another payment method',
     COD_LIMIT_EXCEEDED:
       'Cash on delivery in {{city}} is available for orders up to {{max}}. Please choose another payment method',
@@ -307,6 +310,8 @@ const ar: Messages = {
     ROW_ERROR: 'الصف {{row}}: {{message}}',
     IMPORT_DONE: 'اكتمل الاستيراد: أُنشئ {{created}}، وحُدّث {{updated}}، و{{errors}} صفوف بها أخطاء',
     ORDER_NOT_PENDING: 'لم يعد هذا الطلب قيد الانتظار: فقد تم تأكيده أو إكماله أو إلغاؤه',
+    ORDER_NOT_EDITABLE: 'لا تُعدَّل إلا الطلبات قيد الانتظار أو قيد التجهيز؛ وهذا الطلب {{status}}',
+    ORDER_PAID_ONLINE: 'دُفع هذا الطلب إلكترونيًا: استرِدّ المبلغ قبل تغيير محتواه، أو أنشئ طلبًا جديدًا للزيادة',
     COD_NOT_AVAILABLE: 'الدفع عند الاستلام غير متاح في {{city}}. يرجى اختيار طريقة دفع أخرى',
     COD_LIMIT_EXCEEDED: 'الدفع عند الاستلام في {{city}} متاح للطلبات حتى {{max}}. يرجى اختيار طريقة دفع أخرى',
     TRACKING_NOT_FOUND: 'لم نجد طلبًا بهذا الرقم وهذا الهاتف. تحقق منهما وحاول مرة أخرى',

@@ -155,6 +155,16 @@ export const UpdateOrderInput = z.object({
 })
 export type UpdateOrderInput = z.infer<typeof UpdateOrderInput>
 
+/**
+ * PUT /api/orders/:id/items (staff, decision 0133): the order's lines as they should be (a line left out is removed,
+ * a new product is added), and optionally another delivery city. The server prices, moves stock and mails.
+ */
+export const EditOrderItemsInput = z.object({
+  items: CreateOrderInput.shape.items,
+  city_id: CreateOrderInput.shape.city_id,
+})
+export type EditOrderItemsInput = z.infer<typeof EditOrderItemsInput>
+
 export const OrderListQuery = z
   .object({
     search: searchTerm,

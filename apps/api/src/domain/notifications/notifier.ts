@@ -12,6 +12,7 @@ import { trackingSecret, trackingToken, trackingUrl } from '../tracking-link.ts'
 import { mailText } from './mail-texts.ts'
 import {
   isMailedStatus,
+  orderEditedMail,
   orderPlacedMail,
   staffCancelledMail,
   staffNewOrderMail,
@@ -32,6 +33,8 @@ export interface OrderNotifier {
    * hear of a cancellation by the shopper.
    */
   statusChanged(tx: Tx, orderId: number, historyId: number): Promise<void>
+  /** Decision 0133: staff edited the order's lines or city (history row `historyId`): the shopper gets the new total. */
+  orderEdited(tx: Tx, orderId: number, historyId: number, previousTotal: number): Promise<void>
 }
 
 const SHOP_KEYS = [
@@ -140,6 +143,16 @@ export function createOrderNotifier(deps: { db: Db; mailer: Mailer; appUrl: stri
       const mail = staffNewOrderMail(staff)
       for (const to of facts.staffEmails)
         await mailer.enqueue(tx, { to, eventKey: `order:${orderId}:placed:staff:${to}`, ...mail })
+    },
+
+    async orderEdited(tx, orderId, historyId, previousTotal) {
+      const customer = await viewOf(tx, orderId, 'order', await shopFacts(tx))
+      if (!customer) return
+      await mailer.enqueue(tx, {
+        to: customer.order.email,
+        eventKey: `order:${orderId}:history:${historyId}:edited`,
+        ...orderEditedMail(customer, previousTotal),
+      })
     },
 
     async statusChanged(tx, orderId, historyId) {

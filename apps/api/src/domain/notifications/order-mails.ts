@@ -381,6 +381,23 @@ export function statusChangedMail(
   })
 }
 
+/** To the shopper: staff changed the order's lines or city (decision 0133): the new total, the lines as they are now. */
+export function orderEditedMail(v: OrderMailView, previousTotal: number): Omit<Mail, 'to'> {
+  const o = v.order
+  const total = money(o.totalAmount)
+  const same = Math.round(previousTotal * 100) === Math.round(o.totalAmount * 100)
+  return shopperOrderMail(v, {
+    subject: t(v, 'edited_subject', { number: o.number, total }),
+    title: t(v, 'edited_title'),
+    paragraphs: [
+      same
+        ? t(v, 'edited_intro_same', { total })
+        : t(v, 'edited_intro', { total, previous: money(previousTotal) }),
+    ],
+    status: statusName(v, o.status),
+  })
+}
+
 export function staffNewOrderMail(v: OrderMailView): Omit<Mail, 'to'> {
   const o = v.order
   const total = money(o.totalAmount)

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { idParam } from '@shop/shared/schemas/common'
 import {
   CancelOrderInput,
+  EditOrderItemsInput,
   Order,
   OrderExportQuery,
   OrderList,
@@ -10,6 +11,7 @@ import {
   UpdateOrderInput,
 } from '@shop/shared/schemas/order'
 import { cancelMyOrder, confirmByPhone } from './order-actions.ts'
+import { editOrderItems } from './order-edit.ts'
 import { updateOrder } from './order-update.ts'
 import { exportFileName, exportOrdersCsv } from './orders-export.ts'
 import { getOrder, listOrders } from './orders.service.ts'
@@ -86,6 +88,24 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       updateOrder(app.db, request.user!.id, request.params.id, request.body, request.lang, app.notifier),
+  )
+
+  app.put(
+    '/orders/:id/items',
+    {
+      preValidation: app.guards.admin,
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Staff: change a pending or processing order’s lines (quantities, removed, added) and delivery city; re-priced by the server, stock moved both ways, kept in the history, the shopper mailed the new total. 409 once completed or cancelled, or paid online (refund first)',
+        security: [{ bearer: [] }],
+        params: idParam,
+        body: EditOrderItemsInput,
+        response: { 200: Order },
+      },
+    },
+    async (request) =>
+      editOrderItems(app.db, request.user!.id, request.params.id, request.body, request.lang, app.notifier),
   )
 
   app.post(

@@ -1,0 +1,272 @@
+import { eq, inArray } from 'drizzle-orm'
+import { copyTranslated } from '@shop/shared/i18n/content'
+import type { Language } from '@shop/shared/i18n/messages'
+import { fromCents, MAX_MONEY_CENTS, toCents } from '@shop/shared/money/money'
+import type { EditOrderItemsInput, Order } from '@shop/shared/schemas/order'
+import type { Db, Tx } from '../../db/client.ts'
+import { orderItems, orderStatusHistory, orders } from '../../db/schema/orders.ts'
+import { assertCashAccepted, deliveryCityOf } from '../../domain/cash-on-delivery.ts'
+import { mailText } from '../../domain/notifications/mail-texts.ts'
+import type { OrderNotifier } from '../../domain/notifications/notifier.ts'
+import { findOrder } from '../../domain/order-view.ts'
+import { isOnlineMethod } from '../../domain/payment-methods.ts'
+import { productText } from '../../domain/product-view.ts'
+import { moveStock, outOfStock, type StockMove } from '../../domain/stock.ts'
+import { AppError, notFound } from '../../lib/app-error.ts'
+import {
+  deliveryCity,
+  isSellable,
+  loadProducts,
+  mergeItems,
+  priceItem,
+  type ProductRow,
+} from '../../domain/order-pricing.ts'
+
+type ItemRow = typeof orderItems.$inferSelect
+type OrderRow = typeof orders.$inferSelect
+
+/** A line of the order after the edit: kept as stored, changed (re-priced), new, or removed. */
+interface PlannedLine {
+  productId: number
+  quantity: number
+  stored: ItemRow | null
+  product: ProductRow | null
+  unitCents: number
+  unitCostCents: number
+  lineCents: number
+  isWholesale: boolean
+  takesStock: boolean
+}
+
+const unavailable = (productId: number, name: string) =>
+  new AppError('PRODUCT_UNAVAILABLE', 422, {
+    params: { product: name },
+    fields: { items: ['errors.PRODUCT_UNAVAILABLE'] },
+    extra: { product_id: productId },
+  })
+
+/**
+ * PUT /api/orders/:id/items (decision 0133): staff change a pending or processing order's quantities, remove or add
+ * lines and change its delivery city, as Shopify's order editing does. One transaction with the order row locked (a
+ * second edit, a cancel or a status change waits): a line whose quantity is unchanged keeps its stored price; a changed
+ * or new line is priced as checkout would price it now (retail or wholesale by its new quantity); a new city brings its
+ * fee, an unchanged one keeps the fee the order was sold with; a cash order must still be one its city takes cash for.
+ * Stock moves both ways in one pass in product id order with checkout's conditional updates (no overselling); the
+ * history gets a row by this staff member and the shopper a mail with the new total.
+ */
+export async function editOrderItems(
+  db: Db,
+  staffId: number,
+  id: number,
+  input: EditOrderItemsInput,
+  lang: Language,
+  notify?: OrderNotifier,
+): Promise<Order> {
+  await db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update')
+    if (!order) throw notFound()
+    if (order.orderStatus !== 'pending' && order.orderStatus !== 'processing') {
+      throw new AppError('ORDER_NOT_EDITABLE', 409, {
+        params: { status: mailText(lang, `status_${order.orderStatus}`) },
+      })
+    }
+    // Money taken online is given back through a refund, never by editing the lines under it.
+    if (isOnlineMethod(order.paymentMethod) && order.paymentStatus === 'paid')
+      throw new AppError('ORDER_PAID_ONLINE', 409)
+
+    const stored = await tx.select().from(orderItems).where(eq(orderItems.orderId, id))
+    const lines = await planLines(tx, stored, input, lang)
+    const city = await cityAfterEdit(tx, order, input.city_id)
+    const subtotalCents = lines.reduce((sum, l) => sum + l.lineCents, 0)
+    const totalCents = subtotalCents + city.deliveryCents
+    const costCents = lines.reduce((sum, l) => sum + l.unitCostCents * l.quantity, 0)
+    if (
+      totalCents > MAX_MONEY_CENTS ||
+      costCents > MAX_MONEY_CENTS ||
+      lines.some((l) => l.lineCents > MAX_MONEY_CENTS)
+    )
+      throw new AppError('VALIDATION_FAILED', 422, { fields: { items: ['validation.order_too_large'] } })
+    if (order.paymentMethod === 'cash' && city.row) assertCashAccepted(city.row, totalCents, lang)
+
+    const changed =
+      city.changed ||
+      stored.length !== lines.filter((l) => l.stored).length ||
+      lines.some((l) => !l.stored || l.stored.quantity !== l.quantity)
+    if (!changed) return
+
+    await moveStock(tx, stockMoves(stored, lines, lang))
+    await writeLines(tx, id, stored, lines)
+    const previousTotal = order.totalAmount
+    await tx
+      .update(orders)
+      .set({
+        subtotal: fromCents(subtotalCents),
+        deliveryPrice: fromCents(city.deliveryCents),
+        totalAmount: fromCents(totalCents),
+        totalCost: fromCents(costCents),
+        ...(city.changed && city.row
+          ? {
+              cityId: city.row.id,
+              cityName: city.row.name,
+              translations: copyTranslated(city.row.translations, 'name', 'city_name'),
+            }
+          : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(orders.id, id))
+    const [history] = await tx
+      .insert(orderStatusHistory)
+      .values({
+        orderId: id,
+        fromStatus: order.orderStatus,
+        toStatus: order.orderStatus,
+        fromPaymentStatus: order.paymentStatus,
+        toPaymentStatus: order.paymentStatus,
+        changedBy: staffId,
+        actor: 'staff',
+        action: 'items_edited',
+        // The totals before and after, in figures (no language): the dialog's history shows them.
+        reason: `${previousTotal.toFixed(2)} → ${fromCents(totalCents).toFixed(2)}`,
+      })
+      .returning({ id: orderStatusHistory.id })
+    await notify?.orderEdited(tx, id, history!.id, previousTotal)
+  })
+  const order = await findOrder(db, id, true, lang)
+  if (!order) throw notFound()
+  return order
+}
+
+/** The lines after the edit, priced; refuses products that cannot be sold more of. */
+async function planLines(
+  tx: Tx,
+  stored: ItemRow[],
+  input: EditOrderItemsInput,
+  lang: Language,
+): Promise<PlannedLine[]> {
+  const wanted = mergeItems(input.items)
+  const products = await loadProducts(
+    tx,
+    wanted.map((w) => w.product_id),
+  )
+  // Several stored lines of one product (orders before lines were merged) count as one.
+  const storedByProduct = new Map<number, ItemRow[]>()
+  for (const row of stored)
+    if (row.productId !== null)
+      storedByProduct.set(row.productId, [...(storedByProduct.get(row.productId) ?? []), row])
+  // A line whose product was erased since cannot be priced again: it stays as it was sold.
+  const orphans: PlannedLine[] = stored
+    .filter((r) => r.productId === null)
+    .map((row) => ({
+      productId: 0,
+      quantity: row.quantity,
+      stored: row,
+      product: null,
+      unitCents: toCents(row.unitPrice) ?? 0,
+      unitCostCents: toCents(row.unitCost) ?? 0,
+      lineCents: toCents(row.lineTotal) ?? 0,
+      isWholesale: row.isWholesale,
+      takesStock: false,
+    }))
+  const planned = wanted.map(({ product_id, quantity }): PlannedLine => {
+    const rows = storedByProduct.get(product_id) ?? []
+    const product = products.get(product_id) ?? null
+    const name = (product && productText(product, 'name', lang)) ?? rows[0]?.productName ?? `#${product_id}`
+    const before = rows.reduce((sum, r) => sum + r.quantity, 0)
+    if (rows.length === 1 && before === quantity) {
+      const row = rows[0]!
+      return {
+        productId: product_id,
+        quantity,
+        stored: row,
+        product,
+        unitCents: toCents(row.unitPrice) ?? 0,
+        unitCostCents: toCents(row.unitCost) ?? 0,
+        lineCents: toCents(row.lineTotal) ?? 0,
+        isWholesale: row.isWholesale,
+        takesStock: row.takesStock,
+      }
+    }
+    // More of a product than the order had must be sellable now; fewer of it only needs its row for the price.
+    if (!product || (quantity > before && !isSellable(product))) throw unavailable(product_id, name)
+    const priced = priceItem(product, quantity)
+    return {
+      productId: product_id,
+      quantity,
+      stored: rows[0] ?? null,
+      product,
+      unitCents: priced.unitCents,
+      unitCostCents: priced.unitCostCents,
+      lineCents: priced.lineCents,
+      isWholesale: priced.isWholesale,
+      // A line keeps what checkout did with its stock; a new one follows the product's flag now.
+      takesStock: rows[0]?.takesStock ?? !product.isAlwaysInStock,
+    }
+  })
+  if (orphans.length + planned.length === 0)
+    throw new AppError('VALIDATION_FAILED', 422, { fields: { items: ['validation.items_required'] } })
+  return [...orphans, ...planned]
+}
+
+/** Units to take (more than before) or put back (fewer, or a line removed), for lines that take stock. */
+function stockMoves(stored: ItemRow[], lines: PlannedLine[], lang: Language): StockMove[] {
+  const moves = new Map<number, StockMove>()
+  const add = (productId: number, name: string, delta: number) => {
+    const move = moves.get(productId) ?? { productId, name, delta: 0 }
+    move.delta += delta
+    moves.set(productId, move)
+  }
+  for (const row of stored)
+    if (row.productId !== null && row.takesStock) add(row.productId, row.productName, -row.quantity)
+  for (const line of lines) {
+    const name = (line.product && productText(line.product, 'name', lang)) ?? `#${line.productId}`
+    if (line.takesStock) add(line.productId, name, line.quantity)
+    // An always-in-stock product marked out of stock (stock 0) sells no more, as at checkout.
+    else if (line.product && line.product.stock <= 0 && line.quantity > (line.stored?.quantity ?? 0))
+      throw outOfStock(line.productId, name, 0)
+  }
+  for (const move of moves.values()) {
+    const line = lines.find((l) => l.productId === move.productId)
+    if (line?.product) move.name = productText(line.product, 'name', lang) ?? move.name
+  }
+  return [...moves.values()].filter((m) => m.delta !== 0)
+}
+
+/** Rewrites the order's lines: removed ones deleted, changed ones updated in place, new ones inserted. */
+async function writeLines(tx: Tx, orderId: number, stored: ItemRow[], lines: PlannedLine[]) {
+  const kept = new Set(lines.flatMap((l) => (l.stored ? [l.stored.id] : [])))
+  const removed = stored.filter((r) => !kept.has(r.id)).map((r) => r.id)
+  if (removed.length) await tx.delete(orderItems).where(inArray(orderItems.id, removed))
+  for (const line of lines) {
+    const values = {
+      quantity: line.quantity,
+      unitPrice: fromCents(line.unitCents),
+      unitCost: fromCents(line.unitCostCents),
+      isWholesale: line.isWholesale,
+      lineTotal: fromCents(line.lineCents),
+    }
+    if (line.stored) {
+      if (line.stored.quantity !== line.quantity)
+        await tx.update(orderItems).set(values).where(eq(orderItems.id, line.stored.id))
+    } else {
+      const product = line.product!
+      await tx.insert(orderItems).values({
+        orderId,
+        productId: product.id,
+        productName: product.name,
+        translations: copyTranslated(product.translations, 'name', 'product_name'),
+        takesStock: line.takesStock,
+        ...values,
+      })
+    }
+  }
+}
+
+/** The delivery after the edit: another active city and its fee, or the order's own city and the fee it was sold with. */
+async function cityAfterEdit(tx: Tx, order: OrderRow, cityId: number | undefined) {
+  if (cityId !== undefined && cityId !== order.cityId) {
+    const row = await deliveryCity(tx, cityId)
+    return { row, deliveryCents: toCents(row.deliveryPrice) ?? 0, changed: true }
+  }
+  const row = await deliveryCityOf(tx, order.cityId)
+  return { row, deliveryCents: toCents(order.deliveryPrice) ?? 0, changed: false }
+}
