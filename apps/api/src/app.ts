@@ -3,11 +3,18 @@ import helmet from '@fastify/helmet'
 import multipart from '@fastify/multipart'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
+import { createHash, timingSafeEqual } from 'node:crypto'
 import { STATUS_CODES } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { pickLanguage, translate } from '@shop/shared/i18n/messages'
 import type { ErrorCode } from '@shop/shared/errors'
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify'
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type RouteOptions,
+} from 'fastify'
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -16,6 +23,7 @@ import {
 } from 'fastify-type-provider-zod'
 import type { Database, Db } from './db/client.ts'
 import { appUrl, isTrustEveryProxy, loadEnv, TRUST_PROXY_TRUE_REFUSED, type Env } from './env.ts'
+import { AppError } from './lib/app-error.ts'
 import { createMailer, type Mailer, type MailerOptions } from './lib/mailer.ts'
 import { createOrderNotifier, type OrderNotifier } from './domain/notifications/notifier.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
@@ -160,6 +168,50 @@ function clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoException,
   socket.destroy()
 }
 
+export const PERMISSIONS_POLICY = [
+  'accelerometer',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'serial',
+  'usb',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ')
+
+/** Decision 0103: whether /api/docs is served, to anyone or to whoever gives API_DOCS_TOKEN. */
+export function apiDocsAccess(config: Env): 'open' | 'token' | 'off' {
+  if (config.API_DOCS === 'off') return 'off'
+  if (config.API_DOCS === 'on') return 'open'
+  if (config.API_DOCS_TOKEN) return 'token'
+  return config.NODE_ENV === 'production' ? 'off' : 'open'
+}
+
+/**
+ * The token as a bearer token (scripts) or as the password of the browser's own sign-in prompt (Basic, any user name):
+ * the browser then sends it with the page's further requests (its script, /api/docs/json).
+ */
+function apiDocsGuard(token: string) {
+  const digest = (value: string) => createHash('sha256').update(value).digest()
+  const expected = digest(token)
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const header = String(request.headers.authorization ?? '').trim()
+    const bearer = /^Bearer\s+(\S+)$/i.exec(header)?.[1]
+    const basic = /^Basic\s+(\S+)$/i.exec(header)?.[1]
+    const decoded = basic ? Buffer.from(basic, 'base64').toString('utf8') : undefined
+    const given = bearer ?? (decoded?.includes(':') ? decoded.slice(decoded.indexOf(':') + 1) : undefined)
+    if (given && timingSafeEqual(digest(given), expected)) return
+    reply.header('www-authenticate', 'Basic realm="API docs", charset="UTF-8"')
+    throw new AppError('UNAUTHENTICATED', 401)
+  }
+}
+
 /** Builds the whole shop (API + web) on a database; used by server.ts and by every test (fastify/demo). */
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const config: Env = { ...loadEnv(), ...options.env }
@@ -240,6 +292,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     // phone.
     crossOriginOpenerPolicy: false,
   })
+  // Decision 0103: no page of the shop uses the camera, microphone, location, sensors, USB or the Payment Request API
+  // (wallets and cards go through their own pages), so none may, nor anything a page embeds.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY)
+  })
   const origins = config.CORS_ORIGINS.split(',')
     .map((o) => o.trim())
     .filter(Boolean)
@@ -254,7 +311,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     },
     transform: jsonSchemaTransform,
   })
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false })
+  const docs = apiDocsAccess(config)
+  if (docs !== 'off') {
+    await app.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      staticCSP: false,
+      uiHooks: docs === 'token' ? { onRequest: apiDocsGuard(config.API_DOCS_TOKEN!) } : undefined,
+    })
+  }
 
   // Every route of the shop, in one place.
   await app.register(

@@ -49,6 +49,13 @@ const Env = z.object({
   CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(120_000),
   /** Open connections the process accepts at once; more are closed as they arrive. 0 means no cap. */
   MAX_CONNECTIONS: z.coerce.number().int().min(0).default(1_000),
+  /**
+   * Decision 0103: the OpenAPI page at /api/docs. `auto`: on, but off when NODE_ENV=production unless API_DOCS_TOKEN is
+   * set; `on`: open to anyone; `off`: never.
+   */
+  API_DOCS: z.enum(['auto', 'on', 'off']).default('auto'),
+  /** Decision 0103: opens /api/docs (also in production) to whoever gives it (browser sign-in prompt or Bearer). */
+  API_DOCS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
   /** Folder of the built web app (defaults to apps/web/dist). */
   WEB_DIST: z.string().optional(),

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path'
-import { buildApp } from './app.ts'
+import { apiDocsAccess, buildApp } from './app.ts'
 import { openDatabase } from './db/client.ts'
 import { migrateDatabase } from './db/migrate.ts'
 import { DEFAULT_ADMIN_PASSWORD, seedDatabase } from './db/seed.ts'
@@ -79,15 +79,18 @@ const password = !seeded.createdAdmin
   : env.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD
     ? DEFAULT_ADMIN_PASSWORD
     : '(the ADMIN_PASSWORD you set)'
+// Decision 0103: off in production unless API_DOCS=on or API_DOCS_TOKEN is set.
+const docsAccess = apiDocsAccess(env)
+const apiDocs =
+  docsAccess === 'off'
+    ? '(off: NODE_ENV=production; set API_DOCS=on or API_DOCS_TOKEN)'
+    : `${url}/api/docs${docsAccess === 'token' ? ' (API_DOCS_TOKEN as the password)' : ''}`
 if (readableLogs(env)) {
   console.log(`\n  Shop is running: ${url}\n  Database: ${where}`)
   console.log(`  Admin sign-in:   ${env.ADMIN_EMAIL} / ${password}`)
-  console.log(`  API docs:        ${url}/api/docs\n`)
+  console.log(`  API docs:        ${apiDocs}\n`)
 } else {
-  app.log.info(
-    { url, database: where, admin: env.ADMIN_EMAIL, api_docs: `${url}/api/docs` },
-    'shop is running',
-  )
+  app.log.info({ url, database: where, admin: env.ADMIN_EMAIL, api_docs: apiDocs }, 'shop is running')
 }
 if (seeded.createdAdmin && env.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD) {
   app.log.warn(
