@@ -35,6 +35,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/profile': 'user',
   // Catalogue
   'GET /api/products': 'public',
+  'GET /api/products/suggest': 'public',
   'GET /api/products/:id': 'public',
   'POST /api/products': 'admin',
   'PUT /api/products/:id': 'admin',

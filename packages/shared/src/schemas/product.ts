@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { boolish, money, nullableMoney, optionalId, page, perPage, searchTerm } from './common.ts'
+import { boolish, money, nullableMoney, optionalId, page, paginated, perPage, searchTerm } from './common.ts'
 import { arabicFromLegacy, requireArabic, translatableShape } from './translatable.ts'
 
 const stockCount = z
@@ -145,3 +145,31 @@ export const Product = z.object({
   origin_en: z.string().nullable().optional(),
 })
 export type Product = z.infer<typeof Product>
+
+/**
+ * GET /products: a page of products. `did_you_mean` (decision 0140) only when a search found nothing: up to three
+ * names of products and categories close to what was typed, in the reader's language.
+ */
+export const ProductList = paginated(Product).extend({ did_you_mean: z.array(z.string()).optional() })
+export type ProductList = z.infer<typeof ProductList>
+
+export const ProductSuggestQuery = z.object({ q: searchTerm })
+export type ProductSuggestQuery = z.infer<typeof ProductSuggestQuery>
+
+/** GET /products/suggest (decision 0140): what the search box offers while the shopper types. */
+export const ProductSuggestions = z.object({
+  /** Up to 6 products, best first, in stock (as the storefront lists them). */
+  products: z.array(
+    z.object({
+      id: z.number().int(),
+      slug: z.string(),
+      name: z.string(),
+      price: z.number(),
+      image_small_url: z.string().nullable(),
+    }),
+  ),
+  /** Up to 4 active categories whose names have every typed word. */
+  categories: z.array(z.object({ id: z.number().int(), slug: z.string(), name: z.string() })),
+  did_you_mean: z.array(z.string()),
+})
+export type ProductSuggestions = z.infer<typeof ProductSuggestions>

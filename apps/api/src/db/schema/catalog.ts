@@ -26,6 +26,8 @@ export const categories = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** Decision 0055: name and description in the languages other than Arabic (`name`, `description` are Arabic). */
     translations: jsonb('translations').$type<Translations<CategoryText>>().notNull().default({}),
+    /** Decision 0140: the names of every language, folded, one per line (`\n name \n`), kept by the database. */
+    searchName: text('search_name').generatedAlwaysAs(sql`search_names(name, translations)`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -83,11 +85,16 @@ export const products = pgTable(
     /** Decision 0055: name, description, weight and origin in the languages other than Arabic. */
     translations: jsonb('translations').$type<Translations<ProductText>>().notNull().default({}),
     /**
-     * The names and descriptions of every language in `translations`, one per line, kept by the database (function of
-     * migration 0009) so that the storefront search reads plain text: rechecking trigram matches costs no JSON work.
+     * Decision 0140: the names of every language, folded (packages/shared/src/search/normalize.ts), one per line
+     * (`\n name \n`) for the ranking's whole-name and prefix tests; kept by the database (migration 0015).
      */
-    translationsSearch: text('translations_search').generatedAlwaysAs(
-      sql`translations_search_text(translations)`,
+    searchName: text('search_name').generatedAlwaysAs(sql`search_names(name, translations)`),
+    /**
+     * Decision 0140: names, descriptions, weight and origin of every language, folded, in one text with a trigram
+     * index: what the search filters on. Kept by the database, so every write path (forms, imports, seed) keeps it.
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`product_search_text(name, description, attributes, translations)`,
     ),
     /** A product that appears in orders is archived instead of erased, so order history keeps its name. */
     archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
@@ -113,10 +120,8 @@ export const products = pgTable(
     index('products_low_stock_idx')
       .on(t.stock)
       .where(sql`${t.archivedAt} IS NULL AND NOT ${t.isAlwaysInStock}`),
-    index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
-    index('products_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
-    // Decision 0055: the names and descriptions of every other language.
-    index('products_translations_trgm_idx').using('gin', sql`${t.translationsSearch} gin_trgm_ops`),
+    // Decision 0140: the search's one index (every language's texts, folded).
+    index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 )
 

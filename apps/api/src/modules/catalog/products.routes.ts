@@ -2,10 +2,13 @@ import { z } from 'zod'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ErrorBody } from '@shop/shared/errors'
-import { idParam, paginated } from '@shop/shared/schemas/common'
+import { idParam } from '@shop/shared/schemas/common'
 import {
   Product,
+  ProductList,
   ProductListQuery,
+  ProductSuggestions,
+  ProductSuggestQuery,
   ProductStatusInput,
   ProductStockInput,
 } from '@shop/shared/schemas/product'
@@ -61,7 +64,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Product list (public: active only; staff: all, with buying prices)',
         querystring: ProductListQuery,
         response: {
-          200: paginated(Product),
+          200: ProductList,
           304: z.void().describe('Not modified (If-None-Match)'),
           422: ErrorBody,
         },
@@ -80,6 +83,33 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       const gzip = acceptsGzip(request) ? list.gzip() : null
       if (gzip) return raw.header('content-encoding', 'gzip').send(gzip)
       return raw.send(list.body)
+    },
+  )
+
+  app.get(
+    '/products/suggest',
+    {
+      schema: {
+        tags: ['products'],
+        summary: 'Suggestions while typing a search: up to 6 in-stock products and the matching categories',
+        querystring: ProductSuggestQuery,
+        response: {
+          200: ProductSuggestions,
+          304: z.void().describe('Not modified (If-None-Match)'),
+          422: ErrorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      setCatalogCache(request, reply)
+      const answer = await publicLists.suggest(request.query.q ?? '', request.lang)
+      reply.header('etag', answer.etag).header('vary', 'Accept-Language, Accept-Encoding')
+      const raw: FastifyReply = reply
+      if (etagMatches(request, answer.etag)) return raw.code(304).send()
+      raw.type('application/json; charset=utf-8')
+      const gzip = acceptsGzip(request) ? answer.gzip() : null
+      if (gzip) return raw.header('content-encoding', 'gzip').send(gzip)
+      return raw.send(answer.body)
     },
   )
 

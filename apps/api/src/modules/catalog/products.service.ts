@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm'
 import type { Language } from '@shop/shared/i18n/messages'
 import type { Paginated } from '@shop/shared/schemas/common'
 import {
@@ -21,8 +21,17 @@ import {
   type ProductWithCategory,
 } from '../../domain/product-view.ts'
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts'
-import { likePattern } from '../../db/like.ts'
+import { parseSearch } from '@shop/shared/search/normalize'
 import { parseOrThrow } from '../../lib/validation.ts'
+import {
+  didYouMean,
+  inStockFirst,
+  searchCondition,
+  searchPlan,
+  searchRank,
+  withTypos,
+  type SearchPlan,
+} from './search.ts'
 
 const selectWithCategory = (db: DbOrTx) =>
   db
@@ -37,31 +46,27 @@ const isTrue = (v: string | undefined) => v === 'true' || v === '1'
 const isFalse = (v: string | undefined) => v === 'false' || v === '0'
 
 /** docs/api.md GET /products: archived never; guests and shoppers active only. */
-function listCondition(query: ProductListQuery, staff: boolean) {
+function listCondition(query: ProductListQuery, staff: boolean, search: SearchPlan | null) {
   const where: SQL[] = [isNull(products.archivedAt)]
   if (!staff || isTrue(query.active)) where.push(eq(products.isActive, true))
   else if (isFalse(query.active)) where.push(eq(products.isActive, false))
   if (query.category_id) where.push(eq(products.categoryId, query.category_id))
   if (isTrue(query.in_stock)) where.push(gt(products.stock, 0))
-  if (query.search) {
-    // ILIKE '%term%' is served by the pg_trgm GIN indexes: Arabic name and description, and the names and
-    // descriptions of every other language (decision 0055, migration 0009).
-    const pattern = likePattern(query.search)
-    where.push(
-      or(
-        ilike(products.name, pattern),
-        ilike(products.description, pattern),
-        ilike(products.translationsSearch, pattern),
-      )!,
-    )
-  }
+  // Decision 0140: every word in one of its forms, served by the trigram index on the folded texts.
+  const matches = search ? searchCondition(search) : undefined
+  if (matches) where.push(matches)
   return and(...where)
 }
 
 /** The filters of a list query as listCondition reads them: equal keys select the same products. */
 export function productFilterKey(query: ProductListQuery, staff: boolean): string {
   const active = !staff || isTrue(query.active) ? 'active' : isFalse(query.active) ? 'inactive' : 'all'
-  return JSON.stringify([active, query.category_id ?? null, isTrue(query.in_stock), query.search ?? ''])
+  return JSON.stringify([
+    active,
+    query.category_id ?? null,
+    isTrue(query.in_stock),
+    query.search ? parseSearch(query.search).folded : '',
+  ])
 }
 
 /**
@@ -75,27 +80,45 @@ export async function listProducts(
   staff: boolean,
   lang: Language,
   countTotal: (run: () => Promise<number>) => Promise<number> = (run) => run(),
-): Promise<Paginated<Product>> {
-  const condition = listCondition(query, staff)
+): Promise<Paginated<Product> & { did_you_mean?: string[] }> {
+  const parsed = query.search ? parseSearch(query.search) : null
+  let search = parsed && parsed.words.length ? searchPlan(parsed) : null
   const perPage = query.per_page
-  const runCount = async () => {
+  const runCount = (condition: SQL | undefined) => async () => {
     const [totals] = await db.select({ total: count() }).from(products).where(condition)
     return Number(totals?.total ?? 0)
   }
-  const [rows, total] = await Promise.all([
-    selectWithCategory(db)
-      .where(condition)
-      .orderBy(desc(products.id))
-      .limit(perPage)
-      .offset((query.page - 1) * perPage),
-    countTotal(runCount),
-  ])
+  let condition = listCondition(query, staff, search)
+  let total = await countTotal(runCount(condition))
+  let didYouMeanNames: string[] | undefined
+  if (total === 0 && parsed && search) {
+    // Decision 0140: nothing matched; words one or two letters off the shop's names are corrected, then, if still
+    // nothing, the closest names are offered.
+    const corrected = await withTypos(db, search, parsed)
+    if (corrected) {
+      search = corrected
+      condition = listCondition(query, staff, search)
+      total = await runCount(condition)()
+    }
+    if (total === 0) didYouMeanNames = await didYouMean(db, parsed, lang)
+  }
+  // Stable paging: the ranking, then in stock first, then newest first (ids are unique).
+  const order = search ? [searchRank(search), inStockFirst, desc(products.id)] : [desc(products.id)]
+  const rows =
+    total === 0
+      ? []
+      : await selectWithCategory(db)
+          .where(condition)
+          .orderBy(...order)
+          .limit(perPage)
+          .offset((query.page - 1) * perPage)
   return {
     data: (rows as ProductWithCategory[]).map((r) => toProduct(r, staff, lang)),
     total,
     current_page: query.page,
     per_page: perPage,
     last_page: Math.max(1, Math.ceil(total / perPage)),
+    ...(didYouMeanNames ? { did_you_mean: didYouMeanNames } : {}),
   }
 }
 

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto'
 import { gzipSync } from 'node:zlib'
 import type { Language } from '@shop/shared/i18n/messages'
-import type { ProductListQuery } from '@shop/shared/schemas/product'
+import type { ProductListQuery, ProductSuggestions } from '@shop/shared/schemas/product'
+import { parseSearch } from '@shop/shared/search/normalize'
 import type { DbOrTx } from '../../db/client.ts'
 import { createCatalogVersion, type CatalogVersion } from './catalog-version.ts'
 import { listProducts, productFilterKey } from './products.service.ts'
+import { matchingCategories, searchPlan } from './search.ts'
 
 /** A public list answer as it goes on the wire: serialized once, sent as is (decision 0019). */
 export interface CachedList {
@@ -68,6 +70,7 @@ function remember<T>(
 export function createPublicListCache(db: DbOrTx, version: CatalogVersion = createCatalogVersion(db)) {
   const pages = new Map<string, Entry<CachedList>>()
   const totals = new Map<string, Entry<number>>()
+  const suggestions = new Map<string, Entry<CachedList>>()
 
   return {
     async get(query: ProductListQuery, lang: Language): Promise<CachedList> {
@@ -79,6 +82,39 @@ export function createPublicListCache(db: DbOrTx, version: CatalogVersion = crea
           remember(totals, filters, v, count),
         )
         return cachedList(Buffer.from(JSON.stringify(list)))
+      })
+    },
+
+    /**
+     * GET /products/suggest (decision 0140): the first 6 in-stock products of the search and the active categories
+     * whose names have every word, cached like the lists (per version, language and folded search).
+     */
+    async suggest(q: string, lang: Language): Promise<CachedList> {
+      const v = await version.current()
+      const parsed = parseSearch(q)
+      return remember(suggestions, `${lang}|${parsed.folded}`, v, async () => {
+        const answer: ProductSuggestions = { products: [], categories: [], did_you_mean: [] }
+        if (parsed.words.length) {
+          const [list, cats] = await Promise.all([
+            listProducts(
+              db,
+              { search: q, page: 1, per_page: 6, active: 'true', in_stock: 'true' },
+              false,
+              lang,
+            ),
+            matchingCategories(db, searchPlan(parsed), lang),
+          ])
+          answer.products = list.data.map((p) => ({
+            id: p.id,
+            slug: p.slug,
+            name: p.name,
+            price: p.price,
+            image_small_url: p.image_small_url,
+          }))
+          answer.categories = cats
+          answer.did_you_mean = cats.length ? [] : (list.did_you_mean ?? [])
+        }
+        return cachedList(Buffer.from(JSON.stringify(answer)))
       })
     },
   }
