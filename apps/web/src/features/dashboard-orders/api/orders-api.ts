@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { Paginated } from '@shop/shared/schemas/common'
-import type { Order, UpdateOrderInput } from '@shop/shared/schemas/order'
+import type { EditOrderItemsInput, Order, UpdateOrderInput } from '@shop/shared/schemas/order'
+import type { Product } from '@shop/shared/schemas/product'
 import type { StaffPayment, StaffPayments } from '@shop/shared/schemas/payment'
 import type { ListParams } from '../../../components/data-list/use-data-list.ts'
 import { api } from '../../../lib/api-client.ts'
@@ -61,6 +62,19 @@ export const orderDetailQuery = (id: number) =>
 
 export const updateOrder = (id: number, input: UpdateOrderInput) =>
   api<Order>(`/api/orders/${id}`, { method: 'PUT', body: input })
+
+/** Decision 0133: the order's lines as they should be, and maybe another city; the server prices and moves stock. */
+export const editOrderItems = async (id: number, input: EditOrderItemsInput) =>
+  parseOrder(await api<Order>(`/api/orders/${id}/items`, { method: 'PUT', body: input }))
+
+/** Products to add to an order: the staff product search, a few at a time. */
+export const productSearchQuery = (search: string) =>
+  queryOptions({
+    queryKey: [...dashboardKeys.products.all, 'order-search', search] as const,
+    queryFn: async ({ signal }) =>
+      (await api<Paginated<Product>>('/api/products', { query: { search, per_page: 8 }, signal })).data ?? [],
+    placeholderData: keepPreviousData,
+  })
 
 /** Decision 0070: the customer confirmed the pending order by phone; it moves to processing. */
 export const confirmOrderByPhone = (id: number) => api<Order>(`/api/orders/${id}/confirm`, { method: 'POST' })

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQuery } from '@tanstack/react-query'
-import { ArrowLeft } from 'lucide-react'
+import { ArrowLeft, PackageOpen } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useForm, type Resolver } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -16,6 +16,7 @@ import { changedBy } from '../../../lib/dashboard-keys.ts'
 import { orderDetailQuery, updateOrder } from '../api/orders-api.ts'
 import { ConfirmByPhone } from './confirm-by-phone.tsx'
 import { OrderContact } from './order-contact.tsx'
+import { OrderItemsEditor } from './order-items-editor.tsx'
 import { OrderLines } from './order-lines.tsx'
 import { OrderPayments } from './order-payments.tsx'
 
@@ -63,6 +64,10 @@ export function OrderEditDialog({ order, onClose }: { order: Order | null; onClo
     }
   }, [order, source, filledFor, reset])
   const loading = order !== null && filledFor !== order.id
+
+  // Decision 0133: pending and processing orders' lines can be changed, unless money was taken online for them.
+  const [editingItems, setEditingItems] = useState(false)
+  useEffect(() => setEditingItems(false), [order?.id])
 
   // Decision 0132: completing an unpaid cash order asks whether the cash was collected; "yes" saves it as paid.
   const [cashAnswer, setCashAnswer] = useState<'yes' | 'no' | null>(null)
@@ -143,7 +148,31 @@ export function OrderEditDialog({ order, onClose }: { order: Order | null; onClo
       ) : !loading && detail.data ? (
         <OrderContact order={detail.data} />
       ) : null}
-      {!loading && detail.data ? <OrderLines order={detail.data} /> : null}
+      {!loading && detail.data ? (
+        editingItems ? (
+          <OrderItemsEditor order={detail.data} onDone={() => setEditingItems(false)} />
+        ) : (
+          <OrderLines
+            order={detail.data}
+            action={
+              detail.data.order_status === 'pending' || detail.data.order_status === 'processing' ? (
+                detail.data.payment_method !== 'cash' && detail.data.payment_status === 'paid' ? (
+                  <span className="text-xs text-stone-600">{t('orders.edit_items.locked_paid')}</span>
+                ) : (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    icon={<PackageOpen className="size-4" aria-hidden="true" />}
+                    onClick={() => setEditingItems(true)}
+                  >
+                    {t('orders.edit_items.edit')}
+                  </Button>
+                )
+              ) : undefined
+            }
+          />
+        )
+      ) : null}
       {loading ? (
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2" aria-busy="true">
           <Skeleton className="h-10" />
@@ -271,7 +300,14 @@ export function OrderEditDialog({ order, onClose }: { order: Order | null; onClo
                     {t(`orders.action.${h.action}`, { defaultValue: h.action })}
                   </p>
                 ) : null}
-                {h.reason ? (
+                {h.action === 'items_edited' && h.reason ? (
+                  <p className="text-sm text-stone-800">
+                    {t('orders.edit_items.total_change')}{' '}
+                    <span dir="ltr" className="ltr-nums font-semibold">
+                      {h.reason}
+                    </span>
+                  </p>
+                ) : h.reason ? (
                   <p className="text-sm text-stone-800">
                     {t('orders.reason', { reason: '' })}
                     <bdi>{h.reason}</bdi>

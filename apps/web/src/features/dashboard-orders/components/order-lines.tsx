@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Order } from '@shop/shared/schemas/order'
 import { Badge } from '../../../components/ui/badge.tsx'
@@ -8,13 +9,16 @@ import { Money } from '../../../components/ui/money.tsx'
  * subtotal, the delivery fee to the order's city and the total, as stored with the order (never added up again here).
  * One column of rows, so it reads the same on a phone and a laptop.
  */
-export function OrderLines({ order }: { order: Order }) {
+export function OrderLines({ order, action }: { order: Order; action?: ReactNode }) {
   const { t } = useTranslation('dashboard')
   return (
     <section aria-labelledby="order-lines-title" className="mb-5">
-      <h3 id="order-lines-title" className="mb-2 font-bold text-stone-900">
-        {t('orders.lines.title')}
-      </h3>
+      <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+        <h3 id="order-lines-title" className="font-bold text-stone-900">
+          {t('orders.lines.title')}
+        </h3>
+        {action}
+      </div>
       {order.items.length === 0 ? (
         <p className="text-sm text-stone-600">{t('orders.lines.none')}</p>
       ) : (

@@ -1,0 +1,204 @@
+import { useMutation, useQuery } from '@tanstack/react-query'
+import { Minus, Plus, Trash2 } from 'lucide-react'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { formatMoney } from '@shop/shared/money/money'
+import { MAX_PRODUCT_QUANTITY, type Order } from '@shop/shared/schemas/order'
+import { Button } from '../../../components/ui/button.tsx'
+import { Field, Select } from '../../../components/ui/field.tsx'
+import { IconButton } from '../../../components/ui/icon-button.tsx'
+import { SearchInput } from '../../../components/ui/search-input.tsx'
+import { useActiveCities } from '../../../lib/active-cities.ts'
+import { changedBy } from '../../../lib/dashboard-keys.ts'
+import { toast } from '../../../lib/toast.ts'
+import { editOrderItems, productSearchQuery } from '../api/orders-api.ts'
+
+interface DraftLine {
+  product_id: number
+  name: string
+  /** '' while the field is being retyped (it becomes 1 if left empty). */
+  quantity: number | ''
+}
+
+const clamp = (n: number) => Math.min(MAX_PRODUCT_QUANTITY, Math.max(1, Math.floor(n) || 1))
+
+/**
+ * Decision 0133: staff change quantities, remove or add lines and change the delivery city of a pending or processing
+ * order. The server prices the result and moves the stock; what it answers is what the dialog shows next.
+ */
+export function OrderItemsEditor({ order, onDone }: { order: Order; onDone(): void }) {
+  const { t } = useTranslation('dashboard')
+  const [lines, setLines] = useState<DraftLine[]>(() =>
+    order.items.flatMap((i) =>
+      i.product_id === null ? [] : [{ product_id: i.product_id, name: i.product_name, quantity: i.quantity }],
+    ),
+  )
+  const kept = order.items.filter((i) => i.product_id === null)
+  const [cityId, setCityId] = useState<string>(order.city_id === null ? '' : String(order.city_id))
+  const [search, setSearch] = useState('')
+  const term = search.trim()
+  const found = useQuery({ ...productSearchQuery(term), enabled: term.length >= 2 })
+  const cities = useActiveCities()
+
+  const setQuantity = (productId: number, quantity: number | '') =>
+    setLines((ls) =>
+      ls.map((l) =>
+        l.product_id === productId ? { ...l, quantity: quantity === '' ? '' : clamp(quantity) } : l,
+      ),
+    )
+  const add = (p: { id: number; name: string }) => {
+    setLines((ls) =>
+      ls.some((l) => l.product_id === p.id)
+        ? ls.map((l) => (l.product_id === p.id ? { ...l, quantity: clamp(Number(l.quantity) + 1) } : l))
+        : [...ls, { product_id: p.id, name: p.name, quantity: 1 }],
+    )
+    setSearch('')
+  }
+
+  const save = useMutation({
+    mutationFn: () =>
+      editOrderItems(order.id, {
+        items: lines.map(({ product_id, quantity }) => ({ product_id, quantity: clamp(Number(quantity)) })),
+        city_id: cityId && Number(cityId) !== order.city_id ? Number(cityId) : undefined,
+      }),
+    // Stock, revenue, the lists and this order change: lib/dashboard-keys.ts lists what refreshes.
+    meta: { invalidates: changedBy.order },
+    onSuccess: (updated) => {
+      toast.success(t('orders.edit_items.saved', { total: formatMoney(updated.total_amount) }))
+      onDone()
+    },
+    onError: (err) => toast.error(err.message),
+  })
+
+  const cityOptions = cities.data ?? []
+  const cityListed = cityOptions.some((c) => String(c.id) === cityId)
+
+  return (
+    <section
+      aria-labelledby="order-items-editor-title"
+      className="mb-5 rounded-[var(--radius-card)] border border-palm-200 bg-palm-50/40 p-3"
+    >
+      <h3 id="order-items-editor-title" className="font-bold text-stone-900">
+        {t('orders.edit_items.title')}
+      </h3>
+      <p className="mt-1 text-sm text-stone-700">{t('orders.edit_items.hint')}</p>
+      <ul className="mt-3 space-y-2">
+        {lines.map((line) => (
+          <li
+            key={line.product_id}
+            className="flex flex-wrap items-center justify-between gap-2 rounded-[var(--radius-control)] bg-white px-3 py-2 ring-1 ring-sand-300"
+            data-testid="edit-line"
+          >
+            <bdi className="min-w-0 flex-1 font-semibold text-stone-900">{line.name}</bdi>
+            <div className="flex items-center gap-1">
+              <IconButton
+                label={t('orders.edit_items.decrease', { name: line.name })}
+                icon={<Minus aria-hidden="true" />}
+                disabled={Number(line.quantity) <= 1}
+                onClick={() => setQuantity(line.product_id, Number(line.quantity) - 1)}
+              />
+              <input
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={MAX_PRODUCT_QUANTITY}
+                aria-label={t('orders.edit_items.quantity_of', { name: line.name })}
+                className="ltr-nums h-9 w-16 rounded-[var(--radius-control)] border border-sand-300 text-center font-bold tabular-nums"
+                value={line.quantity}
+                onChange={(e) =>
+                  setQuantity(line.product_id, e.target.value === '' ? '' : Number(e.target.value))
+                }
+                onBlur={() => line.quantity === '' && setQuantity(line.product_id, 1)}
+              />
+              <IconButton
+                label={t('orders.edit_items.increase', { name: line.name })}
+                icon={<Plus aria-hidden="true" />}
+                onClick={() => setQuantity(line.product_id, Number(line.quantity) + 1)}
+              />
+              <IconButton
+                label={t('orders.edit_items.remove', { name: line.name })}
+                tone="danger"
+                icon={<Trash2 aria-hidden="true" />}
+                disabled={lines.length + kept.length <= 1}
+                onClick={() => setLines((ls) => ls.filter((l) => l.product_id !== line.product_id))}
+              />
+            </div>
+          </li>
+        ))}
+        {kept.map((item) => (
+          <li key={item.id} className="rounded-[var(--radius-control)] bg-sand-100 px-3 py-2 text-sm">
+            <bdi className="font-semibold">{item.product_name}</bdi> ×{' '}
+            <span className="ltr-nums">{item.quantity}</span>
+            <span className="block text-stone-600">{t('orders.edit_items.kept')}</span>
+          </li>
+        ))}
+      </ul>
+      {lines.length + kept.length <= 1 ? (
+        <p className="mt-2 text-xs text-stone-600">{t('orders.edit_items.need_a_line')}</p>
+      ) : null}
+
+      <div className="mt-4">
+        <p className="mb-1 text-sm font-semibold text-stone-800">{t('orders.edit_items.add_product')}</p>
+        <SearchInput
+          label={t('orders.edit_items.search')}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          className="sm:max-w-none"
+        />
+        {term.length >= 2 && found.data ? (
+          found.data.length === 0 ? (
+            <p className="mt-2 text-sm text-stone-600">{t('orders.edit_items.no_results')}</p>
+          ) : (
+            <ul className="mt-2 divide-y divide-sand-200 rounded-[var(--radius-control)] bg-white ring-1 ring-sand-300">
+              {found.data.map((p) => {
+                const sellable = p.is_active && p.stock > 0
+                return (
+                  <li key={p.id} className="flex items-center justify-between gap-2 px-3 py-1.5 text-sm">
+                    <span className="min-w-0">
+                      <bdi className="font-semibold">{p.name}</bdi>{' '}
+                      <span className="text-stone-600">
+                        · {formatMoney(p.retail_price)} ·{' '}
+                        {p.stock > 0
+                          ? t('orders.edit_items.stock', { n: p.stock })
+                          : t('orders.edit_items.out_of_stock')}
+                      </span>
+                    </span>
+                    <IconButton
+                      label={t('orders.edit_items.add', { name: p.name })}
+                      tone="primary"
+                      icon={<Plus aria-hidden="true" />}
+                      disabled={!sellable}
+                      onClick={() => add(p)}
+                    />
+                  </li>
+                )
+              })}
+            </ul>
+          )
+        ) : null}
+      </div>
+
+      <Field label={t('orders.edit_items.city')} className="mt-4">
+        {(p) => (
+          <Select {...p} value={cityId} onChange={(e) => setCityId(e.target.value)}>
+            {!cityListed ? <option value={cityId}>{order.city_name ?? '—'}</option> : null}
+            {cityOptions.map((c) => (
+              <option key={c.id} value={String(c.id)}>
+                {c.name} · {formatMoney(c.delivery_price)}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+
+      <div className="mt-4 flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={onDone} disabled={save.isPending}>
+          {t('orders.edit_items.cancel')}
+        </Button>
+        <Button busy={save.isPending} disabled={lines.length === 0} onClick={() => save.mutate()}>
+          {save.isPending ? t('orders.edit_items.saving') : t('orders.edit_items.save')}
+        </Button>
+      </div>
+    </section>
+  )
+}
