@@ -22,8 +22,15 @@ export function tr(lang: Lang, key: string, vars: Record<string, string | number
   const [ns, path] = key.includes(':')
     ? (key.split(':', 2) as [Ns, string])
     : (['common', key] as [Ns, string])
-  let node: unknown = bundles[lang][ns]
-  for (const part of path.split('.')) node = (node as Record<string, unknown> | undefined)?.[part]
+  let parent: unknown = bundles[lang][ns]
+  const parts = path.split('.')
+  for (const part of parts.slice(0, -1)) parent = (parent as Record<string, unknown> | undefined)?.[part]
+  const last = parts.at(-1)!
+  const texts = parent as Record<string, unknown> | undefined
+  let node: unknown = texts?.[last]
+  // A counted text (i18next plural keys): the form Intl.PluralRules picks for the count, as the app's i18next does.
+  if (node === undefined && typeof vars.count === 'number')
+    node = texts?.[`${last}_${new Intl.PluralRules(lang).select(vars.count)}`] ?? texts?.[`${last}_other`]
   if (typeof node !== 'string') throw new Error(`missing text ${lang}:${key}`)
   return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, v: string) => String(vars[v] ?? `{{${v}}}`))
 }

@@ -8,8 +8,9 @@ import { activeCitiesKey } from './dashboard-keys.ts'
  * cheapest to the dearest city) and the checkout read it; a city edit in the dashboard refreshes it
  * (lib/dashboard-keys.ts `changedBy.city`).
  */
-export const useActiveCities = () =>
+export const useActiveCities = (enabled = true) =>
   useQuery({
+    enabled,
     queryKey: activeCitiesKey,
     queryFn: ({ signal }) =>
       api<{ data: City[] } | City[]>('/api/cities', { query: { active: true, per_page: 100 }, signal }),

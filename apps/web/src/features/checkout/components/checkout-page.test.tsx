@@ -189,7 +189,18 @@ describe('checkout (product.md §2.8, §4.8)', () => {
       expected_total: 65,
     })
     expect(posts[0]!.headers['Idempotency-Key']).toMatch(/.{8,}/)
-    expect(router.state.location.state).toEqual({ orderId: 41, orderNumber: 'ORD-250101-00041' })
+    // Issue 26: the confirmation shows the lines and the total (here from the cart: the answer had no lines).
+    expect(router.state.location.state).toEqual({
+      orderId: 41,
+      orderNumber: 'ORD-250101-00041',
+      summary: {
+        lines: [{ name: 'Deglet dates', quantity: 2, line_total: 50, is_wholesale: false }],
+        subtotal: 50,
+        delivery: 15,
+        total: 65,
+        cash: true,
+      },
+    })
     expect(JSON.parse(localStorage.getItem('cart')!)).toEqual([])
     expect(sessionStorage.length).toBe(0)
   })

@@ -33,6 +33,7 @@ import {
   savePendingPayment,
 } from '../../../lib/pending-payment.ts'
 import { forgetIdempotencyKey, idempotencyKeyFor } from '../idempotency.ts'
+import { summaryOfCart, summaryOfOrder, type ConfirmationState } from '../../../lib/confirmation.ts'
 import { CheckoutFields } from './checkout-fields.tsx'
 import { OrderSummary } from './order-summary.tsx'
 import { PendingPaymentBanner } from './pending-payment-banner.tsx'
@@ -239,10 +240,15 @@ export function CheckoutPage() {
           return navigate('/checkout/pay', { state: { method: payload.payment_method } })
         await payPendingOnDelivery(pending)
         forgetPendingPayment()
+        const summary = summaryOfCart(cart.items, numbers)
         cart.clear()
         toast.success(t('checkout.success', { number: pending.orderNumber }))
         return navigate('/order-confirmation', {
-          state: { orderId: pending.orderId, orderNumber: pending.orderNumber },
+          state: {
+            orderId: pending.orderId,
+            orderNumber: pending.orderNumber,
+            summary,
+          } satisfies ConfirmationState,
         })
       }
       if (pending) {
@@ -261,10 +267,15 @@ export function CheckoutPage() {
         })
         return navigate('/checkout/pay', { state: { method: payload.payment_method } })
       }
+      const lines = cart.items
       cart.clear()
       toast.success(t('checkout.success', { number: order.order_number ?? order.id }))
       navigate('/order-confirmation', {
-        state: { orderId: order.id, orderNumber: order.order_number ?? String(order.id) },
+        state: {
+          orderId: order.id,
+          orderNumber: order.order_number ?? String(order.id),
+          summary: order.items?.length ? summaryOfOrder(order) : summaryOfCart(lines, numbers),
+        } satisfies ConfirmationState,
       })
     } catch (err) {
       if (err instanceof ApiError && err.code === 'PRICE_CHANGED' && err.body?.quote) {

@@ -12,6 +12,7 @@ import { useDeleteRow, useToggleActive } from '../../../components/data-list/row
 import { useDataList } from '../../../components/data-list/use-data-list.ts'
 import { Money } from '../../../components/ui/money.tsx'
 import { EnglishMissing } from '../../../components/ui/translated-fields.tsx'
+import { useActiveCities } from '../../../lib/active-cities.ts'
 import { changedBy } from '../../../lib/dashboard-keys.ts'
 import {
   cityListQuery,
@@ -43,7 +44,11 @@ export function CitiesScreen() {
   // Decision 0136: without an online method, a city's cash rule may leave its shoppers no way to pay.
   const online = useOnlinePaymentOffered()
   const noOnline = online.data === false
-  const anyDeadEnd = noOnline && list.rows.some((c) => !c.cod_allowed || c.cod_max_total !== null)
+  // Every active city counts, not only the page on screen (the cities shoppers can choose at checkout); asked for
+  // only when no online method can pay.
+  const active = useActiveCities(noOnline)
+  const anyDeadEnd =
+    noOnline && (active.data ?? []).some((c) => c.cod_allowed === false || (c.cod_max_total ?? null) !== null)
 
   // The list's columns (product.md §2.18); a new column is one more entry here.
   const columns: DataColumn<City>[] = [

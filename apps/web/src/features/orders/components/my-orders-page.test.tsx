@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { mockFetch, renderScreen, setLanguage } from '../../../test/render-with-providers.tsx'
+import { Navigate } from 'react-router'
+import { mockFetch, renderRoutes, renderScreen, setLanguage } from '../../../test/render-with-providers.tsx'
 import { MyOrdersPage } from './my-orders-page.tsx'
 import { OrderConfirmationPage } from './order-confirmation-page.tsx'
 
@@ -113,5 +114,55 @@ describe('order confirmation (product.md §2.9)', () => {
     mockFetch({})
     const { router } = renderScreen(<OrderConfirmationPage />, '/order-confirmation')
     expect(router.state.location.pathname).toBe('/')
+  })
+
+  const placed = {
+    orderId: 9,
+    orderNumber: 'ORD-250301-00009',
+    summary: {
+      lines: [
+        { name: 'Sidr honey', quantity: 2, line_total: 240, is_wholesale: false },
+        { name: 'Deglet dates', quantity: 1, line_total: 25, is_wholesale: false },
+      ],
+      subtotal: 265,
+      delivery: 15,
+      total: 280,
+      cash: true,
+    },
+  }
+  const confirmation = () =>
+    renderRoutes(
+      [
+        { path: 'start', element: <Navigate to="/order-confirmation" state={placed} /> },
+        { path: 'order-confirmation', element: <OrderConfirmationPage /> },
+        { path: '*', element: <p data-testid="other-page">other page</p> },
+      ],
+      '/start',
+    )
+
+  it("shows the order's lines and total to have ready in cash; a guest's main action is the tracking page (issue 26)", async () => {
+    mockFetch({})
+    confirmation()
+    const lines = await screen.findByTestId('confirmation-lines')
+    expect(lines).toHaveTextContent('Sidr honey × 2240.00 د.ل')
+    expect(lines).toHaveTextContent('Deglet dates × 125.00 د.ل')
+    expect(screen.getByTestId('confirmation-total')).toHaveTextContent('Total280.00 د.ل')
+    expect(screen.getByText(/Paid on delivery: have ready/)).toHaveTextContent(
+      'Paid on delivery: have ready 280.00 د.ل',
+    )
+    expect(screen.getByRole('link', { name: 'Track your order' })).toHaveAttribute(
+      'href',
+      '/track?order=ORD-250301-00009',
+    )
+    expect(screen.queryByRole('link', { name: 'View my orders' })).toBeNull()
+  })
+
+  it('sends a signed-in shopper to my orders', async () => {
+    localStorage.setItem('token', 't')
+    localStorage.setItem('user', JSON.stringify(me))
+    mockFetch({ 'GET /api/me': () => ({ body: me }) })
+    confirmation()
+    expect(await screen.findByRole('link', { name: 'View my orders' })).toHaveAttribute('href', '/my-orders')
+    expect(screen.queryByRole('link', { name: 'Track your order' })).toBeNull()
   })
 })

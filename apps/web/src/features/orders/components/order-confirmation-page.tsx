@@ -1,24 +1,27 @@
-import { BadgeCheck, CheckCircle2, Clock } from 'lucide-react'
-import { Link, Navigate, useLocation } from 'react-router'
+import { BadgeCheck, Banknote, CheckCircle2, Clock } from 'lucide-react'
+import { Navigate, useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { LinkButton } from '../../../components/ui/button.tsx'
+import { Money } from '../../../components/ui/money.tsx'
+import { useAuth } from '../../../lib/auth/auth-provider.tsx'
+import type { ConfirmationState, ConfirmationSummary } from '../../../lib/confirmation.ts'
 import { formatDate } from './order-card.tsx'
 
-interface ConfirmationState {
-  orderId?: number
-  orderNumber?: string
-  /** Paid online: the payment was confirmed before coming here (decision 0082). */
-  paid?: boolean
-}
-
-/** product.md §2.9 order confirmation: reads orderId/orderNumber from navigation state; without an id → /. */
+/**
+ * product.md §2.9 order confirmation: reads orderId/orderNumber (and the order's lines and totals, issue 26) from
+ * navigation state; without an id → /. The main action follows the shopper: a guest follows the order on the tracking
+ * page, a signed-in shopper in "my orders" (a guest sent there would only read "please sign in").
+ */
 export function OrderConfirmationPage() {
   const { t, i18n } = useTranslation('storefront')
+  const { status } = useAuth()
   const state = (useLocation().state ?? {}) as ConfirmationState
   if (!state.orderId) return <Navigate to="/" replace />
+  const signedIn = status === 'signed-in'
+  const trackTo = { pathname: '/track', search: `?order=${encodeURIComponent(state.orderNumber ?? '')}` }
   return (
     <div className="mx-auto max-w-xl px-4 py-12 sm:py-16">
-      <div className="rounded-[var(--radius-card)] border border-sand-300 bg-white p-8 text-center shadow-[var(--shadow-soft)]">
+      <div className="rounded-[var(--radius-card)] border border-sand-300 bg-white p-6 text-center shadow-[var(--shadow-soft)] sm:p-8">
         <CheckCircle2 className="mx-auto size-16 text-palm-600" aria-hidden="true" />
         <h1 className="mt-4 text-3xl font-extrabold text-stone-900">{t('confirmation.title')}</h1>
         <p className="mt-2 text-stone-600">{t('confirmation.thanks')}</p>
@@ -30,6 +33,7 @@ export function OrderConfirmationPage() {
           <dt className="text-start text-stone-600">{t('confirmation.date')}</dt>
           <dd className="text-end font-bold">{formatDate(new Date().toISOString(), i18n.language)}</dd>
         </dl>
+        {state.summary ? <OrderLines summary={state.summary} paid={Boolean(state.paid)} /> : null}
         {state.paid ? (
           <p
             className="mt-6 flex items-center justify-center gap-2 rounded-[var(--radius-control)] bg-palm-50 p-3 text-sm font-semibold text-palm-900"
@@ -44,24 +48,77 @@ export function OrderConfirmationPage() {
           {t('confirmation.processing')}
         </p>
         {/* Decision 0068: the order can be followed without an account; the mail carries a direct link too. */}
-        <p className="mt-3 text-sm text-stone-700">
-          {t('confirmation.track_hint')}{' '}
-          <Link
-            to={{ pathname: '/track', search: `?order=${encodeURIComponent(state.orderNumber ?? '')}` }}
-            className="font-semibold text-palm-800 underline"
-          >
-            {t('confirmation.track_link')}
-          </Link>
-        </p>
-        <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+        {signedIn ? null : <p className="mt-3 text-sm text-stone-700">{t('confirmation.track_hint')}</p>}
+        <div className="mt-8 flex flex-col-reverse justify-center gap-3 sm:flex-row">
           <LinkButton to="/" variant="secondary" size="lg">
             {t('confirmation.continue_shopping')}
           </LinkButton>
-          <LinkButton to="/my-orders" size="lg">
-            {t('confirmation.view_orders')}
-          </LinkButton>
+          {signedIn ? (
+            <LinkButton to="/my-orders" size="lg">
+              {t('confirmation.view_orders')}
+            </LinkButton>
+          ) : (
+            <LinkButton to={trackTo} size="lg">
+              {t('confirmation.track_link')}
+            </LinkButton>
+          )}
         </div>
       </div>
     </div>
+  )
+}
+
+/** The order's lines and totals; for cash on delivery, the amount to have ready. */
+function OrderLines({ summary, paid }: { summary: ConfirmationSummary; paid: boolean }) {
+  const { t } = useTranslation('storefront')
+  return (
+    <section
+      aria-labelledby="confirmation-lines"
+      className="mt-6 text-start"
+      data-testid="confirmation-lines"
+    >
+      <h2 id="confirmation-lines" className="text-base font-bold text-stone-900">
+        {t('confirmation.your_order')}
+      </h2>
+      <ul className="mt-2 divide-y divide-sand-200 text-sm">
+        {summary.lines.map((line, i) => (
+          <li key={i} className="flex items-start justify-between gap-3 py-2">
+            <span className="min-w-0">
+              <bdi className="font-semibold text-stone-900">{line.name}</bdi>{' '}
+              <span className="ltr-nums text-stone-600">× {line.quantity}</span>
+            </span>
+            <Money value={line.line_total} className="font-semibold" />
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-2 space-y-1 border-t border-sand-300 pt-2 text-sm">
+        <div className="flex justify-between gap-3">
+          <dt className="text-stone-600">{t('checkout.subtotal')}</dt>
+          <dd>
+            <Money value={summary.subtotal} />
+          </dd>
+        </div>
+        <div className="flex justify-between gap-3">
+          <dt className="text-stone-600">{t('checkout.delivery')}</dt>
+          <dd>
+            <Money value={summary.delivery} />
+          </dd>
+        </div>
+        <div className="flex justify-between gap-3 text-base" data-testid="confirmation-total">
+          <dt className="font-bold text-stone-900">{t('checkout.total')}</dt>
+          <dd>
+            <Money value={summary.total} className="text-lg font-extrabold text-date-700" />
+          </dd>
+        </div>
+      </dl>
+      {summary.cash && !paid ? (
+        <p className="mt-3 flex items-center gap-2 rounded-[var(--radius-control)] bg-honey-50 p-3 text-sm font-semibold text-honey-900">
+          <Banknote className="size-5 shrink-0" aria-hidden="true" />
+          <span>
+            {t('confirmation.cash_ready')} <Money value={summary.total} />
+          </span>
+        </p>
+      ) : null}
+    </section>
   )
 }

@@ -1,0 +1,54 @@
+import { fromCents } from '@shop/shared/money/money'
+import type { Order } from '@shop/shared/schemas/order'
+import { itemLineCents, type CartItem } from './cart/cart-model.ts'
+
+/**
+ * What the confirmation page shows of the order just placed (issue 26): its lines and totals, so a shopper paying on
+ * delivery knows how much cash to have ready. The checkout hands it over in the navigation state; amounts in dinars.
+ */
+export interface ConfirmationSummary {
+  lines: { name: string; quantity: number; line_total: number; is_wholesale: boolean }[]
+  subtotal: number
+  delivery: number
+  total: number
+  cash: boolean
+}
+
+export interface ConfirmationState {
+  orderId?: number
+  orderNumber?: string
+  /** Paid online: the payment was confirmed before coming here (decision 0082). */
+  paid?: boolean
+  summary?: ConfirmationSummary
+}
+
+/** From the server's answer to the order (its names and prices). */
+export const summaryOfOrder = (order: Order): ConfirmationSummary => ({
+  lines: order.items.map((i) => ({
+    name: i.product_name,
+    quantity: i.quantity,
+    line_total: i.line_total,
+    is_wholesale: i.is_wholesale,
+  })),
+  subtotal: order.subtotal,
+  delivery: order.delivery_price,
+  total: order.total_amount,
+  cash: order.payment_method === 'cash',
+})
+
+/** From the cart and the server's quote (an order switched to cash on delivery keeps the quoted numbers). */
+export const summaryOfCart = (
+  items: CartItem[],
+  numbers: { subtotalCents: number; deliveryCents: number; totalCents: number },
+): ConfirmationSummary => ({
+  lines: items.map((i) => ({
+    name: i.name,
+    quantity: i.quantity,
+    line_total: fromCents(itemLineCents(i)),
+    is_wholesale: false,
+  })),
+  subtotal: fromCents(numbers.subtotalCents),
+  delivery: fromCents(numbers.deliveryCents),
+  total: fromCents(numbers.totalCents),
+  cash: true,
+})
