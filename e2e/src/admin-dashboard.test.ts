@@ -175,6 +175,8 @@ describe('admin journey: overview, catalogue, import, order completion, sales, e
       .poll(() => orderDialog.getByLabel(label(d('orders.customer_name'))).inputValue())
       .toBe('نوري بن علي')
     await orderDialog.getByLabel(label(d('orders.order_status'))).selectOption('completed')
+    // A cash order: was the cash collected? (decision 0132)
+    await orderDialog.getByRole('radio', { name: d('orders.cash_collected.yes') }).check()
     await shot(page, 'journey3-05-order-dialog')
     await orderDialog.getByRole('button', { name: ar('actions.save') }).click()
     await visible(page.getByText(d('orders.updated')))
