@@ -182,3 +182,36 @@ describe('/track (decision 0068)', { timeout: 20_000 }, () => {
     ])
   })
 })
+
+describe('tracking dates in the page language (issue 26)', { timeout: 20_000 }, () => {
+  it('writes an Arabic date with Intl in the page direction, never isolated left-to-right', async () => {
+    await setLanguage('ar')
+    const at = '2026-11-26T04:27:00Z'
+    mockFetch({
+      'POST /api/track': () => ({
+        body: {
+          ...tracked,
+          created_at: at,
+          history: [{ status: 'pending', created_at: at, by_customer: true }],
+        },
+      }),
+    })
+    renderScreen(<TrackPage />, '/track?order=ORD-250301-00009&token=tok_0123456789abcdef')
+    const when = await screen.findByTestId('step-when-pending')
+    const expected = new Intl.DateTimeFormat('ar-LY-u-nu-latn', {
+      day: 'numeric',
+      month: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+    }).format(new Date(at))
+    // The day comes first in the Arabic text («26 نوفمبر، …»), with Intl's right-to-left marks kept.
+    expect(when.textContent).toBe(expected)
+    expect(expected.indexOf('26')).toBeLessThan(expected.indexOf('نوفمبر'))
+    expect(when.querySelector('time')).toHaveAttribute('datetime', at)
+    // Nothing around it forces left-to-right.
+    for (let el: HTMLElement | null = when; el; el = el.parentElement) {
+      expect(el.classList.contains('ltr-nums'), el.outerHTML.slice(0, 80)).toBe(false)
+      expect(el.getAttribute('dir')).not.toBe('ltr')
+    }
+  })
+})

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { Mail, MapPin, Phone, RotateCcw, XCircle } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { dateTime } from '../../../lib/dates.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { toast } from '../../../lib/toast.ts'
 import { cancelMyOrder } from '../api/order-actions.ts'
@@ -13,16 +14,9 @@ import { Badge } from '../../../components/ui/badge.tsx'
 import { Money } from '../../../components/ui/money.tsx'
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge.tsx'
 
-export function formatDate(iso: string, lang: string) {
-  const d = new Date(iso)
-  if (Number.isNaN(d.getTime())) return iso
-  // Western digits in both languages (docs/ui.md §2).
-  return d.toLocaleDateString(lang === 'ar' ? 'ar-LY-u-nu-latn' : 'en-GB', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  })
-}
+/** A day in the page's language (Intl; Western digits in both languages, docs/ui.md §2). */
+export const formatDate = (iso: string, lang: string) =>
+  dateTime(iso, lang, { year: 'numeric', month: 'long', day: 'numeric' })
 
 /** product.md §2.10 my-orders card: number, date, payment method, status, total, items, delivery info. */
 export function OrderCard({ order }: { order: Order }) {

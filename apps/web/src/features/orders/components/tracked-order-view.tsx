@@ -10,18 +10,11 @@ import { cn } from '../../../lib/cn.ts'
 import { useReorder } from '../hooks/use-reorder.ts'
 import { CancelOrderDialog } from './cancel-order-dialog.tsx'
 import { formatDate } from './order-card.tsx'
+import { dateTime } from '../../../lib/dates.ts'
 
-function formatWhen(iso: string, lang: string) {
-  const d = new Date(iso)
-  return d
-    .toLocaleString(lang === 'ar' ? 'ar-LY-u-nu-latn' : 'en-GB', {
-      day: 'numeric',
-      month: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-    .replace(/\u200f/g, '')
-}
+/** When a step was reached, in the page's language and direction (issue 26: never isolated left-to-right). */
+const formatWhen = (iso: string, lang: string) =>
+  dateTime(iso, lang, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })
 
 /** The order's way so far: placed → confirmed → completed, or placed → cancelled, with the date of each step reached. */
 function Steps({ order }: { order: TrackedOrder }) {
@@ -82,8 +75,12 @@ function Steps({ order }: { order: TrackedOrder }) {
             <span className={cn('block font-semibold', s.done ? 'text-stone-900' : 'text-stone-500')}>
               {s.label}
             </span>
-            <span className="block text-xs text-stone-600 ltr-nums">
-              {s.when ? formatWhen(s.when, i18n.language) : t('track.step.waiting')}
+            <span className="block text-xs text-stone-600" data-testid={`step-when-${s.key}`}>
+              {s.when ? (
+                <time dateTime={s.when}>{formatWhen(s.when, i18n.language)}</time>
+              ) : (
+                t('track.step.waiting')
+              )}
             </span>
           </span>
         </li>
