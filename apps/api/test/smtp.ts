@@ -71,3 +71,23 @@ export function decodeMail(raw: string): string {
   }
   return body
 }
+
+/** A header of a raw message, unfolded, its MIME encoded-words (=?UTF-8?B?…?= / Q) decoded; '' when absent. */
+export function mailHeader(raw: string, name: string): string {
+  const split = raw.search(/\r?\n\r?\n/)
+  const head = (split < 0 ? raw : raw.slice(0, split)).replace(/\r?\n[ \t]+/g, ' ')
+  const value = head.match(new RegExp(`^${name}:[ \t]*(.*)$`, 'im'))?.[1] ?? ''
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([^?]+)\?([BQbq])\?([^?]*)\?=/g, (_, _charset: string, encoding: string, text: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(
+            text
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+            'latin1',
+          ).toString('utf8'),
+    )
+    .trim()
+}

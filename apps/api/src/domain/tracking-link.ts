@@ -57,6 +57,7 @@ export function isTrackingToken(secret: Buffer, orderNumber: string, token: stri
   return given.length === expected.length && timingSafeEqual(given, expected)
 }
 
-export function trackingUrl(appUrl: string, orderNumber: string, token: string): string {
-  return `${appUrl}/track?order=${encodeURIComponent(orderNumber)}&token=${token}`
+/** Decision 0104: `lang` makes the page open in the order's language (and remembers it, web-plugin.ts). */
+export function trackingUrl(appUrl: string, orderNumber: string, token: string, lang?: 'ar' | 'en'): string {
+  return `${appUrl}/track?order=${encodeURIComponent(orderNumber)}&token=${token}${lang ? `&lang=${lang}` : ''}`
 }

@@ -4,8 +4,8 @@ import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { openTestDatabase } from '../../test/helpers.ts'
 import type { Database } from '../db/client.ts'
-import { mailOutbox } from '../db/schema/settings.ts'
-import { startSmtp } from '../../test/smtp.ts'
+import { mailOutbox, settings } from '../db/schema/settings.ts'
+import { mailHeader as header, startSmtp } from '../../test/smtp.ts'
 import { backoffAfter, createMailer } from './mailer.ts'
 
 const log = { info: () => {}, warn: () => {} }
@@ -198,10 +198,92 @@ describe('mailer', () => {
         )
         expect(received).toHaveLength(26)
         expect(new Set(received.map((m) => m.messageId)).size).toBe(26)
-        expect(smtp.to('orphan@example.ly')[0]!.messageId).toBe(`<outbox-${orphan!.id}@example.ly>`)
+        expect(smtp.to('orphan@example.ly')[0]!.messageId).toBe(`<${orphan!.messageId}@example.ly>`)
       } finally {
         await a.close()
         await b.close()
+        await smtp.close()
+      }
+    })
+  })
+
+  describe('headers (decision 0104)', () => {
+    it('gives every mail a random Message-ID, never its row id, the same on each try of it', async () => {
+      const smtp = await startSmtp()
+      const mailer = createMailer(database.db, {
+        smtpUrl: smtp.url,
+        from: 'Shop <no-reply@shop.example.ly>',
+        log,
+        backoffMs: 50,
+        pollMs: 60_000,
+      })
+      try {
+        smtp.state.down = true
+        await mailer.enqueue(database.db, { to: 'ids-1@example.ly', subject: 's', text: 't' })
+        await mailer.deliverDue()
+        smtp.state.down = false
+        await mailer.enqueue(database.db, { to: 'ids-2@example.ly', subject: 's', text: 't' })
+        await vi.waitFor(
+          async () => {
+            await mailer.deliverDue()
+            expect(smtp.to('ids-1@example.ly')).toHaveLength(1)
+            expect(smtp.to('ids-2@example.ly')).toHaveLength(1)
+          },
+          { timeout: 10_000, interval: 100 },
+        )
+        const rows = await database.db.select().from(mailOutbox)
+        for (const address of ['ids-1@example.ly', 'ids-2@example.ly']) {
+          const row = rows.find((r) => r.to === address)!
+          const id = smtp.to(address)[0]!.messageId
+          expect(id).toMatch(
+            /^<[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}@shop\.example\.ly>$/,
+          )
+          expect(id).toBe(`<${row.messageId}@shop.example.ly>`)
+          expect(id).not.toContain(`${row.id}@`)
+        }
+        // The first one was tried twice (refused, then sent) under one id.
+        expect(rows.find((r) => r.to === 'ids-1@example.ly')!.attempts).toBe(2)
+        expect(new Set(rows.map((r) => r.messageId)).size).toBe(rows.length)
+      } finally {
+        await mailer.close()
+        await smtp.close()
+      }
+    })
+
+    it("answers go to the shop's contact address; the sender's name is the mail's, the address MAIL_FROM's", async () => {
+      const smtp = await startSmtp()
+      const mailer = createMailer(database.db, {
+        smtpUrl: smtp.url,
+        from: 'مزارع النخيل الذهبية <no-reply@shop.example.ly>',
+        log,
+        pollMs: 60_000,
+      })
+      try {
+        await database.db
+          .insert(settings)
+          .values({ key: 'contact_email', value: ' info@shop.example.ly ' })
+          .onConflictDoUpdate({ target: settings.key, set: { value: ' info@shop.example.ly ' } })
+        await mailer.enqueue(database.db, {
+          to: 'en-sender@example.ly',
+          subject: 'Your order',
+          text: 't',
+          fromName: 'Golden Palm Farms',
+        })
+        await mailer.enqueue(database.db, { to: 'plain-sender@example.ly', subject: 's', text: 't' })
+        await mailer.deliverDue()
+        const en = smtp.to('en-sender@example.ly')[0]!
+        expect(header(en.raw, 'From')).toBe('Golden Palm Farms <no-reply@shop.example.ly>')
+        expect(header(en.raw, 'Reply-To')).toBe('info@shop.example.ly')
+        const plain = smtp.to('plain-sender@example.ly')[0]!
+        expect(header(plain.raw, 'From')).toBe('مزارع النخيل الذهبية <no-reply@shop.example.ly>')
+        expect(header(plain.raw, 'Reply-To')).toBe('info@shop.example.ly')
+        // No contact address set (or not an address): no Reply-To.
+        await database.db.update(settings).set({ value: '' }).where(eq(settings.key, 'contact_email'))
+        await mailer.enqueue(database.db, { to: 'no-reply-to@example.ly', subject: 's', text: 't' })
+        await mailer.deliverDue()
+        expect(header(smtp.to('no-reply-to@example.ly')[0]!.raw, 'Reply-To')).toBe('')
+      } finally {
+        await mailer.close()
         await smtp.close()
       }
     })

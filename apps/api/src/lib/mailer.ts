@@ -1,13 +1,15 @@
 import { eq, sql } from 'drizzle-orm'
 import nodemailer from 'nodemailer'
 import { rowsOf, type Db, type DbOrTx } from '../db/client.ts'
-import { mailOutbox } from '../db/schema/settings.ts'
+import { mailOutbox, settings } from '../db/schema/settings.ts'
 
 export interface Mail {
   to: string
   subject: string
   text: string
   html?: string
+  /** Decision 0104: the sender's display name, in the mail's language (the address stays MAIL_FROM's). */
+  fromName?: string
 }
 
 export interface OutboxMail extends Mail {
@@ -60,6 +62,8 @@ interface ClaimedMail {
   html: string | null
   attempts: number
   created_at: unknown
+  message_id: string
+  from_name: string | null
 }
 
 const BATCH = 10
@@ -72,6 +76,21 @@ export function backoffAfter(attempts: number, backoffMs: number, maxBackoffMs: 
 /** The domain of the From address, for Message-IDs. */
 function fromDomain(from: string): string {
   return /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? 'shop.local'
+}
+
+/** The address of MAIL_FROM (`Name <address>` or a bare address). */
+function fromAddress(from: string): string {
+  return (/<([^<>\s]+)>\s*$/.exec(from)?.[1] ?? from).trim()
+}
+
+/** Decision 0104: the shop's contact address (setting `contact_email`) answers mails; null when unset or not an address. */
+async function replyToAddress(db: Db): Promise<string | null> {
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, 'contact_email'))
+  const value = row?.value.trim() ?? ''
+  return /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/.test(value) ? value : null
 }
 
 /**
@@ -105,21 +124,23 @@ export function createMailer(db: Db, options: MailerOptions): Mailer {
           order by next_attempt_at, id
           limit ${BATCH}
           for update skip locked)
-        returning id, "to", subject, text, html, attempts, created_at`),
+        returning id, "to", subject, text, html, attempts, created_at, message_id, from_name`),
     )
   }
 
-  async function deliver(mail: ClaimedMail): Promise<boolean> {
+  async function deliver(mail: ClaimedMail, replyTo: string | null): Promise<boolean> {
     try {
       await transport!.sendMail({
-        from: options.from,
+        from: mail.from_name ? { name: mail.from_name, address: fromAddress(options.from) } : options.from,
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
         html: mail.html ?? undefined,
-        // The same id on every try of one row: should a try be repeated after SMTP took it (the process died before
-        // marking it sent), the reader's mail program sees one message.
-        messageId: `<outbox-${mail.id}@${domain}>`,
+        ...(replyTo ? { replyTo } : {}),
+        // Decision 0104: random when the row was written and the same on every try of it: should a try be repeated
+        // after SMTP took it (the process died before marking it sent), the reader's mail program sees one message;
+        // and no other install or restored backup ever gives out the same id.
+        messageId: `<${mail.message_id}@${domain}>`,
       })
       await db
         .update(mailOutbox)
@@ -150,7 +171,8 @@ export function createMailer(db: Db, options: MailerOptions): Mailer {
         if (closed) return sent
         const batch = await claim()
         if (batch.length === 0) break
-        const results = await Promise.all(batch.map(deliver))
+        const replyTo = await replyToAddress(db).catch(() => null)
+        const results = await Promise.all(batch.map((mail) => deliver(mail, replyTo)))
         sent += results.filter(Boolean).length
         if (batch.length < BATCH) break
       }
@@ -192,6 +214,7 @@ export function createMailer(db: Db, options: MailerOptions): Mailer {
           text: mail.text,
           html: mail.html ?? null,
           eventKey: mail.eventKey ?? null,
+          fromName: mail.fromName ?? null,
         })
         .onConflictDoNothing({ target: mailOutbox.eventKey })
         .returning({ id: mailOutbox.id })

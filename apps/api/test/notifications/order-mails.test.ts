@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { mailOutbox, settings } from '../../src/db/schema/settings.ts'
 import { createCity, createProduct, createTestApp, createUser, type TestContext } from '../helpers.ts'
 import { placeTestOrder } from '../orders.ts'
-import { decodeMail, startSmtp } from '../smtp.ts'
+import LinkifyIt from 'linkify-it'
+import { decodeMail, mailHeader, startSmtp } from '../smtp.ts'
 
 // Decision 0065/0066 through the API: the mails an order's life sends, read from a real SMTP server.
 let ctx: TestContext
@@ -15,7 +16,12 @@ const STAFF = ['staff-a@shop.ly', 'staff-b@shop.ly']
 beforeAll(async () => {
   smtp = await startSmtp()
   ctx = await createTestApp({ env: { SMTP_URL: smtp.url }, mail: { backoffMs: 200, pollMs: 60_000 } })
-  await ctx.app.db.insert(settings).values({ key: 'notify_emails', value: STAFF.join(', ') })
+  await ctx.app.db.insert(settings).values([
+    { key: 'notify_emails', value: STAFF.join(', ') },
+    { key: 'contact_email', value: 'hello@golden-palm.ly' },
+    { key: 'site_name', value: 'واحة النخيل' },
+    { key: 'site_name_en', value: 'Palm Oasis' },
+  ])
   admin = await createUser(ctx.app, 'admin')
 })
 afterAll(async () => {
@@ -95,6 +101,84 @@ describe('order mails through the outbox', () => {
     expect(text).toContain('Medjool dates')
     expect(text).toContain('Delivery to Misrata')
     expect(text).toContain('dir="ltr"')
+  })
+
+  it("links carry the order's language, the sender's name follows it, answers go to the contact address (decision 0104)", async () => {
+    for (const [lang, name] of [
+      ['en', 'Palm Oasis'],
+      ['ar', 'واحة النخيل'],
+    ] as const) {
+      const email = buyer()
+      const placed = await order(email, lang)
+      const [mail] = await waitForMails(email)
+      const text = decodeMail(mail!.raw)
+      // An English order's link opens the English page on a phone whose cookie says Arabic (web-plugin.ts: ?lang=).
+      const links = [...text.matchAll(/http:\/\/shop\.test\/track\?[^\s"<]+/g)].map((m) =>
+        m[0].replace(/&amp;/g, '&'),
+      )
+      expect(links.length).toBeGreaterThanOrEqual(2)
+      for (const link of links) {
+        const url = new URL(link)
+        expect(url.searchParams.get('order')).toBe(placed.order_number)
+        expect(url.searchParams.get('lang'), link).toBe(lang)
+      }
+      expect(mailHeader(mail!.raw, 'From')).toBe(`${name} <no-reply@golden-palm.ly>`)
+      expect(mailHeader(mail!.raw, 'Reply-To')).toBe('hello@golden-palm.ly')
+    }
+    // Staff mails: the shop's language (Arabic here) and the contact address too.
+    const staffMail = smtp.to(STAFF[0]!).at(-1)!
+    expect(mailHeader(staffMail.raw, 'From')).toBe('واحة النخيل <no-reply@golden-palm.ly>')
+    expect(mailHeader(staffMail.raw, 'Reply-To')).toBe('hello@golden-palm.ly')
+  })
+
+  it("staff mails make none of the shopper's free text a link (decision 0096): only the dashboard and the shopper's address", async () => {
+    const email = buyer()
+    const city = await createCity(ctx.app)
+    const product = await createProduct(ctx.app)
+    const placed = await placeTestOrder(ctx.app, {
+      cityId: city.id,
+      items: [{ product_id: product.id, quantity: 1 }],
+      customer: {
+        customer_email: email,
+        customer_name: 'Win a prize at http://prize.example.com/claim',
+        shipping_address: 'www.free-gift.ly, claim@prize.com, طرابلس',
+      },
+    })
+    const [receipt] = await waitForMails(email)
+    const token = /[?&](?:amp;)?token=([A-Za-z0-9_-]+)/.exec(decodeMail(receipt!.raw))![1]
+    // The shopper cancels through the mail's link, with a reason that reads like links.
+    const cancel = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/track/cancel',
+      headers: { 'accept-language': 'en' },
+      payload: {
+        order_number: placed.order_number,
+        token,
+        reason: 'see https://evil.example.org/x or mail me@evil.example.org',
+      },
+    })
+    expect(cancel.statusCode, cancel.body).toBe(200)
+    for (const staff of STAFF)
+      await vi.waitFor(
+        () =>
+          expect(smtp.to(staff).some((m) => decodeMail(m.raw).includes('evil[.]example[.]org'))).toBe(true),
+        { timeout: 10_000, interval: 50 },
+      )
+    const linkify = new LinkifyIt()
+    const mails = smtp.mails.filter(
+      (m) => m.to.some((t) => STAFF.includes(t)) && decodeMail(m.raw).includes(placed.order_number),
+    )
+    // The new-order mail and the cancellation mail, to each staff address.
+    expect(mails.length).toBe(2 * STAFF.length)
+    for (const mail of mails) {
+      const text = decodeMail(mail.raw)
+      expect(text).toContain('http[:]//prize[.]example[.]com/claim')
+      for (const match of linkify.match(text.replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&')) ?? [])
+        expect(
+          [`http://shop.test/dashboard/orders?order=${placed.id}`, `mailto:${email}`],
+          match.url,
+        ).toContain(match.url)
+    }
   })
 
   it('a checkout retried with its Idempotency-Key mails once', async () => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { createdAt, updatedAt } from './columns.ts'
 
 export const settings = pgTable(
@@ -40,6 +40,13 @@ export const mailOutbox = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).defaultNow(),
     /** A process that claimed it is sending it until then; after that another process may take it over. */
     lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    /**
+     * Decision 0104: the mail's Message-ID (`<uuid@domain>`), random when the row is written, the same on every try;
+     * never an outbox row id, which a fresh install or a restored backup gives out again.
+     */
+    messageId: uuid('message_id').notNull().defaultRandom(),
+    /** Decision 0104: the sender's display name in the mail's language (null: MAIL_FROM as it is). */
+    fromName: text('from_name'),
   },
   (t) => [
     index('mail_outbox_to_idx').on(t.to, t.createdAt),

@@ -39,6 +39,7 @@ export interface OrderNotifier {
 
 const SHOP_KEYS = [
   'site_name',
+  'site_name_en',
   'contact_phone',
   'contact_email',
   'language',
@@ -52,6 +53,7 @@ interface ShopFacts {
   timezone: string
   contact: string | null
   siteName: string | null
+  siteNameEn: string | null
 }
 
 async function shopFacts(tx: Tx): Promise<ShopFacts> {
@@ -72,6 +74,7 @@ async function shopFacts(tx: Tx): Promise<ShopFacts> {
     timezone,
     contact: [get('contact_phone'), get('contact_email')].filter(Boolean).join(' · ') || null,
     siteName: get('site_name') || null,
+    siteNameEn: get('site_name_en') || null,
   }
 }
 
@@ -94,14 +97,16 @@ export function createOrderNotifier(deps: { db: Db; mailer: Mailer; appUrl: stri
       .where(eq(orderItems.orderId, orderId))
       .orderBy(asc(orderItems.id))
     const token = trackingToken(await trackingSecret(db, tx), row.orderNumber)
-    // The shop's name as the owner set it is Arabic; an English mail uses the English brand.
-    const shopName = mailLang === 'ar' && facts.siteName ? facts.siteName : mailText(mailLang, 'shop_name')
+    // The shop's name as the owner set it in each language (site_name, site_name_en), else the brand of the texts.
+    const shopName =
+      (mailLang === 'ar' ? facts.siteName : facts.siteNameEn) ?? mailText(mailLang, 'shop_name')
     return {
       lang: mailLang,
       shopName,
       contact: facts.contact,
       timezone: facts.timezone,
-      trackingUrl: trackingUrl(appUrl, row.orderNumber, token),
+      // Decision 0104: the link opens the page in the mail's language, whatever the phone's cookie says.
+      trackingUrl: trackingUrl(appUrl, row.orderNumber, token, mailLang),
       dashboardUrl: lang === 'order' ? undefined : `${appUrl}/dashboard/orders?order=${row.id}`,
       order: {
         number: row.orderNumber,
@@ -136,13 +141,19 @@ export function createOrderNotifier(deps: { db: Db; mailer: Mailer; appUrl: stri
       await mailer.enqueue(tx, {
         to: customer.order.email,
         eventKey: `order:${orderId}:placed:customer`,
+        fromName: customer.shopName,
         ...orderPlacedMail(customer),
       })
       if (facts.staffEmails.length === 0) return
       const staff = (await viewOf(tx, orderId, facts.staffLanguage, facts))!
       const mail = staffNewOrderMail(staff)
       for (const to of facts.staffEmails)
-        await mailer.enqueue(tx, { to, eventKey: `order:${orderId}:placed:staff:${to}`, ...mail })
+        await mailer.enqueue(tx, {
+          to,
+          eventKey: `order:${orderId}:placed:staff:${to}`,
+          fromName: staff.shopName,
+          ...mail,
+        })
     },
 
     async orderEdited(tx, orderId, historyId, previousTotal) {
@@ -151,6 +162,7 @@ export function createOrderNotifier(deps: { db: Db; mailer: Mailer; appUrl: stri
       await mailer.enqueue(tx, {
         to: customer.order.email,
         eventKey: `order:${orderId}:history:${historyId}:edited`,
+        fromName: customer.shopName,
         ...orderEditedMail(customer, previousTotal),
       })
     },
@@ -176,6 +188,7 @@ export function createOrderNotifier(deps: { db: Db; mailer: Mailer; appUrl: stri
       await mailer.enqueue(tx, {
         to: customer.order.email,
         eventKey: `order:${orderId}:history:${historyId}:customer`,
+        fromName: customer.shopName,
         ...mail,
       })
       // An unpaid order its shopper replaced at checkout (decision 0082) is not news for staff: the new one is.
@@ -192,6 +205,7 @@ export function createOrderNotifier(deps: { db: Db; mailer: Mailer; appUrl: stri
         await mailer.enqueue(tx, {
           to,
           eventKey: `order:${orderId}:history:${historyId}:staff:${to}`,
+          fromName: staff.shopName,
           ...staffMail,
         })
     },
