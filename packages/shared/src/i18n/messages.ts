@@ -134,6 +134,8 @@ const en: Messages = {
     ORDER_NOT_EDITABLE: 'Only pending or processing orders can be edited; this one is {{status}}',
     ORDER_PAID_ONLINE:
       'This order was paid online: refund the payment before changing what was ordered, or place a new order for more',
+    ORDER_PAYMENT_OPEN:
+      'The customer has started paying this order online; change it once that payment has gone through or failed',
     COD_NOT_AVAILABLE: 'Cash on delivery is not available in {{city}}. Please choose another payment method',
     COD_LIMIT_EXCEEDED:
       'Cash on delivery in {{city}} is available for orders up to {{max}}. Please choose another payment method',

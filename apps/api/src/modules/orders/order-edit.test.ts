@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { products } from '../../db/schema/catalog.ts'
 import { orderItems, orderStatusHistory, orders } from '../../db/schema/orders.ts'
+import { payments } from '../../db/schema/payments.ts'
 import { mailOutbox } from '../../db/schema/settings.ts'
 import {
   createCity,
@@ -224,8 +225,31 @@ describe('PUT /api/orders/:id/items: staff edit what was ordered (decision 0133)
     expect(paid.statusCode).toBe(409)
     expect(paid.json()).toMatchObject({ code: 'ORDER_PAID_ONLINE' })
     expect(paid.json().message).toContain('استرِدّ المبلغ')
-    // Not paid yet: the edit goes through (the next payment asks the new total).
+    // Not paid, but the shopper has started paying the old total: 409 until that attempt ends.
     await ctx.app.db.update(orders).set({ paymentStatus: 'pending' }).where(eq(orders.id, online.id))
+    const [attempt] = await ctx.app.db
+      .insert(payments)
+      .values({
+        orderId: online.id,
+        provider: 'plutu',
+        gateway: 'sadadapi',
+        state: 'pending',
+        amount: online.total_amount,
+        currency: 'LYD',
+        orderAmount: online.total_amount,
+        invoiceNo: online.order_number,
+      })
+      .returning()
+    const open = await edit(
+      online.id,
+      { items: [{ product_id: product.id, quantity: 1 }] },
+      { ...admin.headers, 'accept-language': 'en' },
+    )
+    expect(open.statusCode).toBe(409)
+    expect(open.json()).toMatchObject({ code: 'ORDER_PAYMENT_OPEN' })
+    expect(open.json().message).toContain('started paying this order online')
+    // Once it failed, the edit goes through (the next payment asks the new total).
+    await ctx.app.db.update(payments).set({ state: 'failed' }).where(eq(payments.id, attempt!.id))
     expect((await edit(online.id, { items: [{ product_id: product.id, quantity: 1 }] })).statusCode).toBe(200)
   })
 

@@ -10,6 +10,7 @@ import { mailText } from '../../domain/notifications/mail-texts.ts'
 import type { OrderNotifier } from '../../domain/notifications/notifier.ts'
 import { findOrder } from '../../domain/order-view.ts'
 import { isOnlineMethod } from '../../domain/payment-methods.ts'
+import { orderPayments } from '../../domain/payments.ts'
 import { productText } from '../../domain/product-view.ts'
 import { moveStock, outOfStock, type StockMove } from '../../domain/stock.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
@@ -73,6 +74,10 @@ export async function editOrderItems(
     // Money taken online is given back through a refund, never by editing the lines under it.
     if (isOnlineMethod(order.paymentMethod) && order.paymentStatus === 'paid')
       throw new AppError('ORDER_PAID_ONLINE', 409)
+    // An attempt started asks the provider for the total as it was: the shopper may be paying it right now.
+    const attempts = await orderPayments(tx, id)
+    if (attempts.some((p) => p.state === 'pending' && (p.provider === 'plutu' || p.provider === 'paypal')))
+      throw new AppError('ORDER_PAYMENT_OPEN', 409)
 
     const stored = await tx.select().from(orderItems).where(eq(orderItems.orderId, id))
     const lines = await planLines(tx, stored, input, lang)
