@@ -162,6 +162,27 @@ describe('staff edit a pending order on a phone (375 px)', () => {
       await page.setViewportSize(PHONE)
       await scrollInto(question)
       await screen(page, `order-edit-07-cash-question-${lang}-375`)
+
+      // Once confirmed (processing), the customer's phone and WhatsApp stay at the top of the dialog.
+      await dialog
+        .getByRole('button', { name: tr(lang, 'actions.cancel') })
+        .last()
+        .click()
+      await dialog.waitFor({ state: 'hidden' })
+      await admin.call('POST', `/api/orders/${order.id}/confirm`)
+      await page.reload()
+      await page.getByRole('searchbox', { name: d('orders.search') }).fill(order.order_number)
+      await card.getByRole('button', { name: d('orders.edit_named', { number: order.order_number }) }).click()
+      const contact = dialog.getByRole('region', { name: d('orders.contact.title') })
+      await visible(contact)
+      expect(
+        await contact.getByRole('link', { name: new RegExp(d('orders.contact.call')) }).getAttribute('href'),
+      ).toBe('tel:0923456789')
+      expect(
+        await contact.getByRole('link', { name: d('orders.contact.whatsapp') }).getAttribute('href'),
+      ).toMatch(/^https:\/\/wa\.me\/218912345678\?text=/)
+      await textContains(dialog.getByTestId('order-line'), `${d('orders.lines.quantity')}: 5`)
+      await screen(page, `order-edit-08-processing-${lang}-375`)
       await context.close()
     })
   }
