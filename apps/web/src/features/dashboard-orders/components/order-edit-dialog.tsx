@@ -282,6 +282,13 @@ export function OrderEditDialog({ order, onClose }: { order: Order | null; onClo
                       <span className="text-stone-400">·</span>
                       {pay(h.to_payment_status)}
                     </>
+                  ) : h.from_status === h.to_status && h.from_payment_status === h.to_payment_status ? (
+                    // Decision 0133: an edit of the lines leaves both statuses as they were.
+                    <>
+                      {status(h.to_status)}
+                      <span className="text-stone-400">·</span>
+                      {pay(h.to_payment_status)}
+                    </>
                   ) : (
                     <>
                       {status(h.from_status)}

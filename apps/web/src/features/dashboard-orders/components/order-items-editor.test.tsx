@@ -119,8 +119,10 @@ describe('order dialog: changing what was ordered (decision 0133)', { timeout: 3
       expect.stringContaining('Qty: 4'),
       expect.stringContaining('Olive oil'),
     ])
-    expect(await screen.findByText('Items changed')).toBeInTheDocument()
-    expect(screen.getByText('90.00 → 125.00')).toBeInTheDocument()
+    const entry = (await screen.findByText('Items changed')).closest('li')!
+    expect(within(entry).getByText('90.00 → 125.00')).toBeInTheDocument()
+    // The statuses did not change: no "from → to" arrows.
+    expect(within(entry).queryByLabelText('to')).not.toBeInTheDocument()
   })
 
   it('shows the server’s refusal and keeps the editor open', async () => {
