@@ -9,7 +9,6 @@ import { ar, label, money } from './support/texts.ts'
 import {
   explainFailure,
   fillCheckout,
-  signInWithForm,
   textContains,
   visible,
   waitForPath,
@@ -161,18 +160,16 @@ describe('guest journey: browse, cart at retail and wholesale, checkout, registe
     await page.goto('/cart')
     await visible(page.getByText(ar('storefront:cart.empty_title')))
 
-    // Register with the same email, sign in: my orders is empty — a guest order is never attached.
+    // Register with the same email (signed in at once): my orders is empty — a guest order is never attached.
     await page.goto('/register')
     await page.getByLabel(label(ar('storefront:auth.name'))).fill('سالم الورفلي')
     await page.getByLabel(label(ar('storefront:auth.email'))).fill(email)
     await page.getByLabel(label(ar('storefront:auth.password'))).fill('salem-pass-1')
     await page.getByLabel(label(ar('storefront:auth.password_confirmation'))).fill('salem-pass-1')
     await page.getByRole('button', { name: ar('storefront:auth.register_button') }).click()
-    await waitForPath(page, '/login')
-    await visible(page.getByText(ar('storefront:auth.register_success')))
-
-    await signInWithForm(page, email, 'salem-pass-1')
+    // Decision 0138: registering signs the shopper in (no second sign-in).
     await waitForPath(page, '/')
+    await visible(page.getByText(ar('storefront:auth.register_success')))
     await page
       .getByRole('navigation')
       .getByRole('link', { name: ar('nav.my_orders') })

@@ -3,7 +3,10 @@ import type { Language } from '@shop/shared/i18n/messages'
 // Success answers of the auth calls. The web shows its own toasts (product.md §8.3), so these texts only matter
 // to other clients; they live here because the shared table holds validation and error keys only.
 const texts = {
-  registered: { ar: 'تم التسجيل بنجاح! يرجى تسجيل الدخول.', en: 'Registration successful! Please login.' },
+  registered: {
+    ar: 'تم إنشاء حسابك، وأنت مسجَّل الدخول الآن.',
+    en: 'Your account is ready and you are signed in.',
+  },
   logged_out: { ar: 'تم تسجيل الخروج', en: 'Logged out' },
   reset_link_sent: {
     ar: 'إذا كان البريد الإلكتروني مسجلًا لدينا فستصلك رسالة فيها رابط إعادة تعيين كلمة المرور.',

@@ -19,6 +19,7 @@ import {
   login,
   logout,
   register,
+  issueToken,
   resetLink,
   resetPassword,
   RESET_TTL_MINUTES,
@@ -34,9 +35,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary:
-          'Create a shopper account (no token: the shopper signs in next); 10 tries per IP and hour → 429; common passwords → 422',
+          'Create a shopper account and sign it in (a token as sign-in gives, decision 0138); 10 tries per IP and hour → 429; common passwords → 422',
         body: RegisterInput,
-        response: { 201: z.object({ message: z.string(), user: User }) },
+        response: { 201: z.object({ message: z.string(), user: User, token: z.string() }) },
       },
     },
     async (request, reply) => {
@@ -44,7 +45,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         ? { scope: 'register:ip', key: request.ip, max: REGISTRATIONS_PER_IP_PER_HOUR, windowMs: 3_600_000 }
         : undefined
       const user = await register(app.db, request.body, limit)
-      return reply.status(201).send({ message: authMessage('registered', request.lang), user })
+      // Decision 0138: the new shopper is signed in at once (no second sign-in with the password just typed).
+      const token = await issueToken(app.db, user.id, app.config.TOKEN_TTL_DAYS)
+      return reply.status(201).send({ message: authMessage('registered', request.lang), user, token })
     },
   )
 

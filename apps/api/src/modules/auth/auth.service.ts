@@ -69,7 +69,7 @@ export async function register(db: Db, input: RegisterInput, limit?: Limit): Pro
   }
 }
 
-async function issueToken(db: Db, userId: number, ttlDays: number): Promise<string> {
+export async function issueToken(db: Db, userId: number, ttlDays: number): Promise<string> {
   const token = newToken()
   await db
     .insert(apiTokens)

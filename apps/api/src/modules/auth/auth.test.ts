@@ -27,7 +27,7 @@ const me = (token: string) =>
 const uniqueEmail = (p: string) => `${p}-${Math.random().toString(36).slice(2, 10)}@example.ly`
 
 describe('POST /api/auth/register', () => {
-  it('creates a shopper who can then sign in (no token in the answer: SPEC goes to /login)', async () => {
+  it('creates a shopper and signs them in at once: the answer carries a working token (decision 0138)', async () => {
     const email = uniqueEmail('Sara')
     const res = await ctx.app.inject({
       method: 'POST',
@@ -43,8 +43,9 @@ describe('POST /api/auth/register', () => {
       is_admin: false,
       roles: [{ name: 'user' }],
     })
-    expect(body).not.toHaveProperty('token')
-    expect(typeof body.message).toBe('string')
+    expect(typeof body.token).toBe('string')
+    expect((await me(body.token)).json()).toMatchObject({ email: email.toLowerCase(), role: 'user' })
+    expect(body.message).toBe('تم إنشاء حسابك، وأنت مسجَّل الدخول الآن.')
     const signIn = await login(email, 'sadu-palm-12', freshIp())
     expect(signIn.statusCode).toBe(200)
   })

@@ -57,7 +57,7 @@ export function QuantityStepper({
   }
 
   const btn =
-    'inline-flex size-11 items-center justify-center text-stone-700 hover:bg-sand-200 disabled:opacity-40 disabled:hover:bg-transparent sm:size-9'
+    'inline-flex size-10 items-center justify-center text-stone-700 hover:bg-sand-200 disabled:opacity-40 disabled:hover:bg-transparent sm:size-9'
   return (
     <div className="inline-flex flex-col items-start">
       <div
@@ -84,7 +84,7 @@ export function QuantityStepper({
           autoComplete="off"
           enterKeyHint="done"
           dir="ltr"
-          className="ltr-nums h-11 w-14 border-x border-sand-300 bg-white text-center font-bold tabular-nums focus:outline-2 focus:outline-offset-[-2px] focus:outline-palm-600 sm:h-9"
+          className="ltr-nums h-10 w-12 border-x border-sand-300 bg-white text-center font-bold tabular-nums focus:outline-2 focus:outline-offset-[-2px] focus:outline-palm-600 sm:h-9 sm:w-14"
           aria-label={t('cart.quantity_of', { name })}
           aria-describedby={capped !== null ? noteId : undefined}
           data-testid="quantity"

@@ -243,7 +243,35 @@ describe('account flows (product.md §2.11, §8.3)', () => {
     expect(screen.getByText('Name is odd')).toBeInTheDocument()
   })
 
-  it('goes to /login after registering', async () => {
+  it('is signed in after registering, with no second sign-in (decision 0138)', async () => {
+    const user = {
+      id: 5,
+      name: 'Sara',
+      email: 'sara@example.ly',
+      is_admin: false,
+      is_active: true,
+      role: 'user',
+      roles: [{ name: 'user' }],
+      created_at: '2025-01-01',
+    }
+    mockFetch({
+      'POST /api/auth/register': () => ({ status: 201, body: { message: 'ok', user, token: 'tok-new' } }),
+      'GET /api/me': () => ({ body: user }),
+    })
+    const u = userEvent.setup()
+    const { router } = renderScreen(<RegisterForm />, '/register')
+    await u.type(screen.getByLabelText(/Full name/), 'Sara')
+    await u.type(screen.getByLabelText(/Email/), 'sara@example.ly')
+    await u.type(screen.getByLabelText(/^Password/), 'secret1')
+    await u.type(screen.getByLabelText(/Confirm password/), 'secret1')
+    await u.click(screen.getByRole('button', { name: 'Create account' }))
+    expect(await screen.findByText('Your account is ready and you are signed in.')).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/')
+    expect(localStorage.getItem('token')).toBe('tok-new')
+    expect(JSON.parse(localStorage.getItem('user')!)).toMatchObject({ email: 'sara@example.ly' })
+  })
+
+  it('goes to /login after registering when the answer has no token (an older server)', async () => {
     mockFetch({ 'POST /api/auth/register': () => ({ status: 201, body: { message: 'ok' } }) })
     const u = userEvent.setup()
     const { router } = renderScreen(<RegisterForm />, '/register')

@@ -13,12 +13,14 @@ import { Field, Input } from '../../components/ui/field.tsx'
 import { errorText, flattenErrors, postRegister } from './api/auth-forms.ts'
 import { AuthCard } from './auth-card.tsx'
 import { PasswordStrength } from './password-strength.tsx'
+import { useAuth } from '../../lib/auth/auth-provider.tsx'
 
 const FIELDS = ['name', 'email', 'password', 'password_confirmation'] as const
 
 export function RegisterForm() {
   const { t } = useTranslation('storefront')
   const navigate = useNavigate()
+  const { signIn } = useAuth()
   const [busy, setBusy] = useState(false)
   const form = useForm<RegisterInput>({
     resolver: zodResolver(RegisterInput),
@@ -30,9 +32,16 @@ export function RegisterForm() {
   const onSubmit = form.handleSubmit(async (values) => {
     setBusy(true)
     try {
-      await postRegister(values)
-      toast.success(t('auth.register_success'))
-      navigate('/login')
+      const res = await postRegister(values)
+      // Decision 0138: the answer signs the new shopper in; their first checkout is prefilled from the account.
+      if (res.token && res.user) {
+        signIn(res.token, res.user)
+        toast.success(t('auth.register_success'))
+        navigate('/')
+      } else {
+        toast.success(t('auth.register_success_sign_in'))
+        navigate('/login')
+      }
     } catch (err) {
       // product.md §2.11: server field errors under their fields, and all of them joined with a comma in the toast.
       if (err instanceof ApiError && err.errors) {

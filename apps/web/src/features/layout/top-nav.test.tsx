@@ -48,6 +48,7 @@ describe('TopNav (product.md §2.2)', () => {
     expect(within(nav).queryByRole('link', { name: /dashboard/i })).toBeNull()
     expect(screen.getAllByRole('link', { name: 'Sign in' }).length).toBeGreaterThan(0)
     expect(screen.queryByRole('button', { name: 'Sign out' })).toBeNull()
+    expect(screen.queryByRole('link', { name: 'Change password' })).toBeNull()
   })
 
   it('shows the dashboard link only for a staff user', async () => {
@@ -66,6 +67,16 @@ describe('TopNav (product.md §2.2)', () => {
     renderNav()
     expect(await screen.findByRole('button', { name: 'Sign out' })).toBeInTheDocument()
     expect(screen.queryByRole('link', { name: 'Dashboard' })).toBeNull()
+  })
+
+  it('gives a signed-in shopper a link to change the password (issue 26), and none when signed out', async () => {
+    localStorage.setItem('token', 't')
+    mockFetch({ 'GET /api/me': () => ({ body: user() }) })
+    renderNav()
+    expect((await screen.findAllByRole('link', { name: 'Change password' }))[0]).toHaveAttribute(
+      'href',
+      '/change-password',
+    )
   })
 
   it('recognises the role name "Super Admin" too', async () => {

@@ -1,4 +1,4 @@
-import { LayoutDashboard, LogOut, Menu, ShoppingCart, X } from 'lucide-react'
+import { KeyRound, LayoutDashboard, LogOut, Menu, ShoppingCart, X } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { Link, NavLink } from 'react-router'
@@ -85,11 +85,18 @@ export function TopNav() {
     </>
   )
 
+  // Issue 26: a signed-in shopper can change their password from the account links (staff also from the dashboard).
   const account = signedIn ? (
-    <button type="button" onClick={() => void logout()} className={linkClass({ isActive: false })}>
-      <LogOut className="size-4 rtl:rotate-180" />
-      {t('nav.logout')}
-    </button>
+    <>
+      <NavLink to="/change-password" className={linkClass} title={t('nav.change_password')}>
+        <KeyRound className="size-4" aria-hidden="true" />
+        <span className="md:max-lg:sr-only">{t('nav.change_password')}</span>
+      </NavLink>
+      <button type="button" onClick={() => void logout()} className={linkClass({ isActive: false })}>
+        <LogOut className="size-4 rtl:rotate-180" />
+        {t('nav.logout')}
+      </button>
+    </>
   ) : (
     <>
       <NavLink to="/login" className={linkClass}>

@@ -13,7 +13,7 @@ import { ApiError, api } from '../../../lib/api-client.ts'
 export const postLogin = (input: LoginInput) =>
   api<Partial<LoginResponse>>('/api/auth/login', { method: 'POST', body: input })
 export const postRegister = (input: RegisterInput) =>
-  api<{ message: string; user?: User }>('/api/auth/register', { method: 'POST', body: input })
+  api<{ message: string; user?: User; token?: string }>('/api/auth/register', { method: 'POST', body: input })
 export const postForgotPassword = (input: ForgotPasswordInput) =>
   api<{ message: string }>('/api/auth/forgot-password', { method: 'POST', body: input })
 export const postResetPassword = (input: ResetPasswordInput) =>

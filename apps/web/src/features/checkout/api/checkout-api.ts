@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import type { ProfileResponse } from '@shop/shared/schemas/auth'
+import type { Autofill, ProfileResponse } from '@shop/shared/schemas/auth'
 import type { CreateOrderInput, Order, Quote, QuoteInput } from '@shop/shared/schemas/order'
 import type { PaymentMethods } from '@shop/shared/schemas/payment'
 import { api } from '../../../lib/api-client.ts'
@@ -44,7 +44,30 @@ export const useProfileAutofill = (enabled: boolean) =>
     queryKey: checkoutKeys.profile,
     queryFn: ({ signal }) => api<ProfileResponse>('/api/profile', { signal }),
     enabled,
-    select: (res) => res.autofill,
+    select: (res) => autofillOf(res),
     staleTime: Infinity,
     retry: false,
   })
+
+/**
+ * The last order's details, or (decision 0138: a new account's first checkout) the account's own name and email, so a
+ * shopper who just registered does not type them again. `fromAccount` tells which (the notice says where they came from).
+ */
+export function autofillOf(res: ProfileResponse): (Autofill & { fromAccount: boolean }) | null {
+  if (res.autofill) return { ...res.autofill, fromAccount: false }
+  if (!res.user?.email) return null
+  const name = res.user.name.trim()
+  const space = name.indexOf(' ')
+  return {
+    name,
+    first_name: space === -1 ? name : name.slice(0, space),
+    last_name: space === -1 ? '' : name.slice(space + 1).trim(),
+    email: res.user.email,
+    phone: '',
+    address: '',
+    city: '',
+    city_id: null,
+    state: '',
+    fromAccount: true,
+  }
+}

@@ -366,6 +366,35 @@ describe('checkout (product.md §2.8, §4.8)', () => {
   })
 })
 
+describe("a new account's first checkout (issue 26, decision 0138)", () => {
+  it("is prefilled with the account's name and email when there is no last order", async () => {
+    seedCart()
+    localStorage.setItem('token', 'tok')
+    const user = {
+      id: 4,
+      name: 'Mariam Al Zawi',
+      email: 'mariam@example.ly',
+      is_admin: false,
+      is_active: true,
+      role: 'user',
+      roles: [{ name: 'user' }],
+      created_at: '2025-01-01',
+    }
+    mockFetch({
+      'GET /api/me': () => ({ body: user }),
+      'GET /api/profile': () => ({ body: { user, autofill: null } }),
+      'GET /api/cities': () => ({ body: cities }),
+      'POST /api/orders/quote': quoteHandler,
+    })
+    renderCheckout()
+    expect(await screen.findByText(/We filled in your name and email from your account/)).toBeInTheDocument()
+    expect(screen.getByLabelText(/First name/)).toHaveValue('Mariam')
+    expect(screen.getByLabelText(/Last name/)).toHaveValue('Al Zawi')
+    expect(screen.getByLabelText(/^Email/)).toHaveValue('mariam@example.ly')
+    expect(screen.getByLabelText(/^Phone/)).toHaveValue('')
+  })
+})
+
 describe('cash on delivery per city (decision 0071)', () => {
   beforeEach(() => setLanguage('en'))
   afterEach(() => vi.unstubAllGlobals())

@@ -312,7 +312,7 @@ export function CheckoutPage() {
           className="mb-5 flex items-start gap-2 rounded-[var(--radius-card)] border border-blue-200 bg-blue-50 p-4 text-sm text-blue-900"
         >
           <Info className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-          {t('checkout.autofill_notice')}
+          {autofill.data.fromAccount ? t('checkout.autofill_account_notice') : t('checkout.autofill_notice')}
         </p>
       ) : null}
 
