@@ -42,7 +42,7 @@ describe('dashboard answers follow every change at once', () => {
     return res.json()
   }
 
-  it('sees a new order, a status change, a new shopper, a stock change and a setting change on the next call', async () => {
+  it('sees a new order, a status change, a new buyer, a stock change and a setting change on the next call', async () => {
     const before = await stats()
     expect(await stats()).toEqual(before) // served again unchanged
 
@@ -79,7 +79,15 @@ describe('dashboard answers follow every change at once', () => {
     expect(completed.total_profit).toBe(before.total_profit + 16)
     expect(completed.top_products[0]).toMatchObject({ product_id: productId, total_quantity: 2 })
 
-    await createUser(ctx.app, 'user')
+    // Decision 0130: customers are the range's buyers; a new account counts once it buys.
+    const shopper = await createUser(ctx.app, 'user')
+    expect((await stats()).total_users).toBe(completed.total_users)
+    await placeTestOrder(ctx.app, {
+      cityId,
+      items: [{ product_id: productId, quantity: 1 }],
+      headers: shopper.headers,
+      createdAt: new Date('2020-04-01T10:00:00Z'),
+    })
     expect((await stats()).total_users).toBe(completed.total_users + 1)
 
     await ctx.app.db.update(products).set({ stock: 3 }).where(eq(products.id, productId))
