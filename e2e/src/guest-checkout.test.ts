@@ -70,12 +70,27 @@ describe('guest journey: browse, cart at retail and wholesale, checkout, registe
     // Category filter (search cleared): only that category's products are listed.
     await page.getByLabel(ar('storefront:products.search_label'), { exact: true }).fill('')
     const offshoots = (
-      await api.call<{ data: { id: number; name: string }[] }>('GET', '/api/categories?active=true')
+      await api.call<{ data: { id: number; name: string; slug: string }[] }>(
+        'GET',
+        '/api/categories?active=true',
+      )
     ).data.find((c) => c.name === 'فسائل النخيل')!
     const inCategory = await api.products(`category_id=${offshoots.id}&active=true&in_stock=true&per_page=12`)
+    // The category's link (decision 0110): its own address, opened in the app without loading a new document.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }))
+    const categoryLink = page
+      .getByRole('navigation', { name: ar('storefront:products.categories_nav') })
+      .getByRole('link', { name: offshoots.name, exact: true })
+    expect(await categoryLink.getAttribute('href')).toBe(`/products?category=${offshoots.slug}`)
+    await categoryLink.click()
+    await expect.poll(() => cardNames(page), { timeout: 15_000 }).toEqual(inCategory.map((p) => p.name))
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true)
+    expect(new URL(page.url()).search).toBe(`?category=${offshoots.slug}`)
+    // The dropdown (product.md §2.4) picks the same list.
+    await page.getByLabel(ar('storefront:products.category_label'), { exact: true }).selectOption('')
     await page
       .getByLabel(ar('storefront:products.category_label'), { exact: true })
-      .selectOption(String(offshoots.id))
+      .selectOption(offshoots.slug)
     await expect.poll(() => cardNames(page), { timeout: 15_000 }).toEqual(inCategory.map((p) => p.name))
     expect(inCategory.length).toBeLessThan(before)
     await shot(page, 'journey1-03-category-offshoots')

@@ -178,9 +178,9 @@ export async function phoneRuns(url: string, productPath: string, runs = RUNS): 
     )
   // The category to choose, and the first product the list shows for it (the public API's answer).
   const categories = (await (await fetch(`${url}/api/categories?active=true`)).json()) as {
-    data: { id: number }[]
+    data: { id: number; slug: string }[]
   }
-  let category: { id: number; firstName: string } | null = null
+  let category: { id: number; slug: string; firstName: string } | null = null
   for (const c of categories.data) {
     const list = (await (
       await fetch(`${url}/api/products?active=true&in_stock=true&per_page=12&category_id=${c.id}`)
@@ -189,7 +189,7 @@ export async function phoneRuns(url: string, productPath: string, runs = RUNS): 
       data: { name: string }[]
     }
     if (list.data[0] && list.data[0].name !== all.data[0]?.name) {
-      category = { id: c.id, firstName: list.data[0].name }
+      category = { id: c.id, slug: c.slug, firstName: list.data[0].name }
       break
     }
   }
@@ -253,7 +253,7 @@ export async function phoneRuns(url: string, productPath: string, runs = RUNS): 
           p.page,
           `document.querySelector('main article h2')?.textContent.trim() === ${JSON.stringify(category.firstName)}`,
         )
-        await p.page.locator('main select').first().selectOption(String(category.id))
+        await p.page.locator('main select').first().selectOption(category.slug)
         figures.category.push(await paintedAfterAct(p.page))
         await p.context.close()
       }

@@ -12,7 +12,7 @@ import { imageUrl } from './images.ts'
 export type ProductRow = typeof products.$inferSelect
 export interface ProductWithCategory {
   product: ProductRow
-  category: { id: number; name: string; translations: Translations<CategoryText> } | null
+  category: { id: number; name: string; slug: string; translations: Translations<CategoryText> } | null
 }
 
 /** One text of a product in the reader's language (decision 0056). */
@@ -46,7 +46,11 @@ export function toProduct(
     category_id: p.categoryId,
     category:
       category && category.id !== null
-        ? { id: category.id, name: translatedText(category.name, category.translations, 'name', lang) ?? '' }
+        ? {
+            id: category.id,
+            name: translatedText(category.name, category.translations, 'name', lang) ?? '',
+            slug: category.slug,
+          }
         : null,
     price: p.retailPrice,
     retail_price: p.retailPrice,

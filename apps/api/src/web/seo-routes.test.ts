@@ -52,7 +52,7 @@ describe('robots.txt and sitemap.xml', () => {
     for (const page of [
       'http://shop.test/',
       'http://shop.test/products',
-      `http://shop.test/products?category=${honey.id}`,
+      `http://shop.test/products?category=${honey.slug}`,
       'http://shop.test/products/map-honey',
     ]) {
       expect(urls).toContain(page)
@@ -60,7 +60,8 @@ describe('robots.txt and sitemap.xml', () => {
     }
     expect(
       urls.some(
-        (u) => u.includes('map-hidden') || u.includes('map-archived') || u.includes(`category=${hidden.id}`),
+        (u) =>
+          u.includes('map-hidden') || u.includes('map-archived') || u.includes(`category=${hidden.slug}`),
       ),
     ).toBe(false)
     expect(res.body).toContain(

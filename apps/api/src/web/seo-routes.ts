@@ -71,7 +71,7 @@ export async function seoRoutes(app: FastifyInstance, options: { productsPerFile
   async function pagesAndProducts(withProducts: boolean): Promise<string> {
     let body = URLSET_OPEN + entries(origin, '/') + entries(origin, '/products')
     for (const c of await listedCategories(app.db))
-      body += entries(origin, `/products?category=${c.id}`, c.updatedAt)
+      body += entries(origin, `/products?category=${encodeURIComponent(c.slug)}`, c.updatedAt)
     if (withProducts) body += await productEntries(0, perFile)
     return `${body}</urlset>\n`
   }

@@ -7,7 +7,7 @@ export const makeProduct = (id: number, over: Partial<Product> = {}): Product =>
   name: `Dates ${id}`,
   description: 'Sweet',
   category_id: 1,
-  category: { id: 1, name: 'Dates' },
+  category: { id: 1, name: 'Dates', slug: 'dates' },
   price: 25,
   retail_price: 25,
   wholesale_price: 20,

@@ -117,7 +117,8 @@ export const Product = z.object({
   name: z.string(),
   description: z.string(),
   category_id: z.number().int().nullable(),
-  category: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** The category's address on the storefront is `/products?category={slug}` (decision 0110). */
+  category: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }).nullable(),
   price: z.number(),
   retail_price: z.number(),
   wholesale_price: z.number().nullable(),

@@ -37,7 +37,12 @@ const selectWithCategory = (db: DbOrTx) =>
   db
     .select({
       product: products,
-      category: { id: categories.id, name: categories.name, translations: categories.translations },
+      category: {
+        id: categories.id,
+        name: categories.name,
+        slug: categories.slug,
+        translations: categories.translations,
+      },
     })
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))

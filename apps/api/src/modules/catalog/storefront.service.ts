@@ -19,7 +19,12 @@ const selectWithCategory = (db: DbOrTx) =>
   db
     .select({
       product: products,
-      category: { id: categories.id, name: categories.name, translations: categories.translations },
+      category: {
+        id: categories.id,
+        name: categories.name,
+        slug: categories.slug,
+        translations: categories.translations,
+      },
     })
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
@@ -140,9 +145,9 @@ export async function countListedProducts(db: DbOrTx): Promise<number> {
 }
 
 /** Active categories (the sitemap lists each as a filtered product list). */
-export async function listedCategories(db: DbOrTx): Promise<{ id: number; updatedAt: Date }[]> {
+export async function listedCategories(db: DbOrTx): Promise<{ id: number; slug: string; updatedAt: Date }[]> {
   return db
-    .select({ id: categories.id, updatedAt: categories.updatedAt })
+    .select({ id: categories.id, slug: categories.slug, updatedAt: categories.updatedAt })
     .from(categories)
     .where(eq(categories.isActive, true))
     .orderBy(asc(categories.id))

@@ -44,7 +44,7 @@ const honey = (over: Partial<Product> = {}) =>
     wholesale_price: 100,
     wholesale_threshold: 5,
     stock: 8,
-    category: { id: 3, name: 'Honey' },
+    category: { id: 3, name: 'Honey', slug: 'honey' },
     ...over,
   })
 
@@ -57,7 +57,10 @@ describe('product page', () => {
     renderProductPage('/products/sidr-honey', () => ({ kind: 'found', product: honey(), related: [] }))
     expect(await screen.findByRole('heading', { level: 1, name: 'Sidr honey' })).toBeInTheDocument()
     expect(screen.getByText('Raw honey from the Green Mountain.')).toBeInTheDocument()
-    expect(screen.getAllByRole('link', { name: 'Honey' })[0]).toHaveAttribute('href', '/products?category=3')
+    expect(screen.getAllByRole('link', { name: 'Honey' })[0]).toHaveAttribute(
+      'href',
+      '/products?category=honey',
+    )
     expect(screen.getAllByText('120.00 د.ل')[0]).toBeInTheDocument()
     expect(screen.getByText(/From 5 units:/)).toHaveTextContent('From 5 units:100.00 د.لeach')
     expect(screen.getByText('Stock: 8')).toBeInTheDocument()

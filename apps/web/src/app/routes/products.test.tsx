@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { useLoaderData } from 'react-router'
@@ -68,9 +68,81 @@ describe('products page (product.md §2.4)', () => {
     expect(screen.getAllByRole('article')).toHaveLength(12)
     expect(shop.asked[0]).toEqual({ search: '', category_id: null, page: 1, per_page: 12 })
 
-    await userEvent.click(screen.getByRole('button', { name: 'Page 3' }))
+    await userEvent.click(screen.getByRole('link', { name: 'Page 3' }))
     expect(await screen.findByText('Showing 25-30 of 30 results')).toBeInTheDocument()
     expect(shop.asked.at(-1)).toMatchObject({ page: 3 })
+  }, 20_000)
+
+  it('makes the pager of real links to each page’s address, opened in the app on a tap (decision 0110)', async () => {
+    mockFetch({})
+    const shop = fakeShop(100)
+    const { router } = renderProducts('/products?size=24&page=2', shop)
+    await screen.findByText('Showing 25-48 of 100 results')
+    const pager = screen.getByRole('navigation', { name: 'Pagination' })
+    expect(within(pager).getByRole('link', { name: 'Page 1' })).toHaveAttribute('href', '/products?size=24')
+    expect(within(pager).getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page')
+    expect(within(pager).getByRole('link', { name: 'Page 5' })).toHaveAttribute(
+      'href',
+      '/products?size=24&page=5',
+    )
+    expect(within(pager).getByRole('link', { name: 'Next' })).toHaveAttribute(
+      'href',
+      '/products?size=24&page=3',
+    )
+    expect(within(pager).getByRole('link', { name: 'Previous' })).toHaveAttribute('href', '/products?size=24')
+    expect(within(pager).queryByRole('button')).toBeNull()
+    // A tap is the router's navigation: the same document, the list read again through the loader.
+    await userEvent.click(within(pager).getByRole('link', { name: 'Next' }))
+    expect(await screen.findByText('Showing 49-72 of 100 results')).toBeInTheDocument()
+    expect(router.state.location.search).toBe('?size=24&page=3')
+    expect(router.state.historyAction).toBe('PUSH')
+  }, 20_000)
+
+  it('leads nowhere from "previous" on the first page and "next" on the last', async () => {
+    mockFetch({})
+    renderProducts('/products', fakeShop(20))
+    await screen.findByText('Showing 1-12 of 20 results')
+    const pager = screen.getByRole('navigation', { name: 'Pagination' })
+    expect(within(pager).getByRole('link', { name: 'Previous' })).not.toHaveAttribute('href')
+    expect(within(pager).getByRole('link', { name: 'Previous' })).toHaveAttribute('aria-disabled', 'true')
+    expect(within(pager).getByRole('link', { name: 'Next' })).toHaveAttribute('href', '/products?page=2')
+  })
+
+  it('links every category to its list by slug, the one shown marked current (decision 0110)', async () => {
+    mockFetch({})
+    const shop = fakeShop(30, [
+      { id: 4, name: 'Honey', slug: 'honey', description: null, is_active: true, products_count: 0 },
+      { id: 5, name: 'Olive oil', slug: 'olive-oil', description: null, is_active: true, products_count: 0 },
+    ])
+    const { router } = renderProducts('/products?page=2', shop)
+    await screen.findByText('Showing 13-24 of 30 results')
+    const nav = screen.getByRole('navigation', { name: 'Browse by category' })
+    expect(within(nav).getByRole('link', { name: 'All categories' })).toHaveAttribute('href', '/products')
+    expect(within(nav).getByRole('link', { name: 'All categories' })).toHaveAttribute('aria-current', 'page')
+    expect(within(nav).getByRole('link', { name: 'Olive oil' })).toHaveAttribute(
+      'href',
+      '/products?category=olive-oil',
+    )
+    await userEvent.click(within(nav).getByRole('link', { name: 'Honey' }))
+    await waitFor(() => expect(router.state.location.search).toBe('?category=honey'))
+    expect(shop.asked.at(-1)).toEqual({ search: '', category_id: 4, page: 1, per_page: 12 })
+    await waitFor(() =>
+      expect(within(nav).getByRole('link', { name: 'Honey' })).toHaveAttribute('aria-current', 'page'),
+    )
+    expect(screen.getByLabelText('Category')).toHaveValue('honey')
+  })
+
+  it('moves an address with a category’s id to its slug, and an unknown category to every product', async () => {
+    mockFetch({})
+    const shop = fakeShop(30, [
+      { id: 4, name: 'Honey', slug: 'honey', description: null, is_active: true, products_count: 0 },
+    ])
+    const { router } = renderProducts('/products?category=4&page=2', shop)
+    await waitFor(() => expect(router.state.location.search).toBe('?category=honey&page=2'))
+    await screen.findByText('Showing 13-24 of 30 results')
+    await router.navigate('/products?category=gone&page=2')
+    await waitFor(() => expect(router.state.location.search).toBe(''))
+    expect(shop.asked.at(-1)).toEqual({ search: '', category_id: null, page: 1, per_page: 12 })
   })
 
   it('loads the first row of pictures at once with high priority and the rest lazily (LCP)', async () => {
@@ -115,11 +187,11 @@ describe('products page (product.md §2.4)', () => {
     const shop = fakeShop(100, [
       { id: 4, name: 'Honey', slug: 'honey', description: null, is_active: true, products_count: 0 },
     ])
-    renderProducts('/products?search=dates&category=4&page=2&size=24', shop)
+    renderProducts('/products?search=dates&category=honey&page=2&size=24', shop)
     expect(await screen.findByText('Showing 25-48 of 100 results')).toBeInTheDocument()
     expect(shop.asked[0]).toEqual({ search: 'dates', category_id: 4, page: 2, per_page: 24 })
     expect(screen.getByLabelText('Search')).toHaveValue('dates')
-    expect(screen.getByLabelText('Category')).toHaveValue('4')
+    expect(screen.getByLabelText('Category')).toHaveValue('honey')
   })
 
   it('goes back to page 1 when the page size or the category changes', async () => {
@@ -132,8 +204,8 @@ describe('products page (product.md §2.4)', () => {
     await userEvent.selectOptions(screen.getByLabelText('Per page'), '24')
     expect(await screen.findByText('Showing 1-24 of 100 results')).toBeInTheDocument()
     expect(router.state.location.search).toBe('?size=24')
-    await userEvent.selectOptions(screen.getByLabelText('Category'), '4')
-    await waitFor(() => expect(router.state.location.search).toBe('?size=24&category=4'))
+    await userEvent.selectOptions(screen.getByLabelText('Category'), 'honey')
+    await waitFor(() => expect(router.state.location.search).toBe('?size=24&category=honey'))
     expect(shop.asked.at(-1)).toEqual({ search: '', category_id: 4, page: 1, per_page: 24 })
   })
 
@@ -162,7 +234,7 @@ describe('products page (product.md §2.4)', () => {
     await waitFor(() => expect(screen.getByTestId('product-skeletons').children).toHaveLength(24))
     release()
     expect(await screen.findByText('Showing 1-24 of 100 results')).toBeInTheDocument()
-  })
+  }, 20_000)
 
   it('shows the error and Try Again when the list cannot be read, and the list once it can', async () => {
     mockFetch({})

@@ -64,7 +64,7 @@ export function ProductPage({ product, related }: { product: Product; related: P
               <Crumb />
               <li>
                 <Link
-                  to={`/products?category=${product.category.id}`}
+                  to={`/products?category=${encodeURIComponent(product.category.slug)}`}
                   className="hover:text-palm-800 hover:underline"
                 >
                   {product.category.name}
@@ -105,7 +105,10 @@ export function ProductPage({ product, related }: { product: Product; related: P
         <div className="flex flex-col gap-5">
           <div>
             {product.category ? (
-              <Link to={`/products?category=${product.category.id}`} className="mb-2 inline-block">
+              <Link
+                to={`/products?category=${encodeURIComponent(product.category.slug)}`}
+                className="mb-2 inline-block"
+              >
                 <Badge tone="palm">{product.category.name}</Badge>
               </Link>
             ) : null}

@@ -1,18 +1,23 @@
 import { Search, SearchX } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigation } from 'react-router'
+import { Link, useLocation, useNavigation } from 'react-router'
 import { SEARCH_MAX_LENGTH, STOREFRONT_PAGE_SIZES } from '@shop/shared/constants'
 import type { Category } from '@shop/shared/schemas/category'
 import type { Paginated } from '@shop/shared/schemas/common'
 import type { Product } from '@shop/shared/schemas/product'
 import { Button } from '../../../components/ui/button.tsx'
+import { clsx } from 'clsx'
 import { Input, Select } from '../../../components/ui/controls.tsx'
 import { Pagination, ShowingLine } from '../../../components/ui/pagination.tsx'
 import { EmptyState } from '../../../components/ui/states.tsx'
 import { ProductCard, ProductCardSkeleton } from '../../../components/product/product-card.tsx'
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts'
-import { productsStateFromParams, useProductsUrlState } from '../hooks/use-products-url-state.ts'
+import {
+  productsHref,
+  productsStateFromParams,
+  useProductsUrlState,
+} from '../hooks/use-products-url-state.ts'
 
 /** Columns of the widest grid (lg:grid-cols-3): that many cards form the first row. */
 const FIRST_ROW = 3
@@ -54,10 +59,9 @@ export function ProductsPage({ list, categories }: { list: Paginated<Product>; c
 
   const items = list.data.filter(isListable)
 
-  const goToPage = (page: number) => {
-    update({ page })
-    listTop.current?.scrollIntoView?.({ block: 'start' })
-  }
+  // Pager and category links are addresses of their own (decision 0110), made from the address shown.
+  const here = new URLSearchParams(useLocation().search)
+  const scrollToList = () => listTop.current?.scrollIntoView?.({ block: 'start' })
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:py-12">
@@ -95,12 +99,12 @@ export function ProductsPage({ list, categories }: { list: Paginated<Product>; c
           </label>
           <Select
             id={ids.category}
-            value={state.categoryId ?? ''}
-            onChange={(e) => update({ categoryId: e.target.value ? Number(e.target.value) : null })}
+            value={state.category ?? ''}
+            onChange={(e) => update({ category: e.target.value || null })}
           >
             <option value="">{t('products.all_categories')}</option>
             {categories.map((c) => (
-              <option key={c.id} value={c.id}>
+              <option key={c.id} value={c.slug}>
                 {c.name}
               </option>
             ))}
@@ -123,6 +127,14 @@ export function ProductsPage({ list, categories }: { list: Paginated<Product>; c
           </Select>
         </div>
       </div>
+
+      {categories.length > 0 ? (
+        <CategoryLinks
+          categories={categories}
+          current={state.category}
+          hrefFor={(category) => productsHref(here, { category })}
+        />
+      ) : null}
 
       <section aria-busy={loading}>
         {loading ? (
@@ -168,7 +180,8 @@ export function ProductsPage({ list, categories }: { list: Paginated<Product>; c
           <Pagination
             page={list.current_page ?? state.page}
             lastPage={list.last_page}
-            onPageChange={goToPage}
+            hrefFor={(page) => productsHref(here, { page })}
+            onPageChange={scrollToList}
           />
           <ShowingLine
             page={list.current_page ?? state.page}
@@ -179,5 +192,50 @@ export function ProductsPage({ list, categories }: { list: Paginated<Product>; c
         </div>
       ) : null}
     </div>
+  )
+}
+
+/**
+ * Every category as a link to its list (decision 0110): what a crawler follows to reach each category's products, and
+ * one tap for a shopper. The dropdown above stays (product.md §2.4); these are the same choices as addresses.
+ */
+function CategoryLinks({
+  categories,
+  current,
+  hrefFor,
+}: {
+  categories: Category[]
+  current: string | null
+  hrefFor(category: string | null): string
+}) {
+  const { t } = useTranslation('storefront')
+  const chip = (selected: boolean) =>
+    clsx(
+      'inline-flex h-9 shrink-0 items-center rounded-full border px-4 text-sm font-semibold whitespace-nowrap transition-colors',
+      selected
+        ? 'border-palm-700 bg-palm-700 text-white'
+        : 'border-sand-300 bg-white text-stone-700 hover:bg-sand-100',
+    )
+  const items: { key: string; slug: string | null; name: string }[] = [
+    { key: 'all', slug: null, name: t('products.all_categories') },
+    ...categories.map((c) => ({ key: String(c.id), slug: c.slug, name: c.name })),
+  ]
+  return (
+    <nav aria-label={t('products.categories_nav')} className="mb-6">
+      <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0">
+        {items.map((c) => (
+          <li key={c.key} className="shrink-0">
+            <Link
+              to={hrefFor(c.slug)}
+              preventScrollReset
+              aria-current={c.slug === current ? 'page' : undefined}
+              className={chip(c.slug === current)}
+            >
+              {c.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   )
 }

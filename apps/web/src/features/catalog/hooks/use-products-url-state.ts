@@ -4,7 +4,8 @@ import { STOREFRONT_PAGE_SIZES } from '@shop/shared/constants'
 
 export interface ProductsUrlState {
   search: string
-  categoryId: number | null
+  /** The category's slug (decision 0110); an older address may carry its id, which the loader moves to the slug. */
+  category: string | null
   page: number
   perPage: number
 }
@@ -20,10 +21,32 @@ export function productsStateFromParams(params: URLSearchParams): ProductsUrlSta
   const size = positiveInt(params.get('size'))
   return {
     search: params.get('search') ?? '',
-    categoryId: positiveInt(params.get('category')),
+    category: params.get('category')?.trim() || null,
     page: positiveInt(params.get('page')) ?? 1,
     perPage: size && (STOREFRONT_PAGE_SIZES as readonly number[]).includes(size) ? size : 12,
   }
+}
+
+/**
+ * The address of the list `change` leads to from `params` (the same rules as the hook's update: a new search, category
+ * or size goes back to page 1). Pager and category links are real links to these addresses (decision 0110).
+ */
+export function productsHref(params: URLSearchParams, change: Partial<ProductsUrlState>): string {
+  const next = new URLSearchParams(params)
+  applyChange(next, change)
+  const query = next.toString()
+  return query ? `/products?${query}` : '/products'
+}
+
+function applyChange(next: URLSearchParams, change: Partial<ProductsUrlState>) {
+  const set = (key: string, value: string | null) => (value ? next.set(key, value) : next.delete(key))
+  if ('search' in change) set('search', change.search?.trim() || null)
+  if ('category' in change) set('category', change.category || null)
+  if ('perPage' in change)
+    set('size', change.perPage && change.perPage !== 12 ? String(change.perPage) : null)
+  const resets = 'search' in change || 'category' in change || 'perPage' in change
+  const page = resets ? 1 : (change.page ?? 1)
+  set('page', page > 1 ? String(page) : null)
 }
 
 /** The list lives in the URL (search, category, page, size) so a link or a reload shows the same list. */
@@ -47,14 +70,7 @@ export function useProductsUrlState() {
         written.under = params
       }
       const next = new URLSearchParams(written.writes.at(-1) ?? params)
-      const set = (key: string, value: string | null) => (value ? next.set(key, value) : next.delete(key))
-      if ('search' in change) set('search', change.search?.trim() || null)
-      if ('categoryId' in change) set('category', change.categoryId ? String(change.categoryId) : null)
-      if ('perPage' in change)
-        set('size', change.perPage && change.perPage !== 12 ? String(change.perPage) : null)
-      const resets = 'search' in change || 'categoryId' in change || 'perPage' in change
-      const page = resets ? 1 : (change.page ?? 1)
-      set('page', page > 1 ? String(page) : null)
+      applyChange(next, change)
       written.writes.push(next.toString())
       // Typing in the search box should not fill the history with one entry per word.
       // The list stays where it is on screen (the page scrolls to the list itself when the page number changes).

@@ -11,7 +11,7 @@ const row: Product = {
   name: 'Ajwa dates',
   description: 'Soft dates from Madinah',
   category_id: 2,
-  category: { id: 2, name: 'Dates' },
+  category: { id: 2, name: 'Dates', slug: 'dates' },
   price: 40,
   retail_price: 40,
   wholesale_price: 35,
