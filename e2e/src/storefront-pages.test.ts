@@ -113,14 +113,17 @@ describe('server-rendered storefront pages', () => {
     const page = await context.newPage()
     const html = await (await page.goto('/'))!.text()
     for (const key of [
-      'landing.about.title',
+      'landing.about.eyebrow',
       'landing.featured.title',
-      'landing.quality.title',
+      'landing.quality.eyebrow',
       'landing.contact.title',
       'footer.links.about',
     ]) {
       expect(html).toContain(tr('en', `storefront:${key}`))
     }
+    // The sections' own words are the shop's content (decision 0125), seeded with the demo farm's.
+    for (const text of ['A family farm that cares about every date', 'Quality you can taste and trust'])
+      expect(html).toContain(text)
     expect(html.match(/<article /g)).toHaveLength(4)
     await wholePage(page)
     // The contact form comes with its section, when the visitor scrolls there (decision 0031).

@@ -38,6 +38,7 @@ import { importsRoutes } from './modules/imports/imports.routes.ts'
 import { ordersRoutes } from './modules/orders/orders.routes.ts'
 import { paymentsRoutes } from './modules/payments/payments.routes.ts'
 import { profileRoutes } from './modules/profile/profile.routes.ts'
+import { contentRoutes } from './modules/content/content.routes.ts'
 import { settingsRoutes } from './modules/settings/settings.routes.ts'
 import { usersRoutes } from './modules/users/users.routes.ts'
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts'
@@ -337,6 +338,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(paymentsRoutes)
       await api.register(dashboardRoutes)
       await api.register(settingsRoutes)
+      await api.register(contentRoutes)
       await api.register(importsRoutes)
     },
     { prefix: '/api' },

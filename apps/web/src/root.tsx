@@ -19,6 +19,7 @@ import { EARLY_SCRIPT, releaseEarlyTaps } from './app/early-script.ts'
 import { NotFoundPage } from './app/not-found-page.tsx'
 import { RouteErrorState } from './app/route-error-boundary.tsx'
 import i18n from './lib/i18n.ts'
+import { logoOf, shopIdentity } from './lib/shop-content.ts'
 import './index.css'
 
 /** The CSP nonce of this response's inline scripts: entry.server.tsx provides it; a browser never reads it back. */
@@ -28,13 +29,13 @@ export const links: Route.LinksFunction = () => [
   // Both subsets of the font are on every first screen: Arabic texts, and Latin digits in prices (also in Arabic).
   { rel: 'preload', href: cairoArabic, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'preload', href: cairoLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
-  { rel: 'icon', type: 'image/png', sizes: '64x64', href: '/favicon.png' },
 ]
 
 /** The page's language, the shop's address and the settings the footer shows: from the server's load context. */
 export async function loader({ context }: Route.LoaderArgs) {
   const { lang, origin, data } = context.shop
-  return { lang, origin, settings: await data.settings() }
+  const [settings, content] = await Promise.all([data.settings(), data.content()])
+  return { lang, origin, settings, identity: shopIdentity(content, new Date()) }
 }
 
 /** The language, the address and the settings change only when the visitor switches language (a revalidation). */
@@ -59,6 +60,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#1f5130" />
         {/* Before anything is drawn: the saved language and early taps (app/early-script.ts). */}
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: EARLY_SCRIPT }} />
+        {/* The owner's logo as the tab's icon (decision 0126), else the shop's own mark. */}
+        <link rel="icon" type="image/png" sizes="64x64" href={logoOf(data?.identity).icon} />
         <Meta />
         <Links />
       </head>

@@ -1,5 +1,6 @@
 import type { Language } from './i18n/messages.ts'
 import type { Category } from './schemas/category.ts'
+import type { StorefrontContent } from './schemas/content.ts'
 import type { Paginated } from './schemas/common.ts'
 import type { Product } from './schemas/product.ts'
 import type { PublicSettings } from './schemas/setting.ts'
@@ -41,4 +42,8 @@ export interface StorefrontData {
   /** One product by its address, with up to four others of its category. */
   product(slug: string, lang: Language): Promise<ProductPageResult>
   settings(): Promise<PublicSettings>
+  /** The owner's content of the landing page and the footer, both languages (decision 0125). */
+  content(): Promise<StorefrontContent>
+  /** The landing page's products: the owner's choice in order (listed ones, up to four), else the newest four. */
+  featured(lang: Language): Promise<Product[]>
 }

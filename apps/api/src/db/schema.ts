@@ -1,9 +1,10 @@
 import * as catalog from './schema/catalog.ts'
+import * as content from './schema/content.ts'
 import * as cities from './schema/cities.ts'
 import * as orders from './schema/orders.ts'
 import * as payments from './schema/payments.ts'
 import * as settings from './schema/settings.ts'
 import * as users from './schema/users.ts'
 
-export const schema = { ...users, ...catalog, ...cities, ...orders, ...payments, ...settings }
+export const schema = { ...users, ...catalog, ...cities, ...orders, ...payments, ...settings, ...content }
 export type Schema = typeof schema

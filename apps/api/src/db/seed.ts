@@ -12,9 +12,11 @@ import { assetsFolder } from '../paths.ts'
 import type { Db } from './client.ts'
 import { categories, products } from './schema/catalog.ts'
 import { cities } from './schema/cities.ts'
+import { shopContent } from './schema/content.ts'
 import { orderItems, orderStatusHistory, orders } from './schema/orders.ts'
 import { settings } from './schema/settings.ts'
 import { users } from './schema/users.ts'
+import { seedContent } from './seed-content.ts'
 import { seedCategories, seedCities, seedProducts, seedSettings } from './seed-data.ts'
 
 /** The first admin's password when ADMIN_PASSWORD is not set (README). */
@@ -70,6 +72,11 @@ export async function seedDatabase(
     if (admin && (await verifyPassword(admin.passwordHash, DEFAULT_ADMIN_PASSWORD)))
       await db.update(users).set({ mustChangePassword: true }).where(eq(users.id, admin.id))
   }
+
+  // Decision 0125: the landing page's texts are content the owner edits. A shop that showed them from the code before
+  // (seeded earlier) gets them as its content once, so nothing disappears; an owner's saved content is never replaced.
+  if (options.catalogue !== false)
+    await db.insert(shopContent).values({ id: 1, document: seedContent }).onConflictDoNothing()
 
   const [anySetting] = await db.select({ id: settings.id }).from(settings).limit(1)
   if (anySetting || options.catalogue === false) return { createdAdmin, seededCatalogue: false }

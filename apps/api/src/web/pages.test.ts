@@ -3,6 +3,8 @@ import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCategory, createProduct, createTestApp, type TestContext } from '../../test/helpers.ts'
+import { seedContent } from '../db/seed-content.ts'
+import { saveContent } from '../modules/content/content.service.ts'
 import { webDist } from '../paths.ts'
 
 // The storefront's pages as a browser and a link preview get them: rendered by the web app's real server build
@@ -177,6 +179,7 @@ describe('server-rendered storefront pages', () => {
 
   it('renders the landing page and the product list whole, with the featured and listed products linked to their pages', async () => {
     await createProduct(ctx.app, { slug: 'listed-dates', name: 'تمر مدرج', stock: 9 })
+    await saveContent(ctx.app.db, seedContent)
     // Public lists are at most 500 ms behind the database (decision 0019).
     await new Promise((resolve) => setTimeout(resolve, 600))
     const landing = await get('/')
@@ -217,6 +220,52 @@ describe('server-rendered storefront pages', () => {
       expect(buttons.length).toBeGreaterThan(0)
       for (const b of buttons) expect(b.name).toMatch(new RegExp(`^${words}: .+`))
     }
+  })
+
+  it("shows the owner's content at once after a save: hero, badges, English address, hours, the year, logo as favicon and share image (decisions 0125, 0126)", async () => {
+    await saveContent(ctx.app.db, seedContent)
+    const before = await get('/?lang=en')
+    expect(before.body).toContain('Premium Libyan dates and natural farm products')
+    expect(before.body).toContain('ISO 22000')
+    const footer = (html: string) => html.slice(html.indexOf('<footer'), html.indexOf('</footer>'))
+    // The footer shows the English address on English pages (the page's data carries both languages).
+    expect(footer(before.body)).toContain('Tripoli, Libya')
+    expect(footer(before.body)).not.toContain('طرابلس، ليبيا')
+    expect(before.body).toContain('Saturday – Thursday')
+    expect(before.body).toContain(`© ${new Date().getFullYear()} `)
+    expect(linkHref(before.body, 'rel="icon" type="image/png" sizes="64x64"')).toBe('/favicon.png')
+    expect(metaContent(before.body, 'property', 'og:image')).toBe('http://shop.test/og-image.png')
+    expect(before.body).toContain('src="/logo.webp"')
+
+    const { storeImage } = await import('../domain/images.ts')
+    const sharp = (await import('sharp')).default
+    const logo = await storeImage(
+      ctx.app.db,
+      await sharp({ create: { width: 200, height: 200, channels: 4, background: '#0f766e' } })
+        .png()
+        .toBuffer(),
+    )
+    await saveContent(ctx.app.db, {
+      ...seedContent,
+      logo_image_id: logo,
+      hero: { ...seedContent.hero, text: { ar: 'نص البطل الجديد', en: 'Our new hero words' } },
+      quality: { ...seedContent.quality, badges: seedContent.quality.badges.slice(1) },
+    })
+    const after = await get('/?lang=en')
+    expect(after.body).toContain('Our new hero words')
+    expect(after.body).not.toContain('ISO 22000')
+    expect(after.body).not.toContain('src="/logo.webp"')
+    expect(after.body).toContain(`src="/api/images/${logo}/small.webp"`)
+    expect(linkHref(after.body, 'rel="icon" type="image/png" sizes="64x64"')).toBe(
+      `/api/images/${logo}/icon.png`,
+    )
+    expect(metaContent(after.body, 'property', 'og:image')).toBe(
+      `http://shop.test/api/images/${logo}/share.jpg`,
+    )
+    const arabic = await get('/')
+    expect(arabic.body).toContain('نص البطل الجديد')
+    expect(footer(arabic.body)).toContain('طرابلس، ليبيا')
+    await saveContent(ctx.app.db, seedContent)
   })
 
   it('sends pages gzipped to browsers that take it', async () => {

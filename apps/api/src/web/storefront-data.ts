@@ -1,6 +1,7 @@
 import type { StorefrontData } from '@shop/shared/storefront'
 import type { Db } from '../db/client.ts'
 import type { StorefrontCatalog } from '../modules/catalog/storefront.service.ts'
+import { getContent } from '../modules/content/content.service.ts'
 import { publicSettings } from '../modules/settings/settings.service.ts'
 
 /**
@@ -13,5 +14,7 @@ export function createStorefrontData(db: Db, catalog: StorefrontCatalog): Storef
     categories: (lang) => catalog.categories(lang),
     product: (slug, lang) => catalog.product(slug, lang),
     settings: () => publicSettings(db),
+    content: () => getContent(db),
+    featured: async (lang) => catalog.featured((await getContent(db)).featured_product_ids, lang),
   }
 }

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from 'react-router'
 import type { Language } from '@shop/shared/i18n/messages'
+import { logoUrls } from '@shop/shared/schemas/content'
 import i18n from '../lib/i18n.ts'
 import type { RootData } from '../root.tsx'
 
@@ -45,6 +46,13 @@ export interface PageMeta {
 export function shopImage(root: RootData | undefined): Pick<PageMeta, 'image' | 'imageAlt'> {
   if (!root) return {}
   const t = fixedT(root.lang, 'common')
+  // The owner's logo once uploaded (decision 0126), else the drawn farm with the shop's mark.
+  const logo = root.identity?.logo_image_id
+  if (logo)
+    return {
+      image: `${root.origin}${logoUrls(logo).share}`,
+      imageAlt: t('share.logo_alt', { name: t('brand.name') }),
+    }
   return { image: `${root.origin}/og-image.png`, imageAlt: t('share.image_alt', { name: t('brand.name') }) }
 }
 

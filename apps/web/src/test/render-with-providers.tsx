@@ -9,6 +9,7 @@ import { useDocumentLanguage } from '../app/document-language.ts'
 import { AppProviders } from '../app/providers.tsx'
 import i18n from '../lib/i18n.ts'
 import { QueryProvider } from '../lib/query-provider.tsx'
+import type { ShopIdentity } from '../lib/shop-content.ts'
 
 // Test harness for storefront screens: the app's real providers under a root route like the real one (root.tsx: the
 // page's language and the shop's settings, read again on a revalidation), a memory router and a scripted fetch.
@@ -80,10 +81,11 @@ export const testSettings: Partial<PublicSettings> = {
 }
 
 /** What the server's root loader answers: the language of the cookie (as the server reads it), the settings. */
-const rootData = (settings: Partial<PublicSettings>) => ({
+const rootData = (settings: Partial<PublicSettings>, identity?: ShopIdentity) => ({
   lang: (/(?:^|;\s*)language=en(?:;|$)/.test(document.cookie) ? 'en' : 'ar') as Language,
   origin: 'http://shop.test',
   settings,
+  identity,
 })
 
 function TestRoot({ queryClient }: { queryClient: QueryClient }) {
@@ -101,9 +103,10 @@ function TestRoot({ queryClient }: { queryClient: QueryClient }) {
 export function renderRoutes(
   routes: RouteObject[],
   initialEntry: string,
-  options: { settings?: Partial<PublicSettings> } = {},
+  options: { settings?: Partial<PublicSettings>; identity?: ShopIdentity } = {},
 ) {
   const settings = options.settings ?? testSettings
+  const identity = options.identity
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
   })
@@ -112,14 +115,14 @@ export function renderRoutes(
       {
         id: 'root',
         path: '/',
-        loader: () => rootData(settings),
+        loader: () => rootData(settings, identity),
         element: <TestRoot queryClient={queryClient} />,
         children: routes,
       },
     ],
     {
       initialEntries: [initialEntry],
-      hydrationData: { loaderData: { root: rootData(settings) } },
+      hydrationData: { loaderData: { root: rootData(settings, identity) } },
     },
   )
   currentRouter = router
@@ -132,7 +135,7 @@ export function renderScreen(
   element: ReactElement,
   entry = '/',
   extra: RouteObject[] = [],
-  options: { settings?: Partial<PublicSettings> } = {},
+  options: { settings?: Partial<PublicSettings>; identity?: ShopIdentity } = {},
 ) {
   const path = entry.split(/[?#]/)[0]!
   return renderRoutes(

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, isNull, ne } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, inArray, isNull, ne } from 'drizzle-orm'
 import type { Category } from '@shop/shared/schemas/category'
 import type { Paginated } from '@shop/shared/schemas/common'
 import type { Product, ProductListQuery } from '@shop/shared/schemas/product'
@@ -14,6 +14,8 @@ import type { PublicListCache } from './public-list-cache.ts'
 
 /** How many other products of its category a product page shows. */
 export const RELATED_PRODUCTS = 4
+/** How many products the landing page shows (product.md §2.3). */
+export const FEATURED_PRODUCTS = 4
 
 const selectWithCategory = (db: DbOrTx) =>
   db
@@ -84,6 +86,31 @@ export function createStorefrontCatalog(db: DbOrTx, lists: PublicListCache, vers
       })
       activeCategories.set(lang, { version: v, value })
       return value
+    },
+
+    /**
+     * The landing page's products (decision 0127): those the owner chose, in the owner's order, that a shopper can buy
+     * now (active, not archived, in stock), up to FEATURED_PRODUCTS; none chosen or none of them buyable: the newest.
+     */
+    async featured(chosen: readonly number[], lang: Language): Promise<Product[]> {
+      if (chosen.length) {
+        const rows = (await selectWithCategory(db).where(
+          and(
+            inArray(products.id, [...chosen]),
+            eq(products.isActive, true),
+            isNull(products.archivedAt),
+            gt(products.stock, 0),
+          ),
+        )) as ProductWithCategory[]
+        const byId = new Map(rows.map((r) => [r.product.id, r]))
+        const picked = chosen.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []))
+        if (picked.length) return picked.slice(0, FEATURED_PRODUCTS).map((r) => toProduct(r, false, lang))
+      }
+      const list = await this.products(
+        { search: '', category_id: null, page: 1, per_page: FEATURED_PRODUCTS },
+        lang,
+      )
+      return list.data.filter((p) => p.is_active && p.stock > 0).slice(0, FEATURED_PRODUCTS)
     },
 
     /** A product page: an active product by its address, or where its address moved, or nothing. */

@@ -2,11 +2,14 @@ import { LandingPage } from '../../features/landing/components/landing-page.tsx'
 import { fixedT, pageMeta, rootData, shopImage } from '../seo.ts'
 import type { Route } from './+types/landing'
 
-/** product.md §2.3: up to 4 featured products, active and in stock. */
+/**
+ * product.md §2.3: the owner's content (decision 0125) and up to 4 featured products, active and in stock: the
+ * owner's choice, else the newest (decision 0127).
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const { data, lang } = context.shop
-  const list = await data.products({ search: '', category_id: null, page: 1, per_page: 4 }, lang)
-  return { featured: list.data.filter((p) => p.is_active && p.stock > 0).slice(0, 4) }
+  const [content, featured] = await Promise.all([data.content(), data.featured(lang)])
+  return { content, featured }
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -21,5 +24,5 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 }
 
 export default function LandingRoute({ loaderData }: Route.ComponentProps) {
-  return <LandingPage featured={loaderData.featured} />
+  return <LandingPage featured={loaderData.featured} content={loaderData.content} />
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { useLoaderData } from 'react-router'
 import type { Product } from '@shop/shared/schemas/product'
+import { EMPTY_CONTENT } from '@shop/shared/schemas/content'
 import type { ProductPageResult, StorefrontData } from '@shop/shared/storefront'
 import { makeProduct } from '../../test/make-product.ts'
 import { mockFetch, renderRoutes, setLanguage } from '../../test/render-with-providers.tsx'
@@ -14,6 +15,8 @@ function renderProductPage(entry: string, result: (slug: string) => ProductPageR
     categories: async () => [],
     product: async (slug) => result(slug),
     settings: async () => ({}) as never,
+    content: async () => EMPTY_CONTENT,
+    featured: async () => [],
   }
   const context = { shop: { lang: 'en' as const, origin: 'http://shop.test', nonce: '', data } }
   return renderRoutes(

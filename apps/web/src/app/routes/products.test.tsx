@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { useLoaderData } from 'react-router'
 import type { Category } from '@shop/shared/schemas/category'
+import { EMPTY_CONTENT } from '@shop/shared/schemas/content'
 import type { StorefrontData, StorefrontProductsQuery } from '@shop/shared/storefront'
 import { makeProduct } from '../../test/make-product.ts'
 import { mockFetch, renderRoutes, setLanguage } from '../../test/render-with-providers.tsx'
@@ -31,6 +32,8 @@ function fakeShop(total: number, categories: Category[] = [], delay?: Promise<vo
     categories: async () => categories,
     product: async () => ({ kind: 'missing' }),
     settings: async () => ({}) as never,
+    content: async () => EMPTY_CONTENT,
+    featured: async () => [],
   }
   return { data, asked }
 }

@@ -2,6 +2,7 @@ import { ChevronsLeft, X } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link, NavLink } from 'react-router'
 import { cn } from '../../lib/cn.ts'
+import { logoOf, useShopIdentity } from '../../lib/shop-content.ts'
 import { AccountMenu } from './account-menu.tsx'
 import { DASHBOARD_NAV } from './nav-items.ts'
 
@@ -23,6 +24,7 @@ export function DashboardSidebar({
   onCloseMobile,
 }: DashboardSidebarProps) {
   const { t } = useTranslation('dashboard')
+  const identity = useShopIdentity()
   return (
     <>
       <div
@@ -55,11 +57,11 @@ export function DashboardSidebar({
             title={t('nav.to_store')}
           >
             <img
-              src="/logo.webp"
+              src={logoOf(identity).image}
               alt=""
               width={32}
               height={32}
-              className="size-8 shrink-0 rounded-full bg-white p-0.5"
+              className="size-8 shrink-0 rounded-full bg-white object-contain p-0.5"
             />
             <span className={cn('truncate', collapsed && 'md:sr-only')}>{t('common:brand.name')}</span>
           </Link>

@@ -1,17 +1,29 @@
 import { Clock, Mail, MapPin, MessageCircle, Phone } from 'lucide-react'
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
+import { inLanguage } from '@shop/shared/schemas/content'
+import { logoOf, useShopIdentity } from '../../lib/shop-content.ts'
 import { useShopSettings } from '../../lib/shop-settings.ts'
 import { FacebookIcon, InstagramIcon } from './social-icons.tsx'
 
 /** Digits only, for wa.me links. */
 export const whatsappLink = (number: string) => `https://wa.me/${number.replace(/\D/g, '')}`
 
-/** product.md §2.2 footer: links to the landing anchors, contact details, business hours, social links, © 2025. */
+/**
+ * product.md §2.2 footer: links to the landing anchors, contact details, business hours, social links, ©. The words
+ * about the shop, the hours and the address are the owner's content in the page's language (decision 0125); the year
+ * is the server's clock's.
+ */
 export function SiteFooter() {
-  const { t } = useTranslation('storefront')
+  const { t, i18n } = useTranslation('storefront')
   const { t: tc } = useTranslation()
   const settings = useShopSettings()
+  const identity = useShopIdentity()
+  const lang = i18n.language === 'en' ? 'en' : 'ar'
+  const about = identity ? inLanguage(identity.footer_text, lang) : ''
+  const address = (identity && inLanguage(identity.address, lang)) || settings.address
+  const hours = identity?.hours ?? []
+  const year = identity?.year ?? new Date().getFullYear()
   const anchors = [
     { hash: 'about', label: t('footer.links.about') },
     { hash: 'products', label: t('footer.links.products') },
@@ -48,15 +60,15 @@ export function SiteFooter() {
         <div>
           <div className="flex items-center gap-2">
             <img
-              src="/logo.webp"
+              src={logoOf(identity).image}
               alt=""
               width={40}
               height={40}
-              className="size-10 rounded-full bg-white p-0.5"
+              className="size-10 rounded-full bg-white object-contain p-0.5"
             />
             <p className="text-lg font-extrabold text-white">{tc('brand.name')}</p>
           </div>
-          <p className="mt-3 text-sm leading-relaxed text-palm-100">{t('footer.about')}</p>
+          {about ? <p className="mt-3 text-sm leading-relaxed text-palm-100">{about}</p> : null}
           {social.length ? (
             <ul className="mt-4 flex gap-2" aria-label={t('footer.follow')}>
               {social.map((s) => (
@@ -105,10 +117,10 @@ export function SiteFooter() {
         <div>
           <h2 className="text-base font-bold text-white">{t('footer.contact_title')}</h2>
           <ul className="mt-3 space-y-2.5 text-sm text-palm-100">
-            {settings.address ? (
+            {address ? (
               <li className="flex items-start gap-2">
                 <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                <span>{settings.address}</span>
+                <span>{address}</span>
               </li>
             ) : null}
             {settings.contact_phone ? (
@@ -138,29 +150,26 @@ export function SiteFooter() {
           </ul>
         </div>
 
-        <div>
-          <h2 className="text-base font-bold text-white">{t('footer.hours_title')}</h2>
-          <ul className="mt-3 space-y-2 text-sm text-palm-100">
-            <li className="flex items-start gap-2">
-              <Clock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              <p>
-                <span className="block font-semibold text-white">{t('footer.hours_sat_thu')}</span>
-                <span className="ltr-nums">8:00 – 20:00</span>
-              </p>
-            </li>
-            <li className="flex items-start gap-2">
-              <Clock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              <p>
-                <span className="block font-semibold text-white">{t('footer.hours_fri')}</span>
-                <span className="ltr-nums">15:00 – 20:00</span>
-              </p>
-            </li>
-          </ul>
-        </div>
+        {hours.length ? (
+          <div>
+            <h2 className="text-base font-bold text-white">{t('footer.hours_title')}</h2>
+            <ul className="mt-3 space-y-2 text-sm text-palm-100">
+              {hours.map((row, i) => (
+                <li key={i} className="flex items-start gap-2">
+                  <Clock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                  <p>
+                    <span className="block font-semibold text-white">{inLanguage(row.days, lang)}</span>
+                    {row.time ? <span className="ltr-nums">{row.time}</span> : null}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
       </div>
       <div className="border-t border-palm-800">
         <p className="mx-auto max-w-7xl px-4 py-4 text-center text-sm text-palm-200">
-          {t('footer.copyright', { year: 2025, name: tc('brand.name') })}
+          {t('footer.copyright', { year, name: tc('brand.name') })}
         </p>
       </div>
     </footer>

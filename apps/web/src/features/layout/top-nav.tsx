@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { clsx } from 'clsx'
 import { useAuth } from '../../lib/auth/auth-provider.tsx'
 import { useCart } from '../../lib/cart/cart-provider.tsx'
+import { logoOf, useShopIdentity } from '../../lib/shop-content.ts'
 import { LanguageSwitch } from './language-switch.tsx'
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -31,6 +32,7 @@ export function TopNav() {
   const { t } = useTranslation()
   const { status, isStaff, signOut } = useAuth()
   const { itemCount } = useCart()
+  const identity = useShopIdentity()
   const [open, setOpen] = useState(false)
   const location = useLocation()
   const navigate = useNavigate()
@@ -133,7 +135,13 @@ export function TopNav() {
       </a>
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
         <Link to="/" className="flex shrink-0 items-center gap-2 rounded-md font-extrabold text-palm-800">
-          <img src="/logo.webp" alt="" width={40} height={40} className="size-10" />
+          <img
+            src={logoOf(identity).image}
+            alt=""
+            width={40}
+            height={40}
+            className="size-10 object-contain"
+          />
           {/* 768–1023 px: the full bar (up to four links, language, account) needs the brand's width; the logo stays. */}
           <span className="text-base leading-tight sm:text-lg md:max-lg:sr-only">{t('brand.name')}</span>
         </Link>

@@ -15,6 +15,7 @@ import { OrderStatusBadge } from '../../../components/ui/order-status-badge.tsx'
 import { shortDate } from '../../../lib/dates.ts'
 import { orderDetailQuery, orderListQuery } from '../api/orders-api.ts'
 import { printInvoice } from '../invoice.ts'
+import { logoOf, useShopIdentity } from '../../../lib/shop-content.ts'
 import { OrderEditDialog } from './order-edit-dialog.tsx'
 
 /** How long an order has waited, in the largest sensible unit ("3 h", "2 days"), Western digits (decision 0070). */
@@ -43,6 +44,7 @@ const PAY_TONE = {
 /** Dashboard orders (product.md §2.19): search, the status filter, the list, the edit dialog and the invoice. */
 export function OrdersScreen() {
   const { t, i18n } = useTranslation('dashboard')
+  const identity = useShopIdentity()
   const [editing, setEditing] = useState<Order | null>(null)
   const list = useDataList({
     query: orderListQuery,
@@ -70,7 +72,8 @@ export function OrdersScreen() {
   const print = (o: Order) =>
     printInvoice(o, {
       name: i18n.t('common:brand.name', { lng: 'ar' }),
-      logoUrl: `${window.location.origin}/logo.png`,
+      // The owner's logo (decision 0126), else the shop's mark.
+      logoUrl: `${window.location.origin}${logoOf(identity).print}`,
     })
 
   // The list's columns (product.md §2.19); a new column is one more entry here.

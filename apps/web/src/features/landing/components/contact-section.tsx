@@ -1,6 +1,7 @@
 import { Mail, MapPin, Phone } from 'lucide-react'
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { inLanguage, type LocalizedText } from '@shop/shared/schemas/content'
 import { loadSharedMessages } from '../../../lib/i18n.ts'
 import { useShopSettings } from '../../../lib/shop-settings.ts'
 import { SectionHeading } from './section-heading.tsx'
@@ -36,9 +37,12 @@ function useNear<T extends Element>(margin: string) {
   return [ref, near] as const
 }
 
-export function ContactSection() {
-  const { t } = useTranslation('storefront')
+export function ContactSection({ address: addresses }: { address?: LocalizedText }) {
+  const { t, i18n } = useTranslation('storefront')
   const settings = useShopSettings()
+  // The owner's address in the page's language (decision 0125), else the `address` setting.
+  const address =
+    (addresses && inLanguage(addresses, i18n.language === 'en' ? 'en' : 'ar')) || settings.address
   const [formSlot, formNear] = useNear<HTMLDivElement>('800px')
   const to = settings.contact_email || FALLBACK_EMAIL
 
@@ -76,10 +80,10 @@ export function ContactSection() {
                 </a>
               </li>
             ) : null}
-            {settings.address ? (
+            {address ? (
               <li className="flex items-start gap-3">
                 <MapPin className="mt-0.5 size-5 shrink-0 text-honey-300" aria-hidden="true" />
-                <span>{settings.address}</span>
+                <span>{address}</span>
               </li>
             ) : null}
             <li className="border-t border-palm-700 pt-4 text-sm text-palm-100">

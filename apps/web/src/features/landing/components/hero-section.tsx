@@ -1,33 +1,44 @@
 import { ChevronDown } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { inLanguage, type StorefrontContent } from '@shop/shared/schemas/content'
 import { scrollToSection } from '../scroll-to-section.ts'
 import { HeroArt } from './hero-art.tsx'
 
-/** product.md §2.3 hero: two buttons scroll to products and contact, a cue scrolls to about. */
-export function HeroSection() {
-  const { t } = useTranslation('storefront')
+/**
+ * product.md §2.3 hero: two buttons scroll to products and contact, a cue scrolls to about. The words and the picture
+ * are the owner's (decision 0125); without a title the shop's name stands in.
+ */
+export function HeroSection({ hero }: { hero: StorefrontContent['hero'] }) {
+  const { t, i18n } = useTranslation('storefront')
+  const lang = i18n.language === 'en' ? 'en' : 'ar'
+  const eyebrow = inLanguage(hero.eyebrow, lang)
+  const text = inLanguage(hero.text, lang)
   return (
     <section
       className="relative isolate flex min-h-[78vh] items-center overflow-hidden text-white"
       aria-labelledby="hero-title"
     >
-      <HeroArt />
+      <HeroArt imageId={hero.image_id} />
       {/* The art is bright at the horizon: a dark gradient from the reading side keeps the text readable. */}
       <div className="absolute inset-0 -z-10 bg-linear-to-b from-palm-900/85 via-palm-900/70 to-date-900/80 sm:rtl:bg-linear-to-l sm:ltr:bg-linear-to-r sm:from-palm-900/90 sm:via-palm-900/65 sm:to-palm-900/20" />
       <div className="mx-auto w-full max-w-7xl px-4 py-20">
         <div className="max-w-2xl">
-          <p className="mb-3 inline-flex rounded-full bg-honey-400/95 px-3 py-1 text-sm font-bold text-stone-900">
-            {t('landing.hero.eyebrow')}
-          </p>
+          {eyebrow ? (
+            <p className="mb-3 inline-flex rounded-full bg-honey-400/95 px-3 py-1 text-sm font-bold text-stone-900">
+              {eyebrow}
+            </p>
+          ) : null}
           <h1
             id="hero-title"
             className="text-4xl leading-tight font-extrabold text-balance sm:text-5xl lg:text-6xl"
           >
-            {t('landing.hero.title')}
+            {inLanguage(hero.title, lang) || t('common:brand.name')}
           </h1>
-          <p className="mt-4 max-w-xl text-lg leading-relaxed text-sand-100 sm:text-xl">
-            {t('landing.hero.subtitle')}
-          </p>
+          {text ? (
+            <p className="mt-4 max-w-xl text-lg leading-relaxed whitespace-pre-line text-sand-100 sm:text-xl">
+              {text}
+            </p>
+          ) : null}
           <div className="mt-8 flex flex-wrap gap-3">
             <a
               href="#products"

@@ -1,3 +1,4 @@
+import type { StorefrontContent } from '@shop/shared/schemas/content'
 import type { Product } from '@shop/shared/schemas/product'
 import { AboutSection } from './about-section.tsx'
 import { ContactSection } from './contact-section.tsx'
@@ -5,15 +6,18 @@ import { FeaturedSection } from './featured-section.tsx'
 import { HeroSection } from './hero-section.tsx'
 import { QualitySection } from './quality-section.tsx'
 
-/** product.md §2.3 landing page, sent whole by the server; the footer comes from the public layout. */
-export function LandingPage({ featured }: { featured: Product[] }) {
+/**
+ * product.md §2.3 landing page, sent whole by the server; the footer comes from the public layout. Its texts are the
+ * owner's content (decision 0125), in the page's language.
+ */
+export function LandingPage({ featured, content }: { featured: Product[]; content: StorefrontContent }) {
   return (
     <>
-      <HeroSection />
-      <AboutSection />
+      <HeroSection hero={content.hero} />
+      <AboutSection about={content.about} />
       <FeaturedSection products={featured} />
-      <QualitySection />
-      <ContactSection />
+      <QualitySection quality={content.quality} />
+      <ContactSection address={content.address} />
     </>
   )
 }
