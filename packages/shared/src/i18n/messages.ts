@@ -113,6 +113,8 @@ const en: Messages = {
     MISSING_COLUMNS: 'The file is missing required columns',
     CSV_INVALID: 'The file could not be read as UTF-8 CSV',
     CSV_EMPTY: 'The file has no rows',
+    TOO_MANY_ROWS:
+      'The file has more than {{max}} rows, the most one import takes. Split it into smaller files and import each',
     TOO_MANY_REQUESTS_one: 'Too many attempts. Please try again in 1 minute',
     TOO_MANY_REQUESTS_other: 'Too many attempts. Please try again in {{count}} minutes',
     PENDING_ORDERS_LIMIT_one:
@@ -131,6 +133,8 @@ const en: Messages = {
     SUPER_ADMIN_ONLY: 'Only a super admin can do this',
     IMPORT_HELP: 'Please download the sample CSV file to see the correct format',
     ROW_ERROR: 'Row {{row}}: {{message}}',
+    IMPORT_INTERRUPTED:
+      'Not imported: the products changed while this file was being imported. Import the file again to add this row',
     IMPORT_DONE: 'Import finished: {{created}} created, {{updated}} updated, {{errors}} rows with errors',
     ORDER_NOT_PENDING:
       'This order is no longer waiting: it has already been confirmed, completed or cancelled',
@@ -288,6 +292,8 @@ const ar: Messages = {
     MISSING_COLUMNS: 'الملف ينقصه أعمدة مطلوبة',
     CSV_INVALID: 'تعذرت قراءة الملف كملف CSV بترميز UTF-8',
     CSV_EMPTY: 'الملف لا يحتوي على صفوف',
+    TOO_MANY_ROWS:
+      'في الملف أكثر من {{max}} صف، وهو أكثر ما يقبله الاستيراد الواحد. قسّمه إلى ملفات أصغر واستورد كلًّا منها',
     TOO_MANY_REQUESTS_zero: 'محاولات كثيرة جدًا. حاول مرة أخرى بعد لحظات',
     TOO_MANY_REQUESTS_one: 'محاولات كثيرة جدًا. حاول مرة أخرى بعد دقيقة واحدة',
     TOO_MANY_REQUESTS_two: 'محاولات كثيرة جدًا. حاول مرة أخرى بعد دقيقتين',
@@ -316,6 +322,8 @@ const ar: Messages = {
     SUPER_ADMIN_ONLY: 'هذا الإجراء للمدير العام فقط',
     IMPORT_HELP: 'يرجى تنزيل ملف CSV النموذجي لمعرفة الصيغة الصحيحة',
     ROW_ERROR: 'الصف {{row}}: {{message}}',
+    IMPORT_INTERRUPTED:
+      'لم يُستورد: تغيّرت المنتجات أثناء استيراد هذا الملف. استورد الملف مرة أخرى لإضافة هذا الصف',
     IMPORT_DONE: 'اكتمل الاستيراد: أُنشئ {{created}}، وحُدّث {{updated}}، و{{errors}} صفوف بها أخطاء',
     ORDER_NOT_PENDING: 'لم يعد هذا الطلب قيد الانتظار: فقد تم تأكيده أو إكماله أو إلغاؤه',
     ORDER_NOT_EDITABLE: 'لا تُعدَّل إلا الطلبات قيد الانتظار أو قيد التجهيز؛ وهذا الطلب {{status}}',

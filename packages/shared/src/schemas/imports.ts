@@ -3,12 +3,25 @@ import { checkWholesale, PRODUCT_TEXT_FIELDS, ProductFields } from './product.ts
 import { arabicFromLegacy, requireArabic } from './translatable.ts'
 
 export const ImportRowError = z.object({ row: z.number().int(), error: z.string() })
+/**
+ * One written row (decision 0116): what it created or updated, and how an updated row found its record (`id`, `sku`,
+ * or `name` only; cities always match by name).
+ */
+export const ImportResultItem = z.object({
+  row: z.number().int(),
+  action: z.enum(['created', 'updated']),
+  id: z.number().int(),
+  name: z.string(),
+  matched_by: z.enum(['id', 'sku', 'name']).nullable(),
+})
+export type ImportResultItem = z.infer<typeof ImportResultItem>
 export const ImportResult = z.object({
   message: z.string(),
   summary: z.object({
     created: z.number().int(),
     updated: z.number().int(),
     errors: z.array(ImportRowError),
+    items: z.array(ImportResultItem),
   }),
 })
 export type ImportResult = z.infer<typeof ImportResult>
@@ -23,6 +36,13 @@ export const ImportMissingColumns = z.object({
   help: z.string(),
 })
 export type ImportMissingColumns = z.infer<typeof ImportMissingColumns>
+
+/** Body of a 422 TOO_MANY_ROWS answer (decision 0115). */
+export const ImportTooManyRows = z.object({
+  code: z.literal('TOO_MANY_ROWS'),
+  message: z.string(),
+  max_rows: z.number().int(),
+})
 
 export const PRODUCT_IMPORT_REQUIRED = ['name', 'price'] as const
 /**
@@ -59,6 +79,8 @@ export const CITY_IMPORT_COLUMNS = [
   'cod_max_total',
 ] as const
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024
+/** Data rows one CSV file may hold (decision 0115); more is 422 TOO_MANY_ROWS before anything is written. */
+export const IMPORT_MAX_ROWS = 5_000
 
 /**
  * One CSV row of a products import. Like ProductInput, except that an empty description is allowed:

@@ -1,13 +1,18 @@
 import { eq, sql } from 'drizzle-orm'
 import { CityInput } from '@shop/shared/schemas/city'
 import { buildTranslations, ownTranslation } from '@shop/shared/i18n/content'
-import { CITY_IMPORT_COLUMNS, CITY_IMPORT_REQUIRED, type ImportResult } from '@shop/shared/schemas/imports'
+import {
+  CITY_IMPORT_COLUMNS,
+  CITY_IMPORT_REQUIRED,
+  type ImportResult,
+  type ImportResultItem,
+} from '@shop/shared/schemas/imports'
 import type { Db } from '../../db/client.ts'
 import { cities } from '../../db/schema/cities.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { isUniqueViolation } from '../../db/errors.ts'
 import { translatedTextIs } from '../../db/translated.ts'
-import { assertColumns, parseCsv, toCsvFile } from './csv.ts'
+import { assertColumns, parseCsv, toCsvFile, yieldingEvery } from './csv.ts'
 import {
   describeRowErrors,
   givenCells,
@@ -33,20 +38,19 @@ export function citiesSampleCsv(): Buffer {
  * reported. An empty `name_en` cell keeps the stored English name (decision 0060).
  */
 export async function importCities(db: Db, text: string, t: Translate): Promise<ImportResult> {
-  const table = parseCsv(text)
+  const table = await parseCsv(text)
   assertColumns(table, CITY_IMPORT_REQUIRED, t('errors.IMPORT_HELP'))
   if (table.rows.length === 0) throw new AppError('CSV_EMPTY', 422)
 
   const errors: RowError[] = []
-  let created = 0
-  let updated = 0
+  const items: ImportResultItem[] = []
   try {
     await db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('import:cities'))`)
       const byName = new Map<string, CityRow>()
       for (const c of await tx.select().from(cities)) byName.set(c.name.toLowerCase(), c)
 
-      for (const { row, cells } of table.rows) {
+      for await (const { row, cells } of yieldingEvery(table.rows)) {
         const given = givenCells(cells, CITY_IMPORT_COLUMNS)
         const target = given.name ? byName.get(given.name.toLowerCase()) : undefined
         const raw: Record<string, unknown> = {
@@ -95,11 +99,16 @@ export async function importCities(db: Db, text: string, t: Translate): Promise<
             .set({ ...values, updatedAt: new Date() })
             .where(eq(cities.id, target.id))
             .returning()) as [CityRow]
-          updated++
         } else {
           ;[saved] = (await tx.insert(cities).values(values).returning()) as [CityRow]
-          created++
         }
+        items.push({
+          row,
+          action: target ? 'updated' : 'created',
+          id: saved.id,
+          name: saved.name,
+          matched_by: target ? 'name' : null,
+        })
         byName.set(saved.name.toLowerCase(), saved)
       }
     })
@@ -108,8 +117,10 @@ export async function importCities(db: Db, text: string, t: Translate): Promise<
     if (isUniqueViolation(err)) throw new AppError('CONFLICT', 409)
     throw err
   }
+  const created = items.filter((i) => i.action === 'created').length
+  const updated = items.length - created
   return {
     message: t('errors.IMPORT_DONE', { created, updated, errors: errors.length }),
-    summary: { created, updated, errors },
+    summary: { created, updated, errors, items },
   }
 }

@@ -1,5 +1,8 @@
-import { parse } from 'csv-parse/sync'
+import { parse } from 'csv-parse'
 import { stringify } from 'csv-stringify/sync'
+import { channel } from 'node:diagnostics_channel'
+import { setImmediate as nextTurn } from 'node:timers/promises'
+import { IMPORT_MAX_ROWS } from '@shop/shared/schemas/imports'
 import { AppError } from '../../lib/app-error.ts'
 import type { UploadedFile } from '../../lib/multipart.ts'
 
@@ -45,33 +48,102 @@ export function decodeCsvUpload(file: UploadedFile | undefined): string {
   }
 }
 
-/** Header names are matched trimmed and case-insensitively; cells are trimmed text, stored as given. */
-export function parseCsv(text: string): CsvTable {
+/** Bytes handed to the parser between two turns of the event loop (decision 0115). */
+const PARSE_CHUNK_BYTES = 64 * 1024
+
+/**
+ * Header names are matched trimmed and case-insensitively; cells are trimmed text, stored as given.
+ *
+ * Decision 0115: the text is parsed a chunk at a time, letting other requests through between chunks, and a file with
+ * more than `maxRows` data rows is refused (422 TOO_MANY_ROWS) as soon as the parser reaches row `maxRows + 1`.
+ */
+export async function parseCsv(text: string, maxRows = IMPORT_MAX_ROWS): Promise<CsvTable> {
   // One line ending everywhere, so that row numbers match what a spreadsheet shows.
-  const source = (text.startsWith(BOM) ? text.slice(1) : text).replace(/\r\n?/g, '\n')
+  const source = Buffer.from((text.startsWith(BOM) ? text.slice(1) : text).replace(/\r\n?/g, '\n'), 'utf8')
   let columns: string[] = []
-  let records: { record: Record<string, string>; info: { records: number; empty_lines: number } }[]
-  try {
-    records = parse(source, {
-      columns: (header: string[]) => {
-        columns = header.map((h) => String(h).trim().toLowerCase())
-        return columns.map((c, i) => (c === '' || columns.indexOf(c) !== i ? false : c))
-      },
-      trim: true,
-      skip_empty_lines: true,
-      relax_column_count: true,
-      relax_quotes: true, // hand-edited files: a quote inside an unquoted cell is text
-      info: true,
-    }) as typeof records
-  } catch {
-    throw new AppError('CSV_INVALID', 422)
+  const rows: CsvRow[] = []
+  let failed = false
+  const parser = parse({
+    columns: (header: string[]) => {
+      columns = header.map((h) => String(h).trim().toLowerCase())
+      return columns.map((c, i) => (c === '' || columns.indexOf(c) !== i ? false : c))
+    },
+    trim: true,
+    skip_empty_lines: true,
+    relax_column_count: true,
+    relax_quotes: true, // hand-edited files: a quote inside an unquoted cell is text
+    info: true,
+  })
+  parser.on(
+    'data',
+    ({
+      record,
+      info,
+    }: {
+      record: Record<string, string>
+      info: { records: number; empty_lines: number }
+    }) => {
+      // info.records counts data records so far (not the header), info.empty_lines the blank lines skipped so far
+      // (a spreadsheet shows each as an empty row); counting lines would add every newline inside a quoted cell.
+      if (Object.values(record).some((v) => v !== ''))
+        rows.push({ row: 1 + info.records + info.empty_lines, cells: record })
+    },
+  )
+  parser.on('error', () => {
+    failed = true
+  })
+  const ended = new Promise<void>((resolve) => parser.once('end', resolve).once('error', () => resolve()))
+  for (let at = 0; at < source.length && !failed; at += PARSE_CHUNK_BYTES) {
+    parser.write(source.subarray(at, at + PARSE_CHUNK_BYTES))
+    await nextTurn()
+    if (rows.length > maxRows) {
+      parser.destroy()
+      throw tooManyRows(maxRows)
+    }
   }
-  const rows = records
-    // info.records counts data records so far (not the header), info.empty_lines the blank lines skipped so far
-    // (a spreadsheet shows each as an empty row); counting lines would add every newline inside a quoted cell.
-    .map(({ record, info }) => ({ row: 1 + info.records + info.empty_lines, cells: record }))
-    .filter((r) => Object.values(r.cells).some((v) => v !== ''))
+  if (!failed) {
+    parser.end()
+    await ended
+  }
+  if (failed) throw new AppError('CSV_INVALID', 422)
+  if (rows.length > maxRows) throw tooManyRows(maxRows)
   return { columns: columns.filter((c) => c !== ''), rows }
+}
+
+const tooManyRows = (max: number) =>
+  new AppError('TOO_MANY_ROWS', 422, { params: { max }, extra: { max_rows: max } })
+
+/**
+ * `shop:import` messages `{ kind, phase }` as an import moves on (`parsed`, `planned`, `writing`, `written`): for
+ * tests and tracing, never needed by the shop (node:diagnostics_channel costs nothing without a subscriber).
+ */
+export const importProgress = channel('shop:import')
+
+export { nextTurn }
+
+const running = new WeakMap<object, Map<string, Promise<unknown>>>()
+
+/** Imports of one kind into one database run one after another in this process (decision 0115). */
+export function oneAtATime<T>(db: object, kind: string, work: () => Promise<T>): Promise<T> {
+  const queues = running.get(db) ?? new Map<string, Promise<unknown>>()
+  running.set(db, queues)
+  const previous = queues.get(kind) ?? Promise.resolve()
+  const next = previous.catch(() => {}).then(work)
+  const tail = next.catch(() => {})
+  queues.set(kind, tail)
+  void tail.then(() => {
+    if (queues.get(kind) === tail) queues.delete(kind)
+  })
+  return next
+}
+
+/** Lets other requests through every `every` items of a long loop (decision 0115). */
+export async function* yieldingEvery<T>(items: Iterable<T>, every = 200): AsyncGenerator<T> {
+  let n = 0
+  for (const item of items) {
+    if (++n % every === 0) await nextTurn()
+    yield item
+  }
 }
 
 /** 422 MISSING_COLUMNS with the body the dashboard shows (product.md §8.3 import alert). */

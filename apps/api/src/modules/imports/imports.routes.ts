@@ -2,7 +2,7 @@ import { z } from 'zod'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ErrorBody } from '@shop/shared/errors'
-import { ImportMissingColumns, ImportResult } from '@shop/shared/schemas/imports'
+import { ImportMissingColumns, ImportResult, ImportTooManyRows } from '@shop/shared/schemas/imports'
 import { readMultipart } from '../../lib/multipart.ts'
 import { citiesSampleCsv, importCities } from './cities-import.ts'
 import { decodeCsvUpload } from './csv.ts'
@@ -15,7 +15,7 @@ const importResponses = {
   ...guardErrors,
   413: ErrorBody,
   415: ErrorBody,
-  422: z.union([ImportMissingColumns, ErrorBody]),
+  422: z.union([ImportMissingColumns, ImportTooManyRows, ErrorBody]),
 }
 
 function sendCsv(reply: FastifyReply, filename: string, body: Buffer) {

@@ -4,16 +4,27 @@ import {
   PRODUCT_IMPORT_REQUIRED,
   ProductImportRow,
   type ImportResult,
+  type ImportResultItem,
 } from '@shop/shared/schemas/imports'
 import { PRODUCT_TEXT_FIELDS } from '@shop/shared/schemas/product'
 import { overStored } from '@shop/shared/schemas/translatable'
-import type { Db } from '../../db/client.ts'
+import { rowsOf, type Db, type DbOrTx, type Tx } from '../../db/client.ts'
+import { isUniqueViolation } from '../../db/errors.ts'
 import { categories, productSlugRedirects, products } from '../../db/schema/catalog.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { productColumns, toProductFields } from '../../domain/product-view.ts'
 import { slugSource, storedSlugSource } from '../../domain/product-slug.ts'
 import { firstFreeSlug, slugify } from '../../domain/slug.ts'
-import { assertColumns, parseCsv, toCsvFile } from './csv.ts'
+import {
+  assertColumns,
+  parseCsv,
+  toCsvFile,
+  yieldingEvery,
+  importProgress,
+  nextTurn,
+  oneAtATime,
+  type CsvTable,
+} from './csv.ts'
 import {
   describeRowErrors,
   givenCells,
@@ -32,7 +43,11 @@ interface Entry {
   stored?: { slug: string; source: string }
   /** The address written with `values`. */
   slug?: string
+  /** A row gave a stock for it (an empty cell keeps the stock of the moment of the write). */
+  stockGiven?: boolean
 }
+
+type ImportItem = Omit<ImportResultItem, 'id'> & { id: number | null; entry?: Entry }
 
 type ProductValues = ReturnType<typeof productColumns>
 
@@ -63,19 +78,19 @@ function* chunks<T>(items: T[], size: number) {
 
 /** One UPDATE … FROM (VALUES …) for a batch of stored products. */
 function updateStatement(batch: Entry[]) {
-  const rows = batch.map(({ id, values: v, slug }) => {
+  const rows = batch.map(({ id, values: v, slug, stockGiven }) => {
     const x = v!
     return sql`(${id}::int, ${x.name}::text, ${slug}::text, ${x.description}::text, ${x.categoryId}::int, ${x.retailPrice}::numeric, ${x.wholesalePrice}::numeric,
-      ${x.wholesaleThreshold}::int, ${x.retailBuyingPrice}::numeric, ${x.wholesaleBuyingPrice}::numeric, ${x.stock}::int,
+      ${x.wholesaleThreshold}::int, ${x.retailBuyingPrice}::numeric, ${x.wholesaleBuyingPrice}::numeric, ${x.stock}::int, ${stockGiven === true}::boolean,
       ${x.isActive}::boolean, ${x.isAlwaysInStock}::boolean, ${JSON.stringify(x.attributes)}::jsonb, ${JSON.stringify(x.translations)}::jsonb)`
   })
   return sql`UPDATE ${products} AS p SET name = v.name, slug = v.slug, description = v.description, category_id = v.category_id,
       retail_price = v.retail_price, wholesale_price = v.wholesale_price, wholesale_threshold = v.wholesale_threshold,
-      retail_buying_price = v.retail_buying_price, wholesale_buying_price = v.wholesale_buying_price, stock = v.stock,
+      retail_buying_price = v.retail_buying_price, wholesale_buying_price = v.wholesale_buying_price, stock = CASE WHEN v.stock_given THEN v.stock ELSE p.stock END,
       is_active = v.is_active, is_always_in_stock = v.is_always_in_stock, attributes = v.attributes,
       translations = v.translations, updated_at = now()
     FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(id, name, slug, description, category_id, retail_price, wholesale_price,
-      wholesale_threshold, retail_buying_price, wholesale_buying_price, stock, is_active, is_always_in_stock, attributes,
+      wholesale_threshold, retail_buying_price, wholesale_buying_price, stock, stock_given, is_active, is_always_in_stock, attributes,
       translations)
     WHERE p.id = v.id`
 }
@@ -149,126 +164,258 @@ export function productsSampleCsv(): Buffer {
   ])
 }
 
+interface Plan {
+  errors: RowError[]
+  /** What each written row did, in file order; ids of new products are filled in after their insert. */
+  items: ImportItem[]
+  fresh: Entry[]
+  changed: Entry[]
+  redirects: { slug: string; productId: number }[]
+  /** What the plan was made from (decision 0115): when it changed before the write, the plan is made again. */
+  fingerprint: string
+}
+
+/**
+ * Products, categories and old addresses as the plan read them: a product, category or address added, removed, renamed
+ * or edited since (every edit sets updated_at) changes this text.
+ */
+async function catalogFingerprint(q: DbOrTx): Promise<string> {
+  const [row] = rowsOf<{ f: string }>(
+    await q.execute(sql`SELECT concat_ws('|',
+      (SELECT concat_ws(':', count(*), max(id), max(updated_at)) FROM ${products}),
+      (SELECT concat_ws(':', count(*), max(id), max(updated_at)) FROM ${categories}),
+      (SELECT count(*) FROM ${productSlugRedirects})) AS f`),
+  )
+  return row!.f
+}
+
+/**
+ * The work of an import that needs no lock: every row read, matched and checked against the catalogue as it is now,
+ * yielding to other requests every few rows (decision 0115).
+ */
+async function planImport(q: DbOrTx, table: CsvTable, t: Translate): Promise<Plan> {
+  const fingerprint = await catalogFingerprint(q)
+  const categoryIds = new Map<string, number>()
+  for (const c of await q.select({ id: categories.id, name: categories.name }).from(categories)) {
+    categoryIds.set(c.name.trim().toLowerCase(), c.id)
+  }
+  const byId = new Map<number, Entry>()
+  const byName = new NameIndex()
+  for (const p of await q.select().from(products).where(isNull(products.archivedAt)).orderBy(products.id)) {
+    const entry: Entry = {
+      id: p.id,
+      fields: toProductFields(p),
+      values: null,
+      stored: { slug: p.slug, source: slugSource(storedSlugSource(p)) },
+    }
+    byId.set(p.id, entry)
+    byName.add(entry)
+  }
+  const fresh: Entry[] = []
+  const errors: RowError[] = []
+  const items: ImportItem[] = []
+
+  for await (const { row, cells } of yieldingEvery(table.rows)) {
+    const given = givenCells(cells, PRODUCT_IMPORT_COLUMNS)
+    const fieldErrors: Record<string, string[]> = {}
+    let target: Entry | undefined
+    let matchedBy: ImportItem['matched_by'] = null
+    if (given.id !== undefined) {
+      if (!/^\d{1,9}$/.test(given.id)) fieldErrors.id = ['validation.id_invalid']
+      else target = byId.get(Number(given.id))
+      if (target) matchedBy = 'id'
+    }
+    if (!target && given.name && !fieldErrors.id) {
+      const matches = byName.get(given.name)
+      if (matches.length > 1) fieldErrors.name = ['validation.name_ambiguous']
+      else target = matches[0]
+      if (target) matchedBy = 'name'
+    }
+    let categoryId: number | null | undefined
+    if (given.category !== undefined) {
+      categoryId = categoryIds.get(given.category.toLowerCase()) ?? null
+      if (categoryId === null) fieldErrors.category = ['validation.category_not_found']
+    }
+    if (Object.keys(fieldErrors).length > 0) {
+      errors.push({ row, error: describeRowErrors(fieldErrors, t) })
+      continue
+    }
+    const { id: _id, category: _category, ...fields } = given
+    // `name`, `description`, `weight`, `origin` are the Arabic texts; an empty cell keeps the stored one (decision 0060).
+    const raw: Record<string, unknown> = {
+      ...overStored(target?.fields ?? {}, fields, PRODUCT_TEXT_FIELDS),
+      ...(categoryId !== undefined ? { category_id: categoryId } : {}),
+    }
+    for (const key of ['is_active', 'is_always_in_stock'] as const) {
+      if (typeof raw[key] === 'string') raw[key] = normaliseBoolean(raw[key])
+    }
+    const parsed = ProductImportRow.safeParse(raw)
+    if (!parsed.success) {
+      errors.push({ row, error: zodRowError(parsed.error, t) })
+      continue
+    }
+    if (target) {
+      byName.remove(target)
+    } else {
+      target = { id: null, fields: {}, values: null }
+      fresh.push(target)
+    }
+    // A stock cell left empty keeps the stock the product has when the import writes, not when it was read.
+    if (given.stock !== undefined) target.stockGiven = true
+    target.fields = parsed.data
+    target.values = productColumns(parsed.data)
+    byName.add(target)
+    const item: ImportItem = {
+      row,
+      action: matchedBy ? 'updated' : 'created',
+      id: target.id,
+      name: parsed.data.name_ar,
+      matched_by: matchedBy,
+      entry: target,
+    }
+    items.push(item)
+  }
+
+  // Addresses (decision 0034): a new product gets a free one; a renamed one a new one, its old kept as a redirect.
+  const taken = new Set<string>()
+  for (const r of await q.select({ slug: products.slug }).from(products)) taken.add(r.slug)
+  for (const r of await q.select({ slug: productSlugRedirects.slug }).from(productSlugRedirects))
+    taken.add(r.slug)
+  const changed = [...byId.values()].filter((e) => e.values)
+  const redirects: { slug: string; productId: number }[] = []
+  for (const entry of changed) {
+    const { stored } = entry
+    const source = slugSource(storedSlugSource(entry.values!))
+    if (!stored || source === stored.source) {
+      entry.slug = stored?.slug
+      continue
+    }
+    taken.delete(stored.slug)
+    entry.slug = firstFreeSlug(slugify(source, 'product'), taken)
+    taken.add(entry.slug).add(stored.slug)
+    if (entry.slug !== stored.slug) redirects.push({ slug: stored.slug, productId: entry.id! })
+  }
+  for (const entry of fresh) {
+    entry.slug = firstFreeSlug(slugify(slugSource(storedSlugSource(entry.values!)), 'product'), taken)
+    taken.add(entry.slug)
+  }
+  return { errors, items, fresh, changed, redirects, fingerprint }
+}
+
+/** Rows written per transaction (decision 0115): on the embedded database a transaction holds every other query. */
+const WRITE_BATCH = 100
+
+interface WriteBatch {
+  entries: Entry[]
+  write(tx: Tx): Promise<void>
+}
+
+function writeBatches(plan: Plan): WriteBatch[] {
+  const batches: WriteBatch[] = []
+  for (const batch of chunks(plan.fresh, WRITE_BATCH)) {
+    batches.push({
+      entries: batch,
+      async write(tx) {
+        const inserted = await tx
+          .insert(products)
+          .values(batch.map((e) => ({ ...e.values!, slug: e.slug! })))
+          .returning({ id: products.id, slug: products.slug })
+        const ids = new Map(inserted.map((r) => [r.slug, r.id]))
+        for (const e of batch) e.id = ids.get(e.slug!) ?? null
+      },
+    })
+  }
+  for (const batch of chunks(plan.changed, WRITE_BATCH)) {
+    const ids = new Set(batch.map((e) => e.id))
+    const redirects = plan.redirects.filter((r) => ids.has(r.productId))
+    batches.push({
+      entries: batch,
+      async write(tx) {
+        await tx.execute(updateStatement(batch))
+        if (redirects.length > 0)
+          await tx.insert(productSlugRedirects).values(redirects).onConflictDoNothing()
+      },
+    })
+  }
+  return batches
+}
+
 /**
  * product.md §10.6: products matched by `id`, else by name (case-insensitive); categories by name.
  * A name shared by several products matches none: that row is an error (the id column picks one; decision 0024).
- * All valid rows are written in one transaction; bad rows are reported with their row number.
+ * Bad rows are reported with their row number.
+ *
+ * Decision 0115: the file is read and checked outside any transaction, a few rows at a time, then written in
+ * transactions of 100 rows with a turn of the event loop between them, so that checkouts and the health check pass
+ * (on the embedded database a transaction holds every other query until it ends). Imports of one shop run one at a
+ * time; each batch checks that the catalogue is still the one the rows were checked against. When it changed before
+ * the first write (another process's import, a staff edit), the file is checked again; when it changed after, the
+ * rows not yet written are reported as not imported (importing the file again is safe: rows match by id or name).
  */
-export async function importProducts(db: Db, text: string, t: Translate): Promise<ImportResult> {
-  const table = parseCsv(text)
+export function importProducts(db: Db, text: string, t: Translate): Promise<ImportResult> {
+  return oneAtATime(db, 'products', () => runProductsImport(db, text, t))
+}
+
+async function runProductsImport(db: Db, text: string, t: Translate): Promise<ImportResult> {
+  const table = await parseCsv(text)
   assertColumns(table, PRODUCT_IMPORT_REQUIRED, t('errors.IMPORT_HELP'))
   if (table.rows.length === 0) throw new AppError('CSV_EMPTY', 422)
+  importProgress.publish({ kind: 'products', phase: 'parsed' })
 
-  const errors: RowError[] = []
-  let created = 0
-  let updated = 0
-  await db.transaction(async (tx) => {
-    // Imports run one at a time (two at once could both create the same name); checkouts are not blocked.
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('import:products'))`)
-    const categoryIds = new Map<string, number>()
-    for (const c of await tx.select({ id: categories.id, name: categories.name }).from(categories)) {
-      categoryIds.set(c.name.trim().toLowerCase(), c.id)
+  let plan = await planImport(db, table, t)
+  importProgress.publish({ kind: 'products', phase: 'planned' })
+  let batches = writeBatches(plan)
+  let seen = plan.fingerprint
+  let replans = 0
+  const written = new Set<Entry>()
+  let interrupted = false
+  importProgress.publish({ kind: 'products', phase: 'writing' })
+  for (let i = 0; i < batches.length;) {
+    const batch = batches[i]!
+    let outcome: 'written' | 'changed'
+    try {
+      outcome = await db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('import:products'))`)
+        if ((await catalogFingerprint(tx)) !== seen) return 'changed'
+        await batch.write(tx)
+        seen = await catalogFingerprint(tx)
+        return 'written'
+      })
+    } catch (err) {
+      // A product saved from the dashboard took an address or code at that very moment: as if the catalogue changed.
+      if (!isUniqueViolation(err)) throw err
+      outcome = 'changed'
     }
-    const byId = new Map<number, Entry>()
-    const byName = new NameIndex()
-    for (const p of await tx
-      .select()
-      .from(products)
-      .where(isNull(products.archivedAt))
-      .orderBy(products.id)) {
-      const entry: Entry = {
-        id: p.id,
-        fields: toProductFields(p),
-        values: null,
-        stored: { slug: p.slug, source: slugSource(storedSlugSource(p)) },
-      }
-      byId.set(p.id, entry)
-      byName.add(entry)
-    }
-    const fresh: Entry[] = []
-
-    for (const { row, cells } of table.rows) {
-      const given = givenCells(cells, PRODUCT_IMPORT_COLUMNS)
-      const fieldErrors: Record<string, string[]> = {}
-      let target: Entry | undefined
-      if (given.id !== undefined) {
-        if (!/^\d{1,9}$/.test(given.id)) fieldErrors.id = ['validation.id_invalid']
-        else target = byId.get(Number(given.id))
-      }
-      if (!target && given.name && !fieldErrors.id) {
-        const matches = byName.get(given.name)
-        if (matches.length > 1) fieldErrors.name = ['validation.name_ambiguous']
-        else target = matches[0]
-      }
-      let categoryId: number | null | undefined
-      if (given.category !== undefined) {
-        categoryId = categoryIds.get(given.category.toLowerCase()) ?? null
-        if (categoryId === null) fieldErrors.category = ['validation.category_not_found']
-      }
-      if (Object.keys(fieldErrors).length > 0) {
-        errors.push({ row, error: describeRowErrors(fieldErrors, t) })
+    if (outcome === 'changed') {
+      if (written.size === 0 && replans < 3) {
+        replans++
+        plan = await planImport(db, table, t)
+        batches = writeBatches(plan)
+        seen = plan.fingerprint
+        i = 0
         continue
       }
-      const { id: _id, category: _category, ...fields } = given
-      // `name`, `description`, `weight`, `origin` are the Arabic texts; an empty cell keeps the stored one (decision 0060).
-      const raw: Record<string, unknown> = {
-        ...overStored(target?.fields ?? {}, fields, PRODUCT_TEXT_FIELDS),
-        ...(categoryId !== undefined ? { category_id: categoryId } : {}),
-      }
-      for (const key of ['is_active', 'is_always_in_stock'] as const) {
-        if (typeof raw[key] === 'string') raw[key] = normaliseBoolean(raw[key])
-      }
-      const parsed = ProductImportRow.safeParse(raw)
-      if (!parsed.success) {
-        errors.push({ row, error: zodRowError(parsed.error, t) })
-        continue
-      }
-      if (target) {
-        byName.remove(target)
-        updated++
-      } else {
-        target = { id: null, fields: {}, values: null }
-        fresh.push(target)
-        created++
-      }
-      target.fields = parsed.data
-      target.values = productColumns(parsed.data)
-      byName.add(target)
+      if (written.size === 0) throw new AppError('CONFLICT', 409)
+      interrupted = true
+      break
     }
+    for (const e of batch.entries) written.add(e)
+    i++
+    if (i < batches.length) await nextTurn()
+  }
+  importProgress.publish({ kind: 'products', phase: 'written' })
 
-    // Addresses (decision 0034): a new product gets a free one; a renamed one a new one, its old kept as a redirect.
-    const taken = new Set<string>()
-    for (const r of await tx.select({ slug: products.slug }).from(products)) taken.add(r.slug)
-    for (const r of await tx.select({ slug: productSlugRedirects.slug }).from(productSlugRedirects))
-      taken.add(r.slug)
-    const changed = [...byId.values()].filter((e) => e.values)
-    const redirects: { slug: string; productId: number }[] = []
-    for (const entry of changed) {
-      const { stored } = entry
-      const source = slugSource(storedSlugSource(entry.values!))
-      if (!stored || source === stored.source) {
-        entry.slug = stored?.slug
-        continue
-      }
-      taken.delete(stored.slug)
-      entry.slug = firstFreeSlug(slugify(source, 'product'), taken)
-      taken.add(entry.slug).add(stored.slug)
-      if (entry.slug !== stored.slug) redirects.push({ slug: stored.slug, productId: entry.id! })
-    }
-    for (const entry of fresh) {
-      entry.slug = firstFreeSlug(slugify(slugSource(storedSlugSource(entry.values!)), 'product'), taken)
-      taken.add(entry.slug)
-    }
-
-    // Written in batches: a few hundred rows per statement instead of one round trip per row.
-    for (const batch of chunks(fresh, 500))
-      await tx.insert(products).values(batch.map((e) => ({ ...e.values!, slug: e.slug! })))
-    for (const batch of chunks(changed, 300)) await tx.execute(updateStatement(batch))
-    for (const batch of chunks(redirects, 500))
-      await tx.insert(productSlugRedirects).values(batch).onConflictDoNothing()
-  })
+  const errors = [...plan.errors]
+  const items: ImportResultItem[] = []
+  for (const { entry, ...item } of plan.items) {
+    if (entry && written.has(entry)) items.push({ ...item, id: entry.id! })
+    else errors.push({ row: item.row, error: t('errors.IMPORT_INTERRUPTED') })
+  }
+  if (interrupted) errors.sort((a, b) => a.row - b.row)
+  const created = items.filter((i) => i.action === 'created').length
+  const updated = items.length - created
   return {
     message: t('errors.IMPORT_DONE', { created, updated, errors: errors.length }),
-    summary: { created, updated, errors },
+    summary: { created, updated, errors, items },
   }
 }
