@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Locator, Page } from 'playwright-core'
+import { describeFindings, seriousViolations } from './support/a11y.ts'
 import { launchBrowser, newContext, shotsDir } from './support/browser.ts'
 import { startTestShop } from './support/shop.ts'
 import type { ShopServer } from './support/server.ts'
@@ -127,6 +128,9 @@ describe('staff edit a pending order on a phone (375 px)', () => {
         .toBe('5')
       await scrollInto(editor)
       await screen(page, `order-edit-03-editor-${lang}-375`)
+      // The dialog with its lines, the customer panel and the editor open: nothing serious for axe.
+      const findings = await seriousViolations(page, `order dialog (${lang})`)
+      expect(findings, describeFindings(findings)).toEqual([])
       await editor.getByRole('button', { name: d('orders.edit_items.save') }).click()
 
       // The server's answer: the line, the total, the stock and the mail.
