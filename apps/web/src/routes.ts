@@ -35,6 +35,7 @@ export default [
     route('sales', 'app/routes/dashboard/sales.tsx'),
     route('users', 'app/routes/dashboard/users.tsx'),
     route('settings', 'app/routes/dashboard/settings.tsx'),
+    route('content', 'app/routes/dashboard/content.tsx'),
     route('profile', 'app/routes/dashboard/profile.tsx'),
   ]),
 ] satisfies RouteConfig

@@ -47,6 +47,11 @@ export const dashboardKeys = {
     all: ['dashboard', 'settings'] as const,
     list: () => ['dashboard', 'settings', 'list'] as const,
   },
+  content: {
+    all: ['dashboard', 'content'] as const,
+    detail: () => ['dashboard', 'content', 'detail'] as const,
+    products: () => ['dashboard', 'content', 'products'] as const,
+  },
 }
 
 /** The checkout's list of active cities (a shopper's screen that a city edit in the same browser changes). */
@@ -61,7 +66,7 @@ const k = dashboardKeys
  */
 export const changedBy = {
   // Product rows and forms; category product counts; the overview's product count and low-stock list.
-  product: [k.products.all, k.categories.all, k.overview.allStats],
+  product: [k.products.all, k.categories.all, k.overview.allStats, k.content.products()],
   // Category rows; product rows show the category's name and the product form lists the categories.
   category: [k.categories.all, k.products.all],
   // City rows; the checkout's cities and delivery prices.
@@ -73,4 +78,6 @@ export const changedBy = {
   user: [k.users.all, k.overview.allStats],
   // Settings; the low-stock threshold and the shop's time zone move the overview and the sales days (§10.10).
   setting: [k.settings.all, k.overview.all, k.sales.all],
+  // The storefront content (decision 0125); its product picker lists products.
+  content: [k.content.all],
 } satisfies Record<string, readonly QueryKey[]>

@@ -3,6 +3,7 @@ import {
   LayoutDashboard,
   MapPin,
   Package,
+  PanelsTopLeft,
   Settings,
   Tags,
   TrendingUp,
@@ -26,5 +27,6 @@ export const DASHBOARD_NAV: DashboardNavItem[] = [
   { to: '/dashboard/orders', labelKey: 'nav.orders', icon: ClipboardList },
   { to: '/dashboard/sales', labelKey: 'nav.sales', icon: TrendingUp },
   { to: '/dashboard/users', labelKey: 'nav.users', icon: Users },
+  { to: '/dashboard/content', labelKey: 'nav.content', icon: PanelsTopLeft },
   { to: '/dashboard/settings', labelKey: 'nav.settings', icon: Settings },
 ]
