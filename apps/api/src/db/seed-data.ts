@@ -1181,4 +1181,10 @@ export const seedSettings: SeedSetting[] = [
     description: 'أقصى عدد من طلبات الدفع عند الاستلام التي تنتظر التأكيد لرقم هاتف واحد (0 بلا حد)',
     value: '3',
   },
+  // Decision 0105 (migration 0018 adds it to shops seeded before it).
+  {
+    key: 'tracking_link_days_after_close',
+    description: 'عدد الأيام التي يبقى فيها رابط تتبع الطلب صالحًا بعد اكتماله أو إلغائه',
+    value: '30',
+  },
 ]

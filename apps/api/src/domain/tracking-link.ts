@@ -47,12 +47,22 @@ export function trackingSecret(db: Db, query: DbOrTx = db): Promise<Buffer> {
   return secret
 }
 
-export function trackingToken(secret: Buffer, orderNumber: string): string {
-  return createHmac('sha256', secret).update(`track:v1:${orderNumber}`).digest('base64url')
+/**
+ * Decision 0105: an order's key (`orders.tracking_key`) is signed in, so a new key ends the links mailed before it.
+ * Orders from before the keys (null) keep the first form, so their mailed links still open.
+ */
+export function trackingToken(secret: Buffer, orderNumber: string, orderKey: string | null): string {
+  const signed = orderKey === null ? `track:v1:${orderNumber}` : `track:v2:${orderNumber}:${orderKey}`
+  return createHmac('sha256', secret).update(signed).digest('base64url')
 }
 
-export function isTrackingToken(secret: Buffer, orderNumber: string, token: string): boolean {
-  const expected = Buffer.from(trackingToken(secret, orderNumber))
+export function isTrackingToken(
+  secret: Buffer,
+  orderNumber: string,
+  orderKey: string | null,
+  token: string,
+): boolean {
+  const expected = Buffer.from(trackingToken(secret, orderNumber, orderKey))
   const given = Buffer.from(token)
   return given.length === expected.length && timingSafeEqual(given, expected)
 }

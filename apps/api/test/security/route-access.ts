@@ -70,6 +70,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   // Decisions 0068–0070: the shopper cancels their own pending order; staff confirm one by phone; guest tracking.
   'POST /api/orders/:id/cancel': 'user',
   'POST /api/orders/:id/confirm': 'admin',
+  'POST /api/orders/:id/tracking-link': 'admin',
   'POST /api/track': 'public',
   'POST /api/track/cancel': 'public',
   // Payments: the shopper's steps answer 404 without the order's payment token (decision 0081); providers' returns

@@ -147,6 +147,7 @@ const en: Messages = {
     COD_LIMIT_EXCEEDED:
       'Cash on delivery in {{city}} is available for orders up to {{max}}. Please choose another payment method',
     TRACKING_NOT_FOUND: 'We could not find an order with this number and phone. Check both and try again',
+    TRACKING_LINK_EXPIRED: 'This tracking link has ended. Enter your order number and phone to see the order',
     PAYMENT_METHOD_UNAVAILABLE: 'This payment method is not available; choose another one',
     PAYMENT_PROVIDER_UNAVAILABLE:
       'The payment service is not answering. Please try again in a moment or choose another method',
@@ -331,6 +332,7 @@ const ar: Messages = {
     COD_NOT_AVAILABLE: 'الدفع عند الاستلام غير متاح في {{city}}. يرجى اختيار طريقة دفع أخرى',
     COD_LIMIT_EXCEEDED: 'الدفع عند الاستلام في {{city}} متاح للطلبات حتى {{max}}. يرجى اختيار طريقة دفع أخرى',
     TRACKING_NOT_FOUND: 'لم نجد طلبًا بهذا الرقم وهذا الهاتف. تحقق منهما وحاول مرة أخرى',
+    TRACKING_LINK_EXPIRED: 'انتهت صلاحية رابط التتبع هذا. أدخل رقم طلبك وهاتفك لعرضه',
     PAYMENT_METHOD_UNAVAILABLE: 'طريقة الدفع هذه غير متاحة؛ اختر طريقة أخرى',
     PAYMENT_PROVIDER_UNAVAILABLE: 'خدمة الدفع لا تستجيب. حاول مرة أخرى بعد قليل أو اختر طريقة أخرى',
     PAYMENT_REFUSED: 'رُفض الدفع: {{reason}}',

@@ -375,6 +375,10 @@ export type CancelOrderInput = z.infer<typeof CancelOrderInput>
 export const TrackCancelInput = TrackByTokenInput.extend({ reason: cancelReason })
 export type TrackCancelInput = z.infer<typeof TrackCancelInput>
 
+/** POST /api/orders/:id/tracking-link (staff, decision 0105): the order's new tracking link. */
+export const NewTrackingLink = z.object({ tracking_url: z.string() })
+export type NewTrackingLink = z.infer<typeof NewTrackingLink>
+
 /** What the tracking page shows: no email, the phone partly masked, the history as dates and statuses. */
 export const TrackedOrder = z.object({
   order_number: z.string(),

@@ -279,6 +279,16 @@ export const SETTINGS_REGISTRY = {
     unit: 'minutes',
     message: 'validation.setting_minutes',
   },
+  // Decision 0105: a mailed tracking link ends this many days after its order was completed or cancelled.
+  tracking_link_days_after_close: {
+    group: 'checkout',
+    kind: 'number',
+    default: '30',
+    required: true,
+    min: 0,
+    max: 3650,
+    message: 'validation.setting_number',
+  },
   // notifications (decision 0067)
   notify_emails: { group: 'notifications', kind: 'email_list', default: '' },
   low_stock_threshold: {

@@ -49,6 +49,12 @@ export const orders = pgTable(
     totalAmount: money('total_amount').notNull(),
     /** Σ unit cost × quantity at the time of sale; profit = subtotal − total_cost (product.md §10.5). */
     totalCost: money('total_cost').notNull().default(0),
+    /**
+     * Decision 0105: signs this order's tracking link together with the shop's key; staff give it a new value to end
+     * the mailed link. New orders get a random one; orders placed before migration 0018 keep null (their mailed
+     * links, signed without it, keep working until it is rotated).
+     */
+    trackingKey: text('tracking_key').default(sql`replace(gen_random_uuid()::text, '-', '')`),
     /** Set when a cancellation put the stock back, so it happens once. */
     stockRestoredAt: timestamp('stock_restored_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),

@@ -96,7 +96,7 @@ export function createOrderNotifier(deps: { db: Db; mailer: Mailer; appUrl: stri
       .from(orderItems)
       .where(eq(orderItems.orderId, orderId))
       .orderBy(asc(orderItems.id))
-    const token = trackingToken(await trackingSecret(db, tx), row.orderNumber)
+    const token = trackingToken(await trackingSecret(db, tx), row.orderNumber, row.trackingKey)
     // The shop's name as the owner set it in each language (site_name, site_name_en), else the brand of the texts.
     const shopName =
       (mailLang === 'ar' ? facts.siteName : facts.siteNameEn) ?? mailText(mailLang, 'shop_name')

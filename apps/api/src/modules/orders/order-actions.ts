@@ -1,11 +1,13 @@
+import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { Language } from '@shop/shared/i18n/messages'
-import type { Order } from '@shop/shared/schemas/order'
+import type { NewTrackingLink, Order } from '@shop/shared/schemas/order'
 import type { Db } from '../../db/client.ts'
 import { orderStatusHistory, orders } from '../../db/schema/orders.ts'
 import { cancelByCustomer, notPending } from '../../domain/order-cancel.ts'
 import type { OrderNotifier } from '../../domain/notifications/notifier.ts'
 import { findOrder } from '../../domain/order-view.ts'
+import { trackingSecret, trackingToken, trackingUrl } from '../../domain/tracking-link.ts'
 import { notFound } from '../../lib/app-error.ts'
 import type { AuthUser } from '../../plugins/auth.ts'
 
@@ -68,4 +70,23 @@ export async function confirmByPhone(
     await notify.statusChanged(tx, id, history!.id)
   })
   return answer(db, id, true, lang)
+}
+
+/**
+ * Decision 0105: staff give the order a new tracking key, so every link mailed before stops opening it; the answer is
+ * the new link (in the order's language) to send the shopper another way.
+ */
+export async function renewTrackingLink(db: Db, orderId: number, appUrl: string): Promise<NewTrackingLink> {
+  const [row] = await db
+    .update(orders)
+    .set({ trackingKey: randomBytes(16).toString('hex') })
+    .where(eq(orders.id, orderId))
+    .returning({
+      orderNumber: orders.orderNumber,
+      trackingKey: orders.trackingKey,
+      language: orders.language,
+    })
+  if (!row) throw notFound()
+  const token = trackingToken(await trackingSecret(db), row.orderNumber, row.trackingKey)
+  return { tracking_url: trackingUrl(appUrl, row.orderNumber, token, row.language === 'en' ? 'en' : 'ar') }
 }

@@ -4,13 +4,14 @@ import { idParam } from '@shop/shared/schemas/common'
 import {
   CancelOrderInput,
   EditOrderItemsInput,
+  NewTrackingLink,
   Order,
   OrderExportQuery,
   OrderList,
   OrderListQuery,
   UpdateOrderInput,
 } from '@shop/shared/schemas/order'
-import { cancelMyOrder, confirmByPhone } from './order-actions.ts'
+import { cancelMyOrder, confirmByPhone, renewTrackingLink } from './order-actions.ts'
 import { editOrderItems } from './order-edit.ts'
 import { updateOrder } from './order-update.ts'
 import { exportFileName, exportOrdersCsv } from './orders-export.ts'
@@ -148,5 +149,26 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       confirmByPhone(app.db, request.user!.id, request.params.id, request.lang, app.notifier),
+  )
+
+  app.post(
+    '/orders/:id/tracking-link',
+    {
+      preValidation: app.guards.admin,
+      schema: {
+        tags: ['orders'],
+        summary:
+          "Staff: a new tracking link for the order (decision 0105); the links mailed before stop opening it. Answers the new link, in the order's language",
+        security: [{ bearer: [] }],
+        params: idParam,
+        response: { 200: NewTrackingLink },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      const link = await renewTrackingLink(app.db, request.params.id, app.appUrl)
+      request.log.info({ order_id: request.params.id, by: request.user!.id }, 'tracking link renewed')
+      return link
+    },
   )
 }

@@ -1,10 +1,12 @@
-import { asc, eq } from 'drizzle-orm'
+import { and, asc, eq, max } from 'drizzle-orm'
+import { SETTINGS_REGISTRY } from '@shop/shared/schemas/setting'
 import { translatedText } from '@shop/shared/i18n/content'
 import type { Language } from '@shop/shared/i18n/messages'
 import { maskPhone, samePhone } from '@shop/shared/orders/phone'
 import type { TrackCancelInput, TrackedOrder, TrackInput } from '@shop/shared/schemas/order'
 import type { Db } from '../../db/client.ts'
 import { orderItems, orderStatusHistory, orders } from '../../db/schema/orders.ts'
+import { settings } from '../../db/schema/settings.ts'
 import type { OrderNotifier } from '../../domain/notifications/notifier.ts'
 import { cancelByCustomer } from '../../domain/order-cancel.ts'
 import { expireDueHolds } from '../../domain/payment-expiry.ts'
@@ -13,6 +15,20 @@ import { AppError } from '../../lib/app-error.ts'
 import { beginLookup, lookupFound } from './tracking-throttle.ts'
 
 type OrderRow = typeof orders.$inferSelect
+
+const DAY_MS = 86_400_000
+const LINK_DAYS_KEY = 'tracking_link_days_after_close'
+
+/** The owner's setting (a missing or unreadable row reads as its default). */
+async function trackingLinkDays(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, LINK_DAYS_KEY))
+    .limit(1)
+  const value = Number(row?.value.trim() || 'x')
+  return Number.isInteger(value) && value >= 0 ? value : Number(SETTINGS_REGISTRY[LINK_DAYS_KEY].default)
+}
 
 /** One answer for a wrong number, a wrong phone and a wrong token: which one was wrong is not revealed (decision 0068). */
 const notFound = () => new AppError('TRACKING_NOT_FOUND', 404)
@@ -33,14 +49,28 @@ async function findTracked(
   const ok =
     row !== undefined &&
     (byToken
-      ? isTrackingToken(await trackingSecret(db), row.orderNumber, input.token!)
+      ? isTrackingToken(await trackingSecret(db), row.orderNumber, row.trackingKey, input.token!)
       : samePhone(row.customerPhone, input.phone ?? ''))
   if (!ok) throw notFound()
   await lookupFound(db, hits)
+  // Decision 0105: a mailed link ends some days after its order closed; the number and phone keep working.
+  if (byToken && (await linkExpired(db, row!))) throw new AppError('TRACKING_LINK_EXPIRED', 410)
   // Decision 0098: an unpaid online order whose time ran out is ended before it is shown.
   if (await expireDueHolds(db, { orderIds: [row!.id], notify }))
     return { row: (await db.select().from(orders).where(eq(orders.id, row!.id)).limit(1))[0]!, byToken }
   return { row: row!, byToken }
+}
+
+/** Decision 0105: whether an order's tracking link has ended (`tracking_link_days_after_close` after it closed). */
+export async function linkExpired(db: Db, row: OrderRow, now = new Date()): Promise<boolean> {
+  if (row.orderStatus !== 'completed' && row.orderStatus !== 'cancelled') return false
+  const [closed] = await db
+    .select({ at: max(orderStatusHistory.createdAt) })
+    .from(orderStatusHistory)
+    .where(and(eq(orderStatusHistory.orderId, row.id), eq(orderStatusHistory.toStatus, row.orderStatus)))
+  const closedAt = closed?.at ?? row.updatedAt
+  const days = await trackingLinkDays(db)
+  return now.getTime() >= closedAt.getTime() + days * DAY_MS
 }
 
 async function toTracked(db: Db, row: OrderRow, byToken: boolean, lang: Language): Promise<TrackedOrder> {

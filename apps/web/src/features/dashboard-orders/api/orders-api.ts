@@ -1,6 +1,11 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { Paginated } from '@shop/shared/schemas/common'
-import type { EditOrderItemsInput, Order, UpdateOrderInput } from '@shop/shared/schemas/order'
+import type {
+  EditOrderItemsInput,
+  NewTrackingLink,
+  Order,
+  UpdateOrderInput,
+} from '@shop/shared/schemas/order'
 import type { Product } from '@shop/shared/schemas/product'
 import type { StaffPayment, StaffPayments } from '@shop/shared/schemas/payment'
 import type { ListParams } from '../../../components/data-list/use-data-list.ts'
@@ -78,6 +83,9 @@ export const productSearchQuery = (search: string) =>
 
 /** Decision 0070: the customer confirmed the pending order by phone; it moves to processing. */
 export const confirmOrderByPhone = (id: number) => api<Order>(`/api/orders/${id}/confirm`, { method: 'POST' })
+/** Decision 0105: a new tracking link for the order; the links mailed before stop opening it. */
+export const renewTrackingLink = (id: number) =>
+  api<NewTrackingLink>(`/api/orders/${id}/tracking-link`, { method: 'POST' })
 /** Staff: the order's payment attempts with the providers' ids (GET /api/payments?order_id=). */
 export const orderPaymentsQuery = (orderId: number) =>
   queryOptions({

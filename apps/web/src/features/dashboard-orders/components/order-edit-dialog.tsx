@@ -15,6 +15,7 @@ import { ApiError } from '../../../lib/api-client.ts'
 import { changedBy } from '../../../lib/dashboard-keys.ts'
 import { orderDetailQuery, updateOrder } from '../api/orders-api.ts'
 import { ConfirmByPhone } from './confirm-by-phone.tsx'
+import { TrackingLink } from './tracking-link.tsx'
 import { OrderContact } from './order-contact.tsx'
 import { OrderItemsEditor } from './order-items-editor.tsx'
 import { OrderLines } from './order-lines.tsx'
@@ -259,6 +260,7 @@ export function OrderEditDialog({ order, onClose }: { order: Order | null; onClo
         </form>
       )}
       {order ? <OrderPayments orderId={order.id} /> : null}
+      {order ? <TrackingLink orderId={order.id} /> : null}
       <section className="mt-6 border-t border-sand-300 pt-4" aria-labelledby="order-history-title">
         <h3 id="order-history-title" className="mb-3 font-bold text-stone-900">
           {t('orders.history')}
