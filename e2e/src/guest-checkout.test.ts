@@ -6,13 +6,7 @@ import { startTestShop } from './support/shop.ts'
 import type { ShopServer } from './support/server.ts'
 import { ShopApi, uniqueEmail, type ApiProduct } from './support/api.ts'
 import { ar, label, money } from './support/texts.ts'
-import {
-  explainFailure,
-  fillCheckout,
-  textContains,
-  visible,
-  waitForPath,
-} from './support/ui.ts'
+import { explainFailure, fillCheckout, textContains, visible, waitForPath } from './support/ui.ts'
 
 // Journey 1: a guest finds products, reaches the wholesale price, checks out with a delivery city,
 // then registers — and the guest order stays a guest order (product.md §2.4–§2.9, §4.2, §6.2).

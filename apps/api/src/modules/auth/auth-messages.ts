@@ -20,6 +20,24 @@ export type AuthMessage = keyof typeof texts
 
 export const authMessage = (key: AuthMessage, lang: Language) => texts[key][lang]
 
+/** Issue 26: minutes counted the Arabic way (0, 1, 2, 3–10, 11–99, 100+ take different forms), and the English. */
+const MINUTES: Record<Language, Partial<Record<Intl.LDMLPluralRule, string>>> = {
+  ar: {
+    zero: 'أقل من دقيقة',
+    one: 'دقيقة واحدة',
+    two: 'دقيقتين',
+    few: '{{count}} دقائق',
+    many: '{{count}} دقيقة',
+    other: '{{count}} دقيقة',
+  },
+  en: { one: '1 minute', other: '{{count}} minutes' },
+}
+export const minutesText = (minutes: number, lang: Language) =>
+  (MINUTES[lang][new Intl.PluralRules(lang).select(minutes)] ?? MINUTES[lang].other!).replace(
+    '{{count}}',
+    String(minutes),
+  )
+
 /** The reset mail carries both languages: the shop does not know which one the reader prefers. */
 export function resetMail(link: string, minutes: number): { subject: string; text: string } {
   return {
@@ -28,14 +46,14 @@ export function resetMail(link: string, minutes: number): { subject: string; tex
       'مرحبًا،',
       'طلبت إعادة تعيين كلمة المرور لحسابك في متجر مزارع النخيل الذهبية. افتح الرابط التالي لاختيار كلمة مرور جديدة:',
       link,
-      `الرابط صالح لمدة ${minutes} دقيقة ولمرة واحدة فقط. إذا لم تطلب ذلك فتجاهل هذه الرسالة.`,
+      `الرابط صالح لمدة ${minutesText(minutes, 'ar')} ولمرة واحدة فقط. إذا لم تطلب ذلك فتجاهل هذه الرسالة.`,
       '',
       '---',
       '',
       'Hello,',
       'You asked to reset the password of your Golden Palm shop account. Open this link to choose a new password:',
       link,
-      `The link works once and expires in ${minutes} minutes. If you did not ask for this, ignore this message.`,
+      `The link works once and expires in ${minutesText(minutes, 'en')}. If you did not ask for this, ignore this message.`,
     ].join('\n'),
   }
 }

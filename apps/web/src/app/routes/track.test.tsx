@@ -172,7 +172,7 @@ describe('/track (decision 0068)', { timeout: 20_000 }, () => {
     ])
     await userEvent.click(await screen.findByRole('button', { name: 'Order again' }))
     const notice = await screen.findByRole('status')
-    expect(notice).toHaveTextContent('Back in your cart (1 pcs) from order ORD-250301-00009')
+    expect(notice).toHaveTextContent('Back in your cart (1 pc) from order ORD-250301-00009')
     expect(notice).toHaveTextContent('today’s prices')
     expect(notice).toHaveTextContent('Deglet dates: only 1 of 2 added')
     expect(notice).toHaveTextContent('Old honey: out of stock at the moment')

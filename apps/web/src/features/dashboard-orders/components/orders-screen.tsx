@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
+import i18n from '../../../lib/i18n.ts'
 import { ORDER_STATUSES, type Order } from '@shop/shared/schemas/order'
 import { ListScreen, selectFilter } from '../../../components/data-list/data-list.tsx'
 import { actionsColumn, orderNumberColumn } from '../../../components/data-list/columns.tsx'
@@ -19,19 +20,19 @@ import { logoOf, useShopIdentity } from '../../../lib/shop-content.ts'
 import { OrderEditDialog } from './order-edit-dialog.tsx'
 
 /** How long an order has waited, in the largest sensible unit ("3 h", "2 days"), Western digits (decision 0070). */
+/**
+ * How long an order has waited, in the largest sensible unit, as a counted text in the reader's language (issue 26:
+ * Arabic plural forms, «منذ دقيقتين», «منذ 3 أيام», «منذ أقل من دقيقة» rather than «0 دقيقة» or «يومان»).
+ */
 export function waitedFor(createdAt: string, lang: string, now = Date.now()): string {
   const minutes = Math.max(0, Math.floor((now - new Date(createdAt).getTime()) / 60_000))
-  const [value, unit] =
+  const [count, unit] =
     minutes < 60
-      ? [minutes, 'minute']
+      ? [minutes, 'minutes']
       : minutes < 48 * 60
-        ? [Math.floor(minutes / 60), 'hour']
-        : [Math.floor(minutes / 1440), 'day']
-  return new Intl.NumberFormat(lang === 'ar' ? 'ar-LY-u-nu-latn' : 'en-GB', {
-    style: 'unit',
-    unit,
-    unitDisplay: 'long',
-  }).format(value)
+        ? [Math.floor(minutes / 60), 'hours']
+        : [Math.floor(minutes / 1440), 'days']
+  return i18n.getFixedT(lang, 'dashboard')(`orders.waited_${unit}`, { count })
 }
 const PAY_TONE = {
   paid: 'green',
