@@ -277,6 +277,19 @@ describe('PUT /api/orders/:id/items: staff edit what was ordered (decision 0133)
 })
 
 describe('order edits racing checkouts (decision 0133)', () => {
+  it('two staff editing one order at once: each edit waits for the other, the stock matches the last one', async () => {
+    const { order, product } = await cashOrder(2)
+    const answers = await Promise.all(
+      [5, 8, 3, 7].map((quantity) => edit(order.id, { items: [{ product_id: product.id, quantity }] })),
+    )
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200])
+    const lines = await ctx.app.db.select().from(orderItems).where(eq(orderItems.orderId, order.id))
+    expect(lines).toHaveLength(1)
+    expect(await stockOf(product.id)).toBe(50 - lines[0]!.quantity)
+    const [row] = await ctx.app.db.select().from(orders).where(eq(orders.id, order.id))
+    expect(row!.totalAmount).toBe(lines[0]!.quantity * 20 + 10)
+  })
+
   it('never oversells when an edit that raises a quantity races checkouts of the same product', async () => {
     const city = await createCity(ctx.app)
     for (let round = 0; round < 3; round++) {
