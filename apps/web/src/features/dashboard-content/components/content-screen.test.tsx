@@ -64,7 +64,7 @@ describe('storefront content screen (decision 0125)', { timeout: 30_000 }, () =>
     const calls = stubShop(content)
     await renderDashboard(<ContentScreen />, 'en')
     const file = new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' })
-    await userEvent.upload(await screen.findByLabelText('Upload Logo'), file)
+    await userEvent.upload(await screen.findByLabelText('Logo file'), file)
     await waitFor(() =>
       expect(screen.getByRole('img', { name: 'Logo now' })).toHaveAttribute(
         'src',

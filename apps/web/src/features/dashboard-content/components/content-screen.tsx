@@ -238,7 +238,7 @@ function PictureField({
             accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
             className="sr-only"
             tabIndex={-1}
-            aria-label={t('content.upload', { item: label })}
+            aria-label={t('content.file_for', { item: label })}
             onChange={(e) => {
               const file = e.target.files?.[0]
               if (file) upload.mutate(file)
@@ -250,17 +250,19 @@ function PictureField({
             size="sm"
             busy={upload.isPending}
             icon={<ImagePlus className="size-4" aria-hidden="true" />}
+            aria-label={t('content.upload', { item: label })}
             onClick={() => input.current?.click()}
           >
-            {t('content.upload', { item: label })}
+            {t('content.upload_button')}
           </Button>
           {id ? (
             <Button
               variant="ghost-danger"
               size="sm"
+              aria-label={t('content.remove_picture', { item: label })}
               onClick={() => form.setValue(name, null, { shouldDirty: true })}
             >
-              {t('content.remove_picture', { item: label })}
+              {t('content.default_button')}
             </Button>
           ) : null}
         </div>
