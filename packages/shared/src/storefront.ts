@@ -33,6 +33,14 @@ export type ProductPageResult =
   /** Unknown, inactive or archived. */
   | { kind: 'missing' }
 
+/** What a product's offer carries besides its price (decision 0111): delivery fees and the return policy. */
+export interface OfferTerms {
+  /** Each active city's delivery fee, the city named in the page's language. */
+  delivery: { city: string; fee: number }[]
+  /** Days a shopper has to return a product (setting `return_policy_days`); null when the shop sets none. */
+  return_days: number | null
+}
+
 /** Public catalogue reads, in a language: the same answers the public API gives (`GET /api/products` …). */
 export interface StorefrontData {
   /** Active products with stock, newest first. */
@@ -46,4 +54,6 @@ export interface StorefrontData {
   content(): Promise<StorefrontContent>
   /** The landing page's products: the owner's choice in order (listed ones, up to four), else the newest four. */
   featured(lang: Language): Promise<Product[]>
+  /** Delivery fees and the return policy, for the product pages' structured data. */
+  offerTerms(lang: Language): Promise<OfferTerms>
 }

@@ -1133,6 +1133,11 @@ export const seedSettings: SeedSetting[] = [
   { key: 'language', description: 'اللغة الافتراضية للمتجر', value: 'ar' },
   { key: 'timezone', description: 'المنطقة الزمنية', value: 'Africa/Tripoli' },
   {
+    key: 'return_policy_days',
+    description: 'مدة إرجاع المنتجات بالأيام (0 أو فارغ: بلا سياسة إرجاع)',
+    value: '',
+  },
+  {
     key: 'low_stock_threshold',
     description: 'حد التنبيه عند انخفاض المخزون',
     value: '5',

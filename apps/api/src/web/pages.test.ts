@@ -2,9 +2,18 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createCategory, createProduct, createTestApp, type TestContext } from '../../test/helpers.ts'
 import { seedContent } from '../db/seed-content.ts'
 import { saveContent } from '../modules/content/content.service.ts'
+import { eq } from 'drizzle-orm'
+import {
+  createCategory,
+  createCity,
+  createProduct,
+  createTestApp,
+  type TestContext,
+} from '../../test/helpers.ts'
+import { cities } from '../db/schema/cities.ts'
+import { settings } from '../db/schema/settings.ts'
 import { webDist } from '../paths.ts'
 
 // The storefront's pages as a browser and a link preview get them: rendered by the web app's real server build
@@ -28,6 +37,11 @@ const decode = (text: string) =>
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&')
+/** Every schema.org block of a page, parsed. */
+const jsonLdBlocks = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]!) as Record<string, any>, // eslint-disable-line @typescript-eslint/no-explicit-any
+  )
 const jsonLd = (html: string) => {
   const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)]
   expect(blocks).toHaveLength(1)
@@ -266,6 +280,85 @@ describe('server-rendered storefront pages', () => {
     expect(arabic.body).toContain('نص البطل الجديد')
     expect(footer(arabic.body)).toContain('طرابلس، ليبيا')
     await saveContent(ctx.app.db, seedContent)
+  })
+
+  it('describes the shop on the landing page: Organization (name, address, logo, contact) and WebSite with its search (decision 0111)', async () => {
+    await ctx.app.db
+      .insert(settings)
+      .values([
+        { key: 'contact_phone', value: '+218912345678' },
+        { key: 'contact_email', value: 'info@shop.test' },
+        { key: 'site_name', value: 'مزرعة الواحة' },
+        { key: 'site_name_en', value: 'Oasis Farm' },
+      ])
+      .onConflictDoNothing()
+    for (const [suffix, name, search] of [
+      ['', 'مزرعة الواحة', 'http://shop.test/products?search={search_term_string}'],
+      ['?lang=en', 'Oasis Farm', 'http://shop.test/products?search={search_term_string}&lang=en'],
+    ] as const) {
+      const blocks = jsonLdBlocks((await get(`/${suffix}`)).body)
+      const organization = blocks.find((b) => b['@type'] === 'Organization')
+      expect(organization).toMatchObject({
+        '@context': 'https://schema.org',
+        name,
+        url: 'http://shop.test/',
+        logo: 'http://shop.test/logo.png',
+        contactPoint: {
+          '@type': 'ContactPoint',
+          contactType: 'customer service',
+          telephone: '+218912345678',
+          email: 'info@shop.test',
+        },
+      })
+      const site = blocks.find((b) => b['@type'] === 'WebSite')
+      expect(site).toMatchObject({ name, url: 'http://shop.test/' })
+      expect(site!.potentialAction).toEqual({
+        '@type': 'SearchAction',
+        target: { '@type': 'EntryPoint', urlTemplate: search },
+        'query-input': 'required name=search_term_string',
+      })
+    }
+    // The logo it names is there.
+    const logo = await get('/logo.png')
+    expect(logo.statusCode).toBe(200)
+    expect(logo.headers['content-type']).toBe('image/png')
+  })
+
+  it('gives each offer the delivery fees of the active cities and the return policy the owner set (decision 0111)', async () => {
+    await ctx.app.db.update(cities).set({ isActive: false })
+    await createCity(ctx.app, { name: 'طرابلس', deliveryPrice: 10 })
+    await createCity(ctx.app, { name: 'مصراتة', deliveryPrice: 25 })
+    await createCity(ctx.app, { name: 'الخمس', deliveryPrice: 25 })
+    await createCity(ctx.app, { name: 'مدينة موقوفة', deliveryPrice: 99, isActive: false })
+    const offers = async () => jsonLd((await get('/products/sidr-honey')).body).offers
+    const before = await offers()
+    expect(before.shippingDetails).toEqual([
+      {
+        '@type': 'OfferShippingDetails',
+        shippingRate: { '@type': 'MonetaryAmount', value: '10.00', currency: 'LYD' },
+        shippingDestination: { '@type': 'DefinedRegion', addressCountry: 'LY', name: 'طرابلس' },
+      },
+      {
+        '@type': 'OfferShippingDetails',
+        shippingRate: { '@type': 'MonetaryAmount', value: '25.00', currency: 'LYD' },
+        shippingDestination: { '@type': 'DefinedRegion', addressCountry: 'LY', name: 'الخمس، مصراتة' },
+      },
+    ])
+    // No return policy until the owner sets one; 0 is none.
+    expect(before).not.toHaveProperty('hasMerchantReturnPolicy')
+    await ctx.app.db
+      .insert(settings)
+      .values({ key: 'return_policy_days', value: '0' })
+      .onConflictDoUpdate({ target: settings.key, set: { value: '0' } })
+    expect(await offers()).not.toHaveProperty('hasMerchantReturnPolicy')
+    await ctx.app.db.update(settings).set({ value: '14' }).where(eq(settings.key, 'return_policy_days'))
+    expect((await offers()).hasMerchantReturnPolicy).toEqual({
+      '@type': 'MerchantReturnPolicy',
+      applicableCountry: 'LY',
+      returnPolicyCategory: 'https://schema.org/MerchantReturnFiniteReturnWindow',
+      merchantReturnDays: 14,
+    })
+    await ctx.app.db.update(settings).set({ value: '' }).where(eq(settings.key, 'return_policy_days'))
   })
 
   it('sends pages gzipped to browsers that take it', async () => {

@@ -1,7 +1,11 @@
+import { eq } from 'drizzle-orm'
+import { parseReturnPolicyDays } from '@shop/shared/schemas/setting'
 import type { StorefrontData } from '@shop/shared/storefront'
 import type { Db } from '../db/client.ts'
+import { settings } from '../db/schema/settings.ts'
 import type { StorefrontCatalog } from '../modules/catalog/storefront.service.ts'
 import { getContent } from '../modules/content/content.service.ts'
+import { activeCities } from '../modules/cities/cities.service.ts'
 import { publicSettings } from '../modules/settings/settings.service.ts'
 
 /**
@@ -16,5 +20,20 @@ export function createStorefrontData(db: Db, catalog: StorefrontCatalog): Storef
     settings: () => publicSettings(db),
     content: () => getContent(db),
     featured: async (lang) => catalog.featured((await getContent(db)).featured_product_ids, lang),
+    // Decision 0111: what a product's offer tells search engines besides its price.
+    async offerTerms(lang) {
+      const [cities, [policy]] = await Promise.all([
+        activeCities(db, lang),
+        db
+          .select({ value: settings.value })
+          .from(settings)
+          .where(eq(settings.key, 'return_policy_days'))
+          .limit(1),
+      ])
+      return {
+        delivery: cities.data.map((c) => ({ city: c.name, fee: c.delivery_price })),
+        return_days: parseReturnPolicyDays(policy?.value),
+      }
+    },
   }
 }

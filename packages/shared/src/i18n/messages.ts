@@ -84,6 +84,7 @@ const en: Messages = {
     setting_exchange_rate:
       'Enter the dinars for one US dollar, between 0.1 and 1000, such as 4.85 (empty turns PayPal off)',
     setting_minutes: 'Enter a whole number of minutes from 5 to 1440',
+    setting_return_days: 'Enter a whole number of days from 0 (no returns) to 365',
     setting_limit: 'Enter a whole number from 0 to 10000 (0 means no limit)',
     password_common: 'This is one of the most common passwords and is easy to guess. Choose another',
   },
@@ -264,6 +265,7 @@ const ar: Messages = {
     setting_exchange_rate:
       'أدخل عدد الدنانير مقابل دولار أمريكي واحد، بين 0.1 و1000، مثل 4.85 (تركه فارغًا يوقف باي بال)',
     setting_minutes: 'أدخل عددًا صحيحًا من الدقائق من 5 إلى 1440',
+    setting_return_days: 'أدخل عددًا صحيحًا من الأيام من 0 (بلا إرجاع) إلى 365',
     setting_limit: 'أدخل عددًا صحيحًا من 0 إلى 10000 (0 يعني بلا حد)',
     password_common: 'كلمة المرور هذه من أكثر كلمات المرور شيوعًا ويسهل تخمينها. اختر غيرها',
   },

@@ -63,6 +63,14 @@ export function parseExchangeRate(value: string | null | undefined): number | nu
   return n >= EXCHANGE_RATE_MIN && n <= EXCHANGE_RATE_MAX ? n : null
 }
 
+/** The return window the owner set (`return_policy_days`): whole days from 1 to 365, or null for none (empty, 0). */
+export function parseReturnPolicyDays(value: string | null | undefined): number | null {
+  const v = (value ?? '').trim()
+  if (!/^\d{1,3}$/.test(v)) return null
+  const n = Number(v)
+  return n >= 1 && n <= 365 ? n : null
+}
+
 /** Whole minutes from 5 to 1440 (a day); anything else null. */
 export function parsePaymentExpiryMinutes(value: string | null | undefined): number | null {
   const v = (value ?? '').trim()
@@ -171,7 +179,7 @@ export interface SettingDefinition {
   /** Most decimals of a money value (0 for number). */
   decimals?: number
   /** The unit shown next to a number (a key of the dashboard's `settings.units`). */
-  unit?: 'minutes' | 'orders' | 'units' | 'dinars'
+  unit?: 'minutes' | 'orders' | 'units' | 'dinars' | 'days'
   /** select: the values to choose from. */
   options?: readonly string[]
   /** Shown to anyone (GET /api/settings/public). */
@@ -258,6 +266,16 @@ export const SETTINGS_REGISTRY = {
   orders_per_phone_per_hour: limit(ORDER_LIMIT_DEFAULTS.orders_per_phone_per_hour),
   orders_per_email_per_hour: limit(ORDER_LIMIT_DEFAULTS.orders_per_email_per_hour),
   max_pending_cash_orders_per_phone: limit(ORDER_LIMIT_DEFAULTS.max_pending_cash_orders_per_phone),
+  // Decision 0111: days a shopper has to return a product, told to search engines with each offer; empty or 0: none.
+  return_policy_days: {
+    group: 'checkout',
+    kind: 'number',
+    default: '',
+    min: 0,
+    max: 365,
+    unit: 'days',
+    message: 'validation.setting_return_days',
+  },
   // payments (decisions 0076, 0079)
   usd_exchange_rate: {
     group: 'payments',

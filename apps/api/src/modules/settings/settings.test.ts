@@ -251,6 +251,28 @@ describe('phone settings (decision 0121)', () => {
   })
 })
 
+describe('return_policy_days (decision 0111)', () => {
+  it('takes whole days from 0 to 365 or nothing, and refuses anything else in the caller language', async () => {
+    for (const value of ['abc', '-3', '366', '7.5']) {
+      const ar = await put({ key: 'return_policy_days', value })
+      expect(ar.statusCode, value).toBe(422)
+      expect(ar.json().errors.value).toEqual(['أدخل عددًا صحيحًا من الأيام من 0 (بلا إرجاع) إلى 365'])
+      const enRes = await put({ key: 'return_policy_days', value }, { ...admin.headers, ...en })
+      expect(enRes.json().errors.value).toEqual(['Enter a whole number of days from 0 (no returns) to 365'])
+    }
+    for (const [value, stored] of [
+      ['14', '14'],
+      ['٣٠', '30'],
+      ['0', '0'],
+      ['', ''],
+    ])
+      expect((await put({ key: 'return_policy_days', value })).json(), value).toMatchObject({
+        key: 'return_policy_days',
+        value: stored,
+      })
+  })
+})
+
 describe('the settings registry (decision 0120)', () => {
   it('knows every seeded key (the owner screen draws each from the registry)', () => {
     for (const s of seedSettings) expect(settingDefinition(s.key), s.key).toBeDefined()

@@ -1,5 +1,6 @@
 import { LandingPage } from '../../features/landing/components/landing-page.tsx'
 import { fixedT, pageMeta, rootData, shopImage } from '../seo.ts'
+import { organizationLd, webSiteLd } from '../structured-data.ts'
 import type { Route } from './+types/landing'
 
 /**
@@ -20,7 +21,11 @@ export const meta: Route.MetaFunction = ({ matches }) => {
     description: t('brand.description'),
     path: '/',
     ...shopImage(root),
-  })
+  }).concat(
+    // Decision 0111: who the shop is and how to search it, for search engines.
+    { 'script:ld+json': organizationLd(root, root?.lang ?? 'ar') },
+    { 'script:ld+json': webSiteLd(root, root?.lang ?? 'ar') },
+  )
 }
 
 export default function LandingRoute({ loaderData }: Route.ComponentProps) {

@@ -17,6 +17,7 @@ function renderProductPage(entry: string, result: (slug: string) => ProductPageR
     settings: async () => ({}) as never,
     content: async () => EMPTY_CONTENT,
     featured: async () => [],
+    offerTerms: async () => ({ delivery: [], return_days: null }),
   }
   const context = { shop: { lang: 'en' as const, origin: 'http://shop.test', nonce: '', data } }
   return renderRoutes(

@@ -2,18 +2,19 @@ import { data, isRouteErrorResponse, redirect, useRouteError } from 'react-route
 import { ProductNotFound, ProductPage } from '../../features/catalog/components/product-page.tsx'
 import { RouteErrorState } from '../route-error-boundary.tsx'
 import { fixedT, pageMeta, rootData } from '../seo.ts'
+import { offerTermsLd } from '../structured-data.ts'
 import type { Route } from './+types/product'
 
 /** One product by its address; a renamed product's old address (or its id) moves permanently to the new one. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { data: shop, lang } = context.shop
-  const found = await shop.product(params.slug, lang)
+  const [found, terms] = await Promise.all([shop.product(params.slug, lang), shop.offerTerms(lang)])
   if (found.kind === 'moved') {
     const url = new URL(request.url)
     throw redirect(`/products/${encodeURIComponent(found.slug)}${url.search}`, 301)
   }
   if (found.kind === 'missing') throw data(null, { status: 404 })
-  return { product: found.product, related: found.related }
+  return { product: found.product, related: found.related, terms }
 }
 
 /** Up to this many characters of the description in link previews and search results. */
@@ -76,6 +77,8 @@ export const meta: Route.MetaFunction = ({ data: page, matches, error }) => {
           availability: inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
           url: `${origin}${path}`,
           itemCondition: 'https://schema.org/NewCondition',
+          // Decision 0111: the delivery fees and the return policy, as the checkout and the owner set them.
+          ...offerTermsLd(page.terms, 'LYD', lang),
         },
       },
     },

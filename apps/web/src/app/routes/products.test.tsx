@@ -34,6 +34,7 @@ function fakeShop(total: number, categories: Category[] = [], delay?: Promise<vo
     settings: async () => ({}) as never,
     content: async () => EMPTY_CONTENT,
     featured: async () => [],
+    offerTerms: async () => ({ delivery: [], return_days: null }),
   }
   return { data, asked }
 }

@@ -38,6 +38,25 @@ describe('settings', { timeout: 20_000 }, () => {
     })
   })
 
+  it.each([
+    ['en', 'Return window (days)', 'Days a shopper has to return a product'],
+    ['ar', 'مدة الإرجاع (بالأيام)', 'عدد الأيام التي يستطيع فيها المشتري إرجاع المنتج'],
+  ] as const)(
+    'names the return window in the reader’s language (%s, decision 0111)',
+    async (lang, label, help) => {
+      stubFetch((c) =>
+        c.method === 'GET'
+          ? { body: { data: [{ id: 9, key: 'return_policy_days', description: 'وصف قديم', value: '' }] } }
+          : undefined,
+      )
+      await renderDashboard(<SettingsScreen />, lang)
+      expect(await screen.findByText(label)).toBeInTheDocument()
+      expect(screen.getByText(new RegExp(`^${help}`))).toBeInTheDocument()
+      await userEvent.click(screen.getByRole('button', { name: new RegExp(label.replace(/[()]/g, '\\$&')) }))
+      expect(screen.getByLabelText(label)).toHaveValue('')
+    },
+  )
+
   it('toasts "Failed to update setting" and shows the server field message under the field when a value is refused', async () => {
     stubFetch((c) => {
       if (c.method === 'GET') return { body: { data: settings } }

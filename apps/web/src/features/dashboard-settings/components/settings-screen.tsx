@@ -15,8 +15,13 @@ import { settingsQuery, updateSetting } from '../api/settings-api.ts'
 
 /** Settings (product.md §2.22): an account link and the settings list; one row in edit mode at a time. */
 export function SettingsScreen() {
-  const { t } = useTranslation('dashboard')
+  const { t, i18n } = useTranslation('dashboard')
   const settings = useQuery(settingsQuery())
+  /** A setting's name and help in the reader's language where the locale files have them (decision 0120). */
+  const known = (key: string) =>
+    i18n.exists(`dashboard:settings.keys.${key}.label`)
+      ? { label: t(`settings.keys.${key}.label`), help: t(`settings.keys.${key}.help`) }
+      : null
   const [editing, setEditing] = useState<{ id: number; value: string } | null>(null)
   const [fieldError, setFieldError] = useState<string | undefined>()
 
@@ -58,6 +63,7 @@ export function SettingsScreen() {
         {settings.data.map((s) => {
           const isEditing = editing?.id === s.id
           const inputId = `setting-${s.id}`
+          const words = known(s.key)
           return (
             <li key={s.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start">
               <div className="min-w-0 sm:w-1/3">
@@ -65,11 +71,24 @@ export function SettingsScreen() {
                   htmlFor={isEditing ? inputId : undefined}
                   className="block font-semibold text-stone-900"
                 >
-                  <code dir="ltr" className="text-sm">
-                    {s.key}
-                  </code>
+                  {words ? (
+                    words.label
+                  ) : (
+                    <code dir="ltr" className="text-sm">
+                      {s.key}
+                    </code>
+                  )}
                 </label>
-                {s.description ? <p className="mt-0.5 text-sm text-stone-600">{s.description}</p> : null}
+                {words ? (
+                  <>
+                    <p className="mt-0.5 text-sm text-stone-600">{words.help}</p>
+                    <code dir="ltr" className="text-xs text-stone-500">
+                      {s.key}
+                    </code>
+                  </>
+                ) : s.description ? (
+                  <p className="mt-0.5 text-sm text-stone-600">{s.description}</p>
+                ) : null}
               </div>
               <div className="min-w-0 flex-1">
                 {isEditing ? (
@@ -115,7 +134,7 @@ export function SettingsScreen() {
                       size="sm"
                       icon={<Pencil className="size-4" aria-hidden="true" />}
                       onClick={() => startEdit(s)}
-                      aria-label={t('settings.edit_named', { key: s.key })}
+                      aria-label={t('settings.edit_named', { key: words?.label ?? s.key })}
                     >
                       {t('common:actions.edit')}
                     </Button>
