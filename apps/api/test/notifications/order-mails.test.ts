@@ -259,4 +259,62 @@ describe('order mails through the outbox', () => {
     expect(row!.sentAt).toBeInstanceOf(Date)
     expect(row!.attempts).toBeGreaterThanOrEqual(2)
   })
+
+  it("carries the shop's name and money as the owner set them: receipt, sender and reset mail (decision 0122)", async () => {
+    const put = (key: string, value: string) =>
+      ctx.app.inject({ method: 'PUT', url: '/api/settings', headers: admin.headers, payload: { key, value } })
+    expect((await put('site_name', 'مزارع الواحة')).statusCode).toBe(200)
+    expect((await put('site_name_en', 'Oasis Farms')).statusCode).toBe(200)
+    try {
+      const arabic = buyer()
+      await order(arabic, 'ar')
+      const arMail = (await waitForMails(arabic))[0]!
+      expect(decodeMail(arMail.raw)).toContain('مزارع الواحة')
+      expect(decodeMail(arMail.raw)).not.toContain('النخيل الذهبية')
+      expect(decodeMail(arMail.raw)).toContain('د.ل')
+      expect(senderOf(arMail.raw)).toMatch(/^مزارع الواحة\s*<no-reply@golden-palm.ly>$/)
+
+      const english = buyer()
+      await order(english, 'en')
+      const enText = decodeMail((await waitForMails(english))[0]!.raw)
+      expect(enText).toContain('Oasis Farms')
+      expect(enText).not.toContain('Golden Palm')
+      expect(enText).toMatch(/\d+\.\d\d LYD/)
+      expect(enText).not.toContain('د.ل')
+
+      const user = await createUser(ctx.app)
+      const forgot = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: user.email },
+      })
+      expect(forgot.statusCode).toBe(200)
+      const [reset] = await ctx.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email))
+      expect(reset!.text).toContain('متجر مزارع الواحة')
+      expect(reset!.fromName).toBe('مزارع الواحة')
+      expect(reset!.text).toContain('your Oasis Farms shop account')
+      expect(reset!.text).not.toMatch(/Golden Palm|النخيل الذهبية/)
+    } finally {
+      await put('site_name', 'مزارع النخيل الذهبية')
+      await put('site_name_en', 'Golden Palm Farms')
+    }
+  })
 })
+
+/** The From header with its encoded words (RFC 2047) decoded. */
+function senderOf(raw: string): string {
+  const header = /^From: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)?.[1] ?? ''
+  return header
+    .replace(/\r?\n[ \t]/g, ' ')
+    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=\s*/gi, (_m, enc: string, text: string) =>
+      enc.toLowerCase() === 'b'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(
+            text
+              .replace(/_/g, ' ')
+              .replace(/=([0-9a-f]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))),
+            'latin1',
+          ).toString('utf8'),
+    )
+    .trim()
+}

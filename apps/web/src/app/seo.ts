@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from 'react-router'
 import type { Language } from '@shop/shared/i18n/messages'
 import { logoUrls } from '@shop/shared/schemas/content'
+import { shopDescriptionIn, shopNameIn } from '@shop/shared/shop-identity'
 import i18n from '../lib/i18n.ts'
 import type { RootData } from '../root.tsx'
 
@@ -51,15 +52,19 @@ export function shopImage(root: RootData | undefined): Pick<PageMeta, 'image' | 
   if (logo)
     return {
       image: `${root.origin}${logoUrls(logo).share}`,
-      imageAlt: t('share.logo_alt', { name: t('brand.name') }),
+      imageAlt: t('share.logo_alt', { name: shopNameIn(root.settings, root.lang) }),
     }
-  return { image: `${root.origin}/og-image.png`, imageAlt: t('share.image_alt', { name: t('brand.name') }) }
+  return {
+    image: `${root.origin}/og-image.png`,
+    imageAlt: t('share.image_alt', { name: shopNameIn(root.settings, root.lang) }),
+  }
 }
 
 export function pageMeta(root: RootData | undefined, page: PageMeta): MetaDescriptor[] {
   const lang = root?.lang ?? 'ar'
   const origin = root?.origin ?? ''
-  const brand = fixedT(lang, 'common')('brand.name')
+  // Decision 0122: the shop's name as the owner set it, in the page's language.
+  const brand = shopNameIn(root?.settings ?? {}, lang)
   const title = page.title === brand ? brand : `${page.title} | ${brand}`
   const canonical = addressIn(origin, page.path, lang)
   const tags: MetaDescriptor[] = [
@@ -95,7 +100,7 @@ export function screenMeta(
   const lang = root?.lang ?? 'ar'
   return pageMeta(root, {
     title: fixedT(lang, ns)(titleKey),
-    description: fixedT(lang, 'common')('brand.description'),
+    description: shopDescriptionIn(root?.settings ?? {}, lang),
     path,
     noindex: true,
   })

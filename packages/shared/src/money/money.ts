@@ -24,8 +24,11 @@ export function centsToDecimalString(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
 }
 
-/** product.md §1.3: two decimals and the dinar suffix; a non-numeric amount shows as 0.00. */
-export function formatMoney(value: unknown): string {
+/**
+ * product.md §1.3: two decimals and the dinar suffix; a non-numeric amount shows as 0.00. `symbol` is the shop's
+ * money symbol in the reader's language (`moneySymbolIn`, decision 0122): «د.ل» in Arabic, "LYD" in English.
+ */
+export function formatMoney(value: unknown, symbol: string = CURRENCY_SUFFIX): string {
   const cents = toCents(value) ?? 0
-  return `${centsToDecimalString(cents)} ${CURRENCY_SUFFIX}`
+  return `${centsToDecimalString(cents)} ${symbol}`
 }

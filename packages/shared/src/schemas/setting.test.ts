@@ -10,6 +10,7 @@ import {
   settingValueSchema,
   validateSettingValue,
 } from './setting.ts'
+import { moneySymbolIn, shopDescriptionIn, shopNameIn } from '../shop-identity.ts'
 import { TrackInput } from './order.ts'
 
 describe('notify_emails (decision 0067)', () => {
@@ -132,5 +133,23 @@ describe('the settings registry (decision 0120)', () => {
     expect(settingValueSchema('contact_email').safeParse('nope').error?.issues[0]?.message).toBe(
       'validation.setting_email',
     )
+  })
+})
+
+describe('the shop identity in a language (decision 0122)', () => {
+  it('names the shop as the owner set it, the English name on English pages', () => {
+    const s = { site_name: 'مزارع الواحة', site_name_en: 'Oasis Farms' }
+    expect(shopNameIn(s, 'ar')).toBe('مزارع الواحة')
+    expect(shopNameIn(s, 'en')).toBe('Oasis Farms')
+    expect(shopNameIn({ site_name: 'مزارع الواحة', site_name_en: ' ' }, 'en')).toBe('مزارع الواحة')
+    expect(shopNameIn({}, 'ar')).toBe('مزارع النخيل الذهبية')
+    expect(shopDescriptionIn({ site_description: 'وصف', site_description_en: 'About' }, 'en')).toBe('About')
+  })
+
+  it('shows money with «د.ل» in Arabic and the ISO code in English, or what the owner set', () => {
+    expect(moneySymbolIn({}, 'ar')).toBe('د.ل')
+    expect(moneySymbolIn({}, 'en')).toBe('LYD')
+    expect(moneySymbolIn({ currency: 'TND', currency_symbol: 'د.ت' }, 'ar')).toBe('د.ت')
+    expect(moneySymbolIn({ currency: 'TND', currency_symbol: 'د.ت' }, 'en')).toBe('TND')
   })
 })

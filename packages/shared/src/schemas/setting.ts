@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { westernDigits } from './common.ts'
+import { SHOP_IDENTITY_DEFAULTS } from '../shop-identity.ts'
 
 export const Setting = z.object({
   id: z.number().int(),
@@ -206,31 +207,36 @@ export const SETTINGS_REGISTRY = {
   site_name: {
     group: 'shop',
     kind: 'text',
-    default: 'مزارع النخيل الذهبية',
+    default: SHOP_IDENTITY_DEFAULTS.site_name,
     required: true,
     maxLength: 100,
     public: true,
   },
-  site_name_en: { group: 'shop', kind: 'text', default: 'Golden Palm Farms', maxLength: 100, public: true },
+  site_name_en: {
+    group: 'shop',
+    kind: 'text',
+    default: SHOP_IDENTITY_DEFAULTS.site_name_en,
+    maxLength: 100,
+    public: true,
+  },
   site_description: {
     group: 'shop',
     kind: 'textarea',
-    default: 'تمور وفسائل نخيل وعسل وزيت زيتون من مزرعة عائلية ليبية إلى باب بيتك.',
+    default: SHOP_IDENTITY_DEFAULTS.site_description,
     maxLength: 300,
     public: true,
   },
   site_description_en: {
     group: 'shop',
     kind: 'textarea',
-    default:
-      'Premium Libyan dates, palm offshoots, natural honey and olive oil from the farm to your home — retail and wholesale.',
+    default: SHOP_IDENTITY_DEFAULTS.site_description_en,
     maxLength: 300,
     public: true,
   },
   currency: {
     group: 'shop',
     kind: 'text',
-    default: 'LYD',
+    default: SHOP_IDENTITY_DEFAULTS.currency,
     required: true,
     maxLength: 3,
     public: true,
@@ -240,7 +246,7 @@ export const SETTINGS_REGISTRY = {
   currency_symbol: {
     group: 'shop',
     kind: 'text',
-    default: 'د.ل',
+    default: SHOP_IDENTITY_DEFAULTS.currency_symbol,
     required: true,
     maxLength: 10,
     public: true,

@@ -4,7 +4,6 @@ import type { Language } from '@shop/shared/i18n/messages'
 // fill(); the values are escaped when they go into HTML.
 
 const ar = {
-  shop_name: 'مزارع النخيل الذهبية',
   hello: 'مرحبًا {{name}}،',
   order_number: 'رقم الطلب',
   date: 'التاريخ',
@@ -71,7 +70,6 @@ const ar = {
 export type MailTextKey = keyof typeof ar
 
 const en: Record<MailTextKey, string> = {
-  shop_name: 'Golden Palm Farms',
   hello: 'Hello {{name}},',
   order_number: 'Order number',
   date: 'Date',

@@ -3,13 +3,13 @@ import { asc, eq, inArray } from 'drizzle-orm'
 import { translatedText } from '@shop/shared/i18n/content'
 import type { Language } from '@shop/shared/i18n/messages'
 import { parseEmailList } from '@shop/shared/schemas/setting'
+import { moneySymbolIn, shopNameIn, type ShopIdentitySettings } from '@shop/shared/shop-identity'
 import type { Db, Tx } from '../../db/client.ts'
 import { orderItems, orderStatusHistory, orders } from '../../db/schema/orders.ts'
 import { settings } from '../../db/schema/settings.ts'
 import type { Mailer } from '../../lib/mailer.ts'
 import { DEFAULT_TIMEZONE } from '../../lib/shop-time.ts'
 import { trackingSecret, trackingToken, trackingUrl } from '../tracking-link.ts'
-import { mailText } from './mail-texts.ts'
 import {
   isMailedStatus,
   orderEditedMail,
@@ -40,6 +40,8 @@ export interface OrderNotifier {
 const SHOP_KEYS = [
   'site_name',
   'site_name_en',
+  'currency',
+  'currency_symbol',
   'contact_phone',
   'contact_email',
   'language',
@@ -52,8 +54,7 @@ interface ShopFacts {
   staffLanguage: Language
   timezone: string
   contact: string | null
-  siteName: string | null
-  siteNameEn: string | null
+  identity: ShopIdentitySettings
 }
 
 async function shopFacts(tx: Tx): Promise<ShopFacts> {
@@ -73,8 +74,12 @@ async function shopFacts(tx: Tx): Promise<ShopFacts> {
     staffLanguage: get('language') === 'en' ? 'en' : 'ar',
     timezone,
     contact: [get('contact_phone'), get('contact_email')].filter(Boolean).join(' · ') || null,
-    siteName: get('site_name') || null,
-    siteNameEn: get('site_name_en') || null,
+    identity: {
+      site_name: get('site_name'),
+      site_name_en: get('site_name_en'),
+      currency: get('currency'),
+      currency_symbol: get('currency_symbol'),
+    },
   }
 }
 
@@ -97,12 +102,11 @@ export function createOrderNotifier(deps: { db: Db; mailer: Mailer; appUrl: stri
       .where(eq(orderItems.orderId, orderId))
       .orderBy(asc(orderItems.id))
     const token = trackingToken(await trackingSecret(db, tx), row.orderNumber, row.trackingKey)
-    // The shop's name as the owner set it in each language (site_name, site_name_en), else the brand of the texts.
-    const shopName =
-      (mailLang === 'ar' ? facts.siteName : facts.siteNameEn) ?? mailText(mailLang, 'shop_name')
     return {
       lang: mailLang,
-      shopName,
+      // Decision 0122: the shop's name and money symbol as the owner set them, in the mail's language.
+      shopName: shopNameIn(facts.identity, mailLang),
+      moneySymbol: moneySymbolIn(facts.identity, mailLang),
       contact: facts.contact,
       timezone: facts.timezone,
       // Decision 0104: the link opens the page in the mail's language, whatever the phone's cookie says.

@@ -15,6 +15,7 @@ function view(lang: 'ar' | 'en', overrides: Partial<OrderMailView['order']> = {}
   return {
     lang,
     shopName: lang === 'ar' ? 'مزارع النخيل الذهبية' : 'Golden Palm Farms',
+    moneySymbol: lang === 'ar' ? 'د.ل' : 'LYD',
     contact: '+218 91 234 5678 · info@golden-palm.ly',
     timezone: 'Africa/Tripoli',
     trackingUrl: 'http://shop.test/track?order=ORD-250301-00009&token=abcDEF123_-xyz',
@@ -95,9 +96,9 @@ describe('order mails', () => {
     expect(shown).toContain('PayPal')
     expect(shown).toContain('We will review your order')
     expect(shown).toContain('2 March 2025')
-    // Amounts are in dinars with their Arabic suffix in both languages (product.md §1.3); nothing else is Arabic.
-    expect(mail.text).toContain('240.00 د.ل')
-    expect(mail.text.replaceAll('د.ل', '')).not.toMatch(/[\u0600-\u06FF]/)
+    // Amounts are in dinars with the currency code in English (decision 0122); nothing is Arabic.
+    expect(mail.text).toContain('240.00 LYD')
+    expect(mail.text).not.toMatch(/[\u0600-\u06FF]/)
   })
 
   it('escapes every value a shopper typed, in the HTML part', () => {

@@ -20,6 +20,8 @@ export interface OrderMailView {
   /** The language of this mail: the order's for the shopper, the shop's for staff. */
   lang: Language
   shopName: string
+  /** «د.ل» in Arabic, the currency code in English (decision 0122). */
+  moneySymbol: string
   /** How to reach the shop (phone, email), shown in the shopper's mails. */
   contact: string | null
   timezone: string
@@ -60,7 +62,7 @@ const MUTED = '#57534e'
 
 const t = (v: OrderMailView, key: MailTextKey, params?: Record<string, string | number>) =>
   mailText(v.lang, key, params)
-const money = (value: number) => formatMoney(value)
+const money = (v: OrderMailView, value: number) => formatMoney(value, v.moneySymbol)
 const statusName = (v: OrderMailView, s: OrderStatus) => t(v, `status_${s}`)
 const methodName = (v: OrderMailView, m: PaymentMethod) => t(v, `method_${m}`)
 
@@ -192,22 +194,22 @@ function itemsTable(v: OrderMailView): SafeHtml {
               <bdi>${i.name}</bdi
               >${i.isWholesale ? html` <span style="background:#fbefd2;color:#7c5410;border-radius:4px;padding:0 6px;font-size:12px">${t(v, 'wholesale')}</span>` : null}<br /><span
                 style="color:${MUTED};font-size:13px"
-                >${ltr(money(i.unitPrice))}</span
+                >${ltr(money(v, i.unitPrice))}</span
               >
             </td>
             <td style="${cell};text-align:center">${ltr(String(i.quantity))}</td>
-            <td style="${cell};text-align:${end};white-space:nowrap">${ltr(money(i.lineTotal))}</td>
+            <td style="${cell};text-align:${end};white-space:nowrap">${ltr(money(v, i.lineTotal))}</td>
           </tr>`,
       )}
       <tr>
         <td colspan="2" style="padding:6px">${t(v, 'subtotal')}</td>
-        <td style="padding:6px;text-align:${end}">${ltr(money(o.subtotal))}</td>
+        <td style="padding:6px;text-align:${end}">${ltr(money(v, o.subtotal))}</td>
       </tr>
       <tr>
         <td colspan="2" style="padding:6px">
           ${o.cityName ? t(v, 'delivery_fee_to', { city: o.cityName }) : t(v, 'delivery_fee')}
         </td>
-        <td style="padding:6px;text-align:${end}">${ltr(money(o.deliveryPrice))}</td>
+        <td style="padding:6px;text-align:${end}">${ltr(money(v, o.deliveryPrice))}</td>
       </tr>
       <tr>
         <td
@@ -219,7 +221,7 @@ function itemsTable(v: OrderMailView): SafeHtml {
         <td
           style="padding:8px 6px;font-weight:bold;font-size:17px;color:${DATE_BROWN};text-align:${end};border-top:2px solid ${BORDER}"
         >
-          ${ltr(money(o.totalAmount))}
+          ${ltr(money(v, o.totalAmount))}
         </td>
       </tr>
     </table>`
@@ -255,11 +257,11 @@ function textItems(v: OrderMailView): string[] {
     `${t(v, 'items')}:`,
     ...o.items.map(
       (i) =>
-        `- ${i.name} × ${i.quantity}${i.isWholesale ? ` (${t(v, 'wholesale')})` : ''}: ${money(i.lineTotal)}`,
+        `- ${i.name} × ${i.quantity}${i.isWholesale ? ` (${t(v, 'wholesale')})` : ''}: ${money(v, i.lineTotal)}`,
     ),
-    `${t(v, 'subtotal')}: ${money(o.subtotal)}`,
-    `${o.cityName ? t(v, 'delivery_fee_to', { city: o.cityName }) : t(v, 'delivery_fee')}: ${money(o.deliveryPrice)}`,
-    `${t(v, 'total')}: ${money(o.totalAmount)}`,
+    `${t(v, 'subtotal')}: ${money(v, o.subtotal)}`,
+    `${o.cityName ? t(v, 'delivery_fee_to', { city: o.cityName }) : t(v, 'delivery_fee')}: ${money(v, o.deliveryPrice)}`,
+    `${t(v, 'total')}: ${money(v, o.totalAmount)}`,
   ]
 }
 
@@ -384,7 +386,7 @@ export function statusChangedMail(
 /** To the shopper: staff changed the order's lines or city (decision 0133): the new total, the lines as they are now. */
 export function orderEditedMail(v: OrderMailView, previousTotal: number): Omit<Mail, 'to'> {
   const o = v.order
-  const total = money(o.totalAmount)
+  const total = money(v, o.totalAmount)
   const same = Math.round(previousTotal * 100) === Math.round(o.totalAmount * 100)
   return shopperOrderMail(v, {
     subject: t(v, 'edited_subject', { number: o.number, total }),
@@ -392,7 +394,7 @@ export function orderEditedMail(v: OrderMailView, previousTotal: number): Omit<M
     paragraphs: [
       same
         ? t(v, 'edited_intro_same', { total })
-        : t(v, 'edited_intro', { total, previous: money(previousTotal) }),
+        : t(v, 'edited_intro', { total, previous: money(v, previousTotal) }),
     ],
     status: statusName(v, o.status),
   })
@@ -400,7 +402,7 @@ export function orderEditedMail(v: OrderMailView, previousTotal: number): Omit<M
 
 export function staffNewOrderMail(v: OrderMailView): Omit<Mail, 'to'> {
   const o = v.order
-  const total = money(o.totalAmount)
+  const total = money(v, o.totalAmount)
   const intro = t(v, 'staff_new_intro', { total, name: o.customerName, city: o.cityName ?? '—' })
   const cash = o.paymentMethod === 'cash' ? t(v, 'staff_new_cash') : null
   return {

@@ -38,20 +38,27 @@ export const minutesText = (minutes: number, lang: Language) =>
     String(minutes),
   )
 
-/** The reset mail carries both languages: the shop does not know which one the reader prefers. */
-export function resetMail(link: string, minutes: number): { subject: string; text: string } {
+/**
+ * The reset mail carries both languages: the shop does not know which one the reader prefers. `names` is the shop's
+ * name in each (decision 0122: as the owner set it).
+ */
+export function resetMail(
+  link: string,
+  minutes: number,
+  names: Record<Language, string>,
+): { subject: string; text: string } {
   return {
     subject: 'إعادة تعيين كلمة المرور / Password reset',
     text: [
       'مرحبًا،',
-      'طلبت إعادة تعيين كلمة المرور لحسابك في متجر مزارع النخيل الذهبية. افتح الرابط التالي لاختيار كلمة مرور جديدة:',
+      `طلبت إعادة تعيين كلمة المرور لحسابك في متجر ${names.ar}. افتح الرابط التالي لاختيار كلمة مرور جديدة:`,
       link,
       `الرابط صالح لمدة ${minutesText(minutes, 'ar')} ولمرة واحدة فقط. إذا لم تطلب ذلك فتجاهل هذه الرسالة.`,
       '',
       '---',
       '',
       'Hello,',
-      'You asked to reset the password of your Golden Palm shop account. Open this link to choose a new password:',
+      `You asked to reset the password of your ${names.en} shop account. Open this link to choose a new password:`,
       link,
       `The link works once and expires in ${minutesText(minutes, 'en')}. If you did not ask for this, ignore this message.`,
     ].join('\n'),

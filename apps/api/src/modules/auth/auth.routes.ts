@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { shopNameIn } from '@shop/shared/shop-identity'
 import {
   ChangePasswordInput,
   ForgotPasswordInput,
@@ -12,6 +13,7 @@ import {
 } from '@shop/shared/schemas/auth'
 import { REGISTRATIONS_PER_IP_PER_HOUR } from '../../domain/abuse-limits.ts'
 import { findUser } from '../../domain/user-view.ts'
+import { readShopIdentity } from '../../domain/shop-identity.ts'
 import { authMessage, resetMail } from './auth-messages.ts'
 import {
   changePassword,
@@ -103,8 +105,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const reset = await createPasswordReset(app.db, request.body.email)
       if (reset) {
-        const mail = resetMail(resetLink(app.appUrl, reset.token, reset.email), RESET_TTL_MINUTES)
-        await app.mailer.send({ to: reset.email, ...mail })
+        const identity = await readShopIdentity(app.db)
+        const mail = resetMail(resetLink(app.appUrl, reset.token, reset.email), RESET_TTL_MINUTES, {
+          ar: shopNameIn(identity, 'ar'),
+          en: shopNameIn(identity, 'en'),
+        })
+        // The mail is bilingual and Arabic first: the sender is the shop's Arabic name (decision 0122).
+        await app.mailer.send({ to: reset.email, ...mail, fromName: shopNameIn(identity, 'ar') })
       }
       return { message: authMessage('reset_link_sent', request.lang) }
     },

@@ -186,7 +186,7 @@ async function writeOrder(
   }
 
   if (input.payment_method === 'cash') {
-    assertCashAccepted(city, totalCents, ctx.lang ?? 'ar')
+    await assertCashAccepted(tx, city, totalCents, ctx.lang ?? 'ar')
     if (ctx.limits) await assertPendingCashBelowCap(tx, input.customer_phone, ctx.limits.pendingCashCap)
   }
 

@@ -65,7 +65,7 @@ describe('cash on delivery per city', () => {
     expect(over.json()).toMatchObject({
       code: 'COD_LIMIT_EXCEEDED',
       message:
-        'Cash on delivery in Sabha is available for orders up to 320.00 د.ل. Please choose another payment method',
+        'Cash on delivery in Sabha is available for orders up to 320.00 LYD. Please choose another payment method',
     })
     const atLimit = await attempt(city, 3, 'cash')
     expect(atLimit.statusCode).toBe(201)

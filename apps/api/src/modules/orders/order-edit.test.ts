@@ -86,8 +86,8 @@ describe('PUT /api/orders/:id/items: staff edit what was ordered (decision 0133)
     expect(res.json().items[0]).toMatchObject({ quantity: 3, unit_price: 20, is_wholesale: false })
     expect(await stockOf(product.id)).toBe(47)
     const mails = await mailsTo(customer_email)
-    expect(mails.at(-1)!.subject).toBe(`We updated your order ${order.order_number} — new total 70.00 د.ل`)
-    expect(mails.at(-1)!.text).toContain('it was 202.00 د.ل')
+    expect(mails.at(-1)!.subject).toBe(`We updated your order ${order.order_number} — new total 70.00 LYD`)
+    expect(mails.at(-1)!.text).toContain('it was 202.00 LYD')
   })
 
   it('removes a line and adds another product in one edit, in a processing order, moving both stocks', async () => {

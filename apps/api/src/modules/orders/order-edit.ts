@@ -91,7 +91,7 @@ export async function editOrderItems(
       lines.some((l) => l.lineCents > MAX_MONEY_CENTS)
     )
       throw new AppError('VALIDATION_FAILED', 422, { fields: { items: ['validation.order_too_large'] } })
-    if (order.paymentMethod === 'cash' && city.row) assertCashAccepted(city.row, totalCents, lang)
+    if (order.paymentMethod === 'cash' && city.row) await assertCashAccepted(tx, city.row, totalCents, lang)
 
     const changed =
       city.changed ||

@@ -682,7 +682,7 @@ export async function switchToCash(
     if (!isPayable(order, hold)) throw notPayable()
     // Decision 0071: the city's cash rule holds here too, as it does when the order is placed with cash.
     const city = await deliveryCityOf(tx, order.cityId)
-    if (city) assertCashAccepted(city, toCents(order.totalAmount) ?? 0, lang)
+    if (city) await assertCashAccepted(tx, city, toCents(order.totalAmount) ?? 0, lang)
     // Decision 0091: the phone's cap on cash orders waiting for confirmation holds here as at checkout.
     if (ctx.limits)
       await assertPendingCashBelowCap(

@@ -1,4 +1,5 @@
 import { LandingPage } from '../../features/landing/components/landing-page.tsx'
+import { shopDescriptionIn, shopNameIn } from '@shop/shared/shop-identity'
 import { fixedT, pageMeta, rootData, shopImage } from '../seo.ts'
 import { organizationLd, webSiteLd } from '../structured-data.ts'
 import type { Route } from './+types/landing'
@@ -17,8 +18,9 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   const root = rootData(matches)
   const t = fixedT(root?.lang ?? 'ar', 'common')
   return pageMeta(root, {
-    title: `${t('brand.name')} | ${t('brand.tagline')}`,
-    description: t('brand.description'),
+    // Decision 0122: the shop's name and description as the owner set them.
+    title: `${shopNameIn(root?.settings ?? {}, root?.lang ?? 'ar')} | ${t('brand.tagline')}`,
+    description: shopDescriptionIn(root?.settings ?? {}, root?.lang ?? 'ar'),
     path: '/',
     ...shopImage(root),
   }).concat(

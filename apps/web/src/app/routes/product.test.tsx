@@ -65,8 +65,8 @@ describe('product page', () => {
       'href',
       '/products?category=honey',
     )
-    expect(screen.getAllByText('120.00 د.ل')[0]).toBeInTheDocument()
-    expect(screen.getByText(/From 5 units:/)).toHaveTextContent('From 5 units:100.00 د.لeach')
+    expect(screen.getAllByText('120.00 LYD')[0]).toBeInTheDocument()
+    expect(screen.getByText(/From 5 units:/)).toHaveTextContent('From 5 units:100.00 LYDeach')
     expect(screen.getByText('Stock: 8')).toBeInTheDocument()
     const details = screen.getByText('1 kg').closest('dl')!
     expect(within(details).getByText('Weight')).toBeInTheDocument()
@@ -85,7 +85,7 @@ describe('product page', () => {
     for (let i = 0; i < 4; i++) await u.click(more)
     expect(screen.getByTestId('quantity')).toHaveValue('5')
     expect(screen.getByTestId('wholesale-hint')).toHaveTextContent('Wholesale price applies to this quantity')
-    expect(screen.getByText('500.00 د.ل')).toBeInTheDocument()
+    expect(screen.getByText('500.00 LYD')).toBeInTheDocument()
     for (let i = 0; i < 10; i++) await u.click(more)
     expect(screen.getByTestId('quantity')).toHaveValue('8')
     expect(more).toBeDisabled()
@@ -107,7 +107,7 @@ describe('product page', () => {
     await u.type(field, '6{Enter}')
     expect(field).toHaveValue('6')
     expect(screen.getByTestId('wholesale-hint')).toHaveTextContent('Wholesale price applies to this quantity')
-    expect(screen.getByText('600.00 د.ل')).toBeInTheDocument()
+    expect(screen.getByText('600.00 LYD')).toBeInTheDocument()
     // More than the stock (8): the field says what is available and keeps 8.
     await u.clear(field)
     await u.type(field, '50')

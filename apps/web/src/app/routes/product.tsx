@@ -1,6 +1,7 @@
 import { data, isRouteErrorResponse, redirect, useRouteError } from 'react-router'
 import { ProductNotFound, ProductPage } from '../../features/catalog/components/product-page.tsx'
 import { RouteErrorState } from '../route-error-boundary.tsx'
+import { shopNameIn } from '@shop/shared/shop-identity'
 import { fixedT, pageMeta, rootData } from '../seo.ts'
 import { offerTermsLd } from '../structured-data.ts'
 import type { Route } from './+types/product'
@@ -56,7 +57,7 @@ export const meta: Route.MetaFunction = ({ data: page, matches, error }) => {
   })
   tags.push(
     { property: 'product:price:amount', content: product.retail_price.toFixed(2) },
-    { property: 'product:price:currency', content: 'LYD' },
+    { property: 'product:price:currency', content: root?.settings.currency || 'LYD' },
     { property: 'product:availability', content: inStock ? 'in stock' : 'out of stock' },
     {
       // schema.org Product: React Router writes it as JSON with `<` escaped, so a name cannot end the script.
@@ -69,11 +70,11 @@ export const meta: Route.MetaFunction = ({ data: page, matches, error }) => {
         sku: String(product.id),
         url: `${origin}${path}${lang === 'en' ? '?lang=en' : ''}`,
         ...(product.category ? { category: product.category.name } : {}),
-        brand: { '@type': 'Brand', name: fixedT(lang, 'common')('brand.name') },
+        brand: { '@type': 'Brand', name: shopNameIn(root?.settings ?? {}, lang) },
         offers: {
           '@type': 'Offer',
           price: product.retail_price.toFixed(2),
-          priceCurrency: 'LYD',
+          priceCurrency: root?.settings.currency || 'LYD',
           availability: inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
           url: `${origin}${path}`,
           itemCondition: 'https://schema.org/NewCondition',

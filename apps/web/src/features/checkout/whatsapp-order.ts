@@ -17,8 +17,10 @@ export function whatsappOrderText(
     totalCents: number
     city: string | null
   },
+  /** The shop's money symbol in the page's language (decision 0122). */
+  moneySymbol?: string,
 ): string {
-  const money = (cents: number) => formatMoney(fromCents(cents))
+  const money = (cents: number) => formatMoney(fromCents(cents), moneySymbol)
   return [
     t('checkout.no_way.whatsapp_greeting'),
     '',

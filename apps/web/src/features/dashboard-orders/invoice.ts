@@ -1,6 +1,6 @@
 import cairoArabicUrl from '@fontsource-variable/cairo/files/cairo-arabic-wght-normal.woff2?url'
 import cairoLatinUrl from '@fontsource-variable/cairo/files/cairo-latin-wght-normal.woff2?url'
-import { formatMoney } from '@shop/shared/money/money'
+import { formatMoney as formatShopMoney } from '@shop/shared/money/money'
 import type { Order } from '@shop/shared/schemas/order'
 
 const ESCAPES: Record<string, string> = {
@@ -45,6 +45,8 @@ function formatDate(iso: string): string {
 }
 
 export interface InvoiceShop {
+  /** The shop's money symbol in Arabic (decision 0122: the currency_symbol setting). */
+  moneySymbol?: string
   name: string
   logoUrl: string
 }
@@ -55,6 +57,7 @@ export interface InvoiceShop {
  */
 export function buildInvoiceHtml(order: Order, shop: InvoiceShop): string {
   const e = escapeHtml
+  const formatMoney = (value: unknown) => formatShopMoney(value, shop.moneySymbol)
   const items = order.items ?? []
   const rows = items
     .map(

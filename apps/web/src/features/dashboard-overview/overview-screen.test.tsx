@@ -44,7 +44,7 @@ describe('overview', { timeout: 20_000 }, () => {
       return undefined
     })
     await renderDashboard(<OverviewScreen />, 'en')
-    expect(await screen.findByText('1250.50 د.ل')).toBeInTheDocument()
+    expect(await screen.findByText('1250.50 LYD')).toBeInTheDocument()
     const { from, to } = currentMonth()
     expect(calls[0]!.url).toBe(`/api/dashboard/stats?from=${from}&to=${to}`)
     expect(screen.getByText('#1')).toBeInTheDocument()

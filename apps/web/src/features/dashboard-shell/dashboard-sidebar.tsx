@@ -5,6 +5,7 @@ import { cn } from '../../lib/cn.ts'
 import { logoOf, useShopIdentity } from '../../lib/shop-content.ts'
 import { AccountMenu } from './account-menu.tsx'
 import { DASHBOARD_NAV } from './nav-items.ts'
+import { useShopBrand } from '../../lib/shop-settings.ts'
 
 export interface DashboardSidebarProps {
   collapsed: boolean
@@ -25,6 +26,7 @@ export function DashboardSidebar({
 }: DashboardSidebarProps) {
   const { t } = useTranslation('dashboard')
   const identity = useShopIdentity()
+  const shopName = useShopBrand().name
   return (
     <>
       <div
@@ -63,7 +65,7 @@ export function DashboardSidebar({
               height={32}
               className="size-8 shrink-0 rounded-full bg-white object-contain p-0.5"
             />
-            <span className={cn('truncate', collapsed && 'md:sr-only')}>{t('common:brand.name')}</span>
+            <span className={cn('truncate', collapsed && 'md:sr-only')}>{shopName}</span>
           </Link>
           <button
             type="button"

@@ -3,11 +3,12 @@ import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { inLanguage } from '@shop/shared/schemas/content'
 import { logoOf, useShopIdentity } from '../../lib/shop-content.ts'
-import { useShopSettings } from '../../lib/shop-settings.ts'
+import { useShopBrand, useShopSettings } from '../../lib/shop-settings.ts'
 import { FacebookIcon, InstagramIcon } from './social-icons.tsx'
+import { internationalNumber } from '@shop/shared/orders/phone'
 
-/** Digits only, for wa.me links. */
-export const whatsappLink = (number: string) => `https://wa.me/${number.replace(/\D/g, '')}`
+/** Decision 0121: wa.me takes the international number; a stored setting of any age reads as one. */
+export const whatsappLink = (number: string) => `https://wa.me/${internationalNumber(number) ?? ''}`
 
 /**
  * product.md §2.2 footer: links to the landing anchors, contact details, business hours, social links, ©. The words
@@ -16,7 +17,6 @@ export const whatsappLink = (number: string) => `https://wa.me/${number.replace(
  */
 export function SiteFooter() {
   const { t, i18n } = useTranslation('storefront')
-  const { t: tc } = useTranslation()
   const settings = useShopSettings()
   const identity = useShopIdentity()
   const lang = i18n.language === 'en' ? 'en' : 'ar'
@@ -24,6 +24,7 @@ export function SiteFooter() {
   const address = (identity && inLanguage(identity.address, lang)) || settings.address
   const hours = identity?.hours ?? []
   const year = identity?.year ?? new Date().getFullYear()
+  const shopName = useShopBrand().name
   const anchors = [
     { hash: 'about', label: t('footer.links.about') },
     { hash: 'products', label: t('footer.links.products') },
@@ -66,7 +67,7 @@ export function SiteFooter() {
               height={40}
               className="size-10 rounded-full bg-white object-contain p-0.5"
             />
-            <p className="text-lg font-extrabold text-white">{tc('brand.name')}</p>
+            <p className="text-lg font-extrabold text-white">{shopName}</p>
           </div>
           {about ? <p className="mt-3 text-sm leading-relaxed text-palm-100">{about}</p> : null}
           {social.length ? (
@@ -169,7 +170,7 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-palm-800">
         <p className="mx-auto max-w-7xl px-4 py-4 text-center text-sm text-palm-200">
-          {t('footer.copyright', { year, name: tc('brand.name') })}
+          {t('footer.copyright', { year, name: shopName })}
         </p>
       </div>
     </footer>

@@ -8,6 +8,7 @@ import { useAuth } from '../../lib/auth/auth-provider.tsx'
 import { useCart } from '../../lib/cart/cart-provider.tsx'
 import { logoOf, useShopIdentity } from '../../lib/shop-content.ts'
 import { LanguageSwitch } from './language-switch.tsx'
+import { useShopBrand } from '../../lib/shop-settings.ts'
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   clsx(
@@ -30,6 +31,7 @@ function CartBadge({ count }: { count: number }) {
 /** product.md §2.2 top navigation bar (768 px breakpoint: hamburger panel below it). */
 export function TopNav() {
   const { t } = useTranslation()
+  const shopName = useShopBrand().name
   const { status, isStaff, signOut } = useAuth()
   const { itemCount } = useCart()
   const identity = useShopIdentity()
@@ -143,7 +145,7 @@ export function TopNav() {
             className="size-10 object-contain"
           />
           {/* 768–1023 px: the full bar (up to four links, language, account) needs the brand's width; the logo stays. */}
-          <span className="text-base leading-tight sm:text-lg md:max-lg:sr-only">{t('brand.name')}</span>
+          <span className="text-base leading-tight sm:text-lg md:max-lg:sr-only">{shopName}</span>
         </Link>
 
         <nav

@@ -39,10 +39,10 @@ describe('cart page (product.md §2.7)', () => {
     const u = userEvent.setup()
     renderScreen(<CartPage />, '/cart')
     expect(screen.getByText('Add 1 more for the wholesale price')).toBeInTheDocument()
-    expect(screen.getAllByText('225.00 د.ل').length).toBeGreaterThan(0)
+    expect(screen.getAllByText('225.00 LYD').length).toBeGreaterThan(0)
     await u.click(screen.getByRole('button', { name: 'Increase quantity of Deglet dates' }))
     expect(screen.getByText('Wholesale price applied!')).toBeInTheDocument()
-    expect(screen.getAllByText('200.00 د.ل').length).toBeGreaterThan(0)
+    expect(screen.getAllByText('200.00 LYD').length).toBeGreaterThan(0)
     await u.click(screen.getByRole('button', { name: 'Decrease quantity of Deglet dates' }))
     expect(screen.queryByText('Wholesale price applied!')).toBeNull()
   })
@@ -87,11 +87,11 @@ describe('cart page (product.md §2.7)', () => {
     const summary = screen.getByRole('complementary')
     // Issue 26: never «Shipping: Free» when checkout then adds 10–45.
     await waitFor(() =>
-      expect(screen.getByTestId('cart-delivery')).toHaveTextContent('10.00 د.ل to 45.00 د.ل, by city'),
+      expect(screen.getByTestId('cart-delivery')).toHaveTextContent('10.00 LYD to 45.00 LYD, by city'),
     )
     expect(within(summary).queryByText('Free')).toBeNull()
     expect(within(summary).getByText('Total before delivery')).toBeInTheDocument()
-    expect(within(summary).getAllByText('50.00 د.ل')).toHaveLength(2)
+    expect(within(summary).getAllByText('50.00 LYD')).toHaveLength(2)
     await u.click(screen.getByRole('button', { name: 'Clear cart' }))
     await u.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Clear cart' }))
     expect(screen.getByText('Your cart is empty')).toBeInTheDocument()
@@ -114,7 +114,7 @@ describe('cart page (product.md §2.7)', () => {
     first.unmount()
     cities([15, 15])
     renderScreen(<CartPage />, '/cart')
-    await waitFor(() => expect(screen.getByTestId('cart-delivery')).toHaveTextContent(/^15\.00 د\.ل$/))
+    await waitFor(() => expect(screen.getByTestId('cart-delivery')).toHaveTextContent(/^15\.00 LYD$/))
   })
 
   it('takes a typed quantity, clamped to the stock (issue 26)', async () => {

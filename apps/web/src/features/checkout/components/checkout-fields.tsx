@@ -8,7 +8,8 @@ import { usdCentsFor } from '@shop/shared/money/exchange'
 import { cn } from '../../../lib/cn.ts'
 import { Field, FieldError, Input, Select } from '../../../components/ui/field.tsx'
 import type { CheckoutForm } from '@shop/shared/schemas/order'
-import { CURRENCY_SUFFIX, formatMoney, fromCents } from '@shop/shared/money/money'
+import { fromCents } from '@shop/shared/money/money'
+import { useShopBrand } from '../../../lib/shop-settings.ts'
 
 export interface CheckoutFieldsProps {
   form: UseFormReturn<CheckoutForm>
@@ -39,6 +40,7 @@ export function CheckoutFields({
   afterPayment = null,
 }: CheckoutFieldsProps) {
   const { t } = useTranslation('storefront')
+  const { formatMoney, moneySymbol } = useShopBrand()
   const { register, formState, setValue, watch } = form
   const errors = formState.errors
   const method = watch('paymentMethod')
@@ -57,7 +59,7 @@ export function CheckoutFields({
           {t('checkout.payment_hint.paypal_usd')}{' '}
           <span className="ltr-nums font-semibold">{`${fromCents(usdCentsFor(totalCents, rate)).toFixed(2)} USD`}</span>
           <span className="block">
-            <span className="ltr-nums">{`1 USD = ${rate} ${CURRENCY_SUFFIX}`}</span>
+            <span className="ltr-nums">{`1 USD = ${rate} ${moneySymbol}`}</span>
           </span>
         </>
       )

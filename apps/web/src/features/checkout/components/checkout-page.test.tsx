@@ -108,12 +108,12 @@ describe('checkout (product.md §2.8, §4.8)', () => {
     mockFetch({ 'GET /api/cities': () => ({ body: cities }), 'POST /api/orders/quote': quoteHandler })
     const u = userEvent.setup()
     renderCheckout()
-    await waitFor(() => expect(screen.getByTestId('summary-total')).toHaveTextContent('50.00 د.ل'))
+    await waitFor(() => expect(screen.getByTestId('summary-total')).toHaveTextContent('50.00 LYD'))
     await u.selectOptions(await screen.findByLabelText(/^City/), '8')
-    await waitFor(() => expect(screen.getByTestId('summary-delivery')).toHaveTextContent('30.00 د.ل'))
-    await waitFor(() => expect(screen.getByTestId('summary-total')).toHaveTextContent('80.00 د.ل'))
+    await waitFor(() => expect(screen.getByTestId('summary-delivery')).toHaveTextContent('30.00 LYD'))
+    await waitFor(() => expect(screen.getByTestId('summary-total')).toHaveTextContent('80.00 LYD'))
     await u.selectOptions(screen.getByLabelText(/^City/), '')
-    await waitFor(() => expect(screen.getByTestId('summary-total')).toHaveTextContent('50.00 د.ل'))
+    await waitFor(() => expect(screen.getByTestId('summary-total')).toHaveTextContent('50.00 LYD'))
     expect(screen.getByTestId('summary-delivery')).toHaveTextContent('Choose a city')
   })
 
@@ -166,7 +166,7 @@ describe('checkout (product.md §2.8, §4.8)', () => {
     const u = userEvent.setup()
     const { router } = renderCheckout()
     await fillForm(u)
-    await waitFor(() => expect(screen.getByTestId('summary-total')).toHaveTextContent('65.00 د.ل'))
+    await waitFor(() => expect(screen.getByTestId('summary-total')).toHaveTextContent('65.00 LYD'))
     await u.click(screen.getByRole('button', { name: 'Place order' }))
     const busy = await screen.findByRole('button', { name: /Processing\.\.\./ })
     expect(busy).toBeDisabled()
@@ -220,7 +220,7 @@ describe('checkout (product.md §2.8, §4.8)', () => {
     const u = userEvent.setup()
     renderCheckout()
     await fillForm(u)
-    await waitFor(() => expect(screen.getByTestId('summary-total')).toHaveTextContent('65.00 د.ل'))
+    await waitFor(() => expect(screen.getByTestId('summary-total')).toHaveTextContent('65.00 LYD'))
     await u.click(screen.getByRole('button', { name: 'Place order' }))
     expect(await screen.findByText('Failed to place order. Please try again.')).toBeInTheDocument()
     expect(JSON.parse(localStorage.getItem('cart')!)).toEqual([
@@ -282,7 +282,7 @@ describe('checkout (product.md §2.8, §4.8)', () => {
     await waitFor(() =>
       expect(JSON.parse(localStorage.getItem('cart')!).map((i: { id: number }) => i.id)).toEqual([1]),
     )
-    await waitFor(() => expect(screen.getByTestId('summary-total')).toHaveTextContent('50.00 د.ل'))
+    await waitFor(() => expect(screen.getByTestId('summary-total')).toHaveTextContent('50.00 LYD'))
     expect(screen.queryByText('Deleted thyme')).toBeNull()
   })
 
@@ -309,7 +309,7 @@ describe('checkout (product.md §2.8, §4.8)', () => {
     expect(
       await screen.findByText('Some prices have changed since you added these items'),
     ).toBeInTheDocument()
-    expect(screen.getByText('25.00 د.ل')).toHaveClass('line-through')
+    expect(screen.getByText('25.00 LYD')).toHaveClass('line-through')
     // The cart is saved by its provider's effect, after the render that shows the notice.
     await waitFor(() => expect(JSON.parse(localStorage.getItem('cart')!)[0].price).toBe(27))
     await fillForm(u)
@@ -318,7 +318,7 @@ describe('checkout (product.md §2.8, §4.8)', () => {
     expect(
       await screen.findByText('Prices have changed. Please review the new total before placing your order.'),
     ).toBeInTheDocument()
-    await waitFor(() => expect(screen.getByTestId('summary-total')).toHaveTextContent('75.00 د.ل'))
+    await waitFor(() => expect(screen.getByTestId('summary-total')).toHaveTextContent('75.00 LYD'))
     await waitFor(() => expect(JSON.parse(localStorage.getItem('cart')!)[0].price).toBe(30))
   })
 
@@ -362,7 +362,7 @@ describe('checkout (product.md §2.8, §4.8)', () => {
     expect(screen.getByLabelText(/First name/)).toHaveValue('Sara')
     expect(screen.getByLabelText(/WhatsApp number/)).toHaveValue('0911111111')
     await waitFor(() => expect(screen.getByLabelText(/^City/)).toHaveValue('8'))
-    await waitFor(() => expect(screen.getByTestId('summary-delivery')).toHaveTextContent('30.00 د.ل'))
+    await waitFor(() => expect(screen.getByTestId('summary-delivery')).toHaveTextContent('30.00 LYD'))
   })
 })
 
@@ -422,7 +422,7 @@ describe('cash on delivery per city (decision 0071)', () => {
     await fillForm(u)
     const cash = () => screen.getByRole('radio', { name: /Cash on delivery/ })
     expect(
-      await screen.findByText('Cash on delivery in Tripoli is for orders up to 60.00 د.ل.'),
+      await screen.findByText('Cash on delivery in Tripoli is for orders up to 60.00 LYD.'),
     ).toBeInTheDocument()
     expect(cash()).toBeDisabled()
     await u.selectOptions(screen.getByLabelText(/^City/), '8')
@@ -470,7 +470,7 @@ describe('no way to pay: no cash here and no online method (issue 26, decision 0
     await fillForm(u)
     const panel = await screen.findByTestId('no-way-to-pay')
     expect(panel).toHaveTextContent('No way to pay for this order right now')
-    expect(panel).toHaveTextContent('Make the order smaller: cash is accepted here up to 60.00 د.ل')
+    expect(panel).toHaveTextContent('Make the order smaller: cash is accepted here up to 60.00 LYD')
     expect(screen.getByRole('link', { name: /Edit cart/ })).toHaveAttribute('href', '/cart')
     // 50 + 20 in Misrata has no limit; Ghat takes no cash at all.
     expect(screen.queryByRole('button', { name: 'Ghat' })).toBeNull()
@@ -481,11 +481,11 @@ describe('no way to pay: no cash here and no online method (issue 26, decision 0
       [
         'Hello, I would like to order:',
         '',
-        '- 2 × Deglet dates = 50.00 د.ل',
+        '- 2 × Deglet dates = 50.00 LYD',
         '',
-        'Subtotal: 50.00 د.ل',
-        'Delivery: 15.00 د.ل',
-        'Total: 65.00 د.ل',
+        'Subtotal: 50.00 LYD',
+        'Delivery: 15.00 LYD',
+        'Total: 65.00 LYD',
         'City: Tripoli',
       ].join('\n'),
     )
@@ -524,7 +524,7 @@ describe('no way to pay: no cash here and no online method (issue 26, decision 0
     const u = userEvent.setup()
     await fillForm(u)
     expect(
-      await screen.findByText('Cash on delivery in Tripoli is for orders up to 60.00 د.ل.'),
+      await screen.findByText('Cash on delivery in Tripoli is for orders up to 60.00 LYD.'),
     ).toBeInTheDocument()
     expect(screen.queryByTestId('no-way-to-pay')).toBeNull()
   })
@@ -553,7 +553,7 @@ describe('checkout with online payments (decisions 0079, 0082)', { timeout: 20_0
     // 50 + 15 delivery = 65 LYD at 5 LYD per dollar: 13.00 USD.
     await waitFor(() =>
       expect(screen.getByRole('radio', { name: /PayPal/ }).closest('label')).toHaveTextContent(
-        '13.00 USD1 USD = 5 د.ل',
+        '13.00 USD1 USD = 5 LYD',
       ),
     )
   })

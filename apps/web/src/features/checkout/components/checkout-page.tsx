@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../../lib/toast.ts'
 import { useQueryClient } from '@tanstack/react-query'
-import { formatMoney, fromCents, toCents } from '@shop/shared/money/money'
+import { fromCents, toCents } from '@shop/shared/money/money'
 import { codRefusal } from '@shop/shared/orders/cod'
 import { CheckoutForm, type CreateOrderInput, type Quote } from '@shop/shared/schemas/order'
 import type { City } from '@shop/shared/schemas/city'
@@ -38,6 +38,7 @@ import { CheckoutFields } from './checkout-fields.tsx'
 import { OrderSummary } from './order-summary.tsx'
 import { PendingPaymentBanner } from './pending-payment-banner.tsx'
 import { NoWayToPay } from './no-way-to-pay.tsx'
+import { useFormatMoney } from '../../../lib/shop-settings.ts'
 
 type PriceChange = { id: number; name: string; from: number; to: number }
 
@@ -56,6 +57,7 @@ const emptyForm: CheckoutForm = {
 /** product.md §2.8 checkout. */
 export function CheckoutPage() {
   const { t } = useTranslation('storefront')
+  const formatMoney = useFormatMoney()
   const cart = useCart()
   const { status } = useAuth()
   const navigate = useNavigate()

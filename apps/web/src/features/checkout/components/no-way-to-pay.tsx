@@ -6,7 +6,7 @@ import type { City } from '@shop/shared/schemas/city'
 import { LinkButton } from '../../../components/ui/button.tsx'
 import { Money } from '../../../components/ui/money.tsx'
 import type { CartItem } from '../../../lib/cart/cart-model.ts'
-import { useShopSettings } from '../../../lib/shop-settings.ts'
+import { useShopBrand, useShopSettings } from '../../../lib/shop-settings.ts'
 import { whatsappOrderHref, whatsappOrderText } from '../whatsapp-order.ts'
 import type { SummaryNumbers } from './order-summary.tsx'
 
@@ -44,10 +44,11 @@ export function NoWayToPay({
 }) {
   const { t } = useTranslation('storefront')
   const settings = useShopSettings()
+  const { moneySymbol } = useShopBrand()
   const others = citiesTakingCash(cities, city, numbers.subtotalCents).slice(0, 6)
   const whatsapp = whatsappOrderHref(
     settings.whatsapp_number,
-    whatsappOrderText(t, { ...numbers, items, city: city.name }),
+    whatsappOrderText(t, { ...numbers, items, city: city.name }, moneySymbol),
   )
   return (
     <section

@@ -153,7 +153,7 @@ describe('cash on delivery per city (decision 0071)', { timeout: 20_000 }, () =>
     })
     await renderDashboard(<CitiesScreen />, 'en')
     const row = async (name: string) => (await screen.findByText(name, { selector: 'bdi' })).closest('tr')!
-    expect(within(await row('Tripoli')).getByText(/Up to/)).toHaveTextContent('Up to 1500.00 د.ل')
+    expect(within(await row('Tripoli')).getByText(/Up to/)).toHaveTextContent('Up to 1500.00 LYD')
     expect(within(await row('Ghat')).getByText('No cash')).toBeInTheDocument()
     expect(within(await row('Sabha')).getByText('Cash accepted')).toBeInTheDocument()
 

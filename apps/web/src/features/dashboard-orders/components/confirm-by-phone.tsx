@@ -7,6 +7,7 @@ import type { Order } from '@shop/shared/schemas/order'
 import { Button, buttonClasses } from '../../../components/ui/button.tsx'
 import { toast } from '../../../lib/toast.ts'
 import { changedBy } from '../../../lib/dashboard-keys.ts'
+import { useShopBrand } from '../../../lib/shop-settings.ts'
 import { confirmOrderByPhone } from '../api/orders-api.ts'
 
 /** The WhatsApp number the shopper gave at checkout (product.md §5.3: notes read `WhatsApp: <number>`), else null. */
@@ -22,13 +23,14 @@ export function whatsappConfirmText(
   order: Pick<Order, 'customer_name' | 'order_number' | 'total_amount'>,
   shop: string,
   t: (key: string, o: Record<string, string>) => string,
+  moneySymbol?: string,
 ) {
   return t('orders.confirm.whatsapp_message', {
     lng: 'ar',
     name: order.customer_name,
     shop,
     number: order.order_number,
-    total: formatMoney(order.total_amount),
+    total: formatMoney(order.total_amount, moneySymbol),
   })
 }
 
@@ -37,13 +39,15 @@ export function whatsappConfirmText(
  * names the order), and "confirmed by phone" moves the order to processing and mails the shopper.
  */
 export function ConfirmByPhone({ order, onConfirmed }: { order: Order; onConfirmed(): void }) {
-  const { t, i18n } = useTranslation('dashboard')
-  const shop = i18n.t('common:brand.name', { lng: 'ar' })
+  const { t } = useTranslation('dashboard')
+  // Decision 0122: the message is Arabic; the shop's Arabic name and money symbol as the owner set them.
+  const identity = useShopBrand()
+  const shop = identity.arabicName
   // The number the shopper gave for WhatsApp at checkout, else the phone.
   const whatsappNumber = whatsappNumberOf(order.notes) ?? order.customer_phone
   const whatsapp = whatsappHref(
     whatsappNumber,
-    whatsappConfirmText(order, shop, (k, o) => t(k, o)),
+    whatsappConfirmText(order, shop, (k, o) => t(k, o), identity.arabicMoneySymbol),
   )
   const confirm = useMutation({
     mutationFn: () => confirmOrderByPhone(order.id),

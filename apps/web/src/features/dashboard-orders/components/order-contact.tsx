@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { telHref, whatsappHref } from '@shop/shared/orders/phone'
 import type { Order } from '@shop/shared/schemas/order'
 import { buttonClasses } from '../../../components/ui/button.tsx'
+import { useShopBrand } from '../../../lib/shop-settings.ts'
 import { whatsappNumberOf } from './confirm-by-phone.tsx'
 
 /**
@@ -10,8 +11,9 @@ import { whatsappNumberOf } from './confirm-by-phone.tsx'
  * (the number given for WhatsApp at checkout, else the phone; decision 0070) with a greeting naming the order.
  */
 export function OrderContact({ order }: { order: Order }) {
-  const { t, i18n } = useTranslation('dashboard')
-  const shop = i18n.t('common:brand.name', { lng: 'ar' })
+  const { t } = useTranslation('dashboard')
+  // Decision 0122: the shop's Arabic name as the owner set it.
+  const shop = useShopBrand().arabicName
   const whatsapp = whatsappHref(
     whatsappNumberOf(order.notes) ?? order.customer_phone,
     // Arabic, as the confirmation message (decision 0070): the shop writes to its customers in Arabic.

@@ -156,7 +156,7 @@ describe('order edit dialog', { timeout: 20_000 }, () => {
     expect(within(card).getByText('5O190127TN364715T')).toBeInTheDocument()
     expect(within(card).getByText('3C679366HH908993F')).toBeInTheDocument()
     expect(card).toHaveTextContent('12.35 USD')
-    expect(card).toHaveTextContent('1 USD = 4.85 د.ل')
+    expect(card).toHaveTextContent('1 USD = 4.85 LYD')
     expect(card).toHaveTextContent('Paid after the time to pay ran out; the stock was taken again.')
     await userEvent.click(within(card).getByRole('button', { name: 'Refund' }))
     await userEvent.click(within(card).getByRole('button', { name: 'Yes, refund' }))

@@ -5,7 +5,6 @@ import { useEffect, useRef, useState } from 'react'
 import { useForm, type Resolver } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../../lib/toast.ts'
-import { formatMoney } from '@shop/shared/money/money'
 import { ORDER_STATUSES, PAYMENT_STATUSES, UpdateOrderInput, type Order } from '@shop/shared/schemas/order'
 import { Button } from '../../../components/ui/button.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
@@ -20,6 +19,7 @@ import { OrderContact } from './order-contact.tsx'
 import { OrderItemsEditor } from './order-items-editor.tsx'
 import { OrderLines } from './order-lines.tsx'
 import { OrderPayments } from './order-payments.tsx'
+import { useFormatMoney } from '../../../lib/shop-settings.ts'
 
 type Values = Record<keyof UpdateOrderInput, string>
 const resolver = zodResolver(UpdateOrderInput) as unknown as Resolver<Values, unknown, UpdateOrderInput>
@@ -37,6 +37,7 @@ const toValues = (o: Order): Values => ({
 /** product.md §2.19 order edit dialog, with the order's status history. */
 export function OrderEditDialog({ order, onClose }: { order: Order | null; onClose(): void }) {
   const { t, i18n } = useTranslation('dashboard')
+  const formatMoney = useFormatMoney()
   const detail = useQuery({ ...orderDetailQuery(order?.id ?? 0), enabled: order !== null })
   const { register, handleSubmit, reset, setError, setValue, watch, formState } = useForm<
     Values,

@@ -110,10 +110,10 @@ describe('order dialog: changing what was ordered (decision 0133)', { timeout: 3
       city_id: 4,
     })
     expect(
-      await screen.findByText('Order updated: new total 125.00 د.ل. The customer has been mailed.'),
+      await screen.findByText('Order updated: new total 125.00 LYD. The customer has been mailed.'),
     ).toBeInTheDocument()
     // The editor closes; the lines and totals are the server's, and the history says what changed.
-    await waitFor(() => expect(screen.getByTestId('order-money')).toHaveTextContent('Total125.00 د.ل'))
+    await waitFor(() => expect(screen.getByTestId('order-money')).toHaveTextContent('Total125.00 LYD'))
     expect(screen.queryByRole('region', { name: 'Change what was ordered' })).not.toBeInTheDocument()
     expect(screen.getAllByTestId('order-line').map((l) => l.textContent)).toEqual([
       expect.stringContaining('Qty: 4'),

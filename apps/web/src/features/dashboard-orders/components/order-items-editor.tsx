@@ -2,7 +2,6 @@ import { useMutation, useQuery } from '@tanstack/react-query'
 import { Minus, Plus, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatMoney } from '@shop/shared/money/money'
 import { MAX_PRODUCT_QUANTITY, type Order } from '@shop/shared/schemas/order'
 import { Button } from '../../../components/ui/button.tsx'
 import { Field, Select } from '../../../components/ui/field.tsx'
@@ -12,6 +11,7 @@ import { useActiveCities } from '../../../lib/active-cities.ts'
 import { changedBy } from '../../../lib/dashboard-keys.ts'
 import { toast } from '../../../lib/toast.ts'
 import { editOrderItems, productSearchQuery } from '../api/orders-api.ts'
+import { useFormatMoney } from '../../../lib/shop-settings.ts'
 
 interface DraftLine {
   product_id: number
@@ -28,6 +28,7 @@ const clamp = (n: number) => Math.min(MAX_PRODUCT_QUANTITY, Math.max(1, Math.flo
  */
 export function OrderItemsEditor({ order, onDone }: { order: Order; onDone(): void }) {
   const { t } = useTranslation('dashboard')
+  const formatMoney = useFormatMoney()
   const [lines, setLines] = useState<DraftLine[]>(() =>
     order.items.flatMap((i) =>
       i.product_id === null ? [] : [{ product_id: i.product_id, name: i.product_name, quantity: i.quantity }],

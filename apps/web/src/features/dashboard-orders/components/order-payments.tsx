@@ -2,7 +2,6 @@ import { useMutation, useQuery } from '@tanstack/react-query'
 import { AlertTriangle, RefreshCw, Undo2 } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { CURRENCY_SUFFIX } from '@shop/shared/money/money'
 import type { StaffPayment } from '@shop/shared/schemas/payment'
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
@@ -11,6 +10,7 @@ import { ApiError } from '../../../lib/api-client.ts'
 import { toast } from '../../../lib/toast.ts'
 import { changedBy } from '../../../lib/dashboard-keys.ts'
 import { checkPayment, orderPaymentsQuery, refundPayment, resolvePaymentFlag } from '../api/orders-api.ts'
+import { useShopBrand } from '../../../lib/shop-settings.ts'
 
 const STATE_TONE: Record<StaffPayment['state'], BadgeTone> = {
   paid: 'green',
@@ -19,8 +19,6 @@ const STATE_TONE: Record<StaffPayment['state'], BadgeTone> = {
   expired: 'gray',
   refunded: 'blue',
 }
-const amountText = (amount: number, currency: string) =>
-  currency === 'LYD' ? `${amount.toFixed(2)} ${CURRENCY_SUFFIX}` : `${amount.toFixed(2)} ${currency}`
 
 /**
  * The order dialog's payments (decision 0075): every attempt with its provider, amount (and rate for dollars), the
@@ -29,6 +27,10 @@ const amountText = (amount: number, currency: string) =>
  */
 export function OrderPayments({ orderId }: { orderId: number }) {
   const { t, i18n } = useTranslation('dashboard')
+  // Dinars in the reader's symbol (decision 0122); a provider's other currency by its code.
+  const { moneySymbol } = useShopBrand()
+  const amountText = (amount: number, currency: string) =>
+    `${amount.toFixed(2)} ${currency === 'LYD' ? moneySymbol : currency}`
   const payments = useQuery(orderPaymentsQuery(orderId))
   const [confirming, setConfirming] = useState<number | null>(null)
   const when = (iso: string) =>
@@ -81,7 +83,7 @@ export function OrderPayments({ orderId }: { orderId: number }) {
                   {p.exchange_rate ? (
                     <span className="ms-1 text-xs text-stone-500">
                       (
-                      <span className="ltr-nums">{`1 ${p.currency} = ${p.exchange_rate} ${CURRENCY_SUFFIX}`}</span>{' '}
+                      <span className="ltr-nums">{`1 ${p.currency} = ${p.exchange_rate} ${moneySymbol}`}</span>{' '}
                       · <span className="ltr-nums">{amountText(p.order_amount, 'LYD')}</span>)
                     </span>
                   ) : null}

@@ -18,6 +18,7 @@ import { orderDetailQuery, orderListQuery } from '../api/orders-api.ts'
 import { printInvoice } from '../invoice.ts'
 import { logoOf, useShopIdentity } from '../../../lib/shop-content.ts'
 import { OrderEditDialog } from './order-edit-dialog.tsx'
+import { useShopBrand } from '../../../lib/shop-settings.ts'
 
 /** How long an order has waited, in the largest sensible unit ("3 h", "2 days"), Western digits (decision 0070). */
 /**
@@ -46,6 +47,7 @@ const PAY_TONE = {
 export function OrdersScreen() {
   const { t, i18n } = useTranslation('dashboard')
   const identity = useShopIdentity()
+  const shop = useShopBrand()
   const [editing, setEditing] = useState<Order | null>(null)
   const list = useDataList({
     query: orderListQuery,
@@ -72,7 +74,9 @@ export function OrdersScreen() {
 
   const print = (o: Order) =>
     printInvoice(o, {
-      name: i18n.t('common:brand.name', { lng: 'ar' }),
+      // Decision 0122: the shop's Arabic name and money symbol as the owner set them (the invoice is Arabic).
+      name: shop.arabicName,
+      moneySymbol: shop.arabicMoneySymbol,
       // The owner's logo (decision 0126), else the shop's mark.
       logoUrl: `${window.location.origin}${logoOf(identity).print}`,
     })

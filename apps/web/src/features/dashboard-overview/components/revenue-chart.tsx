@@ -11,7 +11,7 @@ import {
 } from 'chart.js'
 import { Line } from 'react-chartjs-2'
 import { useTranslation } from 'react-i18next'
-import { formatMoney } from '@shop/shared/money/money'
+import { useFormatMoney } from '../../../lib/shop-settings.ts'
 
 // Register only what the line chart uses (keeps the lazy overview chunk small).
 ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, Tooltip, Legend, Filler)
@@ -21,6 +21,7 @@ const PALM = '#1f5130'
 /** product.md §2.15 revenue overview: legend on top, tooltip "Revenue: {amount}", money ticks, tension 0.1. */
 export function RevenueChart({ points }: { points: { date: string; amount: number }[] }) {
   const { t, i18n } = useTranslation('dashboard')
+  const formatMoney = useFormatMoney()
   const rtl = i18n.dir() === 'rtl'
   const label = t('overview.revenue')
   const options: ChartOptions<'line'> = {

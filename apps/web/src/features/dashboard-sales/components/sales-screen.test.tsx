@@ -65,14 +65,14 @@ describe('sales', { timeout: 20_000 }, () => {
     // The payment's state beside its method (issue: online payments).
     expect(screen.getByRole('columnheader', { name: 'Payment' })).toBeInTheDocument()
     expect(within(first).getByText('Paid')).toBeInTheDocument()
-    expect(within(first).getByText('20.25 د.ل')).toBeInTheDocument()
+    expect(within(first).getByText('20.25 LYD')).toBeInTheDocument()
     expect(within(screen.getByText('#2').closest('tr')!).getByText('Cash on delivery')).toBeInTheDocument()
     const totals = screen.getByTestId('sales-totals')
     expect(within(totals).getByText('Totals (23 orders)')).toBeInTheDocument()
-    expect(within(totals).getByText('4321.75 د.ل')).toBeInTheDocument()
-    expect(within(totals).getByText('876.50 د.ل')).toBeInTheDocument()
+    expect(within(totals).getByText('4321.75 LYD')).toBeInTheDocument()
+    expect(within(totals).getByText('876.50 LYD')).toBeInTheDocument()
     // Decision 0132: what of it was collected.
-    expect(screen.getByTestId('sales-collected')).toHaveTextContent('Collected: 4000.25 د.ل')
+    expect(screen.getByTestId('sales-collected')).toHaveTextContent('Collected: 4000.25 LYD')
     expect(screen.getByText('Showing 1-2 of 23 results')).toBeInTheDocument()
   })
 

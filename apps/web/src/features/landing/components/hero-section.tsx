@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { inLanguage, type StorefrontContent } from '@shop/shared/schemas/content'
 import { scrollToSection } from '../scroll-to-section.ts'
 import { HeroArt } from './hero-art.tsx'
+import { useShopBrand } from '../../../lib/shop-settings.ts'
 
 /**
  * product.md §2.3 hero: two buttons scroll to products and contact, a cue scrolls to about. The words and the picture
@@ -10,6 +11,7 @@ import { HeroArt } from './hero-art.tsx'
  */
 export function HeroSection({ hero }: { hero: StorefrontContent['hero'] }) {
   const { t, i18n } = useTranslation('storefront')
+  const shopName = useShopBrand().name
   const lang = i18n.language === 'en' ? 'en' : 'ar'
   const eyebrow = inLanguage(hero.eyebrow, lang)
   const text = inLanguage(hero.text, lang)
@@ -32,7 +34,7 @@ export function HeroSection({ hero }: { hero: StorefrontContent['hero'] }) {
             id="hero-title"
             className="text-4xl leading-tight font-extrabold text-balance sm:text-5xl lg:text-6xl"
           >
-            {inLanguage(hero.title, lang) || t('common:brand.name')}
+            {inLanguage(hero.title, lang) || shopName}
           </h1>
           {text ? (
             <p className="mt-4 max-w-xl text-lg leading-relaxed whitespace-pre-line text-sand-100 sm:text-xl">

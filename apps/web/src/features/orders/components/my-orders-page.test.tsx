@@ -81,7 +81,7 @@ describe('my orders (product.md §2.10)', () => {
     expect(await screen.findByText('ORD-250301-00009')).toBeInTheDocument()
     expect(screen.getByText('Processing')).toBeInTheDocument()
     expect(screen.getByText('Cash on delivery', { exact: false })).toBeInTheDocument()
-    expect(screen.getByText('255.00 د.ل')).toBeInTheDocument()
+    expect(screen.getByText('255.00 LYD')).toBeInTheDocument()
     expect(screen.getByText('Wholesale')).toBeInTheDocument()
     expect(screen.getByText('Deglet dates')).toBeInTheDocument()
     expect(screen.getByText('Old thing')).toHaveClass('italic')
@@ -144,11 +144,11 @@ describe('order confirmation (product.md §2.9)', () => {
     mockFetch({})
     confirmation()
     const lines = await screen.findByTestId('confirmation-lines')
-    expect(lines).toHaveTextContent('Sidr honey × 2240.00 د.ل')
-    expect(lines).toHaveTextContent('Deglet dates × 125.00 د.ل')
-    expect(screen.getByTestId('confirmation-total')).toHaveTextContent('Total280.00 د.ل')
+    expect(lines).toHaveTextContent('Sidr honey × 2240.00 LYD')
+    expect(lines).toHaveTextContent('Deglet dates × 125.00 LYD')
+    expect(screen.getByTestId('confirmation-total')).toHaveTextContent('Total280.00 LYD')
     expect(screen.getByText(/Paid on delivery: have ready/)).toHaveTextContent(
-      'Paid on delivery: have ready 280.00 د.ل',
+      'Paid on delivery: have ready 280.00 LYD',
     )
     expect(screen.getByRole('link', { name: 'Track your order' })).toHaveAttribute(
       'href',

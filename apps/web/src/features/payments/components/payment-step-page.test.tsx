@@ -69,7 +69,7 @@ describe('payment step', { timeout: 20_000 }, () => {
     expect(screen.getByRole('radio', { name: /Edfali/ })).toBeInTheDocument()
     expect(screen.getByRole('radio', { name: /Local bank card/ })).toBeInTheDocument()
     expect(screen.getByRole('radio', { name: /PayPal/ })).toBeInTheDocument()
-    expect(screen.getByTestId('pay-total')).toHaveTextContent('59.85 د.ل')
+    expect(screen.getByTestId('pay-total')).toHaveTextContent('59.85 LYD')
 
     // A wrong birth year is refused before anything is sent.
     await u.type(screen.getByLabelText(/^Mobile number/), '0912345678')
@@ -89,13 +89,13 @@ describe('payment step', { timeout: 20_000 }, () => {
 
     const code = await screen.findByLabelText(/The 6-digit code/)
     await u.type(code, '000000')
-    await u.click(screen.getByRole('button', { name: 'Pay 59.85 د.ل' }))
+    await u.click(screen.getByRole('button', { name: 'Pay 59.85 LYD' }))
     expect(await screen.findByText('The payment was refused: The code is not correct')).toBeInTheDocument()
     expect(cartInStorage()).toHaveLength(1)
 
     await u.clear(code)
     await u.type(code, '123456')
-    await u.click(screen.getByRole('button', { name: 'Pay 59.85 د.ل' }))
+    await u.click(screen.getByRole('button', { name: 'Pay 59.85 LYD' }))
     expect(await screen.findByTestId('confirmation')).toBeInTheDocument()
     await waitFor(() => expect(cartInStorage()).toHaveLength(0))
     expect(sessionStorage.getItem('pending_payment')).toBeNull()
@@ -121,8 +121,8 @@ describe('payment step', { timeout: 20_000 }, () => {
     renderStep()
     expect(await screen.findByRole('radio', { name: /PayPal/ })).toBeChecked()
     const box = screen.getByTestId('usd-amount')
-    expect(box).toHaveTextContent('59.85 د.ل')
-    expect(box).toHaveTextContent('1 USD = 4.85 د.ل')
+    expect(box).toHaveTextContent('59.85 LYD')
+    expect(box).toHaveTextContent('1 USD = 4.85 LYD')
     expect(box).toHaveTextContent('12.35 USD')
     await u.click(screen.getByRole('button', { name: 'Continue to PayPal to pay 12.35 USD' }))
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://paypal.test/checkoutnow?token=X'))

@@ -13,7 +13,6 @@ import {
 import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { formatMoney } from '@shop/shared/money/money'
 import { isOtpGateway, type OrderPayment, type PlutuGateway } from '@shop/shared/schemas/payment'
 import { Button, LinkButton } from '../../../components/ui/button.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
@@ -30,6 +29,7 @@ import { useFinishOrder } from '../../../lib/use-finish-order.ts'
 import { orderPaymentQuery, payOnDelivery, paymentKeys } from '../api/payments-api.ts'
 import { RedirectPanel } from './redirect-panel.tsx'
 import { WalletPanel } from './wallet-panel.tsx'
+import { useFormatMoney } from '../../../lib/shop-settings.ts'
 
 type Option = PlutuGateway | 'paypal'
 
@@ -63,6 +63,7 @@ const clock = (iso: string, lang: string) =>
  */
 export function PaymentStepPage() {
   const { t, i18n } = useTranslation('storefront')
+  const formatMoney = useFormatMoney()
   const queryClient = useQueryClient()
   const finish = useFinishOrder()
   const pending = useMemo(readPendingPayment, [])

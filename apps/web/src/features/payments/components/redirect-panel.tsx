@@ -1,13 +1,13 @@
 import { ExternalLink, Info } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { CURRENCY_SUFFIX, formatMoney } from '@shop/shared/money/money'
 import type { OrderPayment, RedirectGateway } from '@shop/shared/schemas/payment'
 import { Button } from '../../../components/ui/button.tsx'
 import { FieldError } from '../../../components/ui/field.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import type { PendingPayment } from '../../../lib/pending-payment.ts'
 import { startRedirect } from '../api/payments-api.ts'
+import { useShopBrand } from '../../../lib/shop-settings.ts'
 
 const usd = (n: number) => `${n.toFixed(2)} USD`
 
@@ -27,6 +27,7 @@ export function RedirectPanel({
   onChanged(): void
 }) {
   const { t } = useTranslation('storefront')
+  const { formatMoney, moneySymbol } = useShopBrand()
   const [busy, setBusy] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
   // PayPal and international cards (MPGS) charge dollars at the staff's rate.
@@ -74,7 +75,7 @@ export function RedirectPanel({
             </dd>
             <dt className="text-stone-600">{t('pay.exchange_rate')}</dt>
             <dd className="text-end">
-              <span className="ltr-nums">{`1 USD = ${inDollars.exchange_rate} ${CURRENCY_SUFFIX}`}</span>
+              <span className="ltr-nums">{`1 USD = ${inDollars.exchange_rate} ${moneySymbol}`}</span>
             </dd>
             <dt className="font-bold">{t('pay.you_pay')}</dt>
             <dd className="text-end text-lg font-extrabold text-date-700">

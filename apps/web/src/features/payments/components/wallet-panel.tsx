@@ -1,7 +1,6 @@
 import { KeyRound, Smartphone } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatMoney } from '@shop/shared/money/money'
 import {
   OTP_LENGTH,
   OTP_RESEND_SECONDS,
@@ -15,6 +14,7 @@ import { ApiError } from '../../../lib/api-client.ts'
 import type { PendingPayment } from '../../../lib/pending-payment.ts'
 import { useCountdown } from '../../../lib/use-countdown.ts'
 import { confirmWallet, startWallet } from '../api/payments-api.ts'
+import { useFormatMoney } from '../../../lib/shop-settings.ts'
 
 type Errors = Partial<Record<'mobile_number' | 'birth_year' | 'otp', string>>
 
@@ -36,6 +36,7 @@ export function WalletPanel({
   onChanged(): void
 }) {
   const { t } = useTranslation('storefront')
+  const formatMoney = useFormatMoney()
   const [mobile, setMobile] = useState('')
   const [birthYear, setBirthYear] = useState('')
   const [otp, setOtp] = useState('')
