@@ -15,7 +15,10 @@ describe('counted minutes in the reset mail (issue 26)', () => {
   })
 
   it('writes the link’s lifetime with them', () => {
-    const text = resetMail('https://shop.test/reset-password?token=t', 2).text
+    const text = resetMail('https://shop.test/reset-password?token=t', 2, {
+      ar: 'مزارع الواحة',
+      en: 'Oasis Farms',
+    }).text
     expect(text).toContain('الرابط صالح لمدة دقيقتين ولمرة واحدة فقط.')
     expect(text).toContain('expires in 2 minutes.')
   })
