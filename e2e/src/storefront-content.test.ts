@@ -6,6 +6,7 @@ import { startTestShop } from './support/shop.ts'
 import type { ShopServer } from './support/server.ts'
 import { ShopApi, type ApiOrder } from './support/api.ts'
 import { tr, type Lang } from './support/texts.ts'
+import { describeFindings, seriousViolations, settle } from './support/a11y.ts'
 import { explainFailure, visible, waitForPath } from './support/ui.ts'
 
 const PHONE = { width: 375, height: 812 }
@@ -98,6 +99,11 @@ describe('storefront content edited by the owner', () => {
     const badges = page.getByRole('group', { name: d('content.badges') })
     await badges.getByRole('button', { name: d('content.remove', { item: 'ISO 22000' }) }).click()
     await expect.poll(() => badges.getByRole('listitem').count()).toBe(3)
+    // No serious or critical axe findings, and nothing scrolls sideways on the phone.
+    await settle(page)
+    const findings = await seriousViolations(page, '/dashboard/content (ar, 375 px)')
+    expect(findings, describeFindings(findings)).toEqual([])
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
     await shot(page, 'content-screen-ar-375')
 
     await page.getByRole('button', { name: tr(lang, 'actions.save'), exact: true }).click()
@@ -161,6 +167,9 @@ describe('storefront content edited by the owner', () => {
 
     await page.goto('/dashboard/content')
     await visible(page.getByRole('heading', { level: 1, name: d('content.title') }))
+    await settle(page)
+    const findings = await seriousViolations(page, '/dashboard/content (en, 1280 px)')
+    expect(findings, describeFindings(findings)).toEqual([])
     await shot(page, 'content-screen-en-1280')
     await context.close()
   })
