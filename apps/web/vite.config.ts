@@ -133,5 +133,9 @@ export default defineConfig({
     css: false,
     pool: 'threads',
     maxWorkers: 2,
+    // A busy two-core machine (the shop and a browser open beside the tests) can take several seconds for one
+    // rendered journey; the tests wait for what they need, so the ceiling only has to be generous.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
   },
 })
