@@ -1,8 +1,7 @@
 import type { Language } from './i18n/messages.ts'
 import type { Category } from './schemas/category.ts'
 import type { StorefrontContent } from './schemas/content.ts'
-import type { Paginated } from './schemas/common.ts'
-import type { Product } from './schemas/product.ts'
+import type { Product, ProductList } from './schemas/product.ts'
 import type { PublicSettings } from './schemas/setting.ts'
 
 /**
@@ -44,7 +43,7 @@ export interface OfferTerms {
 /** Public catalogue reads, in a language: the same answers the public API gives (`GET /api/products` …). */
 export interface StorefrontData {
   /** Active products with stock, newest first. */
-  products(query: StorefrontProductsQuery, lang: Language): Promise<Paginated<Product>>
+  products(query: StorefrontProductsQuery, lang: Language): Promise<ProductList>
   /** Active categories. */
   categories(lang: Language): Promise<Category[]>
   /** One product by its address, with up to four others of its category. */

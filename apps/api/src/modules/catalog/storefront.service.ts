@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, ne } from 'drizzle-orm'
 import type { Category } from '@shop/shared/schemas/category'
-import type { Paginated } from '@shop/shared/schemas/common'
-import type { Product, ProductListQuery } from '@shop/shared/schemas/product'
+import type { ProductList, ProductListQuery } from '@shop/shared/schemas/product'
 import type { ProductPageResult, StorefrontProductsQuery } from '@shop/shared/storefront'
 import { translatedText } from '@shop/shared/i18n/content'
 import type { Language } from '@shop/shared/i18n/messages'
@@ -40,7 +39,7 @@ export function createStorefrontCatalog(db: DbOrTx, lists: PublicListCache, vers
 
   return {
     /** The public list answer (active products with stock), parsed from the cached bytes. */
-    async products(query: StorefrontProductsQuery, lang: Language): Promise<Paginated<Product>> {
+    async products(query: StorefrontProductsQuery, lang: Language): Promise<ProductList> {
       const listQuery: ProductListQuery = {
         search: query.search || undefined,
         category_id: query.category_id ?? undefined,
@@ -50,7 +49,7 @@ export function createStorefrontCatalog(db: DbOrTx, lists: PublicListCache, vers
         in_stock: 'true',
       }
       const list = await lists.get(listQuery, lang)
-      return JSON.parse(list.body.toString('utf8')) as Paginated<Product>
+      return JSON.parse(list.body.toString('utf8')) as ProductList
     },
 
     /** Active categories by name in `lang`, for the filter: read once per catalogue version and language. */

@@ -7,6 +7,7 @@ import { clsx } from 'clsx'
 import { useAuth } from '../../lib/auth/auth-provider.tsx'
 import { useCart } from '../../lib/cart/cart-provider.tsx'
 import { logoOf, useShopIdentity } from '../../lib/shop-content.ts'
+import { HeaderSearch } from './header-search.tsx'
 import { LanguageSwitch } from './language-switch.tsx'
 import { useShopBrand } from '../../lib/shop-settings.ts'
 
@@ -135,7 +136,8 @@ export function TopNav() {
       >
         {t('nav.skip_to_content')}
       </a>
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
+      {/* Below 1024 px the search box wraps to a row of its own under the bar; from 1024 px it sits in the bar. */}
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 lg:h-16 lg:flex-nowrap lg:py-0">
         <Link to="/" className="flex shrink-0 items-center gap-2 rounded-md font-extrabold text-palm-800">
           <img
             src={logoOf(identity).image}
@@ -154,6 +156,7 @@ export function TopNav() {
         >
           {links}
         </nav>
+        <HeaderSearch className="order-last basis-full lg:order-none lg:max-w-xs lg:flex-1 lg:basis-auto" />
         <div className="hidden items-center gap-1 md:flex">
           <LanguageSwitch />
           {account}

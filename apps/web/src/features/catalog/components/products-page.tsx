@@ -1,17 +1,17 @@
-import { Search, SearchX } from 'lucide-react'
+import { SearchX } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useLocation, useNavigation } from 'react-router'
-import { SEARCH_MAX_LENGTH, STOREFRONT_PAGE_SIZES } from '@shop/shared/constants'
+import { Link, useLocation, useNavigate, useNavigation } from 'react-router'
+import { STOREFRONT_PAGE_SIZES } from '@shop/shared/constants'
 import type { Category } from '@shop/shared/schemas/category'
-import type { Paginated } from '@shop/shared/schemas/common'
-import type { Product } from '@shop/shared/schemas/product'
+import type { Product, ProductList } from '@shop/shared/schemas/product'
 import { Button } from '../../../components/ui/button.tsx'
 import { clsx } from 'clsx'
-import { Input, Select } from '../../../components/ui/controls.tsx'
+import { Select } from '../../../components/ui/controls.tsx'
 import { Pagination, ShowingLine } from '../../../components/ui/pagination.tsx'
 import { EmptyState } from '../../../components/ui/states.tsx'
 import { ProductCard, ProductCardSkeleton } from '../../../components/product/product-card.tsx'
+import { SearchCombobox } from '../../../components/search/search-combobox.tsx'
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts'
 import {
   productsHref,
@@ -29,7 +29,7 @@ const isListable = (p: Product) => p.is_active && p.stock > 0
  * product.md §2.4 products page. The list comes from the route's loader (server-rendered, then fetched again by the
  * router when the search, category, page or page size in the address changes).
  */
-export function ProductsPage({ list, categories }: { list: Paginated<Product>; categories: Category[] }) {
+export function ProductsPage({ list, categories }: { list: ProductList; categories: Category[] }) {
   const { t } = useTranslation('storefront')
   const [state, update] = useProductsUrlState()
   const [searchInput, setSearchInput] = useState(state.search)
@@ -37,6 +37,7 @@ export function ProductsPage({ list, categories }: { list: Paginated<Product>; c
   const ids = { search: useId(), category: useId(), size: useId() }
   const listTop = useRef<HTMLHeadingElement>(null)
   const navigation = useNavigation()
+  const navigate = useNavigate()
   // product.md §2.4: placeholder cards while a new list loads (another search, category, page or page size).
   const loading = navigation.state === 'loading' && navigation.location.pathname === '/products'
   const skeletons = loading
@@ -80,18 +81,22 @@ export function ProductsPage({ list, categories }: { list: Paginated<Product>; c
           <label htmlFor={ids.search} className="mb-1 block text-sm font-semibold text-stone-700">
             {t('products.search_label')}
           </label>
-          <div className="relative">
-            <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-stone-400" />
-            <Input
-              id={ids.search}
-              type="search"
-              maxLength={SEARCH_MAX_LENGTH}
-              value={searchInput}
-              onChange={(e) => setSearchInput(e.target.value)}
-              placeholder={t('products.search_placeholder')}
-              className="ps-9"
-            />
-          </div>
+          {/* Decision 0140: suggestions as you type; Enter shows the results at once (no wait for the debounce). */}
+          <SearchCombobox
+            id={ids.search}
+            label={t('products.search_label')}
+            value={searchInput}
+            onValueChange={setSearchInput}
+            placeholder={t('products.search_placeholder')}
+            onEnter={(q) => {
+              lastWritten.current = q
+              update({ search: q })
+            }}
+            onPick={(pick) => {
+              if ('href' in pick) navigate(pick.href)
+              else setSearchInput(pick.search)
+            }}
+          />
         </div>
         <div>
           <label htmlFor={ids.category} className="mb-1 block text-sm font-semibold text-stone-700">
@@ -153,7 +158,26 @@ export function ProductsPage({ list, categories }: { list: Paginated<Product>; c
             <EmptyState
               icon={<SearchX className="size-10" />}
               title={t('products.no_results', { term: state.search })}
-              text={t('products.no_results_hint')}
+              text={
+                list.did_you_mean?.length ? (
+                  <span data-testid="did-you-mean">
+                    {t('products.did_you_mean')}{' '}
+                    {list.did_you_mean.map((name, i) => (
+                      <span key={name}>
+                        {i > 0 ? t('products.did_you_mean_or') : null}
+                        <Link
+                          to={`/products?search=${encodeURIComponent(name)}`}
+                          className="font-semibold text-palm-700 underline underline-offset-2"
+                        >
+                          {name}
+                        </Link>
+                      </span>
+                    ))}
+                  </span>
+                ) : (
+                  t('products.no_results_hint')
+                )
+              }
               action={
                 <Button variant="secondary" onClick={() => setSearchInput('')}>
                   {t('products.clear_search')}
