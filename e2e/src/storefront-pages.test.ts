@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core'
 import { launchBrowser, newContext, shot, wholePage } from './support/browser.ts'
 import { startTestShop } from './support/shop.ts'
 import type { ShopServer } from './support/server.ts'
-import { money, tr } from './support/texts.ts'
+import { ar, money, tr } from './support/texts.ts'
 import { visible, waitForPath } from './support/ui.ts'
 
 interface ApiProduct {
@@ -86,7 +86,11 @@ describe('server-rendered storefront pages', () => {
     const page = await context.newPage()
     await page.goto('/products')
     await wholePage(page)
-    await page.getByRole('searchbox').fill('عسل')
+    // The products page's own box (the header has one too): a combobox with suggestions (decision 0140).
+    await page
+      .getByRole('main')
+      .getByRole('combobox', { name: ar('storefront:products.search_label') })
+      .fill('عسل')
     await page.waitForURL((url) => url.searchParams.get('search') === 'عسل')
     const res = await fetch(
       `${shop.url}/api/products?search=${encodeURIComponent('عسل')}&active=true&in_stock=true&per_page=12`,

@@ -70,8 +70,8 @@ export function SearchCombobox({
   const keys = useRef<((e: KeyboardEvent<HTMLInputElement>) => boolean) | null>(null)
   const location = useLocation()
 
-  // A new page closes the list (the shopper chose something or searched).
-  useEffect(() => setDismissed(true), [location.pathname, location.search])
+  // Another page closes the list (the products page's own search changes only the query as the shopper types).
+  useEffect(() => setDismissed(true), [location.pathname])
 
   const open = wanted && focused && !dismissed && value.trim().length >= MIN_QUERY
   const close = useCallback(() => setDismissed(true), [])
@@ -89,7 +89,7 @@ export function SearchCombobox({
         aria-label={label}
         aria-autocomplete="list"
         aria-expanded={open && popup.expanded}
-        aria-controls={open ? listboxId : undefined}
+        aria-controls={open && popup.expanded ? listboxId : undefined}
         aria-activedescendant={open ? popup.activeId : undefined}
         autoComplete="off"
         maxLength={SEARCH_MAX_LENGTH}

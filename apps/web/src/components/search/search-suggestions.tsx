@@ -35,17 +35,19 @@ export default function SearchSuggestions({
   const { t, i18n } = useTranslation()
   const lang = i18n.language
   const cacheKey = `${lang}|${query}`
-  const [answer, setAnswer] = useState<{ key: string; value: ProductSuggestions } | null>(() => {
-    const known = seen.get(cacheKey)
-    return known ? { key: cacheKey, value: known } : null
-  })
+  const [answer, setAnswer] = useState<{ key: string; query: string; value: ProductSuggestions } | null>(
+    () => {
+      const known = seen.get(cacheKey)
+      return known ? { key: cacheKey, query, value: known } : null
+    },
+  )
   const [active, setActive] = useState(-1)
   const optionId = useId()
 
   useEffect(() => {
     const known = seen.get(cacheKey)
     if (known) {
-      setAnswer({ key: cacheKey, value: known })
+      setAnswer({ key: cacheKey, query, value: known })
       return
     }
     const controller = new AbortController()
@@ -53,7 +55,7 @@ export default function SearchSuggestions({
       api<ProductSuggestions>('/api/products/suggest', { query: { q: query }, signal: controller.signal })
         .then((value) => {
           seen.set(cacheKey, value)
-          setAnswer({ key: cacheKey, value })
+          setAnswer({ key: cacheKey, query, value })
         })
         .catch(() => {
           // Suggestions are a help: a failed call leaves the box a plain search box.
@@ -66,6 +68,8 @@ export default function SearchSuggestions({
   }, [cacheKey, query])
 
   const current = answer?.value
+  // The answer shown may be to the first letters still (a newer one is on its way): its options name its own search.
+  const answered = answer?.query ?? query
   const options = useMemo<Option[]>(() => {
     if (!current) return []
     const list: Option[] = [
@@ -94,12 +98,17 @@ export default function SearchSuggestions({
         })),
       )
     if (current.products.length > 0)
-      list.push({ kind: 'all', key: 'all', label: t('search.all_results', { term: query }), search: query })
+      list.push({
+        kind: 'all',
+        key: 'all',
+        label: t('search.all_results', { term: answered }),
+        search: answered,
+      })
     return list
-  }, [current, query, t])
+  }, [current, answered, t])
 
   // A new answer starts with nothing chosen.
-  useEffect(() => setActive(-1), [options])
+  useEffect(() => setActive(-1), [answer])
 
   const fresh = answer?.key === cacheKey
   const expanded = options.length > 0 || (fresh && options.length === 0)
@@ -197,13 +206,13 @@ export default function SearchSuggestions({
             ) : (
               <Search className="size-4 shrink-0 text-stone-500" aria-hidden="true" />
             )}
-            <span className="min-w-0 flex-1">
+            <span className="line-clamp-2 min-w-0 flex-1">
               {o.kind === 'category' ? (
                 <span className="me-1 text-xs text-stone-500">{t('search.category')}</span>
               ) : o.kind === 'did_you_mean' ? (
                 <span className="me-1 text-xs text-stone-500">{t('search.did_you_mean')}</span>
               ) : null}
-              <span className="line-clamp-2">{o.label}</span>
+              {o.label}
             </span>
             {o.kind === 'product' ? <Money value={o.price} className="shrink-0 text-stone-700" /> : null}
           </li>

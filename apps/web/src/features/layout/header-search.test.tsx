@@ -33,7 +33,13 @@ function renderSearch() {
 const suggestions = {
   products: [
     { id: 1, slug: 'deglet-nour-1kg', name: 'تمر دقلة نور – علبة 1 كغ', price: 25, image_small_url: null },
-    { id: 2, slug: 'deglet-nour-branch', name: 'تمر دقلة نور على العرجون', price: 40, image_small_url: '/x.webp' },
+    {
+      id: 2,
+      slug: 'deglet-nour-branch',
+      name: 'تمر دقلة نور على العرجون',
+      price: 40,
+      image_small_url: '/x.webp',
+    },
   ],
   categories: [{ id: 7, slug: 'dates', name: 'تمور' }],
   did_you_mean: [],
@@ -50,7 +56,7 @@ describe('header search (decision 0140)', () => {
     expect(box).toHaveAttribute('aria-expanded', 'false')
     await userEvent.type(box, 'دقله')
     const listbox = await screen.findByRole('listbox')
-    expect(box).toHaveAttribute('aria-expanded', 'true')
+    await waitFor(() => expect(box).toHaveAttribute('aria-expanded', 'true'))
     expect(box).toHaveAttribute('aria-controls', listbox.id)
     const options = screen.getAllByRole('option')
     // the category, two products, then "all results"
@@ -61,7 +67,7 @@ describe('header search (decision 0140)', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('3')
 
     await userEvent.keyboard('{ArrowDown}{ArrowDown}')
-    expect(box).toHaveAttribute('aria-activedescendant', options[1]!.id)
+    await waitFor(() => expect(box).toHaveAttribute('aria-activedescendant', options[1]!.id))
     expect(options[1]).toHaveAttribute('aria-selected', 'true')
     await userEvent.keyboard('{Enter}')
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/products/deglet-nour-1kg'))
