@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, ne } from 'drizzle-orm'
 import type { Category } from '@shop/shared/schemas/category'
-import type { ProductList, ProductListQuery } from '@shop/shared/schemas/product'
+import type { Product, ProductList, ProductListQuery } from '@shop/shared/schemas/product'
 import type { ProductPageResult, StorefrontProductsQuery } from '@shop/shared/storefront'
 import { translatedText } from '@shop/shared/i18n/content'
 import type { Language } from '@shop/shared/i18n/messages'
