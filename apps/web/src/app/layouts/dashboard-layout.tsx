@@ -12,6 +12,7 @@ import { RouteErrorState } from '../route-error-boundary.tsx'
 import { screenMeta } from '../seo.ts'
 import type { Route } from './+types/dashboard-layout'
 import { DashboardSidebar } from '../../features/dashboard-shell/dashboard-sidebar.tsx'
+import { DefaultPasswordBanner } from '../../features/dashboard-shell/default-password-banner.tsx'
 
 // Loaded only when staff open the dashboard: its texts come with it.
 i18n.addResourceBundle('ar', 'dashboard', arDashboard, true, true)
@@ -80,6 +81,7 @@ export default function DashboardLayout() {
               </Link>
             </div>
             <main id="main" className="mx-auto w-full max-w-[1280px] px-4 py-6 md:px-8 md:py-8">
+              <DefaultPasswordBanner />
               <Outlet />
             </main>
           </div>

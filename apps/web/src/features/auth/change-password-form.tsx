@@ -20,7 +20,7 @@ const empty: ChangePasswordInput = { current_password: '', password: '', passwor
 /** Change password, signed in (product.md §2.11). */
 export function ChangePasswordForm() {
   const { t } = useTranslation('storefront')
-  const { isStaff } = useAuth()
+  const { isStaff, user, setUser } = useAuth()
   const navigate = useNavigate()
   const [busy, setBusy] = useState(false)
   const form = useForm<ChangePasswordInput>({
@@ -41,6 +41,8 @@ export function ChangePasswordForm() {
       await postChangePassword(values)
       toast.success(t('auth.change_success'))
       form.reset(empty)
+      // Decision 0123: the default password is gone; the dashboard's banner with it.
+      if (user?.must_change_password) setUser({ ...user, must_change_password: false })
       // Staff go to /dashboard; a shopper would only meet the staff-only page there, so home instead (decision 0016).
       navigate(isStaff ? '/dashboard' : '/')
     } catch (err) {
