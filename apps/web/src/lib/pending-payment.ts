@@ -1,4 +1,5 @@
 import { api } from './api-client.ts'
+import type { ConfirmationSummary } from './confirmation.ts'
 
 // Decision 0081/0082: the online-paid order this tab placed and still has to pay for, with the key that lets it pay
 // without an account. sessionStorage: it survives the trip to the gateway and back in the same tab, and a reload, and
@@ -11,6 +12,8 @@ export interface PendingPayment {
   token: string
   /** The order as placed without its payment method: the same checkout again is this order. */
   fingerprint: string
+  /** Its lines and totals, for the confirmation page once it is paid (issue 26). */
+  summary?: ConfirmationSummary
 }
 
 export function readPendingPayment(): PendingPayment | null {

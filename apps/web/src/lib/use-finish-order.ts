@@ -1,7 +1,7 @@
 import { useCallback, useRef } from 'react'
 import { useNavigate } from 'react-router'
 import { useCart } from './cart/cart-provider.tsx'
-import { forgetPendingPayment } from './pending-payment.ts'
+import { forgetPendingPayment, readPendingPayment } from './pending-payment.ts'
 
 /**
  * The order is settled (paid online, or to be paid on delivery): the cart is emptied only now (decision 0082: it
@@ -19,8 +19,15 @@ export function useFinishOrder() {
       if (done.current) return
       done.current = true
       clear.current()
+      // The order's lines and totals kept when it was placed (issue 26): the confirmation lists them; switched to
+      // cash (not paid), they are the cash to have ready.
+      const pending = readPendingPayment()
+      const summary =
+        pending?.orderId === order.orderId && pending.summary
+          ? { ...pending.summary, cash: !order.paid }
+          : undefined
       forgetPendingPayment()
-      navigate('/order-confirmation', { replace: true, state: order })
+      navigate('/order-confirmation', { replace: true, state: { ...order, summary } })
     },
     [navigate],
   )

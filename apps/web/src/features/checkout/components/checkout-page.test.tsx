@@ -597,6 +597,8 @@ describe('checkout with online payments (decisions 0079, 0082)', { timeout: 20_0
       orderId: 77,
       orderNumber: 'ORD-77',
       token: 'tok-77',
+      // Issue 26: kept for the confirmation page once it is paid.
+      summary: { lines: [{ name: 'Deglet dates', quantity: 2, line_total: 50 }], total: 65 },
     })
     first.unmount()
 

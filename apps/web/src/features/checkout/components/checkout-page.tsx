@@ -266,6 +266,7 @@ export function CheckoutPage() {
           orderNumber: order.order_number,
           token: order.payment.token,
           fingerprint,
+          summary: order.items?.length ? summaryOfOrder(order) : summaryOfCart(cart.items, numbers),
         })
         return navigate('/checkout/pay', { state: { method: payload.payment_method } })
       }
