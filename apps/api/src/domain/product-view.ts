@@ -41,6 +41,7 @@ export function toProduct(
   const view: Product = {
     id: p.id,
     slug: p.slug,
+    sku: p.sku,
     name: productText(p, 'name', lang) ?? '',
     description: productText(p, 'description', lang) ?? '',
     category_id: p.categoryId,
@@ -85,6 +86,7 @@ export function toProduct(
 /** A stored product as the raw fields of ProductInput, so that an update can send only what changes. */
 export function toProductFields(p: ProductRow): Record<string, unknown> {
   return {
+    sku: p.sku,
     name_ar: p.name,
     name_en: ownTranslation(p.translations, 'en', 'name') ?? '',
     description_ar: p.description,
@@ -107,6 +109,7 @@ export function toProductFields(p: ProductRow): Record<string, unknown> {
 
 /** Validated product fields (admin form or CSV row) as table columns: one mapping for every writer. */
 export const productColumns = (input: ProductInput) => ({
+  sku: input.sku,
   name: input.name_ar,
   description: input.description_ar,
   categoryId: input.category_id,

@@ -51,6 +51,7 @@ export const PRODUCT_IMPORT_REQUIRED = ['name', 'price'] as const
  */
 export const PRODUCT_IMPORT_COLUMNS = [
   'id',
+  'sku',
   'name',
   'name_en',
   'description',

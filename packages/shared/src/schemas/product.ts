@@ -32,6 +32,19 @@ const threshold = z.preprocess(
     .nullable(),
 )
 
+/**
+ * The owner's own product code (decision 0116): optional; letters, digits and - _ . / (no spaces), 64 at most; an
+ * empty value is none. Unique among products (any case), which the database checks.
+ */
+export const sku = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim() : v) || null,
+  z
+    .string({ error: 'validation.sku_invalid' })
+    .max(64, 'validation.sku_invalid')
+    .regex(/^[\p{L}\p{N}][\p{L}\p{N}._\-/]*$/u, 'validation.sku_invalid')
+    .nullable(),
+)
+
 /** The translatable texts of a product and their longest length (decision 0057: `<field>_ar`, `<field>_en`). */
 export const PRODUCT_TEXT_FIELDS = ['name', 'description', 'weight', 'origin'] as const
 const productTexts = translatableShape({ name: 200, description: 5000, weight: 50, origin: 100 })
@@ -42,6 +55,7 @@ const productTexts = translatableShape({ name: 200, description: 5000, weight: 5
  */
 export const ProductFields = z.object({
   ...productTexts,
+  sku: sku.optional().transform((v) => v ?? null),
   category_id: z
     .preprocess((v) => (v === undefined ? null : v), optionalId.nullable())
     .transform((v) => v ?? null),
@@ -114,6 +128,8 @@ export const Product = z.object({
   id: z.number().int(),
   /** The product page's address, `/products/{slug}`: readable, unique, made from the name (decision 0034). */
   slug: z.string(),
+  /** The owner's product code, or null (decision 0116). */
+  sku: z.string().nullable().optional(),
   name: z.string(),
   description: z.string(),
   category_id: z.number().int().nullable(),

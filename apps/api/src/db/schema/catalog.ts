@@ -69,6 +69,8 @@ export const products = pgTable(
     id: serial('id').primaryKey(),
     /** The product page's address (`/products/{slug}`), made from the name and unique (decision 0034). */
     slug: text('slug').notNull(),
+    /** The owner's own product code (decision 0116): optional, unique among products not archived, any case. */
+    sku: text('sku'),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     categoryId: integer('category_id').references(() => categories.id, { onDelete: 'restrict' }),
@@ -108,6 +110,9 @@ export const products = pgTable(
       sql`${t.retailPrice} >= 0 AND coalesce(${t.wholesalePrice}, 0) >= 0`,
     ),
     uniqueIndex('products_slug_unique').on(t.slug),
+    uniqueIndex('products_sku_unique')
+      .on(sql`lower(${t.sku})`)
+      .where(sql`${t.sku} IS NOT NULL AND ${t.archivedAt} IS NULL`),
     index('products_storefront_idx')
       .on(t.isActive, t.id)
       .where(sql`${t.archivedAt} IS NULL`),

@@ -164,6 +164,9 @@ function rethrowForeignKey(err: unknown): never {
     throw new AppError('VALIDATION_FAILED', 422, {
       fields: { category_id: ['validation.category_not_found'] },
     })
+  // Decision 0116: a SKU is one product's.
+  if (isUniqueViolation(err, 'products_sku_unique'))
+    throw new AppError('VALIDATION_FAILED', 422, { fields: { sku: ['validation.sku_taken'] } })
   throw err
 }
 

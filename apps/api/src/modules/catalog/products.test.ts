@@ -131,7 +131,16 @@ describe('products API', () => {
   })
 
   it('sends guests the list gzipped when they accept it, the same JSON once unpacked', async () => {
-    for (let i = 0; i < 6; i++) await createProduct(ctx.app)
+    const made = []
+    for (let i = 0; i < 6; i++) made.push(await createProduct(ctx.app))
+    // The helper writes past the API, so the cached list follows within CATALOG_MAX_STALE_MS (decision 0019): wait
+    // until it shows the new products (on a busy machine the two requests below could straddle that re-check).
+    const last = made.at(-1)!.id
+    await expect
+      .poll(async () => (await list('per_page=24')).json().data.some((p: { id: number }) => p.id === last), {
+        timeout: 30_000,
+      })
+      .toBe(true)
     const plain = await list('per_page=24')
     const zipped = await list('per_page=24', { 'accept-encoding': 'gzip, deflate, br' })
     expect(zipped.statusCode).toBe(200)
@@ -434,5 +443,39 @@ describe('products API', () => {
         '/api/products/import',
       ]),
     )
+  })
+
+  it('keeps an optional SKU per product: saved, shown to staff, unique in any case, checked (decision 0116)', async () => {
+    const a = await createProduct(ctx.app, { name: 'تمر برمز' })
+    const b = await createProduct(ctx.app, { name: 'تمر آخر' })
+    const put = (id: number, payload: Record<string, unknown>) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api/products/${id}`,
+        headers: { ...admin.headers, ...en },
+        payload,
+      })
+    const saved = await put(a.id, { sku: ' DATES-1KG ' })
+    expect(saved.statusCode).toBe(200)
+    expect(saved.json()).toMatchObject({ sku: 'DATES-1KG', name: 'تمر برمز' })
+    const taken = await put(b.id, { sku: 'dates-1kg' })
+    expect(taken.statusCode).toBe(422)
+    expect(taken.json().errors).toEqual({ sku: ['Another product already has this SKU'] })
+    const bad = await put(b.id, { sku: 'has space' })
+    expect(bad.statusCode).toBe(422)
+    expect(bad.json().errors.sku).toEqual(['Use letters, digits and - _ . / only (64 at most, no spaces)'])
+    // A partial update keeps the SKU; an empty one removes it.
+    expect((await put(a.id, { price: 31 })).json()).toMatchObject({ sku: 'DATES-1KG', price: 31 })
+    expect((await put(a.id, { sku: '' })).json().sku).toBeNull()
+    expect((await put(b.id, { sku: 'dates-1kg' })).json().sku).toBe('dates-1kg')
+    const form = multipartForm({ name: 'منتج برمز', description: 'وصف', price: '9', sku: 'DATES-1KG' })
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: { ...admin.headers, ...en, ...form.headers },
+      payload: form.payload,
+    })
+    expect(created.statusCode).toBe(422)
+    expect(created.json().errors).toEqual({ sku: ['Another product already has this SKU'] })
   })
 })

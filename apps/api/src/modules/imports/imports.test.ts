@@ -61,7 +61,7 @@ describe('CSV imports', () => {
     expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     const text = res.rawPayload.toString('utf8')
     expect(text.slice(1).split('\r\n')[0]).toBe(
-      'id,name,name_en,description,description_en,category,price,wholesale_price,wholesale_threshold,retail_buying_price,wholesale_buying_price,stock,is_active,is_always_in_stock,weight,weight_en,origin,origin_en',
+      'id,sku,name,name_en,description,description_en,category,price,wholesale_price,wholesale_threshold,retail_buying_price,wholesale_buying_price,stock,is_active,is_always_in_stock,weight,weight_en,origin,origin_en',
     )
     expect(text).toContain('تمر دقلة نور,Deglet Nour Dates')
     const cities = await ctx.app.inject({
@@ -390,5 +390,61 @@ describe('CSV imports', () => {
       expect((await send(url, 'name,price\nx,1\n', 'a.csv', {})).statusCode).toBe(401)
       expect((await send(url, 'name,price\nx,1\n', 'a.csv', shopper.headers)).statusCode).toBe(403)
     }
+  })
+
+  it('matches by id, else SKU, else name; lists each created and updated product and how it was found (decision 0116)', async () => {
+    const bySku = await createProduct(ctx.app, { name: 'تمر بالرمز', sku: 'IMP-A1', stock: 7 })
+    const byName = await createProduct(ctx.app, { name: 'تمر بلا رمز', stock: 4 })
+    const otherSku = await createProduct(ctx.app, { name: 'تمر برمز آخر', sku: 'IMP-C1', retailPrice: 40 })
+    const csv =
+      'sku,name,price\n' +
+      'imp-a1,تمر بالرمز الجديد,30\n' +
+      ',تمر بلا رمز,32\n' +
+      'IMP-N9,منتج جديد برمز,5\n' +
+      'imp-n9,منتج جديد برمز,6\n' +
+      'IMP-D1,تمر برمز آخر,8\n'
+    const res = await send('/api/products/import', csv)
+    expect(res.statusCode).toBe(200)
+    const { summary } = res.json()
+    const [fresh] = await ctx.app.db.select().from(products).where(eq(products.name, 'منتج جديد برمز'))
+    const [second] = await ctx.app.db.select().from(products).where(eq(products.sku, 'IMP-D1'))
+    expect(summary).toEqual({
+      created: 2,
+      updated: 3,
+      errors: [],
+      items: [
+        { row: 2, action: 'updated', id: bySku.id, name: 'تمر بالرمز الجديد', matched_by: 'sku' },
+        { row: 3, action: 'updated', id: byName.id, name: 'تمر بلا رمز', matched_by: 'name' },
+        { row: 4, action: 'created', id: fresh!.id, name: 'منتج جديد برمز', matched_by: null },
+        { row: 5, action: 'updated', id: fresh!.id, name: 'منتج جديد برمز', matched_by: 'sku' },
+        // A product with another SKU is another product, even under the same name.
+        { row: 6, action: 'created', id: second!.id, name: 'تمر برمز آخر', matched_by: null },
+      ],
+    })
+    const [a] = await ctx.app.db.select().from(products).where(eq(products.id, bySku.id))
+    expect(a).toMatchObject({ name: 'تمر بالرمز الجديد', retailPrice: 30, sku: 'imp-a1', stock: 7 })
+    const [c] = await ctx.app.db.select().from(products).where(eq(products.id, otherSku.id))
+    expect(c).toMatchObject({ retailPrice: 40, sku: 'IMP-C1' })
+    // The last row wins, its SKU as written.
+    expect(fresh).toMatchObject({ retailPrice: 6, sku: 'imp-n9' })
+
+    // Giving a product another product's SKU is a row error; an id row can add a SKU; old files without sku still work.
+    const clash = await send(
+      '/api/products/import',
+      `id,sku,name,price\n${byName.id},imp-a1,تمر بلا رمز,32\n${byName.id},IMP-B2,تمر بلا رمز,33\n`,
+    )
+    expect(clash.json().summary).toMatchObject({
+      errors: [{ row: 2, error: 'sku: Another product already has this SKU' }],
+      items: [{ row: 3, action: 'updated', id: byName.id, matched_by: 'id' }],
+    })
+    const [b] = await ctx.app.db.select().from(products).where(eq(products.id, byName.id))
+    expect(b).toMatchObject({ sku: 'IMP-B2', retailPrice: 33 })
+    const old = await send('/api/products/import', 'name,price\nتمر بلا رمز,34\n')
+    expect(old.json().summary.items).toEqual([
+      { row: 2, action: 'updated', id: byName.id, name: 'تمر بلا رمز', matched_by: 'name' },
+    ])
+    expect(
+      (await send('/api/products/import', 'sku,name,price\nbad sku,x,1\n')).json().summary.errors,
+    ).toEqual([{ row: 2, error: 'sku: Use letters, digits and - _ . / only (64 at most, no spaces)' }])
   })
 })

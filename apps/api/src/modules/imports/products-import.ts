@@ -80,16 +80,16 @@ function* chunks<T>(items: T[], size: number) {
 function updateStatement(batch: Entry[]) {
   const rows = batch.map(({ id, values: v, slug, stockGiven }) => {
     const x = v!
-    return sql`(${id}::int, ${x.name}::text, ${slug}::text, ${x.description}::text, ${x.categoryId}::int, ${x.retailPrice}::numeric, ${x.wholesalePrice}::numeric,
+    return sql`(${id}::int, ${x.sku}::text, ${x.name}::text, ${slug}::text, ${x.description}::text, ${x.categoryId}::int, ${x.retailPrice}::numeric, ${x.wholesalePrice}::numeric,
       ${x.wholesaleThreshold}::int, ${x.retailBuyingPrice}::numeric, ${x.wholesaleBuyingPrice}::numeric, ${x.stock}::int, ${stockGiven === true}::boolean,
       ${x.isActive}::boolean, ${x.isAlwaysInStock}::boolean, ${JSON.stringify(x.attributes)}::jsonb, ${JSON.stringify(x.translations)}::jsonb)`
   })
-  return sql`UPDATE ${products} AS p SET name = v.name, slug = v.slug, description = v.description, category_id = v.category_id,
+  return sql`UPDATE ${products} AS p SET sku = v.sku, name = v.name, slug = v.slug, description = v.description, category_id = v.category_id,
       retail_price = v.retail_price, wholesale_price = v.wholesale_price, wholesale_threshold = v.wholesale_threshold,
       retail_buying_price = v.retail_buying_price, wholesale_buying_price = v.wholesale_buying_price, stock = CASE WHEN v.stock_given THEN v.stock ELSE p.stock END,
       is_active = v.is_active, is_always_in_stock = v.is_always_in_stock, attributes = v.attributes,
       translations = v.translations, updated_at = now()
-    FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(id, name, slug, description, category_id, retail_price, wholesale_price,
+    FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(id, sku, name, slug, description, category_id, retail_price, wholesale_price,
       wholesale_threshold, retail_buying_price, wholesale_buying_price, stock, stock_given, is_active, is_always_in_stock, attributes,
       translations)
     WHERE p.id = v.id`
@@ -103,6 +103,7 @@ export function productsSampleCsv(): Buffer {
   return toCsvFile(PRODUCT_IMPORT_COLUMNS, [
     [
       '',
+      'DATES-DN-1KG',
       'تمر دقلة نور',
       'Deglet Nour Dates',
       'تمر ليبي فاخر من واحات الجفرة',
@@ -123,6 +124,7 @@ export function productsSampleCsv(): Buffer {
     ],
     [
       '',
+      'HONEY-SIDR-500',
       'عسل السدر',
       'Sidr Honey',
       'عسل سدر طبيعي من الجبل الأخضر',
@@ -142,6 +144,7 @@ export function productsSampleCsv(): Buffer {
       'Green Mountain',
     ],
     [
+      '',
       '',
       'فسيلة نخيل برني',
       '',
@@ -201,6 +204,7 @@ async function planImport(q: DbOrTx, table: CsvTable, t: Translate): Promise<Pla
   }
   const byId = new Map<number, Entry>()
   const byName = new NameIndex()
+  const bySku = new Map<string, Entry>()
   for (const p of await q.select().from(products).where(isNull(products.archivedAt)).orderBy(products.id)) {
     const entry: Entry = {
       id: p.id,
@@ -210,6 +214,7 @@ async function planImport(q: DbOrTx, table: CsvTable, t: Translate): Promise<Pla
     }
     byId.set(p.id, entry)
     byName.add(entry)
+    if (p.sku) bySku.set(p.sku.toLowerCase(), entry)
   }
   const fresh: Entry[] = []
   const errors: RowError[] = []
@@ -225,11 +230,24 @@ async function planImport(q: DbOrTx, table: CsvTable, t: Translate): Promise<Pla
       else target = byId.get(Number(given.id))
       if (target) matchedBy = 'id'
     }
+    const givenSku = given.sku?.toLowerCase()
+    // Decision 0116: by id, else by SKU, else by name (a product with another SKU is another product).
+    if (!target && !fieldErrors.id && givenSku) {
+      target = bySku.get(givenSku)
+      if (target) matchedBy = 'sku'
+    }
     if (!target && given.name && !fieldErrors.id) {
-      const matches = byName.get(given.name)
+      const matches = byName.get(given.name).filter((e) => {
+        const stored = e.fields.sku
+        return !stored || !givenSku || String(stored).toLowerCase() === givenSku
+      })
       if (matches.length > 1) fieldErrors.name = ['validation.name_ambiguous']
       else target = matches[0]
       if (target) matchedBy = 'name'
+    }
+    if (givenSku) {
+      const holder = bySku.get(givenSku)
+      if (holder && holder !== target) fieldErrors.sku = ['validation.sku_taken']
     }
     let categoryId: number | null | undefined
     if (given.category !== undefined) {
@@ -256,6 +274,7 @@ async function planImport(q: DbOrTx, table: CsvTable, t: Translate): Promise<Pla
     }
     if (target) {
       byName.remove(target)
+      if (target.fields.sku) bySku.delete(String(target.fields.sku).toLowerCase())
     } else {
       target = { id: null, fields: {}, values: null }
       fresh.push(target)
@@ -265,6 +284,7 @@ async function planImport(q: DbOrTx, table: CsvTable, t: Translate): Promise<Pla
     target.fields = parsed.data
     target.values = productColumns(parsed.data)
     byName.add(target)
+    if (parsed.data.sku) bySku.set(parsed.data.sku.toLowerCase(), target)
     const item: ImportItem = {
       row,
       action: matchedBy ? 'updated' : 'created',

@@ -36,6 +36,34 @@ describe('CSV import result', { timeout: 20_000 }, () => {
     expect(isStale(otherKey)).toBe(false)
   })
 
+  it('lists what was created and updated by id and name, and points out rows matched by name only (decision 0116)', async () => {
+    await importWith(() =>
+      Promise.resolve({
+        message: 'ok',
+        summary: {
+          created: 1,
+          updated: 2,
+          errors: [],
+          items: [
+            { row: 2, action: 'updated', id: 7, name: 'Sidr Honey', matched_by: 'sku' },
+            { row: 3, action: 'created', id: 41, name: 'Khalt Dates', matched_by: null },
+            { row: 4, action: 'updated', id: 9, name: 'Olive Oil', matched_by: 'name' },
+          ],
+        },
+      }),
+    )
+    expect(
+      await screen.findByText(
+        '1 row found its product by name only. Check that it is the product you meant; an id or sku column makes the match exact.',
+      ),
+    ).toBeInTheDocument()
+    const created = screen.getByRole('region', { name: 'Created' })
+    expect(created).toHaveTextContent('Row 3:#41Khalt Dates')
+    const updated = screen.getByRole('region', { name: 'Updated' })
+    expect(updated).toHaveTextContent('Row 2:#7Sidr Honeyby SKU')
+    expect(updated).toHaveTextContent('Row 4:#9Olive Oilby name only')
+  })
+
   it('lists row errors with the first one in the summary line', async () => {
     await importWith(() =>
       Promise.resolve({

@@ -3,7 +3,7 @@ import { AlertTriangle, CheckCircle2, Download, Upload, XCircle } from 'lucide-r
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../lib/toast.ts'
-import type { ImportResult } from '@shop/shared/schemas/imports'
+import type { ImportResult, ImportResultItem } from '@shop/shared/schemas/imports'
 import { ApiError } from '../../lib/api-client.ts'
 import { tKey } from '../../lib/i18n.ts'
 import { Button } from './button.tsx'
@@ -16,6 +16,8 @@ export type ImportOutcome =
       created: number
       updated: number
       errors: { row: number; error: string }[]
+      /** Each written row: what it created or updated and how it found its record (decision 0116). */
+      items: ImportResultItem[]
     }
   | { kind: 'missing'; message: string; missing: string[]; found: string[]; required: string[]; help: string }
   | { kind: 'failed'; message: string }
@@ -45,6 +47,7 @@ export function importOutcome(result: ImportResult | undefined, error?: unknown)
     created: Number(s?.created ?? 0) || 0,
     updated: Number(s?.updated ?? 0) || 0,
     errors: Array.isArray(s?.errors) ? s.errors : [],
+    items: Array.isArray(s?.items) ? s.items : [],
   }
 }
 
@@ -211,6 +214,7 @@ export function ImportResultBody({ outcome }: { outcome: ImportOutcome }) {
           <dd className="text-2xl font-bold text-honey-800 ltr-nums">{outcome.updated}</dd>
         </div>
       </dl>
+      <WrittenRows items={outcome.items} />
       {first ? (
         <div role="alert" className="space-y-2">
           <p className="flex items-start gap-2 text-red-800">
@@ -226,6 +230,60 @@ export function ImportResultBody({ outcome }: { outcome: ImportOutcome }) {
           </ul>
         </div>
       ) : null}
+    </div>
+  )
+}
+
+/** Decision 0116: what was created and updated, by id and name; rows matched by name only stand out. */
+function WrittenRows({ items }: { items: ImportResultItem[] }) {
+  const { t } = useTranslation('dashboard')
+  if (items.length === 0) return null
+  const byName = items.filter((i) => i.matched_by === 'name').length
+  const groups = [
+    { action: 'created', label: t('import.created_list'), rows: items.filter((i) => i.action === 'created') },
+    { action: 'updated', label: t('import.updated_list'), rows: items.filter((i) => i.action === 'updated') },
+  ].filter((g) => g.rows.length > 0)
+  return (
+    <div className="space-y-3" data-testid="import-items">
+      {byName > 0 ? (
+        <p className="flex items-start gap-2 rounded-md bg-honey-50 p-3 text-sm text-stone-800">
+          <AlertTriangle className="mt-0.5 size-4 shrink-0 text-honey-700" aria-hidden="true" />
+          {t('import.name_matches', { count: byName })}
+        </p>
+      ) : null}
+      {groups.map((g) => (
+        <section key={g.action} aria-label={g.label}>
+          <h3 className="text-sm font-semibold text-stone-700">
+            {g.label} <span className="ltr-nums text-stone-500">({g.rows.length})</span>
+          </h3>
+          <ul className="mt-1 max-h-48 divide-y divide-stone-100 overflow-y-auto rounded-md border border-stone-200 text-sm">
+            {g.rows.map((item, i) => (
+              <li
+                key={`${item.row}-${i}`}
+                data-matched-by={item.matched_by ?? 'new'}
+                className={`flex flex-wrap items-baseline gap-x-2 px-3 py-1.5 ${item.matched_by === 'name' ? 'bg-honey-50' : ''}`}
+              >
+                <span className="text-stone-500">{t('import.row', { row: item.row })}</span>
+                <span className="ltr-nums font-mono text-xs text-stone-500" dir="ltr">
+                  {t('import.id', { id: item.id })}
+                </span>
+                <span className="min-w-0 break-words font-medium text-stone-900">{item.name}</span>
+                {item.matched_by ? (
+                  <span
+                    className={`ms-auto rounded px-1.5 py-0.5 text-xs ${
+                      item.matched_by === 'name'
+                        ? 'bg-honey-200 text-honey-900'
+                        : 'bg-stone-100 text-stone-600'
+                    }`}
+                  >
+                    {t(`import.matched_by_${item.matched_by}`)}
+                  </span>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
     </div>
   )
 }

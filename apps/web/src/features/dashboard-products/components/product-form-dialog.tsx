@@ -22,6 +22,7 @@ import {
 
 /** Decision 0057: each text in Arabic (`_ar`, the shop's main language) and English (`_en`, optional). */
 export interface ProductFormValues {
+  sku: string
   name_ar: string
   name_en: string
   description_ar: string
@@ -43,6 +44,7 @@ export interface ProductFormValues {
 
 // product.md §5.4, §9: new products default to stock 1, active, no category.
 export const EMPTY_PRODUCT: ProductFormValues = {
+  sku: '',
   name_ar: '',
   name_en: '',
   description_ar: '',
@@ -69,6 +71,7 @@ const str = (v: number | string | null | undefined) => (v === null || v === unde
 /** A product as the form edits it: the stored texts of each language (staff answers), else the row's own texts. */
 export function toFormValues(p: Product): ProductFormValues {
   return {
+    sku: p.sku ?? '',
     name_ar: p.name_ar ?? p.name ?? '',
     name_en: p.name_en ?? '',
     description_ar: p.description_ar ?? p.description ?? '',
@@ -271,6 +274,9 @@ export function ProductFormDialog({ open, product, onClose }: ProductFormDialogP
                 ))}
               </Select>
             )}
+          </Field>
+          <Field label={t('products.sku')} error={errors.sku?.message} hint={t('products.sku_hint')}>
+            {(p) => <Input {...p} dir="ltr" autoComplete="off" spellCheck={false} {...register('sku')} />}
           </Field>
           <Field label={t('products.price')} required error={errors.price?.message}>
             {(p) => <Input {...p} {...money} {...register('price')} />}

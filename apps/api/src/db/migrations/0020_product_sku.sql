@@ -1,0 +1,2 @@
+ALTER TABLE "products" ADD COLUMN "sku" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "products_sku_unique" ON "products" USING btree (lower("sku")) WHERE "products"."sku" IS NOT NULL AND "products"."archived_at" IS NULL;
