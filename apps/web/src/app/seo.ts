@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from 'react-router'
 import type { Language } from '@shop/shared/i18n/messages'
-import { logoUrls } from '@shop/shared/schemas/content'
+import { logoUrls } from '@shop/shared/storefront-content'
 import { shopDescriptionIn, shopNameIn } from '@shop/shared/shop-identity'
 import i18n from '../lib/i18n.ts'
 import type { RootData } from '../root.tsx'

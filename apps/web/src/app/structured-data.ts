@@ -1,5 +1,5 @@
 import type { Language } from '@shop/shared/i18n/messages'
-import { logoUrls } from '@shop/shared/schemas/content'
+import { logoUrls } from '@shop/shared/storefront-content'
 import type { OfferTerms } from '@shop/shared/storefront'
 import type { RootData } from '../root.tsx'
 import { fixedT } from './seo.ts'

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from 'react-router'
-import { logoUrls, type StorefrontContent } from '@shop/shared/schemas/content'
+import { logoUrls, type StorefrontContent } from '@shop/shared/storefront-content'
 import type { loader as rootLoader } from '../root.tsx'
 
 /** The shop's own mark (public/logo.svg drawn at 128 px), shown until the owner uploads a logo. */

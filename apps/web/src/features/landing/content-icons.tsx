@@ -15,7 +15,7 @@ import {
   Truck,
   type LucideIcon,
 } from 'lucide-react'
-import type { ContentIcon } from '@shop/shared/schemas/content'
+import type { ContentIcon } from '@shop/shared/storefront-content'
 
 /** The pictures the owner picks for a card, a practice or a badge (decision 0125). */
 export const CONTENT_ICON_COMPONENTS: Record<ContentIcon, LucideIcon> = {

@@ -1,7 +1,7 @@
 import { Clock, Mail, MapPin, MessageCircle, Phone } from 'lucide-react'
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { inLanguage } from '@shop/shared/schemas/content'
+import { inLanguage } from '@shop/shared/storefront-content'
 import { logoOf, useShopIdentity } from '../../lib/shop-content.ts'
 import { useShopBrand, useShopSettings } from '../../lib/shop-settings.ts'
 import { FacebookIcon, InstagramIcon } from './social-icons.tsx'

@@ -1,7 +1,7 @@
 import { Mail, MapPin, Phone } from 'lucide-react'
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { inLanguage, type LocalizedText } from '@shop/shared/schemas/content'
+import { inLanguage, type LocalizedText } from '@shop/shared/storefront-content'
 import { loadSharedMessages } from '../../../lib/i18n.ts'
 import { useShopSettings } from '../../../lib/shop-settings.ts'
 import { SectionHeading } from './section-heading.tsx'

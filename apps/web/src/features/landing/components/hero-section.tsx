@@ -1,6 +1,6 @@
 import { ChevronDown } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { inLanguage, type StorefrontContent } from '@shop/shared/schemas/content'
+import { inLanguage, type StorefrontContent } from '@shop/shared/storefront-content'
 import { scrollToSection } from '../scroll-to-section.ts'
 import { HeroArt } from './hero-art.tsx'
 import { useShopBrand } from '../../../lib/shop-settings.ts'

@@ -1,4 +1,4 @@
-import type { StorefrontContent } from '@shop/shared/schemas/content'
+import type { StorefrontContent } from '@shop/shared/storefront-content'
 import type { Product } from '@shop/shared/schemas/product'
 import { AboutSection } from './about-section.tsx'
 import { ContactSection } from './contact-section.tsx'

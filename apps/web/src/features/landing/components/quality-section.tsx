@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { inLanguage, type StorefrontContent } from '@shop/shared/schemas/content'
+import { inLanguage, type StorefrontContent } from '@shop/shared/storefront-content'
 import { CONTENT_ICON_COMPONENTS } from '../content-icons.tsx'
 import { SectionHeading } from './section-heading.tsx'
 

@@ -1,0 +1,32 @@
+import type { Language } from './i18n/messages.ts'
+import type { LocalizedText, StorefrontContent } from './schemas/content.ts'
+
+/**
+ * What the storefront's pages need of the storefront content (decision 0125) without its zod schema: the shoppers'
+ * download stays free of the validation code (performance.md, storefront script budget).
+ */
+export type { ContentCard, ContentIcon, LocalizedText, StorefrontContent } from './schemas/content.ts'
+
+/** A shop whose content was never written: nothing to claim, the shop's name is the hero's title. */
+export const EMPTY_CONTENT: StorefrontContent = {
+  logo_image_id: null,
+  hero: { eyebrow: { ar: '', en: '' }, title: { ar: '', en: '' }, text: { ar: '', en: '' }, image_id: null },
+  about: { title: { ar: '', en: '' }, text: { ar: '', en: '' }, stats: [], cards: [] },
+  quality: { title: { ar: '', en: '' }, text: { ar: '', en: '' }, practices: [], badges: [] },
+  footer_text: { ar: '', en: '' },
+  hours: [],
+  address: { ar: '', en: '' },
+  featured_product_ids: [],
+}
+
+/** A text in the page's language, the Arabic where the English was left empty (decision 0056). */
+export const inLanguage = (value: LocalizedText, lang: Language): string =>
+  (lang === 'en' ? value.en || value.ar : value.ar) ?? ''
+
+/** Where an uploaded logo is served: 64 px PNG for the favicon, the picture for the page, JPEG for link previews. */
+export const logoUrls = (id: string) => ({
+  icon: `/api/images/${id}/icon.png`,
+  image: `/api/images/${id}/small.webp`,
+  share: `/api/images/${id}/share.jpg`,
+  print: `/api/images/${id}/large.webp`,
+})
