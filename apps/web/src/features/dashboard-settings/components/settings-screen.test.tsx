@@ -18,15 +18,15 @@ describe('settings', { timeout: 20_000 }, () => {
       return undefined
     })
     await renderDashboard(<SettingsScreen />, 'en')
-    await userEvent.click(await screen.findByRole('button', { name: 'Edit site_name' }))
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Shop name (Arabic)' }))
     expect(screen.getAllByRole('textbox')).toHaveLength(1)
-    await userEvent.click(screen.getByRole('button', { name: 'Edit contact_email' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Contact email' }))
     expect(screen.getAllByRole('textbox')).toHaveLength(1)
     expect(screen.getByRole('textbox')).toHaveValue('info@palm.ly')
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }))
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument()
 
-    await userEvent.click(screen.getByRole('button', { name: 'Edit site_name' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Shop name (Arabic)' }))
     await userEvent.clear(screen.getByRole('textbox'))
     await userEvent.type(screen.getByRole('textbox'), 'Palm Farms')
     await userEvent.click(screen.getByRole('button', { name: 'Save' }))
@@ -70,12 +70,55 @@ describe('settings', { timeout: 20_000 }, () => {
       }
     })
     await renderDashboard(<SettingsScreen />, 'en')
-    await userEvent.click(await screen.findByRole('button', { name: 'Edit contact_email' }))
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Contact email' }))
     await userEvent.clear(screen.getByRole('textbox'))
-    await userEvent.type(screen.getByRole('textbox'), 'nope')
+    await userEvent.type(screen.getByRole('textbox'), 'sales@palm.ly')
     await userEvent.click(screen.getByRole('button', { name: 'Save' }))
     expect(await screen.findByText('Failed to update setting')).toBeInTheDocument()
     expect(screen.getByText('Enter a valid email address')).toBeInTheDocument()
-    expect(screen.getByRole('textbox')).toHaveValue('nope')
+    expect(screen.getByRole('textbox')).toHaveValue('sales@palm.ly')
+  })
+
+  it('groups the settings, names them in the reader’s language and checks a value where it is typed (decision 0120)', async () => {
+    const rows = [
+      { id: 1, key: 'site_name', description: 'اسم المتجر', value: 'مزارع النخيل الذهبية' },
+      { id: 2, key: 'whatsapp_number', description: 'رقم واتساب', value: '+218912345678' },
+      { id: 3, key: 'payment_expiry_minutes', description: 'مهلة', value: '30' },
+      { id: 4, key: 'language', description: 'اللغة', value: 'ar' },
+      { id: 5, key: 'branch_note', description: 'ملاحظة الفرع', value: 'x' },
+    ]
+    const calls = stubFetch((c) => {
+      if (c.method === 'GET') return { body: { data: rows } }
+      return { body: { ...rows[1], value: (c.body as { value: string }).value } }
+    })
+    await renderDashboard(<SettingsScreen />, 'ar')
+    const groups = await screen.findAllByRole('heading', { level: 3 })
+    expect(groups.map((h) => h.textContent)).toEqual(['المتجر', 'التواصل', 'الدفع', 'اللغات', 'أخرى'])
+    expect(screen.getByText('اسم المتجر (بالعربية)')).toBeInTheDocument()
+    expect(screen.getByText('30 دقيقة')).toBeInTheDocument()
+    expect(screen.getByText('العربية')).toBeInTheDocument()
+    // A row the registry does not know keeps its key and description, in "other".
+    expect(screen.getByText('branch_note')).toBeInTheDocument()
+    expect(screen.getByText('ملاحظة الفرع')).toBeInTheDocument()
+
+    await userEvent.click(screen.getByRole('button', { name: 'تعديل رقم واتساب' }))
+    const phone = screen.getByLabelText('رقم واتساب')
+    expect(phone).toHaveAttribute('type', 'tel')
+    await userEvent.clear(phone)
+    await userEvent.type(phone, '091')
+    await userEvent.click(screen.getByRole('button', { name: 'حفظ' }))
+    expect(
+      await screen.findByText('أدخل رقمًا ليبيًا مثل 0912345678، أو رقمًا أجنبيًا يبدأ بـ + ورمز الدولة'),
+    ).toBeInTheDocument()
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0)
+    await userEvent.clear(phone)
+    await userEvent.type(phone, '0912345678')
+    await userEvent.click(screen.getByRole('button', { name: 'حفظ' }))
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+        key: 'whatsapp_number',
+        value: '+218912345678',
+      }),
+    )
   })
 })

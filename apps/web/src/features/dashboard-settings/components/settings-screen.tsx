@@ -1,17 +1,22 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
-import { KeyRound, Pencil } from 'lucide-react'
+import { KeyRound } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../../lib/toast.ts'
-import type { Setting } from '@shop/shared/schemas/setting'
-import { Button, LinkButton } from '../../../components/ui/button.tsx'
-import { FieldError, Input } from '../../../components/ui/field.tsx'
+import {
+  REGISTERED_SETTING_KEYS,
+  SETTING_GROUPS,
+  settingDefinition,
+  type Setting,
+} from '@shop/shared/schemas/setting'
+import { LinkButton } from '../../../components/ui/button.tsx'
 import { PageHeader } from '../../../components/ui/page-header.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { EmptyState, ErrorState } from '../../../components/ui/states.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { changedBy } from '../../../lib/dashboard-keys.ts'
 import { settingsQuery, updateSetting } from '../api/settings-api.ts'
+import { SettingRow } from './setting-row.tsx'
 
 /** Settings (product.md §2.22): an account link and the settings list; one row in edit mode at a time. */
 export function SettingsScreen() {
@@ -57,95 +62,48 @@ export function SettingsScreen() {
       />
     )
   else if (settings.data.length === 0) list = <EmptyState title={t('settings.empty')} />
-  else
+  else {
+    // Decision 0120: the registry's groups in their order, each key in the registry's order; others last.
+    const order = new Map(REGISTERED_SETTING_KEYS.map((k, i) => [k as string, i]))
+    const groups = [...SETTING_GROUPS, 'other' as const].map((group) => ({
+      group,
+      rows: settings.data
+        .filter((s) => (settingDefinition(s.key)?.group ?? 'other') === group)
+        .sort((a, b) => (order.get(a.key) ?? 999) - (order.get(b.key) ?? 999) || a.key.localeCompare(b.key)),
+    }))
     list = (
-      <ul className="divide-y divide-sand-200 rounded-[var(--radius-card)] border border-sand-300 bg-white shadow-[var(--shadow-soft)]">
-        {settings.data.map((s) => {
-          const isEditing = editing?.id === s.id
-          const inputId = `setting-${s.id}`
-          const words = known(s.key)
-          return (
-            <li key={s.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start">
-              <div className="min-w-0 sm:w-1/3">
-                <label
-                  htmlFor={isEditing ? inputId : undefined}
-                  className="block font-semibold text-stone-900"
-                >
-                  {words ? (
-                    words.label
-                  ) : (
-                    <code dir="ltr" className="text-sm">
-                      {s.key}
-                    </code>
-                  )}
-                </label>
-                {words ? (
-                  <>
-                    <p className="mt-0.5 text-sm text-stone-600">{words.help}</p>
-                    <code dir="ltr" className="text-xs text-stone-500">
-                      {s.key}
-                    </code>
-                  </>
-                ) : s.description ? (
-                  <p className="mt-0.5 text-sm text-stone-600">{s.description}</p>
-                ) : null}
-              </div>
-              <div className="min-w-0 flex-1">
-                {isEditing ? (
-                  <form
-                    className="flex flex-col gap-2 sm:flex-row sm:items-start"
-                    onSubmit={(e) => {
-                      e.preventDefault()
-                      save.mutate({ ...s, value: editing.value })
-                    }}
-                  >
-                    <div className="flex-1">
-                      <Input
-                        id={inputId}
-                        autoFocus
-                        dir="auto"
-                        value={editing.value}
-                        aria-invalid={Boolean(fieldError)}
-                        onChange={(e) => setEditing({ id: s.id, value: e.target.value })}
-                        onKeyDown={(e) => e.key === 'Escape' && setEditing(null)}
-                      />
-                      <FieldError message={fieldError} />
-                    </div>
-                    <div className="flex gap-2">
-                      <Button type="submit" size="md" busy={save.isPending}>
-                        {t('common:actions.save')}
-                      </Button>
-                      <Button variant="secondary" onClick={() => setEditing(null)} disabled={save.isPending}>
-                        {t('common:actions.cancel')}
-                      </Button>
-                    </div>
-                  </form>
-                ) : (
-                  <div className="flex items-start gap-3">
-                    <p className="min-w-0 flex-1 break-words text-stone-800">
-                      {s.value ? (
-                        <bdi>{s.value}</bdi>
-                      ) : (
-                        <span className="italic text-stone-600">{t('settings.empty_value')}</span>
-                      )}
-                    </p>
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      icon={<Pencil className="size-4" aria-hidden="true" />}
-                      onClick={() => startEdit(s)}
-                      aria-label={t('settings.edit_named', { key: words?.label ?? s.key })}
-                    >
-                      {t('common:actions.edit')}
-                    </Button>
-                  </div>
-                )}
-              </div>
-            </li>
-          )
-        })}
-      </ul>
+      <div className="flex flex-col gap-6">
+        {groups
+          .filter((g) => g.rows.length > 0)
+          .map(({ group, rows }) => (
+            <section key={group} aria-labelledby={`settings-group-${group}`}>
+              <h3 id={`settings-group-${group}`} className="mb-2 font-bold text-palm-800">
+                {t(`settings.groups.${group}`)}
+              </h3>
+              <ul className="divide-y divide-sand-200 rounded-[var(--radius-card)] border border-sand-300 bg-white shadow-[var(--shadow-soft)]">
+                {rows.map((s) => {
+                  const words = known(s.key)
+                  return (
+                    <SettingRow
+                      key={s.id}
+                      setting={s}
+                      label={words?.label ?? s.key}
+                      help={words?.help ?? s.description}
+                      editing={editing?.id === s.id}
+                      busy={save.isPending}
+                      serverError={editing?.id === s.id ? fieldError : undefined}
+                      onEdit={() => startEdit(s)}
+                      onCancel={() => setEditing(null)}
+                      onSave={(value) => save.mutate({ ...s, value })}
+                    />
+                  )
+                })}
+              </ul>
+            </section>
+          ))}
+      </div>
     )
+  }
 
   return (
     <div>
