@@ -107,4 +107,21 @@ describe("the owner's content (decision 0125)", () => {
     expect(screen.getByText('تمور مختارة')).toBeInTheDocument()
     expect(document.getElementById('contact')!.textContent).toContain('طرابلس، ليبيا')
   })
+
+  it("draws the owner's hero picture once uploaded, the drawn farm before", () => {
+    mockFetch({})
+    const content = makeContent()
+    const heroPicture = () =>
+      document.querySelector('section[aria-labelledby="hero-title"] img')!.getAttribute('src')
+    const { unmount } = renderScreen(<LandingPage featured={[]} content={content} />)
+    expect(heroPicture()).toBe('/hero.svg')
+    unmount()
+    renderScreen(
+      <LandingPage
+        featured={[]}
+        content={{ ...content, hero: { ...content.hero, image_id: 'abcdef0123456789' } }}
+      />,
+    )
+    expect(heroPicture()).toBe('/api/images/abcdef0123456789/large.webp')
+  })
 })
