@@ -123,7 +123,18 @@ if (job.kind === 'checkout') {
   process.exit(0)
 }
 
-const generator = job.kind === 'login' ? loginRequest : null
+/**
+ * A search of one or two words drawn at random on every request (past the response cache, decision 0140): the
+ * search's path with the words appended to it, URL-encoded.
+ */
+function randomSearchRequest(): RawRequest {
+  const { path, words } = job.randomSearch!
+  const word = () => words[Math.floor(Math.random() * words.length)]!
+  const q = Math.random() < 0.3 ? word() : `${word()} ${word()}`
+  return { method: 'GET', path: `${path}${encodeURIComponent(q)}` }
+}
+
+const generator = job.kind === 'login' ? loginRequest : job.randomSearch ? randomSearchRequest : null
 
 const result = (await autocannon({
   url: job.url,

@@ -25,6 +25,7 @@ import {
   warmUp,
 } from './scenarios/api-list.ts'
 import { salesExport } from './scenarios/api-export.ts'
+import { searchScenarios } from './scenarios/api-search.ts'
 import { checkoutLoad, dashboardVsList, signInFlood, stockInvariant } from './scenarios/api-orders.ts'
 import { phoneReport, phoneRuns } from './scenarios/web-phone.ts'
 import { cacheHeaders, fontPreload, lighthouseScenario } from './scenarios/web-serve.ts'
@@ -79,6 +80,7 @@ async function postgres() {
     // database), so each list figure is taken relative to the bare route at that moment (performance.md item 8).
     const r0At1k = rowWanted('scale') ? await measure(url, REF_PATH) : undefined
     const list1k = rowWanted('scale') ? await measure(url, LIST_PATH) : undefined
+    await step('search (PostgreSQL, 1k)', () => searchScenarios(report, url, 'PostgreSQL, 1k'))
 
     const data = await loadData({ target, products: 10_000, orders: 50_000, users: 200 })
     await warmUp(url, [REF_PATH, LIST_PATH, SEARCH_PATH, SEARCH_EN_PATH])
@@ -113,6 +115,10 @@ async function postgres() {
         pass: ratio <= 2 && list100k.non2xx === 0 && list100k.errors === 0,
         data: { r0At1k, list1k, r0At100k, list100k },
       })
+    })
+    await step('search (PostgreSQL, 100k)', async () => {
+      await loadData({ target, products: 100_000 })
+      await searchScenarios(report, url, 'PostgreSQL, 100k')
     })
   } finally {
     await server?.stop()

@@ -12,6 +12,8 @@ export interface LoadJob {
   /** fixed arrival rate (requests/s over all connections); absent = as fast as the server answers */
   rate?: number
   paths?: string[]
+  /** each request searches one or two of `words` drawn at random: `path` + the URL-encoded words */
+  randomSearch?: { path: string; words: string[] }
   headers?: Record<string, string>
   checkout?: { productIds: number[]; alwaysIds: number[]; cityId: number }
   login?: { users: number; password: string }

@@ -29,6 +29,7 @@ import {
   searchCondition,
   searchPlan,
   searchRank,
+  withCategories,
   withTypos,
   type SearchPlan,
 } from './search.ts'
@@ -87,36 +88,33 @@ export async function listProducts(
   countTotal: (run: () => Promise<number>) => Promise<number> = (run) => run(),
 ): Promise<Paginated<Product> & { did_you_mean?: string[] }> {
   const parsed = query.search ? parseSearch(query.search) : null
-  let search = parsed && parsed.words.length ? searchPlan(parsed) : null
+  let search = parsed && parsed.words.length ? await withCategories(db, searchPlan(parsed)) : null
   const perPage = query.per_page
   const runCount = (condition: SQL | undefined) => async () => {
     const [totals] = await db.select({ total: count() }).from(products).where(condition)
     return Number(totals?.total ?? 0)
   }
+  const page = (condition: SQL | undefined, plan: SearchPlan | null) =>
+    selectWithCategory(db)
+      .where(condition)
+      // Stable paging: the ranking, then in stock first, then newest first (ids are unique).
+      .orderBy(...(plan ? [searchRank(plan), inStockFirst, desc(products.id)] : [desc(products.id)]))
+      .limit(perPage)
+      .offset((query.page - 1) * perPage)
   let condition = listCondition(query, staff, search)
-  let total = await countTotal(runCount(condition))
+  let [rows, total] = await Promise.all([page(condition, search), countTotal(runCount(condition))])
   let didYouMeanNames: string[] | undefined
   if (total === 0 && parsed && search) {
     // Decision 0140: nothing matched; words one or two letters off the shop's names are corrected, then, if still
     // nothing, the closest names are offered.
     const corrected = await withTypos(db, search, parsed)
     if (corrected) {
-      search = corrected
+      search = await withCategories(db, corrected)
       condition = listCondition(query, staff, search)
-      total = await runCount(condition)()
+      ;[rows, total] = await Promise.all([page(condition, search), runCount(condition)()])
     }
     if (total === 0) didYouMeanNames = await didYouMean(db, parsed, lang)
   }
-  // Stable paging: the ranking, then in stock first, then newest first (ids are unique).
-  const order = search ? [searchRank(search), inStockFirst, desc(products.id)] : [desc(products.id)]
-  const rows =
-    total === 0
-      ? []
-      : await selectWithCategory(db)
-          .where(condition)
-          .orderBy(...order)
-          .limit(perPage)
-          .offset((query.page - 1) * perPage)
   return {
     data: (rows as ProductWithCategory[]).map((r) => toProduct(r, staff, lang)),
     total,
@@ -124,6 +122,36 @@ export async function listProducts(
     per_page: perPage,
     last_page: Math.max(1, Math.ceil(total / perPage)),
     ...(didYouMeanNames ? { did_you_mean: didYouMeanNames } : {}),
+  }
+}
+
+/**
+ * GET /products/suggest (decision 0140): the first `limit` in-stock products of a public search, ranked as the list,
+ * without the list's count (a suggestion needs no total); corrections and "did you mean" as the list has them.
+ */
+export async function suggestProducts(
+  db: DbOrTx,
+  q: string,
+  lang: Language,
+  limit = 6,
+): Promise<{ products: Product[]; didYouMean: string[] }> {
+  const parsed = parseSearch(q)
+  if (parsed.words.length === 0) return { products: [], didYouMean: [] }
+  const query: ProductListQuery = { search: q, page: 1, per_page: limit, active: 'true', in_stock: 'true' }
+  const run = (plan: SearchPlan) =>
+    selectWithCategory(db)
+      .where(listCondition(query, false, plan))
+      .orderBy(searchRank(plan), inStockFirst, desc(products.id))
+      .limit(limit)
+  const plan = await withCategories(db, searchPlan(parsed))
+  let rows = await run(plan)
+  if (rows.length === 0) {
+    const corrected = await withTypos(db, plan, parsed)
+    if (corrected) rows = await run(await withCategories(db, corrected))
+  }
+  return {
+    products: (rows as ProductWithCategory[]).map((r) => toProduct(r, false, lang)),
+    didYouMean: rows.length ? [] : await didYouMean(db, parsed, lang),
   }
 }
 

@@ -5,7 +5,7 @@ import type { ProductListQuery, ProductSuggestions } from '@shop/shared/schemas/
 import { parseSearch } from '@shop/shared/search/normalize'
 import type { DbOrTx } from '../../db/client.ts'
 import { createCatalogVersion, type CatalogVersion } from './catalog-version.ts'
-import { listProducts, productFilterKey } from './products.service.ts'
+import { listProducts, productFilterKey, suggestProducts } from './products.service.ts'
 import { matchingCategories, searchPlan } from './search.ts'
 
 /** A public list answer as it goes on the wire: serialized once, sent as is (decision 0019). */
@@ -96,15 +96,10 @@ export function createPublicListCache(db: DbOrTx, version: CatalogVersion = crea
         const answer: ProductSuggestions = { products: [], categories: [], did_you_mean: [] }
         if (parsed.words.length) {
           const [list, cats] = await Promise.all([
-            listProducts(
-              db,
-              { search: q, page: 1, per_page: 6, active: 'true', in_stock: 'true' },
-              false,
-              lang,
-            ),
+            suggestProducts(db, q, lang),
             matchingCategories(db, searchPlan(parsed), lang),
           ])
-          answer.products = list.data.map((p) => ({
+          answer.products = list.products.map((p) => ({
             id: p.id,
             slug: p.slug,
             name: p.name,
@@ -112,7 +107,7 @@ export function createPublicListCache(db: DbOrTx, version: CatalogVersion = crea
             image_small_url: p.image_small_url,
           }))
           answer.categories = cats
-          answer.did_you_mean = cats.length ? [] : (list.did_you_mean ?? [])
+          answer.did_you_mean = cats.length ? [] : list.didYouMean
         }
         return cachedList(Buffer.from(JSON.stringify(answer)))
       })

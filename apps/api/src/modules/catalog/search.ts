@@ -1,4 +1,4 @@
-import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { Language } from '@shop/shared/i18n/messages'
 import { translatedText } from '@shop/shared/i18n/content'
 import { editDistance, typosAllowed, withoutArticle, type ParsedSearch } from '@shop/shared/search/normalize'
@@ -22,6 +22,8 @@ export interface SearchWordPlan {
   typos: string[]
   /** The word as a whole word of a name (as typed, or without its article), for the ranking. */
   whole: string[]
+  /** The categories whose names have the word (a form or a correction): their products match it too. */
+  categoryIds: number[]
 }
 
 export interface SearchPlan {
@@ -36,6 +38,7 @@ export function searchPlan(parsed: ParsedSearch): SearchPlan {
       forms: w.forms,
       typos: [],
       whole: [...new Set([w.word, withoutArticle(w.word)])],
+      categoryIds: [],
     })),
   }
 }
@@ -46,12 +49,23 @@ function anyLike(column: SQL | typeof products.searchText, patterns: string[]): 
   return or(...patterns.map((p) => sql`${column} LIKE ${p}`))!
 }
 
-/** Ids of the categories whose names contain one of the forms (a small table: read inside the product query). */
-function categoryMatches(forms: string[]): SQL {
-  return sql`${products.categoryId} IN (SELECT ${categories.id} FROM ${categories} WHERE ${anyLike(
-    sql`${categories.searchName}`,
-    forms.map(contains),
-  )})`
+/**
+ * The categories each word finds (names containing one of its forms or corrections), read before the product query:
+ * the categories are few, and ids in the query leave the planner free to use the trigram index for the texts
+ * (a sub-select OR-ed with the text matches made it scan every product).
+ */
+export async function withCategories(db: DbOrTx, plan: SearchPlan): Promise<SearchPlan> {
+  const rows = await db.select({ id: categories.id, name: categories.searchName }).from(categories)
+  return {
+    ...plan,
+    words: plan.words.map((w) => {
+      const forms = [...w.forms, ...w.typos]
+      return {
+        ...w,
+        categoryIds: rows.filter((c) => forms.some((f) => (c.name ?? '').includes(f))).map((c) => c.id),
+      }
+    }),
+  }
 }
 
 /** The filter: every word, in one of its forms or corrections, in the product's texts or its category's names. */
@@ -59,8 +73,8 @@ export function searchCondition(plan: SearchPlan): SQL | undefined {
   if (plan.words.length === 0) return undefined
   return and(
     ...plan.words.map((w) => {
-      const forms = [...w.forms, ...w.typos]
-      return or(anyLike(products.searchText, forms.map(contains)), categoryMatches(forms))!
+      const texts = anyLike(products.searchText, [...w.forms, ...w.typos].map(contains))
+      return w.categoryIds.length ? or(texts, inArray(products.categoryId, w.categoryIds))! : texts
     }),
   )
 }
