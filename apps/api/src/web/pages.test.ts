@@ -4,7 +4,7 @@ import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedContent } from '../db/seed-content.ts'
 import { saveContent } from '../modules/content/content.service.ts'
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import {
   createCategory,
   createCity,
@@ -359,6 +359,31 @@ describe('server-rendered storefront pages', () => {
       merchantReturnDays: 14,
     })
     await ctx.app.db.update(settings).set({ value: '' }).where(eq(settings.key, 'return_policy_days'))
+  })
+
+  it('names the shop from its settings on the next page, in each language (decision 0122: no page cache)', async () => {
+    const set = (key: string, value: string) =>
+      ctx.app.db
+        .insert(settings)
+        .values({ key, value })
+        .onConflictDoUpdate({ target: settings.key, set: { value } })
+    await set('site_name', 'مزارع الواحة')
+    await set('site_name_en', 'Oasis Farms')
+    await set('site_description_en', 'Dates of the oasis')
+    try {
+      const ar = await get('/products')
+      expect(head(ar.body)).toContain('<title>منتجاتنا | مزارع الواحة</title>')
+      expect(metaContent(ar.body, 'property', 'og:site_name')).toBe('مزارع الواحة')
+      expect(ar.body).not.toContain('النخيل الذهبية')
+      const en = await get('/cart?lang=en')
+      expect(metaContent(en.body, 'property', 'og:site_name')).toBe('Oasis Farms')
+      expect(metaContent(en.body, 'name', 'description')).toBe('Dates of the oasis')
+      expect(en.body).not.toContain('Golden Palm')
+    } finally {
+      await ctx.app.db
+        .delete(settings)
+        .where(inArray(settings.key, ['site_name', 'site_name_en', 'site_description_en']))
+    }
   })
 
   it('sends pages gzipped to browsers that take it', async () => {
