@@ -47,6 +47,11 @@ const Env = z.object({
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1).default(72_000),
   /** Milliseconds a connection may be silent (nothing read or written) before it is closed. 0 turns it off. */
   CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(120_000),
+  /**
+   * Milliseconds a stopping process (SIGTERM) gives the requests it has read before it exits anyway with code 1
+   * (decision 0042; decision 0117: the fault tests on a busy machine give their in-flight load longer).
+   */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(9_000),
   /** Open connections the process accepts at once; more are closed as they arrive. 0 means no cap. */
   MAX_CONNECTIONS: z.coerce.number().int().min(0).default(1_000),
   /**

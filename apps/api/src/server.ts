@@ -32,13 +32,13 @@ const app = await buildApp({
 })
 
 // Graceful shutdown (decision 0042): stop accepting, let requests already read finish (later ones get the shop's 503),
-// close the database, exit within 10 s.
+// close the database, exit within 10 s (SHUTDOWN_TIMEOUT_MS, 9 s by default).
 let closing = false
 async function shutdown(signal: string) {
   if (closing) return
   closing = true
   app.log.info({ signal }, 'shutting down')
-  const force = setTimeout(() => process.exit(1), 9_000)
+  const force = setTimeout(() => process.exit(1), env.SHUTDOWN_TIMEOUT_MS)
   force.unref()
   try {
     await app.close()

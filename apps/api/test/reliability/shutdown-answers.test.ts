@@ -80,7 +80,11 @@ describe(`SIGTERM under load: the answers (${baseUrl ? 'PostgreSQL' : 'PGlite'})
       let server: ServerProcess | undefined
       try {
         // Debug logs: a "request received" line for every request the server reads, before anything else is done with it.
-        server = await startServer({ ...target, env: { LOG_LEVEL: 'debug', LOG_FORMAT: 'json' } })
+        // Decision 0117: the stopping deadline is the product's timer; on a busy machine the test gives it a minute.
+        server = await startServer({
+          ...target,
+          env: { LOG_LEVEL: 'debug', LOG_FORMAT: 'json', SHUTDOWN_TIMEOUT_MS: '60000' },
+        })
         const shop = await setUpShop(server.url, [100_000])
         const url = server.url
         const product = shop.products[0]!
@@ -174,7 +178,7 @@ describe(`SIGTERM under load: the answers (${baseUrl ? 'PostgreSQL' : 'PGlite'})
         await socketClosed
         const output = server.output()
         expect(exit.code, output.slice(-3000)).toBe(0)
-        expect(took).toBeLessThan(10_000)
+        expect(took).toBeLessThan(60_000)
 
         // The pipelined pair: the sign-in read before the signal gets its real answer, the request read while closing the
         // shop's 503 — both on the wire, in order, then the connection ends.
