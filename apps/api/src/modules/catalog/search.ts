@@ -55,17 +55,16 @@ function anyLike(column: SQL | typeof products.searchText, patterns: string[]): 
  * (a sub-select OR-ed with the text matches made it scan every product).
  */
 export async function withCategories(db: DbOrTx, plan: SearchPlan): Promise<SearchPlan> {
-  const rows = await db.select({ id: categories.id, name: categories.searchName }).from(categories)
-  return {
-    ...plan,
-    words: plan.words.map((w) => {
-      const forms = [...w.forms, ...w.typos]
-      return {
-        ...w,
-        categoryIds: rows.filter((c) => forms.some((f) => (c.name ?? '').includes(f))).map((c) => c.id),
-      }
+  const words = await Promise.all(
+    plan.words.map(async (w) => {
+      const rows = await db
+        .select({ id: categories.id })
+        .from(categories)
+        .where(anyLike(sql`${categories.searchName}`, [...w.forms, ...w.typos].map(contains)))
+      return { ...w, categoryIds: rows.map((r) => r.id) }
     }),
-  }
+  )
+  return { ...plan, words }
 }
 
 /** The filter: every word, in one of its forms or corrections, in the product's texts or its category's names. */
@@ -176,6 +175,10 @@ interface Lexicon {
   entries: LexiconEntry[]
   /** word (without its article) → entries whose names have it */
   words: Map<string, number[]>
+  /** the words by their length in characters (a word n edits off has a length within n) */
+  byLength: Map<number, string[]>
+  /** closestWords answers already worked out (the same misspellings come back) */
+  memo: Map<string, { word: string; distance: number }[]>
 }
 
 /** How many names per word the lexicon remembers (enough for three suggestions). */
@@ -203,14 +206,22 @@ async function loadLexicon(db: DbOrTx): Promise<Lexicon> {
       const index = entries.push({ ar: row.name, en: row.en, kind }) - 1
       for (const raw of (row.searchName ?? '').split(/\s+/)) {
         const word = withoutArticle(raw.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
-        if (word.length < 3) continue
+        // Numbers (sizes, "no. 123") are not misspelt: they stay out of corrections and suggestions.
+        if (word.length < 3 || /^[\p{N}.,]+$/u.test(word)) continue
         const list = words.get(word)
         if (!list) words.set(word, [index])
         else if (list.length < ENTRIES_PER_WORD && list[list.length - 1] !== index) list.push(index)
       }
     }
   }
-  return { entries, words }
+  const byLength = new Map<number, string[]>()
+  for (const word of words.keys()) {
+    const n = [...word].length
+    const list = byLength.get(n)
+    if (list) list.push(word)
+    else byLength.set(n, [word])
+  }
+  return { entries, words, byLength, memo: new Map() }
 }
 
 const lexicons = new WeakMap<object, { version: number; value: Promise<Lexicon> }>()
@@ -228,12 +239,21 @@ async function lexiconOf(db: DbOrTx): Promise<Lexicon> {
 
 /** The shop's words closest to `word` (at most `max` edits), closest first. */
 function closestWords(lexicon: Lexicon, word: string, max: number): { word: string; distance: number }[] {
+  const key = `${max}|${word}`
+  const known = lexicon.memo.get(key)
+  if (known) return known
   const found: { word: string; distance: number }[] = []
-  for (const candidate of lexicon.words.keys()) {
-    const distance = editDistance(word, candidate, max)
-    if (distance <= max) found.push({ word: candidate, distance })
-  }
-  return found.sort((a, b) => a.distance - b.distance || a.word.localeCompare(b.word))
+  const n = [...word].length
+  for (let length = Math.max(1, n - max); length <= n + max; length++)
+    for (const candidate of lexicon.byLength.get(length) ?? []) {
+      const distance = editDistance(word, candidate, max)
+      if (distance <= max) found.push({ word: candidate, distance })
+    }
+  found.sort((a, b) => a.distance - b.distance || a.word.localeCompare(b.word))
+  // Bounded: a flood of different misspellings starts the memo again rather than growing it.
+  if (lexicon.memo.size >= 10_000) lexicon.memo.clear()
+  lexicon.memo.set(key, found)
+  return found
 }
 
 /** Corrections for the words of a search that found nothing: each word's closest names' words within its allowance. */
