@@ -224,16 +224,22 @@ async function loadLexicon(db: DbOrTx): Promise<Lexicon> {
   return { entries, words, byLength, memo: new Map() }
 }
 
-const lexicons = new WeakMap<object, { version: number; value: Promise<Lexicon> }>()
+const lexicons = new WeakMap<object, { version: number; checkedAt: number; value: Promise<Lexicon> }>()
+/** How long a process answers corrections from its lexicon before it asks whether the catalogue changed. */
+const LEXICON_RECHECK_MS = 1_000
 
-/** The lexicon as of the current catalogue version (read again after any catalogue write, on the next miss). */
+/** The lexicon as of the catalogue version (read again after a catalogue write, on the next miss a second later). */
 async function lexiconOf(db: DbOrTx): Promise<Lexicon> {
-  const version = await readCatalogVersion(db)
   const known = lexicons.get(db)
-  if (known && known.version === version) return known.value
+  if (known && performance.now() - known.checkedAt < LEXICON_RECHECK_MS) return known.value
+  const version = await readCatalogVersion(db)
+  if (known && known.version === version) {
+    known.checkedAt = performance.now()
+    return known.value
+  }
   const value = loadLexicon(db)
   value.catch(() => lexicons.delete(db))
-  lexicons.set(db, { version, value })
+  lexicons.set(db, { version, checkedAt: performance.now(), value })
   return value
 }
 
