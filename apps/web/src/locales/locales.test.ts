@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import i18n from '../lib/i18n.ts'
+import { SETTINGS_REGISTRY } from '@shop/shared/schemas/setting'
 
 // Every text exists in ar and en with the same keys.
 const files = import.meta.glob<{ default: Record<string, unknown> }>('./*/*.json', { eager: true })
@@ -150,5 +151,19 @@ describe('Arabic counted texts read right for 0, 1, 2, 3, 11 and 100', () => {
       '11 دقيقة',
       '100 دقيقة',
     ])
+  })
+})
+
+describe("the owner's settings screen", () => {
+  it('labels and explains every setting of the registry in both languages (no raw key on the screen)', () => {
+    for (const lang of ['ar', 'en']) {
+      const dashboard = files[`./${lang}/dashboard.json`]!.default as {
+        settings: { keys: Record<string, { label?: string; help?: string }> }
+      }
+      const missing = Object.keys(SETTINGS_REGISTRY).filter(
+        (key) => !dashboard.settings.keys[key]?.label || !dashboard.settings.keys[key]?.help,
+      )
+      expect({ lang, missing }).toEqual({ lang, missing: [] })
+    }
   })
 })
