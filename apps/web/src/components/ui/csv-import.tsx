@@ -267,7 +267,9 @@ function WrittenRows({ items }: { items: ImportResultItem[] }) {
                 <span className="ltr-nums font-mono text-xs text-stone-500" dir="ltr">
                   {t('import.id', { id: item.id })}
                 </span>
-                <span className="min-w-0 break-words font-medium text-stone-900">{item.name}</span>
+                <span dir="auto" className="min-w-0 break-words font-medium text-stone-900">
+                  {item.name}
+                </span>
                 {item.matched_by ? (
                   <span
                     className={`ms-auto rounded px-1.5 py-0.5 text-xs ${
