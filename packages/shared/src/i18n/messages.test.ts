@@ -11,7 +11,9 @@ describe('shared messages', () => {
       expect(bases('ar')).toEqual(bases('en'))
       for (const lang of ['ar', 'en'] as const) {
         const keys = Object.keys(messages[lang][group])
-        for (const counted of new Set(keys.filter((k) => plural.test(k)).map((k) => k.replace(plural, ''))))
+        // A counted text is one with an `_other` form; `too_many` ("this list is too long") is a word, not a form.
+        const countedBases = keys.filter((k) => k.endsWith('_other')).map((k) => k.replace(plural, ''))
+        for (const counted of new Set(countedBases))
           for (const form of forms[lang]) expect(keys, `${lang} ${counted}`).toContain(`${counted}_${form}`)
       }
     }
