@@ -108,7 +108,7 @@ export default function SearchSuggestions({
   }, [current, answered, t])
 
   // A new answer starts with nothing chosen.
-  useEffect(() => setActive(-1), [answer])
+  useEffect(() => setActive(-1), [answer?.key])
 
   const fresh = answer?.key === cacheKey
   const expanded = options.length > 0 || (fresh && options.length === 0)
