@@ -64,7 +64,7 @@ describe('mailer', () => {
         const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'b@example.ly'))
         expect(row?.sentAt).toBeInstanceOf(Date)
       },
-      { timeout: 10_000 },
+      { timeout: 45_000 },
     )
     expect(received.join('\n')).toContain('reset-password?token=abc')
   })
@@ -77,7 +77,7 @@ describe('mailer', () => {
         const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'c@example.ly'))
         expect(row?.error).toBeTruthy()
       },
-      { timeout: 10_000 },
+      { timeout: 45_000 },
     )
   })
 
@@ -109,23 +109,29 @@ describe('mailer', () => {
         smtpUrl: smtp.url,
         from: 'shop@example.ly',
         log,
-        backoffMs: 300,
+        // Long enough that "not due yet" holds however slow the machine is; the test then moves the due time.
+        backoffMs: 600_000,
         pollMs: 60_000,
       })
       try {
+        const before = Date.now()
         await mailer.send({ to: 'retry@example.ly', subject: 'طلبك', text: 'نص' })
         await vi.waitFor(async () => expect((await rowsTo('retry@example.ly'))[0]!.error).toMatch(/busy/), {
-          timeout: 10_000,
+          timeout: 45_000,
         })
         const [failed] = await rowsTo('retry@example.ly')
         expect(failed!.attempts).toBe(1)
         expect(failed!.sentAt).toBeNull()
-        expect(failed!.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now() - 1000)
+        expect(failed!.nextAttemptAt!.getTime()).toBeGreaterThanOrEqual(before + 600_000)
         // Not due yet: a round now does not try it.
         smtp.state.down = false
         await mailer.deliverDue()
         expect(smtp.to('retry@example.ly')).toHaveLength(0)
-        await new Promise((r) => setTimeout(r, 400))
+        // The backoff runs out (the due time moved to the past, as the clock would) and the next round sends it.
+        await database.db
+          .update(mailOutbox)
+          .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+          .where(eq(mailOutbox.id, failed!.id))
         expect(await mailer.deliverDue()).toBeGreaterThanOrEqual(1)
         const [sent] = await rowsTo('retry@example.ly')
         expect(sent!.sentAt).toBeInstanceOf(Date)
@@ -153,8 +159,14 @@ describe('mailer', () => {
       try {
         await mailer.enqueue(database.db, { to: 'giveup@example.ly', subject: 's', text: 't' })
         await mailer.deliverDue()
-        await new Promise((r) => setTimeout(r, 20))
-        await mailer.deliverDue()
+        // The second try comes once its 1 ms backoff has run out: rounds until it was made, with a ceiling.
+        await vi.waitFor(
+          async () => {
+            await mailer.deliverDue()
+            expect((await rowsTo('giveup@example.ly'))[0]!.attempts).toBe(2)
+          },
+          { timeout: 45_000, interval: 20 },
+        )
         const [row] = await rowsTo('giveup@example.ly')
         expect(row!.attempts).toBe(2)
         expect(row!.nextAttemptAt).toBeNull()
@@ -229,7 +241,7 @@ describe('mailer', () => {
             expect(smtp.to('ids-1@example.ly')).toHaveLength(1)
             expect(smtp.to('ids-2@example.ly')).toHaveLength(1)
           },
-          { timeout: 10_000, interval: 100 },
+          { timeout: 45_000, interval: 100 },
         )
         const rows = await database.db.select().from(mailOutbox)
         for (const address of ['ids-1@example.ly', 'ids-2@example.ly']) {

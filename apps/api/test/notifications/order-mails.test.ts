@@ -36,7 +36,7 @@ const waitForMails = (to: string, count = 1) =>
       expect(smtp.to(to).length).toBeGreaterThanOrEqual(count)
       return smtp.to(to)
     },
-    { timeout: 10_000, interval: 50 },
+    { timeout: 45_000, interval: 50 },
   )
 
 async function order(email: string, lang = 'ar', extra: { headers?: Record<string, string> } = {}) {
@@ -162,7 +162,7 @@ describe('order mails through the outbox', () => {
       await vi.waitFor(
         () =>
           expect(smtp.to(staff).some((m) => decodeMail(m.raw).includes('evil[.]example[.]org'))).toBe(true),
-        { timeout: 10_000, interval: 50 },
+        { timeout: 45_000, interval: 50 },
       )
     const linkify = new LinkifyIt()
     const mails = smtp.mails.filter(
@@ -243,7 +243,7 @@ describe('order mails through the outbox', () => {
           expect(row!.error).toMatch(/busy/)
           expect(row!.sentAt).toBeNull()
         },
-        { timeout: 10_000 },
+        { timeout: 45_000 },
       )
     } finally {
       smtp.state.down = false
@@ -253,7 +253,7 @@ describe('order mails through the outbox', () => {
         await ctx.app.mailer.deliverDue()
         expect(smtp.to(email)).toHaveLength(1)
       },
-      { timeout: 10_000, interval: 250 },
+      { timeout: 45_000, interval: 250 },
     )
     const [row] = await ctx.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))
     expect(row!.sentAt).toBeInstanceOf(Date)

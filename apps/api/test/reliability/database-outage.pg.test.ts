@@ -58,7 +58,8 @@ class CuttableProxy {
 describe('PostgreSQL unavailable under load', () => {
   it(
     'answers 503 while the database is cut, recovers without a restart, and retried orders are placed once',
-    { timeout: 120_000 },
+    // A server start (up to startServer's 240 s ceiling) and the outage's load on a possibly busy machine.
+    { timeout: 600_000 },
     async () => {
       const storage = await freshPostgres(baseUrl!)
       const pgTarget = new URL(storage.url)
@@ -95,7 +96,8 @@ describe('PostgreSQL unavailable under load', () => {
         // Load before, during and after the outage; every order has its own key and is retried until it is placed.
         const keys = Array.from({ length: 40 }, (_, i) => `outage-${i}-${Date.now()}`)
         const firstTry = keys.slice(0, 10).map((k) => place(k))
-        await new Promise((r) => setTimeout(r, 50))
+        // Cut once the first of them has been answered (an event, not a fixed time): the others may be in flight.
+        await Promise.race(firstTry)
         await proxy.cut()
         const duringStatuses: number[] = []
         const during = await Promise.all(keys.slice(10, 30).map((k) => place(k)))
@@ -113,7 +115,8 @@ describe('PostgreSQL unavailable under load', () => {
 
         // The database comes back; the same process recovers.
         await proxy.open()
-        const deadline = Date.now() + 30_000
+        // A ceiling, not a wait: the loop ends as soon as health answers 200.
+        const deadline = Date.now() + 120_000
         let back = await call(`${url}/api/health`, 'GET')
         while (back.status !== 200 && Date.now() < deadline) {
           await new Promise((r) => setTimeout(r, 250))

@@ -168,7 +168,9 @@ export async function call(
         ...headers,
       },
       body: body !== undefined ? JSON.stringify(body) : undefined,
-      signal: AbortSignal.timeout(20_000),
+      // A ceiling, not a wait: a loaded two-core machine may take long to answer; a refused or reset connection
+      // (a killed server) still comes back at once as status 0.
+      signal: AbortSignal.timeout(120_000),
     })
     const text = await res.text()
     let json: Json = null

@@ -103,7 +103,7 @@ describe('server timeouts and the connection cap (decision 0100)', () => {
             new Promise<number>((resolve) =>
               ctx.app.server.getConnections((_error, count) => resolve(count)),
             ),
-          { timeout: 10_000 },
+          { timeout: 45_000 },
         )
         .toBe(3)
       const extra = await sendAndWaitForClose(
@@ -116,7 +116,7 @@ describe('server timeouts and the connection cap (decision 0100)', () => {
       for (const socket of held) socket.destroy()
     }
     await expect
-      .poll(async () => (await fetch(`http://127.0.0.1:${port}/api/health`)).status, { timeout: 10_000 })
+      .poll(async () => (await fetch(`http://127.0.0.1:${port}/api/health`)).status, { timeout: 45_000 })
       .toBe(200)
   })
 })
