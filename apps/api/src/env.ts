@@ -61,6 +61,11 @@ const Env = z.object({
   API_DOCS: z.enum(['auto', 'on', 'off']).default('auto'),
   /** Decision 0103: opens /api/docs (also in production) to whoever gives it (browser sign-in prompt or Bearer). */
   API_DOCS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
+  /**
+   * Decision 0118: `allow` lets the products import's `image_url` column fetch from loopback and private addresses
+   * (tests, a development machine); `refuse` (default) answers such a row with an error.
+   */
+  IMPORT_IMAGE_PRIVATE_HOSTS: z.enum(['refuse', 'allow']).default('refuse'),
   TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
   /** Folder of the built web app (defaults to apps/web/dist). */
   WEB_DIST: z.string().optional(),

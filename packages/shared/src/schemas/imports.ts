@@ -69,6 +69,8 @@ export const PRODUCT_IMPORT_COLUMNS = [
   'weight_en',
   'origin',
   'origin_en',
+  /** Decision 0118: an http(s) address of the product's picture, fetched by the server. */
+  'image_url',
 ] as const
 export const CITY_IMPORT_REQUIRED = ['name', 'delivery_price'] as const
 export const CITY_IMPORT_COLUMNS = [

@@ -74,7 +74,10 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: importResponses,
       },
     },
-    async (request) => importProducts(app.db, await readCsvUpload(request), request.t.bind(request)),
+    async (request) =>
+      importProducts(app.db, await readCsvUpload(request), request.t.bind(request), {
+        allowPrivateImageHosts: app.config.IMPORT_IMAGE_PRIVATE_HOSTS === 'allow',
+      }),
   )
 
   app.post(

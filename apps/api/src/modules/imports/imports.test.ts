@@ -61,7 +61,7 @@ describe('CSV imports', () => {
     expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     const text = res.rawPayload.toString('utf8')
     expect(text.slice(1).split('\r\n')[0]).toBe(
-      'id,sku,name,name_en,description,description_en,category,price,wholesale_price,wholesale_threshold,retail_buying_price,wholesale_buying_price,stock,is_active,is_always_in_stock,weight,weight_en,origin,origin_en',
+      'id,sku,name,name_en,description,description_en,category,price,wholesale_price,wholesale_threshold,retail_buying_price,wholesale_buying_price,stock,is_active,is_always_in_stock,weight,weight_en,origin,origin_en,image_url',
     )
     expect(text).toContain('تمر دقلة نور,Deglet Nour Dates')
     const cities = await ctx.app.inject({

@@ -12,6 +12,7 @@ import { rowsOf, type Db, type DbOrTx, type Tx } from '../../db/client.ts'
 import { isUniqueViolation } from '../../db/errors.ts'
 import { categories, productSlugRedirects, products } from '../../db/schema/catalog.ts'
 import { AppError } from '../../lib/app-error.ts'
+import { storeImage } from '../../domain/images.ts'
 import { productColumns, toProductFields } from '../../domain/product-view.ts'
 import { slugSource, storedSlugSource } from '../../domain/product-slug.ts'
 import { firstFreeSlug, slugify } from '../../domain/slug.ts'
@@ -33,6 +34,13 @@ import {
   type RowError,
   type Translate,
 } from './row-errors.ts'
+import {
+  fetchImage,
+  IMAGE_FETCH_CONCURRENCY,
+  ImageFetchError,
+  parseImageUrl,
+  type ImageFetchFailure,
+} from './image-fetch.ts'
 
 /** A product as the import sees it: stored (id) or created by an earlier row of the file (id null). */
 interface Entry {
@@ -45,6 +53,16 @@ interface Entry {
   slug?: string
   /** A row gave a stock for it (an empty cell keeps the stock of the moment of the write). */
   stockGiven?: boolean
+  /** The picture an `image_url` cell gave (decision 0118); undefined keeps the stored one. */
+  imageId?: string
+}
+
+/** What each distinct `image_url` of the file gave: a stored image's id or why not (decision 0118). */
+type ImageOutcomes = Map<string, { imageId: string } | { failure: ImageFetchFailure }>
+
+export interface ProductsImportOptions {
+  /** IMPORT_IMAGE_PRIVATE_HOSTS=allow */
+  allowPrivateImageHosts?: boolean
 }
 
 type ImportItem = Omit<ImportResultItem, 'id'> & { id: number | null; entry?: Entry }
@@ -78,18 +96,18 @@ function* chunks<T>(items: T[], size: number) {
 
 /** One UPDATE … FROM (VALUES …) for a batch of stored products. */
 function updateStatement(batch: Entry[]) {
-  const rows = batch.map(({ id, values: v, slug, stockGiven }) => {
+  const rows = batch.map(({ id, values: v, slug, stockGiven, imageId }) => {
     const x = v!
-    return sql`(${id}::int, ${x.sku}::text, ${x.name}::text, ${slug}::text, ${x.description}::text, ${x.categoryId}::int, ${x.retailPrice}::numeric, ${x.wholesalePrice}::numeric,
+    return sql`(${id}::int, ${imageId ?? null}::text, ${x.sku}::text, ${x.name}::text, ${slug}::text, ${x.description}::text, ${x.categoryId}::int, ${x.retailPrice}::numeric, ${x.wholesalePrice}::numeric,
       ${x.wholesaleThreshold}::int, ${x.retailBuyingPrice}::numeric, ${x.wholesaleBuyingPrice}::numeric, ${x.stock}::int, ${stockGiven === true}::boolean,
       ${x.isActive}::boolean, ${x.isAlwaysInStock}::boolean, ${JSON.stringify(x.attributes)}::jsonb, ${JSON.stringify(x.translations)}::jsonb)`
   })
-  return sql`UPDATE ${products} AS p SET sku = v.sku, name = v.name, slug = v.slug, description = v.description, category_id = v.category_id,
+  return sql`UPDATE ${products} AS p SET image_id = COALESCE(v.image_id, p.image_id), sku = v.sku, name = v.name, slug = v.slug, description = v.description, category_id = v.category_id,
       retail_price = v.retail_price, wholesale_price = v.wholesale_price, wholesale_threshold = v.wholesale_threshold,
       retail_buying_price = v.retail_buying_price, wholesale_buying_price = v.wholesale_buying_price, stock = CASE WHEN v.stock_given THEN v.stock ELSE p.stock END,
       is_active = v.is_active, is_always_in_stock = v.is_always_in_stock, attributes = v.attributes,
       translations = v.translations, updated_at = now()
-    FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(id, sku, name, slug, description, category_id, retail_price, wholesale_price,
+    FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(id, image_id, sku, name, slug, description, category_id, retail_price, wholesale_price,
       wholesale_threshold, retail_buying_price, wholesale_buying_price, stock, stock_given, is_active, is_always_in_stock, attributes,
       translations)
     WHERE p.id = v.id`
@@ -98,6 +116,8 @@ function updateStatement(batch: Entry[]) {
 /**
  * Sample file of GET /products/import/sample: the columns the import reads (PRODUCT_IMPORT_COLUMNS order), with
  * example rows in Arabic and English (decision 0060: the English columns are optional; the last row leaves them empty).
+ * The `image_url` column is empty in the sample (decision 0118): an address of a picture that does not exist would make
+ * the sample's rows errors.
  */
 export function productsSampleCsv(): Buffer {
   return toCsvFile(PRODUCT_IMPORT_COLUMNS, [
@@ -121,6 +141,7 @@ export function productsSampleCsv(): Buffer {
       '1 kg',
       'الجفرة',
       'Al Jufrah',
+      '',
     ],
     [
       '',
@@ -142,6 +163,7 @@ export function productsSampleCsv(): Buffer {
       '500 g',
       'الجبل الأخضر',
       'Green Mountain',
+      '',
     ],
     [
       '',
@@ -162,6 +184,7 @@ export function productsSampleCsv(): Buffer {
       '',
       '',
       'هون',
+      '',
       '',
     ],
   ])
@@ -196,7 +219,7 @@ async function catalogFingerprint(q: DbOrTx): Promise<string> {
  * The work of an import that needs no lock: every row read, matched and checked against the catalogue as it is now,
  * yielding to other requests every few rows (decision 0115).
  */
-async function planImport(q: DbOrTx, table: CsvTable, t: Translate): Promise<Plan> {
+async function planImport(q: DbOrTx, table: CsvTable, t: Translate, images: ImageOutcomes): Promise<Plan> {
   const fingerprint = await catalogFingerprint(q)
   const categoryIds = new Map<string, number>()
   for (const c of await q.select({ id: categories.id, name: categories.name }).from(categories)) {
@@ -254,11 +277,19 @@ async function planImport(q: DbOrTx, table: CsvTable, t: Translate): Promise<Pla
       categoryId = categoryIds.get(given.category.toLowerCase()) ?? null
       if (categoryId === null) fieldErrors.category = ['validation.category_not_found']
     }
+    // Decision 0118: a picture that could not be fetched makes the row an error; the row is not written.
+    let imageId: string | undefined
+    if (given.image_url !== undefined) {
+      const outcome = images.get(given.image_url)
+      if (!outcome) fieldErrors.image_url = ['validation.image_url_invalid']
+      else if ('failure' in outcome) fieldErrors.image_url = [`validation.${outcome.failure}`]
+      else imageId = outcome.imageId
+    }
     if (Object.keys(fieldErrors).length > 0) {
       errors.push({ row, error: describeRowErrors(fieldErrors, t) })
       continue
     }
-    const { id: _id, category: _category, ...fields } = given
+    const { id: _id, category: _category, image_url: _imageUrl, ...fields } = given
     // `name`, `description`, `weight`, `origin` are the Arabic texts; an empty cell keeps the stored one (decision 0060).
     const raw: Record<string, unknown> = {
       ...overStored(target?.fields ?? {}, fields, PRODUCT_TEXT_FIELDS),
@@ -281,6 +312,7 @@ async function planImport(q: DbOrTx, table: CsvTable, t: Translate): Promise<Pla
     }
     // A stock cell left empty keeps the stock the product has when the import writes, not when it was read.
     if (given.stock !== undefined) target.stockGiven = true
+    if (imageId !== undefined) target.imageId = imageId
     target.fields = parsed.data
     target.values = productColumns(parsed.data)
     byName.add(target)
@@ -338,7 +370,7 @@ function writeBatches(plan: Plan): WriteBatch[] {
       async write(tx) {
         const inserted = await tx
           .insert(products)
-          .values(batch.map((e) => ({ ...e.values!, slug: e.slug! })))
+          .values(batch.map((e) => ({ ...e.values!, slug: e.slug!, imageId: e.imageId ?? null })))
           .returning({ id: products.id, slug: products.slug })
         const ids = new Map(inserted.map((r) => [r.slug, r.id]))
         for (const e of batch) e.id = ids.get(e.slug!) ?? null
@@ -372,17 +404,61 @@ function writeBatches(plan: Plan): WriteBatch[] {
  * the first write (another process's import, a staff edit), the file is checked again; when it changed after, the
  * rows not yet written are reported as not imported (importing the file again is safe: rows match by id or name).
  */
-export function importProducts(db: Db, text: string, t: Translate): Promise<ImportResult> {
-  return oneAtATime(db, 'products', () => runProductsImport(db, text, t))
+export function importProducts(
+  db: Db,
+  text: string,
+  t: Translate,
+  options: ProductsImportOptions = {},
+): Promise<ImportResult> {
+  return oneAtATime(db, 'products', () => runProductsImport(db, text, t, options))
 }
 
-async function runProductsImport(db: Db, text: string, t: Translate): Promise<ImportResult> {
+/**
+ * Decision 0118: every distinct `image_url` of the file fetched (a few at a time, outside any transaction) and put
+ * through the upload's image pipeline before the rows are checked, so a row whose picture failed is a row error.
+ */
+async function fetchImages(db: Db, table: CsvTable, options: ProductsImportOptions): Promise<ImageOutcomes> {
+  const outcomes: ImageOutcomes = new Map()
+  const urls = new Set<string>()
+  for (const { cells } of table.rows) if (cells.image_url) urls.add(cells.image_url)
+  const queue = [...urls]
+  const worker = async () => {
+    for (let value = queue.shift(); value !== undefined; value = queue.shift()) {
+      const url = parseImageUrl(value)
+      if (!url) {
+        outcomes.set(value, { failure: 'image_url_invalid' })
+        continue
+      }
+      try {
+        const body = await fetchImage(url, { allowPrivate: options.allowPrivateImageHosts })
+        outcomes.set(value, { imageId: await storeImage(db, body) })
+      } catch (err) {
+        if (err instanceof ImageFetchError) outcomes.set(value, { failure: err.reason })
+        else if (err instanceof AppError && err.status === 413)
+          outcomes.set(value, { failure: 'image_url_too_big' })
+        else if (err instanceof AppError && err.status === 415)
+          outcomes.set(value, { failure: 'image_url_not_image' })
+        else throw err
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(IMAGE_FETCH_CONCURRENCY, queue.length) }, worker))
+  return outcomes
+}
+
+async function runProductsImport(
+  db: Db,
+  text: string,
+  t: Translate,
+  options: ProductsImportOptions,
+): Promise<ImportResult> {
   const table = await parseCsv(text)
   assertColumns(table, PRODUCT_IMPORT_REQUIRED, t('errors.IMPORT_HELP'))
   if (table.rows.length === 0) throw new AppError('CSV_EMPTY', 422)
   importProgress.publish({ kind: 'products', phase: 'parsed' })
+  const images = await fetchImages(db, table, options)
 
-  let plan = await planImport(db, table, t)
+  let plan = await planImport(db, table, t, images)
   importProgress.publish({ kind: 'products', phase: 'planned' })
   let batches = writeBatches(plan)
   let seen = plan.fingerprint
@@ -409,7 +485,7 @@ async function runProductsImport(db: Db, text: string, t: Translate): Promise<Im
     if (outcome === 'changed') {
       if (written.size === 0 && replans < 3) {
         replans++
-        plan = await planImport(db, table, t)
+        plan = await planImport(db, table, t, images)
         batches = writeBatches(plan)
         seen = plan.fingerprint
         i = 0
