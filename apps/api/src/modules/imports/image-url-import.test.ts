@@ -47,6 +47,11 @@ describe('products import: image_url column', () => {
         case '/fake.png':
           res.writeHead(200, { 'content-type': 'image/png' }).end('not really a png')
           return
+        case '/slow.png':
+          // Answers the head and never the body: the time limit ends it.
+          res.writeHead(200, { 'content-type': 'image/png' })
+          res.write(png.subarray(0, 10))
+          return
         case '/huge.png':
           // No content-length: the size is counted while reading.
           res.writeHead(200, { 'content-type': 'image/png', 'transfer-encoding': 'chunked' })
@@ -63,6 +68,7 @@ describe('products import: image_url column', () => {
   }, 60_000)
   afterAll(async () => {
     await ctx?.close()
+    server?.closeAllConnections()
     await new Promise((resolve) => server?.close(resolve))
   })
 
@@ -166,6 +172,11 @@ describe('products import: image_url column', () => {
       expect(isPrivateAddress(address), address).toBe(true)
     for (const address of ['8.8.8.8', '2606:4700:4700::1111'])
       expect(isPrivateAddress(address), address).toBe(false)
+    const slow = await fetchImage(parseImageUrl(`${base}/slow.png`)!, {
+      allowPrivate: true,
+      timeoutMs: 300,
+    }).catch((e: unknown) => e)
+    expect((slow as ImageFetchError).reason).toBe('image_url_unreachable')
     expect(parseImageUrl('file:///etc/passwd')).toBeNull()
     expect(parseImageUrl('http://user:pass@example.com/a.png')).toBeNull()
   })
