@@ -5,10 +5,10 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     globalSetup: ['src/support/global-setup.ts'],
     testTimeout: 120_000,
-    hookTimeout: 180_000,
+    hookTimeout: 300_000,
     fileParallelism: false,
     passWithNoTests: true,
     // Pages update asynchronously; polls wait for what a user would see (no fixed sleeps).
-    expect: { poll: { timeout: 10_000, interval: 100 } },
+    expect: { poll: { timeout: 30_000, interval: 100 } },
   },
 })

@@ -41,7 +41,7 @@ describe('guest journey: browse, cart at retail and wholesale, checkout, registe
     // The landing's own cards (also articles) can still be on screen while the products page loads: count the
     // products page's cards once they are there.
     const cards = page.getByRole('article')
-    await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(12) // product.md §9: default page size 12, and the demo catalogue has more than 12
+    await expect.poll(() => cards.count(), { timeout: 60_000 }).toBe(12) // product.md §9: default page size 12, and the demo catalogue has more than 12
     const before = await cards.count()
 
     const honey = await api.products(
@@ -50,7 +50,7 @@ describe('guest journey: browse, cart at retail and wholesale, checkout, registe
     expect(honey.length).toBeGreaterThan(0)
     expect(honey.length).toBeLessThan(before)
     await page.getByLabel(ar('storefront:products.search_label'), { exact: true }).fill('عسل')
-    await expect.poll(() => cardNames(page), { timeout: 15_000 }).toEqual(honey.map((p) => p.name))
+    await expect.poll(() => cardNames(page), { timeout: 60_000 }).toEqual(honey.map((p) => p.name))
     await waitForPath(page, /search=/)
     await shot(page, 'journey1-02-search-honey')
 
@@ -77,7 +77,7 @@ describe('guest journey: browse, cart at retail and wholesale, checkout, registe
       .getByRole('link', { name: offshoots.name, exact: true })
     expect(await categoryLink.getAttribute('href')).toBe(`/products?category=${offshoots.slug}`)
     await categoryLink.click()
-    await expect.poll(() => cardNames(page), { timeout: 15_000 }).toEqual(inCategory.map((p) => p.name))
+    await expect.poll(() => cardNames(page), { timeout: 60_000 }).toEqual(inCategory.map((p) => p.name))
     expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true)
     expect(new URL(page.url()).search).toBe(`?category=${offshoots.slug}`)
     // The dropdown (product.md §2.4) picks the same list.
@@ -85,7 +85,7 @@ describe('guest journey: browse, cart at retail and wholesale, checkout, registe
     await page
       .getByLabel(ar('storefront:products.category_label'), { exact: true })
       .selectOption(offshoots.slug)
-    await expect.poll(() => cardNames(page), { timeout: 15_000 }).toEqual(inCategory.map((p) => p.name))
+    await expect.poll(() => cardNames(page), { timeout: 60_000 }).toEqual(inCategory.map((p) => p.name))
     expect(inCategory.length).toBeLessThan(before)
     await shot(page, 'journey1-03-category-offshoots')
 

@@ -62,7 +62,7 @@ describe('search as people type it (375 px)', () => {
       await box.press('Enter')
       await waitForPath(page, /\/products\?search=/)
       const cards = page.locator('main article h2')
-      await expect.poll(() => cards.count(), { timeout: 15_000 }).toBeGreaterThan(0)
+      await expect.poll(() => cards.count(), { timeout: 60_000 }).toBeGreaterThan(0)
       const names = await cards.allInnerTexts()
       expect(names[0]).toMatch(c.deglet)
       expect(names.filter((n) => c.deglet.test(n)).length).toBeGreaterThanOrEqual(3)
@@ -75,7 +75,7 @@ describe('search as people type it (375 px)', () => {
       expect(await didYouMean.innerText()).toContain(t('storefront:products.did_you_mean'))
       await shot(page, `search-${c.lang}-03-did-you-mean-375`)
       await didYouMean.getByRole('link').first().click()
-      await expect.poll(() => cards.count(), { timeout: 15_000 }).toBeGreaterThan(0)
+      await expect.poll(() => cards.count(), { timeout: 60_000 }).toBeGreaterThan(0)
       await context.close()
     },
   )

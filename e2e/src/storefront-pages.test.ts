@@ -50,7 +50,7 @@ describe('server-rendered storefront pages', () => {
       expect(html).toContain(tr(language, 'storefront:products.title'))
       expect(html).toMatch(/\d+\.\d{2} د\.ل/)
       // The app's script is asked for with the page and hydrates it, with no tap, scroll or timer waited for.
-      await page.waitForFunction(() => window.__shopHydrated === true, undefined, { timeout: 15_000 })
+      await page.waitForFunction(() => window.__shopHydrated === true, undefined, { timeout: 60_000 })
       expect(await scripts(page)).toBeGreaterThan(0)
       await page.locator('main article').first().getByRole('button').click()
       const badge = page.locator('[data-testid="cart-badge"]:visible')

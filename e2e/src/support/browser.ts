@@ -89,7 +89,7 @@ export async function shot(page: Page, name: string) {
  */
 export async function wholePage(page: Page) {
   if (!(await page.evaluate(() => Array.isArray(window.__shopTaps)))) return
-  await page.waitForFunction(() => window.__shopHydrated === true, undefined, { timeout: 30_000 })
+  await page.waitForFunction(() => window.__shopHydrated === true, undefined, { timeout: 60_000 })
 }
 
 /** Signs in through the API and returns the token and user, for presetting a context. */

@@ -61,7 +61,7 @@ export async function startMailbox(): Promise<{
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
-    async waitFor(to, timeoutMs = 15_000) {
+    async waitFor(to, timeoutMs = 60_000) {
       const deadline = Date.now() + timeoutMs
       for (;;) {
         const mail = mails.find((m) => m.to.includes(to))

@@ -63,7 +63,8 @@ export async function startShop(
   child.stdout?.on('data', (d) => (output += d))
   child.stderr?.on('data', (d) => (output += d))
   const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 90_000
+  // A ceiling, not a wait: a busy two-core machine may take minutes to start the shop.
+  const deadline = Date.now() + 240_000
   for (;;) {
     if (child.exitCode !== null) throw new Error(`shop exited early:\n${output}`)
     try {

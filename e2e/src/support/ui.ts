@@ -11,7 +11,7 @@ export async function visible(locator: Locator, timeout = 15_000): Promise<Locat
 
 /** Polls the visible text of a locator until it contains every part. */
 export async function textContains(locator: Locator, ...parts: string[]) {
-  for (const part of parts) await expect.poll(() => locator.innerText(), { timeout: 15_000 }).toContain(part)
+  for (const part of parts) await expect.poll(() => locator.innerText(), { timeout: 60_000 }).toContain(part)
 }
 
 export async function waitForPath(page: Page, path: string | RegExp, timeout = 15_000) {
@@ -48,7 +48,7 @@ export async function fillCheckout(page: Page, d: CheckoutDetails) {
   await field('phone').fill(d.phone)
   await field('address').fill(d.address)
   const city = field('city')
-  await expect.poll(() => city.isEnabled(), { timeout: 15_000 }).toBe(true)
+  await expect.poll(() => city.isEnabled(), { timeout: 60_000 }).toBe(true)
   await city.selectOption(String(d.cityId))
   await field('state').fill(d.state)
 }
