@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { Language } from '@shop/shared/i18n/messages'
 import type { Paginated } from '@shop/shared/schemas/common'
 import {
@@ -47,6 +47,41 @@ const selectWithCategory = (db: DbOrTx) =>
     })
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
+
+/**
+ * The ids of a page of search matches, best first (decision 0140's order), each with the number of matches when
+ * `counted` (the suggestions need no total: 0 then).
+ */
+const rankedIds = (
+  db: DbOrTx,
+  condition: SQL | undefined,
+  plan: SearchPlan,
+  limit: number,
+  offset: number,
+  counted = true,
+) =>
+  db
+    .select({ id: products.id, total: (counted ? sql`count(*) over ()` : sql`0`).mapWith(Number) })
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(condition)
+    // Stable paging: the ranking, then in stock first, then newest first (ids are unique).
+    .orderBy(searchRank(plan), inStockFirst, desc(products.id))
+    .limit(limit)
+    .offset(offset)
+
+/** The products (with their categories) of `ranked`, in its order. */
+async function byIds(db: DbOrTx, ranked: { id: number }[]) {
+  if (ranked.length === 0) return []
+  const rows = await selectWithCategory(db).where(
+    inArray(
+      products.id,
+      ranked.map((r) => r.id),
+    ),
+  )
+  const at = new Map(ranked.map((r, i) => [r.id, i]))
+  return rows.sort((a, b) => at.get(a.product.id)! - at.get(b.product.id)!)
+}
 
 const isTrue = (v: string | undefined) => v === 'true' || v === '1'
 const isFalse = (v: string | undefined) => v === 'false' || v === '0'
@@ -101,8 +136,21 @@ export async function listProducts(
       .orderBy(...(plan ? [searchRank(plan), inStockFirst, desc(products.id)] : [desc(products.id)]))
       .limit(perPage)
       .offset((query.page - 1) * perPage)
+  /**
+   * A search's page and total (decision 0140, amended): the ranking sorts every match anyway, so the total comes with
+   * the ranked ids (count(*) over the matches) instead of a second scan of the texts, and the sort carries only ids and
+   * ranks, not whole products (wide rows of every match spilled to disk at 100k); the page's products are read by id.
+   * Only a page past the last (no row to carry the total) asks for the count on its own.
+   */
+  const searchPage = async (condition: SQL | undefined, plan: SearchPlan) => {
+    const ranked = await rankedIds(db, condition, plan, perPage, (query.page - 1) * perPage)
+    const total = ranked[0]?.total ?? (query.page > 1 ? await runCount(condition)() : 0)
+    return [await byIds(db, ranked), total] as const
+  }
   let condition = listCondition(query, staff, search)
-  let [rows, total] = await Promise.all([page(condition, search), countTotal(runCount(condition))])
+  let [rows, total]: readonly [unknown[], number] = search
+    ? await searchPage(condition, search)
+    : await Promise.all([page(condition, search), countTotal(runCount(condition))])
   let didYouMeanNames: string[] | undefined
   if (total === 0 && parsed && search) {
     // Decision 0140: nothing matched; words one or two letters off the shop's names are corrected, then, if still
@@ -111,7 +159,7 @@ export async function listProducts(
     if (corrected) {
       search = await withCategories(db, corrected)
       condition = listCondition(query, staff, search)
-      ;[rows, total] = await Promise.all([page(condition, search), runCount(condition)()])
+      ;[rows, total] = await searchPage(condition, search)
     }
     if (total === 0) didYouMeanNames = await didYouMean(db, parsed, lang)
   }
@@ -138,11 +186,8 @@ export async function suggestProducts(
   const parsed = parseSearch(q)
   if (parsed.words.length === 0) return { products: [], didYouMean: [] }
   const query: ProductListQuery = { search: q, page: 1, per_page: limit, active: 'true', in_stock: 'true' }
-  const run = (plan: SearchPlan) =>
-    selectWithCategory(db)
-      .where(listCondition(query, false, plan))
-      .orderBy(searchRank(plan), inStockFirst, desc(products.id))
-      .limit(limit)
+  const run = async (plan: SearchPlan) =>
+    byIds(db, await rankedIds(db, listCondition(query, false, plan), plan, limit, 0, false))
   const plan = await withCategories(db, searchPlan(parsed))
   let rows = await run(plan)
   if (rows.length === 0) {

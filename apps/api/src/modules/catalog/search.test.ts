@@ -191,10 +191,17 @@ describe('search that understands how people type (decision 0140)', () => {
         method: 'GET',
         url: `/api/products?per_page=5&page=${page}&search=${encodeURIComponent('نخيل')}`,
       })
+      expect(res.json().total).toBe(all.total)
       seen.push(...res.json().data.map((p: Item) => p.id))
     }
     expect(seen).toEqual(all.data.map((p) => p.id))
     expect(new Set(seen).size).toBe(all.total)
+    // The total comes with the ranked rows; a page past the last has none, and still tells the total.
+    const past = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/products?per_page=5&page=${Math.ceil(all.total / 5) + 1}&search=${encodeURIComponent('نخيل')}`,
+    })
+    expect(past.json()).toMatchObject({ data: [], total: all.total })
   })
 
   it('suggests up to 6 products with picture and price and the matching categories; nothing for nothing', async () => {
