@@ -29,7 +29,6 @@ import {
   searchCondition,
   searchPlan,
   searchRank,
-  withCategories,
   withTypos,
   type SearchPlan,
 } from './search.ts'
@@ -123,7 +122,7 @@ export async function listProducts(
   countTotal: (run: () => Promise<number>) => Promise<number> = (run) => run(),
 ): Promise<Paginated<Product> & { did_you_mean?: string[] }> {
   const parsed = query.search ? parseSearch(query.search) : null
-  let search = parsed && parsed.words.length ? await withCategories(db, searchPlan(parsed)) : null
+  let search = parsed && parsed.words.length ? searchPlan(parsed) : null
   const perPage = query.per_page
   const runCount = (condition: SQL | undefined) => async () => {
     const [totals] = await db.select({ total: count() }).from(products).where(condition)
@@ -157,7 +156,7 @@ export async function listProducts(
     // nothing, the closest names are offered.
     const corrected = await withTypos(db, search, parsed)
     if (corrected) {
-      search = await withCategories(db, corrected)
+      search = corrected
       condition = listCondition(query, staff, search)
       ;[rows, total] = await searchPage(condition, search)
     }
@@ -188,11 +187,11 @@ export async function suggestProducts(
   const query: ProductListQuery = { search: q, page: 1, per_page: limit, active: 'true', in_stock: 'true' }
   const run = async (plan: SearchPlan) =>
     byIds(db, await rankedIds(db, listCondition(query, false, plan), plan, limit, 0, false))
-  const plan = await withCategories(db, searchPlan(parsed))
+  const plan = searchPlan(parsed)
   let rows = await run(plan)
   if (rows.length === 0) {
     const corrected = await withTypos(db, plan, parsed)
-    if (corrected) rows = await run(await withCategories(db, corrected))
+    if (corrected) rows = await run(corrected)
   }
   return {
     products: (rows as ProductWithCategory[]).map((r) => toProduct(r, false, lang)),

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { Language } from '@shop/shared/i18n/messages'
 import { translatedText } from '@shop/shared/i18n/content'
 import { editDistance, typosAllowed, withoutArticle, type ParsedSearch } from '@shop/shared/search/normalize'
@@ -22,8 +22,6 @@ export interface SearchWordPlan {
   typos: string[]
   /** The word as a whole word of a name (as typed, or without its article), for the ranking. */
   whole: string[]
-  /** The categories whose names have the word (a form or a correction): their products match it too. */
-  categoryIds: number[]
 }
 
 export interface SearchPlan {
@@ -38,7 +36,6 @@ export function searchPlan(parsed: ParsedSearch): SearchPlan {
       forms: w.forms,
       typos: [],
       whole: [...new Set([w.word, withoutArticle(w.word)])],
-      categoryIds: [],
     })),
   }
 }
@@ -50,30 +47,19 @@ function anyLike(column: SQL | typeof products.searchText, patterns: string[]): 
 }
 
 /**
- * The categories each word finds (names containing one of its forms or corrections), read before the product query:
- * the categories are few, and ids in the query leave the planner free to use the trigram index for the texts
- * (a sub-select OR-ed with the text matches made it scan every product).
+ * The filter: every word, in one of its forms or corrections, in the product's texts or its category's names. The
+ * categories a word finds come from an uncorrelated ARRAY(sub-select): PostgreSQL runs it once (an init plan) and
+ * looks the ids up in the category index, so the trigram index still serves the texts (a sub-select as IN or a join
+ * OR-ed with the text matches made it scan every product), and no separate round trip per word is needed.
  */
-export async function withCategories(db: DbOrTx, plan: SearchPlan): Promise<SearchPlan> {
-  const words = await Promise.all(
-    plan.words.map(async (w) => {
-      const rows = await db
-        .select({ id: categories.id })
-        .from(categories)
-        .where(anyLike(sql`${categories.searchName}`, [...w.forms, ...w.typos].map(contains)))
-      return { ...w, categoryIds: rows.map((r) => r.id) }
-    }),
-  )
-  return { ...plan, words }
-}
-
-/** The filter: every word, in one of its forms or corrections, in the product's texts or its category's names. */
 export function searchCondition(plan: SearchPlan): SQL | undefined {
   if (plan.words.length === 0) return undefined
   return and(
     ...plan.words.map((w) => {
-      const texts = anyLike(products.searchText, [...w.forms, ...w.typos].map(contains))
-      return w.categoryIds.length ? or(texts, inArray(products.categoryId, w.categoryIds))! : texts
+      const patterns = [...w.forms, ...w.typos].map(contains)
+      const texts = anyLike(products.searchText, patterns)
+      const inCategories = sql`${products.categoryId} = ANY(ARRAY(SELECT c.id FROM categories c WHERE ${anyLike(sql`c.search_name`, patterns)}))`
+      return or(texts, inCategories)!
     }),
   )
 }
