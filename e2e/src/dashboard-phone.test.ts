@@ -6,7 +6,7 @@ import { launchBrowser, newContext, shot } from './support/browser.ts'
 import { startTestShop } from './support/shop.ts'
 import type { ShopServer } from './support/server.ts'
 import { ShopApi, type ApiOrder } from './support/api.ts'
-import { label, money, tr, type Lang } from './support/texts.ts'
+import { label, moneyIn, tr, type Lang } from './support/texts.ts'
 import { explainFailure, statValue, textContains, visible, waitForPath } from './support/ui.ts'
 
 const PHONE = { width: 375, height: 812 }
@@ -193,7 +193,8 @@ describe('the dashboard on a phone (375 px)', () => {
 
     // Back on the overview and the sales report: the new numbers, in the same document.
     await openFromMenu(page, lang, 'nav.overview', '/dashboard')
-    const expected = money(
+    const expected = moneyIn(
+      lang,
       fromCents(toCents(/\d+(\.\d+)?/.exec(revenueBefore)![0])! + toCents(target.total_amount)!),
     )
     await expect.poll(() => statValue(page, d('overview.total_revenue'))).toBe(expected)

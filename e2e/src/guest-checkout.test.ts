@@ -75,7 +75,10 @@ describe('guest journey: browse, cart at retail and wholesale, checkout, registe
     const categoryLink = page
       .getByRole('navigation', { name: ar('storefront:products.categories_nav') })
       .getByRole('link', { name: offshoots.name, exact: true })
-    expect(await categoryLink.getAttribute('href')).toBe(`/products?category=${offshoots.slug}`)
+    // The cleared search leaves the address (and so the links) after the box's debounce.
+    await expect
+      .poll(() => categoryLink.getAttribute('href'), { timeout: 60_000 })
+      .toBe(`/products?category=${offshoots.slug}`)
     await categoryLink.click()
     await expect.poll(() => cardNames(page), { timeout: 60_000 }).toEqual(inCategory.map((p) => p.name))
     expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true)

@@ -7,7 +7,7 @@ import { describeFindings, seriousViolations, settle, type Finding } from './sup
 import { startTestShop } from './support/shop.ts'
 import type { ShopServer } from './support/server.ts'
 import { ShopApi, uniqueEmail, type ApiProduct } from './support/api.ts'
-import { ar, label, money, tr, type Lang } from './support/texts.ts'
+import { ar, label, money, moneyIn, tr, type Lang } from './support/texts.ts'
 import { explainFailure, textContains, visible, waitForPath } from './support/ui.ts'
 
 // Online payments (docs/payments.md): a guest pays by Sadad (code typed on our page), by a local card (the gateway's page and
@@ -94,7 +94,7 @@ describe('online payments', () => {
     await city.selectOption(String(cityId))
     await field('state').fill(lang === 'ar' ? 'الظهرة' : 'Dahra')
     await page.getByRole('radio', { name: method }).check()
-    await textContains(page.getByTestId('summary-total'), money(total()))
+    await textContains(page.getByTestId('summary-total'), moneyIn(lang, total()))
   }
 
   async function orderOf(number: string) {
@@ -158,7 +158,7 @@ describe('online payments', () => {
     await shot(page, 'payments-05-pay-step-card-en-1280')
     await page
       .getByRole('button', {
-        name: tr('en', 'storefront:pay.option.localbankcards.go', { amount: money(total()) }),
+        name: tr('en', 'storefront:pay.option.localbankcards.go', { amount: moneyIn('en', total()) }),
       })
       .click()
     await page.waitForURL((url) => url.origin === plutu.origin, { timeout: 60_000 })
@@ -215,7 +215,7 @@ describe('online payments', () => {
     // The cart is as it was: the same product and total, and the order waiting for its payment.
     await textContains(
       page.getByTestId('summary-subtotal'),
-      money(Number(product.retail_price ?? product.price)),
+      moneyIn('en', Number(product.retail_price ?? product.price)),
     )
     await visible(page.getByText(tr('en', 'storefront:pay.pending_banner')))
     expect(

@@ -8,7 +8,7 @@ import { startTestShop } from './support/shop.ts'
 import type { ShopServer } from './support/server.ts'
 import { ShopApi, uniqueEmail, type ApiOrder } from './support/api.ts'
 import { startMailbox } from './support/mailbox.ts'
-import { label, money, tr, type Lang } from './support/texts.ts'
+import { label, moneyIn, tr, type Lang } from './support/texts.ts'
 import { explainFailure, textContains, visible } from './support/ui.ts'
 
 const PHONE = { width: 375, height: 812 }
@@ -98,7 +98,7 @@ describe('staff edit a pending order on a phone (375 px)', () => {
       const line = dialog.getByTestId('order-line')
       await visible(line)
       await textContains(line, product.name, `${d('orders.lines.quantity')}: 2`)
-      await textContains(dialog.getByTestId('order-money'), money(order.total_amount))
+      await textContains(dialog.getByTestId('order-money'), moneyIn(lang, order.total_amount))
       const call = dialog.getByRole('link', { name: new RegExp(d('orders.confirm.call')) }).first()
       expect(await call.getAttribute('href')).toBe('tel:0923456789')
       expect(
@@ -139,9 +139,11 @@ describe('staff edit a pending order on a phone (375 px)', () => {
         .toBe(5)
       const fresh = await admin.call<ApiOrder>('GET', `/api/orders/${order.id}`)
       expect(fresh.total_amount).toBeGreaterThan(order.total_amount)
-      await visible(page.getByText(d('orders.edit_items.saved', { total: money(fresh.total_amount) })))
+      await visible(
+        page.getByText(d('orders.edit_items.saved', { total: moneyIn(lang, fresh.total_amount) })),
+      )
       await textContains(dialog.getByTestId('order-line'), `${d('orders.lines.quantity')}: 5`)
-      await textContains(dialog.getByTestId('order-money'), money(fresh.total_amount))
+      await textContains(dialog.getByTestId('order-money'), moneyIn(lang, fresh.total_amount))
       expect((await api.product(product.id)).stock).toBe(stockBefore - 3)
       await visible(dialog.getByText(d('orders.action.items_edited')))
       await scrollInto(dialog.getByTestId('order-money'))
@@ -150,8 +152,8 @@ describe('staff edit a pending order on a phone (375 px)', () => {
       const mails = await mailsTo(email, 2)
       const edited = mails.at(-1)!
       expect(edited.text).toContain(order.order_number)
-      expect(edited.text).toContain(money(fresh.total_amount))
-      expect(edited.text).toContain(money(order.total_amount))
+      expect(edited.text).toContain(moneyIn(lang, fresh.total_amount))
+      expect(edited.text).toContain(moneyIn(lang, order.total_amount))
       expect(edited.text).toContain(lang === 'ar' ? 'عدّلنا طلبك' : 'We changed your order')
 
       // The same dialog on a laptop, for people to look at.

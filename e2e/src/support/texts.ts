@@ -1,3 +1,4 @@
+import { formatMoney } from '@shop/shared/money/money'
 import arCommon from '../../../apps/web/src/locales/ar/common.json'
 import enCommon from '../../../apps/web/src/locales/en/common.json'
 import arStore from '../../../apps/web/src/locales/ar/storefront.json'
@@ -39,6 +40,11 @@ export function tr(lang: Lang, key: string, vars: Record<string, string | number
 export const ar = (key: string, vars?: Record<string, string | number>) => tr('ar', key, vars)
 
 export { formatMoney as money } from '@shop/shared/money/money'
+
+/** Money as a page of this language shows it: «12.50 د.ل» in Arabic, "12.50 LYD" in English (decision 0122). */
+export function moneyIn(lang: 'ar' | 'en', value: unknown): string {
+  return lang === 'en' ? formatMoney(value, 'LYD') : formatMoney(value)
+}
 
 /** A regex matching a text exactly (for getByText/getByRole names that should not match longer texts). */
 export function exact(text: string): RegExp {
