@@ -1,41 +1,11 @@
 // Screenshot pass for the search work (issue 27, not a test): the header's suggestions, the products page's box and
 // "did you mean", in ar and en at 375 and 1280 px. Run from e2e/: node shots-search.mjs (after npm run build).
 // Pictures go to ../test-output/shots-search/.
-import { spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from 'playwright-core'
+import { startShotShop } from './shots-shop.mjs'
 
-const root = new URL('../', import.meta.url).pathname
-const out = join(root, 'test-output/shots-search')
-mkdirSync(out, { recursive: true })
-const port = 3950 + Math.floor(Math.random() * 40)
-const url = `http://127.0.0.1:${port}`
-const server = spawn(process.execPath, [join(root, 'apps/api/dist/server.js')], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'shots-search-')),
-    DATABASE_URL: '',
-    SEED_DEMO_ORDERS: 'false',
-    LOG_LEVEL: 'warn',
-    APP_URL: url,
-    ADMIN_EMAIL: 'admin@shots.ly',
-    ADMIN_PASSWORD: 'admin-shots-1',
-  },
-  stdio: 'inherit',
-})
-for (;;) {
-  try {
-    if ((await fetch(`${url}/api/health/ready`)).ok) break
-  } catch {
-    // not listening yet
-  }
-  await new Promise((r) => setTimeout(r, 300))
-}
+const { out, url, server } = await startShotShop('shots-search')
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   headless: true,

@@ -1,41 +1,11 @@
 // Screenshot pass for decision 0105 (not a test): the order dialog's "New tracking link" (before, asking, renewed) and
 // the tracking page opened by a renewed-away link and by an ended one, in ar and en at 375 and 1280 px.
 // Run from e2e/: node shots-tracking-link.mjs (after npm run build). Pictures go to ../test-output/shots-tracking-link/.
-import { spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from 'playwright-core'
+import { startShotShop } from './shots-shop.mjs'
 
-const root = new URL('../', import.meta.url).pathname
-const out = join(root, 'test-output/shots-tracking-link')
-mkdirSync(out, { recursive: true })
-const port = 3950 + Math.floor(Math.random() * 40)
-const url = `http://127.0.0.1:${port}`
-const server = spawn(process.execPath, [join(root, 'apps/api/dist/server.js')], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'shots-')),
-    DATABASE_URL: '',
-    SEED_DEMO_ORDERS: 'false',
-    LOG_LEVEL: 'warn',
-    APP_URL: url,
-    ADMIN_EMAIL: 'admin@shots.ly',
-    ADMIN_PASSWORD: 'admin-shots-1',
-  },
-  stdio: 'inherit',
-})
-for (;;) {
-  try {
-    if ((await fetch(`${url}/api/health/ready`)).ok) break
-  } catch {
-    // not listening yet
-  }
-  await new Promise((r) => setTimeout(r, 300))
-}
+const { out, url, server } = await startShotShop('shots-tracking-link')
 const call = async (method, path, body, headers = {}) => {
   const res = await fetch(url + path, {
     method,
