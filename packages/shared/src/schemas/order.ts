@@ -69,11 +69,14 @@ const quantity = z
  * line of 30,000 would be, on `items`.
  */
 function productQuantitiesWithinLimit(
-  items: { product_id: number; quantity: number }[],
+  items: { product_id: number; variant_id?: number; quantity: number }[],
   ctx: z.RefinementCtx,
 ) {
-  const units = new Map<number, number>()
-  for (const { product_id, quantity } of items) units.set(product_id, (units.get(product_id) ?? 0) + quantity)
+  const units = new Map<string, number>()
+  for (const { product_id, variant_id, quantity } of items) {
+    const key = `${product_id}:${variant_id ?? ''}`
+    units.set(key, (units.get(key) ?? 0) + quantity)
+  }
   if ([...units.values()].some((n) => n > MAX_PRODUCT_QUANTITY))
     ctx.addIssue({ code: 'custom', message: 'validation.quantity_too_large', input: items })
 }
@@ -118,6 +121,13 @@ export const CreateOrderInput = z.object({
           .int('validation.id_invalid')
           .positive('validation.id_invalid')
           .max(2_147_483_647, 'validation.id_invalid'),
+        /** Decision 0150: the pack; left out, the product's default pack (a cart saved before packs existed). */
+        variant_id: z
+          .number({ error: 'validation.id_invalid' })
+          .int('validation.id_invalid')
+          .positive('validation.id_invalid')
+          .max(2_147_483_647, 'validation.id_invalid')
+          .optional(),
         quantity,
       }),
       { error: 'validation.items_required' },
@@ -200,6 +210,13 @@ export const OrderItem = z.object({
   // Staff only: the stored name in every language (the printed invoice is Arabic).
   product_name_ar: z.string().optional(),
   product_name_en: z.string().nullable().optional(),
+  /** Decision 0150: the pack sold, its label as sold in the reader's language ('' for an unnamed pack) and SKU. */
+  variant_id: z.number().int().nullable(),
+  variant_label: z.string(),
+  sku: z.string().nullable(),
+  // Staff only: the stored label in every language.
+  variant_label_ar: z.string().optional(),
+  variant_label_en: z.string().nullable().optional(),
 })
 export type OrderItem = z.infer<typeof OrderItem>
 
@@ -274,6 +291,12 @@ export type QuoteInput = z.infer<typeof QuoteInput>
 
 export const QuoteLine = z.object({
   product_id: z.number().int(),
+  /** Decision 0150: the pack priced (the default pack when the request named none). */
+  variant_id: z.number().int().nullable(),
+  variant_label: z.string(),
+  sku: z.string().nullable(),
+  /** Quantity breaks of the pack, smallest first. */
+  tiers: z.array(z.object({ min_quantity: z.number().int(), price: z.number() })),
   name: z.string(),
   quantity: z.number().int(),
   unit_price: z.number(),
@@ -397,6 +420,8 @@ export const TrackedOrder = z.object({
     z.object({
       product_id: z.number().int().nullable(),
       product_name: z.string(),
+      variant_label: z.string(),
+      sku: z.string().nullable(),
       quantity: z.number().int(),
       unit_price: z.number(),
       line_total: z.number(),

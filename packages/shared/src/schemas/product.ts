@@ -45,6 +45,112 @@ export const sku = z.preprocess(
     .nullable(),
 )
 
+/** Grams or millilitres of a pack (optional, decision 0150): a whole number of 1 or more. */
+const packAmount = z.preprocess(
+  (v) => (v === '' || v === 'null' || v === undefined ? null : v),
+  z
+    .union([z.number(), z.string().trim().regex(/^\d+$/, 'validation.pack_amount_invalid')], {
+      error: 'validation.pack_amount_invalid',
+    })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int('validation.pack_amount_invalid')
+        .min(1, 'validation.pack_amount_invalid')
+        .max(10_000_000, 'validation.pack_amount_invalid'),
+    )
+    .nullable(),
+)
+
+/** One quantity break of a pack (decision 0150): from `min_quantity` units on, each costs `price`. */
+export const PriceTierInput = z.object({
+  min_quantity: z
+    .union([z.number(), z.string().trim().regex(/^\d+$/, 'validation.threshold_min_2')], {
+      error: 'validation.threshold_min_2',
+    })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int('validation.threshold_min_2')
+        .min(2, 'validation.threshold_min_2')
+        .max(1_000_000, 'validation.threshold_min_2'),
+    ),
+  price: money,
+})
+export type PriceTierInput = z.infer<typeof PriceTierInput>
+
+/**
+ * The breaks of a pack, in the order given: quantities strictly growing and prices strictly falling, each below the
+ * retail price (decision 0150). Issues name the break (`tiers.1.price`).
+ */
+export function checkTiers(
+  v: { price: number; tiers: { min_quantity: number; price: number }[] },
+  ctx: z.RefinementCtx,
+  path: (string | number)[] = [],
+) {
+  v.tiers.forEach((tier, i) => {
+    const before = v.tiers[i - 1]
+    if (before && tier.min_quantity <= before.min_quantity)
+      ctx.addIssue({
+        code: 'custom',
+        message: 'validation.tier_quantity_order',
+        path: [...path, 'tiers', i, 'min_quantity'],
+      })
+    if (tier.price >= (before ? before.price : v.price))
+      ctx.addIssue({
+        code: 'custom',
+        message: before ? 'validation.tier_price_order' : 'validation.wholesale_below_retail',
+        path: [...path, 'tiers', i, 'price'],
+      })
+  })
+}
+
+/**
+ * A pack size as the admin form and the API take it (decision 0150). `id` names a stored variant of the product (an
+ * update keeps it); without it the pack is new. `label_ar` is needed when a product has more than one pack.
+ */
+export const VariantInput = z.object({
+  id: optionalId,
+  ...translatableShape({ label: 60 }),
+  sku: sku.optional().transform((v) => v ?? null),
+  price: z
+    .preprocess((v) => (v === '' || v === null || v === undefined ? undefined : v), money.optional())
+    .refine((v) => v !== undefined, 'validation.price_required')
+    .transform((v) => v as number),
+  tiers: z.array(PriceTierInput, { error: 'validation.invalid' }).max(10, 'validation.too_many').default([]),
+  retail_buying_price: nullableMoney.default(null),
+  wholesale_buying_price: nullableMoney.default(null),
+  stock: stockCount.default(1),
+  is_active: boolish.default(true),
+  is_always_in_stock: boolish.default(false),
+  weight_grams: packAmount.default(null),
+  volume_ml: packAmount.default(null),
+})
+export type VariantInput = z.infer<typeof VariantInput>
+
+/** The packs of a product: 1 to 50, at least one active, labels needed once there are two. */
+export const VariantsInput = z
+  .array(VariantInput, { error: 'validation.invalid' })
+  .min(1, 'validation.variants_required')
+  .max(50, 'validation.too_many')
+  .superRefine((variants, ctx) => {
+    variants.forEach((v, i) => {
+      checkTiers(v, ctx, [i])
+      if (variants.length > 1 && !(v.label_ar ?? v.label ?? '').trim())
+        ctx.addIssue({ code: 'custom', message: 'validation.variant_label_required', path: [i, 'label_ar'] })
+    })
+    const skus = variants.map((v) => v.sku?.toLowerCase()).filter((s): s is string => !!s)
+    variants.forEach((v, i) => {
+      const s = v.sku?.toLowerCase()
+      if (s && skus.indexOf(s) !== skus.lastIndexOf(s) && skus.indexOf(s) !== i)
+        ctx.addIssue({ code: 'custom', message: 'validation.sku_taken', path: [i, 'sku'] })
+    })
+    if (!variants.some((v) => v.is_active))
+      ctx.addIssue({ code: 'custom', message: 'validation.variant_active_required', path: [] })
+  })
+
 /** The translatable texts of a product and their longest length (decision 0057: `<field>_ar`, `<field>_en`). */
 export const PRODUCT_TEXT_FIELDS = ['name', 'description', 'weight', 'origin'] as const
 const productTexts = translatableShape({ name: 200, description: 5000, weight: 50, origin: 100 })
@@ -59,10 +165,8 @@ export const ProductFields = z.object({
   category_id: z
     .preprocess((v) => (v === undefined ? null : v), optionalId.nullable())
     .transform((v) => v ?? null),
-  price: z
-    .preprocess((v) => (v === '' || v === null || v === undefined ? undefined : v), money.optional())
-    .refine((v) => v !== undefined, 'validation.price_required')
-    .transform((v) => v as number),
+  // The default pack's figures (the spec's fields); a request with `variants` may leave them out.
+  price: z.preprocess((v) => (v === '' || v === null || v === undefined ? undefined : v), money.optional()),
   wholesale_price: nullableMoney.default(null),
   wholesale_threshold: threshold.default(null),
   retail_buying_price: nullableMoney.default(null),
@@ -70,12 +174,27 @@ export const ProductFields = z.object({
   stock: stockCount.default(1),
   is_active: boolish.default(true),
   is_always_in_stock: boolish.default(false),
+  /**
+   * Decision 0150: every pack of the product, in the order shown. Given, it replaces the packs (a stored pack left out
+   * is removed; order lines keep its label and SKU); left out, the spec's fields above set the default pack.
+   */
+  variants: VariantsInput.optional(),
 })
 
 export function checkWholesale(
-  v: { price: number; wholesale_price: number | null; wholesale_threshold: number | null },
+  v: {
+    price?: number
+    wholesale_price: number | null
+    wholesale_threshold: number | null
+    variants?: unknown[]
+  },
   ctx: z.RefinementCtx,
 ) {
+  if (v.variants) return
+  if (v.price === undefined) {
+    ctx.addIssue({ code: 'custom', message: 'validation.price_required', path: ['price'] })
+    return
+  }
   if (v.wholesale_price !== null && v.wholesale_price >= v.price) {
     ctx.addIssue({ code: 'custom', message: 'validation.wholesale_below_retail', path: ['wholesale_price'] })
   }
@@ -124,6 +243,31 @@ export const ProductListQuery = z.object({
 })
 export type ProductListQuery = z.infer<typeof ProductListQuery>
 
+/** A pack of a product as the API shows it (decision 0150, docs/api.md). */
+export const Variant = z.object({
+  id: z.number().int(),
+  sku: z.string().nullable(),
+  /** In the reader's language ('' for the only pack of a product that never named it). */
+  label: z.string(),
+  price: z.number(),
+  /** Quantity breaks, smallest first: from `min_quantity` units on, each costs `price`. */
+  tiers: z.array(z.object({ min_quantity: z.number().int(), price: z.number() })),
+  stock: z.number().int(),
+  is_active: z.boolean(),
+  is_always_in_stock: z.boolean(),
+  weight_grams: z.number().int().nullable(),
+  volume_ml: z.number().int().nullable(),
+  /** The pack's own picture, or null (the product's). */
+  image_url: z.string().nullable(),
+  image_small_url: z.string().nullable(),
+  // Staff only.
+  label_ar: z.string().optional(),
+  label_en: z.string().nullable().optional(),
+  retail_buying_price: z.number().nullable().optional(),
+  wholesale_buying_price: z.number().nullable().optional(),
+})
+export type Variant = z.infer<typeof Variant>
+
 export const Product = z.object({
   id: z.number().int(),
   /** The product page's address, `/products/{slug}`: readable, unique, made from the name (decision 0034). */
@@ -160,6 +304,14 @@ export const Product = z.object({
   weight_en: z.string().nullable().optional(),
   origin_ar: z.string().nullable().optional(),
   origin_en: z.string().nullable().optional(),
+  /**
+   * Decision 0150: every pack, in the shop's order (inactive ones for staff only). The spec's fields above (`price`,
+   * `retail_price`, `wholesale_price`, `wholesale_threshold`, `stock`, `is_always_in_stock`, `sku`) are those of the
+   * default pack: the first active one.
+   */
+  variants: z.array(Variant),
+  /** The lowest price of the active packs ("from X" when the packs' prices differ). */
+  price_from: z.number(),
 })
 export type Product = z.infer<typeof Product>
 

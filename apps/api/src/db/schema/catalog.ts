@@ -69,19 +69,11 @@ export const products = pgTable(
     id: serial('id').primaryKey(),
     /** The product page's address (`/products/{slug}`), made from the name and unique (decision 0034). */
     slug: text('slug').notNull(),
-    /** The owner's own product code (decision 0116): optional, unique among products not archived, any case. */
-    sku: text('sku'),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     categoryId: integer('category_id').references(() => categories.id, { onDelete: 'restrict' }),
-    retailPrice: money('retail_price').notNull(),
-    wholesalePrice: money('wholesale_price'),
-    wholesaleThreshold: integer('wholesale_threshold'),
-    retailBuyingPrice: money('retail_buying_price'),
-    wholesaleBuyingPrice: money('wholesale_buying_price'),
-    stock: integer('stock').notNull().default(0),
+    /** The product is on sale (its packs also each have their own flag, decision 0150). */
     isActive: boolean('is_active').notNull().default(true),
-    isAlwaysInStock: boolean('is_always_in_stock').notNull().default(false),
     imageId: text('image_id'),
     attributes: jsonb('attributes').$type<ProductAttributes>().notNull().default({}),
     /** Decision 0055: name, description, weight and origin in the languages other than Arabic. */
@@ -104,15 +96,7 @@ export const products = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('products_stock_non_negative', sql`${t.stock} >= 0`),
-    check(
-      'products_prices_non_negative',
-      sql`${t.retailPrice} >= 0 AND coalesce(${t.wholesalePrice}, 0) >= 0`,
-    ),
     uniqueIndex('products_slug_unique').on(t.slug),
-    uniqueIndex('products_sku_unique')
-      .on(sql`lower(${t.sku})`)
-      .where(sql`${t.sku} IS NOT NULL AND ${t.archivedAt} IS NULL`),
     index('products_storefront_idx')
       .on(t.isActive, t.id)
       .where(sql`${t.archivedAt} IS NULL`),
@@ -122,11 +106,80 @@ export const products = pgTable(
     index('products_created_idx')
       .on(t.id)
       .where(sql`${t.archivedAt} IS NULL`),
-    index('products_low_stock_idx')
-      .on(t.stock)
-      .where(sql`${t.archivedAt} IS NULL AND NOT ${t.isAlwaysInStock}`),
     // Decision 0140: the search's one index (every language's texts, folded).
     index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+)
+
+export type VariantText = 'label'
+
+/**
+ * A pack size of a product (decision 0150): the sellable unit. Price, buying prices, quantity breaks and stock are
+ * the pack's; the product keeps what its packs share (names, description, category, picture, slug). Every product has
+ * at least one; its default pack is the first active one by `position`, then id (domain/sellable.ts).
+ */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    /** The Arabic label ("1 كغ"); '' for the only pack of a product that never named it. */
+    label: text('label').notNull().default(''),
+    /** Decision 0055: the label in the languages other than Arabic. */
+    translations: jsonb('translations').$type<Translations<VariantText>>().notNull().default({}),
+    /** The owner's code for the pack (decision 0116): optional, unique among packs of products not archived. */
+    sku: text('sku'),
+    retailPrice: money('retail_price').notNull(),
+    retailBuyingPrice: money('retail_buying_price'),
+    wholesaleBuyingPrice: money('wholesale_buying_price'),
+    stock: integer('stock').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    isAlwaysInStock: boolean('is_always_in_stock').notNull().default(false),
+    weightGrams: integer('weight_grams'),
+    volumeMl: integer('volume_ml'),
+    imageId: text('image_id'),
+    /** Set with its product's `archived_at`: an archived product's SKUs are free again. */
+    archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('product_variants_stock_non_negative', sql`${t.stock} >= 0`),
+    check('product_variants_price_non_negative', sql`${t.retailPrice} >= 0`),
+    check(
+      'product_variants_sizes_positive',
+      sql`coalesce(${t.weightGrams}, 1) > 0 AND coalesce(${t.volumeMl}, 1) > 0`,
+    ),
+    index('product_variants_product_idx').on(t.productId, t.position, t.id),
+    uniqueIndex('product_variants_sku_unique')
+      .on(sql`lower(${t.sku})`)
+      .where(sql`${t.sku} IS NOT NULL AND ${t.archivedAt} IS NULL`),
+    index('product_variants_low_stock_idx')
+      .on(t.stock)
+      .where(sql`${t.archivedAt} IS NULL AND NOT ${t.isAlwaysInStock}`),
+  ],
+)
+
+/**
+ * Quantity breaks of a pack (decision 0150): from `min_quantity` units on, each costs `price`. The spec's wholesale
+ * price and threshold are the first break.
+ */
+export const variantPriceTiers = pgTable(
+  'variant_price_tiers',
+  {
+    variantId: integer('variant_id')
+      .notNull()
+      .references(() => productVariants.id, { onDelete: 'cascade' }),
+    minQuantity: integer('min_quantity').notNull(),
+    price: money('price').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.variantId, t.minQuantity] }),
+    check('variant_price_tiers_min_quantity', sql`${t.minQuantity} >= 2`),
+    check('variant_price_tiers_price_non_negative', sql`${t.price} >= 0`),
   ],
 )
 

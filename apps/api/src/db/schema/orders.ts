@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import type { Translations } from '@shop/shared/i18n/content'
 import { cities } from './cities.ts'
-import { products } from './catalog.ts'
+import { products, productVariants } from './catalog.ts'
 import { createdAt, money, updatedAt } from './columns.ts'
 import { users } from './users.ts'
 
@@ -79,8 +79,17 @@ export const orderItems = pgTable(
     productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
     /** The product's Arabic name at the time of sale; never rewritten by a rename (decision 0058). */
     productName: text('product_name').notNull(),
-    /** Decision 0058: the product's name in the other languages at the time of sale. */
-    translations: jsonb('translations').$type<Translations<'product_name'>>().notNull().default({}),
+    /** Decision 0058: the product's name (and the pack's label) in the other languages at the time of sale. */
+    translations: jsonb('translations')
+      .$type<Translations<'product_name' | 'variant_label'>>()
+      .notNull()
+      .default({}),
+    /** Decision 0150: the pack sold; null once it is removed (the label and SKU below stay). */
+    variantId: integer('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+    /** The pack's Arabic label at the time of sale ('' for an unnamed pack and for lines sold before packs). */
+    variantLabel: text('variant_label').notNull().default(''),
+    /** The pack's SKU at the time of sale (null when it had none, and for lines sold before migration 0022). */
+    sku: text('sku'),
     quantity: integer('quantity').notNull(),
     unitPrice: money('unit_price').notNull(),
     unitCost: money('unit_cost').notNull().default(0),
@@ -93,6 +102,7 @@ export const orderItems = pgTable(
     check('order_items_quantity_positive', sql`${t.quantity} > 0`),
     index('order_items_order_idx').on(t.orderId),
     index('order_items_product_idx').on(t.productId),
+    index('order_items_variant_idx').on(t.variantId),
   ],
 )
 
@@ -142,6 +152,8 @@ export const completedSalesLines = pgTable(
     orderId: integer('order_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     productId: integer('product_id'),
+    /** Decision 0150: the pack sold (null when removed, and for lines sold before packs existed and since erased). */
+    variantId: integer('variant_id'),
     /** The line's stored name when its product is gone (grouping key of such lines). */
     orphanName: text('orphan_name'),
     quantity: integer('quantity').notNull(),
