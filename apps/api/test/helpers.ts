@@ -4,7 +4,9 @@ import pg from 'pg'
 import { expect, inject } from 'vitest'
 import { buildApp, type App, type BuildAppOptions } from '../src/app.ts'
 import { openDatabase, type Database } from '../src/db/client.ts'
-import { categories, products } from '../src/db/schema/catalog.ts'
+import { categories, products, productVariants, variantPriceTiers } from '../src/db/schema/catalog.ts'
+import { defaultVariant, loadVariantsOf } from '../src/domain/sellable.ts'
+import { eq, type SQL } from 'drizzle-orm'
 import { cities } from '../src/db/schema/cities.ts'
 import { apiTokens, users } from '../src/db/schema/users.ts'
 import { hashPassword } from '../src/lib/passwords.ts'
@@ -115,25 +117,99 @@ export async function createCategory(app: App, overrides: Partial<typeof categor
   return row!
 }
 
-export async function createProduct(app: App, overrides: Partial<typeof products.$inferInsert> = {}) {
+/** The fields of a product's one pack that tests set (the spec's product-level names, decision 0150). */
+export interface PackFields {
+  sku?: string | null
+  retailPrice?: number
+  wholesalePrice?: number | null
+  wholesaleThreshold?: number | null
+  retailBuyingPrice?: number | null
+  wholesaleBuyingPrice?: number | null
+  stock?: number
+  isAlwaysInStock?: boolean
+}
+
+type ProductOverrides = Partial<typeof products.$inferInsert> & PackFields
+
+/**
+ * A product with one pack (decision 0150), written straight to the database. The answer is the product row with its
+ * pack's figures under the spec's names and `variantId`, as tests read them.
+ */
+export async function createProduct(app: App, overrides: ProductOverrides = {}) {
   const id = unique()
+  const {
+    sku = null,
+    retailPrice = 20,
+    wholesalePrice = 16,
+    wholesaleThreshold = 10,
+    retailBuyingPrice = 12,
+    wholesaleBuyingPrice = 10,
+    stock = 50,
+    isAlwaysInStock = false,
+    ...productFields
+  } = overrides
   const [row] = await app.db
     .insert(products)
     .values({
       slug: `dates-${id}`,
       name: `تمر دقلة نور ${id}`,
       description: 'تمر ليبي فاخر',
-      retailPrice: 20,
-      wholesalePrice: 16,
-      wholesaleThreshold: 10,
-      retailBuyingPrice: 12,
-      wholesaleBuyingPrice: 10,
-      stock: 50,
       attributes: { weight: '1 كغ', origin: 'الجفرة' },
-      ...overrides,
+      ...productFields,
     })
     .returning()
-  return row!
+  const [pack] = await app.db
+    .insert(productVariants)
+    .values({
+      productId: row!.id,
+      sku,
+      retailPrice,
+      retailBuyingPrice,
+      wholesaleBuyingPrice,
+      stock,
+      isAlwaysInStock,
+      archivedAt: row!.archivedAt,
+    })
+    .returning()
+  if (wholesalePrice !== null && wholesaleThreshold !== null)
+    await app.db
+      .insert(variantPriceTiers)
+      .values({ variantId: pack!.id, minQuantity: wholesaleThreshold, price: wholesalePrice })
+  return {
+    ...row!,
+    variantId: pack!.id,
+    sku,
+    retailPrice,
+    wholesalePrice,
+    wholesaleThreshold,
+    retailBuyingPrice,
+    wholesaleBuyingPrice,
+    stock,
+    isAlwaysInStock,
+  }
+}
+
+/**
+ * Changes the pack figures of a product made by createProduct (its default pack), as an admin write would: the spec's
+ * names, the wholesale pair as the first break.
+ */
+export async function setPack(app: App, productId: number, fields: PackFields) {
+  const packs = (await loadVariantsOf(app.db, [productId])).get(productId) ?? []
+  const pack = defaultVariant(packs)!
+  const { wholesalePrice, wholesaleThreshold, ...columns } = fields
+  if (Object.keys(columns).length)
+    await app.db
+      .update(productVariants)
+      .set({ ...columns, updatedAt: new Date() })
+      .where(eq(productVariants.id, pack.id))
+  if (wholesalePrice !== undefined || wholesaleThreshold !== undefined) {
+    const first = pack.tiers[0]
+    const price = wholesalePrice === undefined ? (first?.price ?? null) : wholesalePrice
+    const min = wholesaleThreshold === undefined ? (first?.minQuantity ?? null) : wholesaleThreshold
+    await app.db.delete(variantPriceTiers).where(eq(variantPriceTiers.variantId, pack.id))
+    if (price !== null && min !== null)
+      await app.db.insert(variantPriceTiers).values({ variantId: pack.id, minQuantity: min, price })
+  }
 }
 
 export async function createCity(app: App, overrides: Partial<typeof cities.$inferInsert> = {}) {
@@ -160,5 +236,36 @@ export function expectLockedOut(res: {
     message: 'Too many attempts. Please try again in 15 minutes',
     // The limits of decision 0091 also give the seconds in the body (a page can count down).
     ...(body.retry_after !== undefined ? { retry_after: retry } : {}),
+  })
+}
+
+/** A product's default pack as stored (its only pack for products made by createProduct). */
+export async function packOf(app: App, productId: number) {
+  return defaultVariant((await loadVariantsOf(app.db, [productId])).get(productId) ?? [])!
+}
+
+/**
+ * Stored products with their default pack's figures under the spec's names (decision 0150), for tests that compared
+ * product rows before packs existed.
+ */
+export async function productsWithPack(app: App, where: SQL | undefined) {
+  const rows = await app.db.select().from(products).where(where).orderBy(products.id)
+  const packs = await loadVariantsOf(
+    app.db,
+    rows.map((r) => r.id),
+  )
+  return rows.map((r) => {
+    const pack = defaultVariant(packs.get(r.id) ?? [])
+    return {
+      ...r,
+      sku: pack?.sku ?? null,
+      retailPrice: pack?.retailPrice,
+      wholesalePrice: pack?.tiers[0]?.price ?? null,
+      wholesaleThreshold: pack?.tiers[0]?.minQuantity ?? null,
+      retailBuyingPrice: pack?.retailBuyingPrice ?? null,
+      wholesaleBuyingPrice: pack?.wholesaleBuyingPrice ?? null,
+      stock: pack?.stock,
+      isAlwaysInStock: pack?.isAlwaysInStock,
+    }
   })
 }

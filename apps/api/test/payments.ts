@@ -1,9 +1,9 @@
+import { defaultVariant, loadVariantsOf } from '../src/domain/sellable.ts'
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { App } from '../src/app.ts'
 import { orderStatusHistory, orders } from '../src/db/schema/orders.ts'
 import { orderPaymentHolds, paymentEvents, payments } from '../src/db/schema/payments.ts'
-import { products } from '../src/db/schema/catalog.ts'
 import { settings } from '../src/db/schema/settings.ts'
 
 // Test support for the payments tests: orders placed as the checkout places them, and what the ledger holds.
@@ -80,8 +80,11 @@ export const historyRows = (app: App, orderId: number) =>
     .from(orderStatusHistory)
     .where(eq(orderStatusHistory.orderId, orderId))
     .orderBy(orderStatusHistory.id)
-export const stockOf = async (app: App, id: number) =>
-  (await app.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock
+/** The stock of the product's default pack (its only pack in these tests). */
+export const stockOf = async (app: App, id: number) => {
+  const packs = (await loadVariantsOf(app.db, [id])).get(id) ?? []
+  return defaultVariant(packs)!.stock
+}
 
 /** Moves an order's hold deadline into the past, as if its time ran out. */
 export async function makeDue(app: App, orderId: number, minutesAgo = 1) {

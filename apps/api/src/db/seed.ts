@@ -3,14 +3,15 @@ import { join } from 'node:path'
 import { and, eq, sql } from 'drizzle-orm'
 import { toCents, centsToDecimalString } from '@shop/shared/money/money'
 import { buildTranslations, copyTranslated } from '@shop/shared/i18n/content'
-import { isWholesale } from '@shop/shared/pricing/pricing'
+import { isWholesale, unitPriceCents } from '@shop/shared/pricing/pricing'
 import { hashPassword, verifyPassword } from '../lib/passwords.ts'
 import { storeImage } from '../domain/images.ts'
 import { newOrderNumber } from '../domain/order-number.ts'
 import { firstFreeSlug, slugify } from '../domain/slug.ts'
 import { assetsFolder } from '../paths.ts'
 import type { Db } from './client.ts'
-import { categories, products } from './schema/catalog.ts'
+import { categories, products, productVariants, variantPriceTiers } from './schema/catalog.ts'
+import { defaultVariant, loadVariantsOf, tiersInCents } from '../domain/sellable.ts'
 import { cities } from './schema/cities.ts'
 import { shopContent } from './schema/content.ts'
 import { orderItems, orderStatusHistory, orders } from './schema/orders.ts'
@@ -118,27 +119,43 @@ export async function seedDatabase(
       slugs.add(slug)
       return slug
     }
-    await tx.insert(products).values(
-      seedProducts.map((p) => ({
-        slug: slugOf(p.nameEn || p.name),
-        name: p.name,
-        description: p.description,
-        categoryId: categoryId.get(p.category) ?? null,
-        retailPrice: Number(p.retailPrice),
-        wholesalePrice: p.wholesalePrice === null ? null : Number(p.wholesalePrice),
-        wholesaleThreshold: p.wholesaleThreshold,
-        retailBuyingPrice: Number(p.retailBuyingPrice),
-        wholesaleBuyingPrice: p.wholesaleBuyingPrice === null ? null : Number(p.wholesaleBuyingPrice),
-        stock: p.stock,
-        isActive: p.active,
-        isAlwaysInStock: p.alwaysInStock,
-        imageId: imageIds.get(p.image) ?? null,
-        attributes: { weight: p.weight, origin: p.origin },
-        translations: buildTranslations({
-          en: { name: p.nameEn, description: p.descriptionEn, weight: p.weightEn, origin: p.originEn },
-        }),
-      })),
+    const productRows = await tx
+      .insert(products)
+      .values(
+        seedProducts.map((p) => ({
+          slug: slugOf(p.nameEn || p.name),
+          name: p.name,
+          description: p.description,
+          categoryId: categoryId.get(p.category) ?? null,
+          isActive: p.active,
+          imageId: imageIds.get(p.image) ?? null,
+          attributes: { weight: p.weight, origin: p.origin },
+          translations: buildTranslations({
+            en: { name: p.nameEn, description: p.descriptionEn, weight: p.weightEn, origin: p.originEn },
+          }),
+        })),
+      )
+      .returning({ id: products.id })
+    // Decision 0150: each demo product's pack with its prices and stock; the wholesale pair is its first break.
+    const packRows = await tx
+      .insert(productVariants)
+      .values(
+        seedProducts.map((p, i) => ({
+          productId: productRows[i]!.id,
+          retailPrice: Number(p.retailPrice),
+          retailBuyingPrice: Number(p.retailBuyingPrice),
+          wholesaleBuyingPrice: p.wholesaleBuyingPrice === null ? null : Number(p.wholesaleBuyingPrice),
+          stock: p.stock,
+          isAlwaysInStock: p.alwaysInStock,
+        })),
+      )
+      .returning({ id: productVariants.id })
+    const tiers = seedProducts.flatMap((p, i) =>
+      p.wholesalePrice !== null && p.wholesaleThreshold !== null
+        ? [{ variantId: packRows[i]!.id, minQuantity: p.wholesaleThreshold, price: Number(p.wholesalePrice) }]
+        : [],
     )
+    if (tiers.length) await tx.insert(variantPriceTiers).values(tiers)
     await tx.insert(cities).values(
       seedCities.map((c) => ({
         name: c.name,
@@ -196,7 +213,16 @@ const LAST = [
 async function seedDemoOrders(db: Db) {
   const rand = prng(2018)
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!
-  const catalogue = await db.select().from(products).where(eq(products.isActive, true))
+  const shelf = await db.select().from(products).where(eq(products.isActive, true))
+  const packs = await loadVariantsOf(
+    db,
+    shelf.map((p) => p.id),
+  )
+  // Each active product's default pack (decision 0150), its figures beside the product's names.
+  const catalogue = shelf.flatMap((p) => {
+    const v = defaultVariant(packs.get(p.id) ?? [])
+    return v ? [{ ...p, variant: v }] : []
+  })
   const cityRows = await db.select().from(cities)
   const shopperHash = await hashPassword('shopper123')
   const shoppers = await db
@@ -225,38 +251,39 @@ async function seedDemoOrders(db: Db) {
     const itemCount = 1 + Math.floor(rand() * 3)
     for (let i = 0; i < itemCount; i++) {
       const p = pick(catalogue)
-      const wholesaleBuyer = rand() < 0.2 && p.wholesaleThreshold
+      const wholesaleBuyer = rand() < 0.2 && p.variant.tiers[0]
       lines.set(
         p.id,
-        wholesaleBuyer ? p.wholesaleThreshold! + Math.floor(rand() * 5) : 1 + Math.floor(rand() * 3),
+        wholesaleBuyer
+          ? p.variant.tiers[0]!.minQuantity + Math.floor(rand() * 5)
+          : 1 + Math.floor(rand() * 3),
       )
     }
     let subtotal = 0
     let cost = 0
     const items = [...lines].map(([productId, quantity]) => {
       const p = catalogue.find((c) => c.id === productId)!
-      const line = {
-        retailCents: toCents(p.retailPrice)!,
-        wholesaleCents: toCents(p.wholesalePrice),
-        wholesaleThreshold: p.wholesaleThreshold,
-        quantity,
-      }
+      const v = p.variant
+      const line = { retailCents: toCents(v.retailPrice)!, tiers: tiersInCents(v), quantity }
       const wholesale = isWholesale(line)
-      const unit = wholesale ? line.wholesaleCents! : line.retailCents
+      const unit = unitPriceCents(line)
       const unitCost =
-        toCents(wholesale ? (p.wholesaleBuyingPrice ?? p.retailBuyingPrice) : p.retailBuyingPrice) ?? 0
+        toCents(wholesale ? (v.wholesaleBuyingPrice ?? v.retailBuyingPrice) : v.retailBuyingPrice) ?? 0
       subtotal += unit * quantity
       cost += unitCost * quantity
       return {
         productId,
         productName: p.name,
         translations: copyTranslated(p.translations, 'name', 'product_name'),
+        variantId: v.id,
+        variantLabel: v.label,
+        sku: v.sku,
         quantity,
         unitPrice: unit / 100,
         unitCost: unitCost / 100,
         isWholesale: wholesale,
         lineTotal: (unit * quantity) / 100,
-        takesStock: !p.isAlwaysInStock,
+        takesStock: !v.isAlwaysInStock,
       }
     })
     const r = rand()

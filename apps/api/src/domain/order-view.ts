@@ -84,10 +84,16 @@ export async function withItems(
       product:
         productId !== null ? { id: productId, name: soldAs, image_url: imageUrl(imageId, 'small') } : null,
       product_name: soldAs,
+      // Decision 0150: the pack as it was sold (label and SKU stored with the line).
+      variant_id: item.variantId,
+      variant_label: translatedText(item.variantLabel, item.translations, 'variant_label', lang) ?? '',
+      sku: item.sku,
       ...(staff
         ? {
             product_name_ar: item.productName,
             product_name_en: ownTranslation(item.translations, 'en', 'product_name'),
+            variant_label_ar: item.variantLabel,
+            variant_label_en: ownTranslation(item.translations, 'en', 'variant_label'),
           }
         : {}),
     })

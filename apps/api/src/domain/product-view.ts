@@ -5,14 +5,43 @@ import {
   translatedText,
   type Translations,
 } from '@shop/shared/i18n/content'
-import type { Product, ProductInput } from '@shop/shared/schemas/product'
+import type { Product, ProductInput, Variant } from '@shop/shared/schemas/product'
 import type { CategoryText, products, ProductText } from '../db/schema/catalog.ts'
 import { imageUrl } from './images.ts'
+import { defaultVariant, type SellableVariant } from './sellable.ts'
 
 export type ProductRow = typeof products.$inferSelect
 export interface ProductWithCategory {
   product: ProductRow
   category: { id: number; name: string; slug: string; translations: Translations<CategoryText> } | null
+  /** Every pack of the product (decision 0150), in the shop's order. */
+  variants: SellableVariant[]
+}
+
+/** A pack as the API shows it (decision 0150); buying prices and every language's label for staff. */
+export function toVariant(v: SellableVariant, staff: boolean, lang: Language): Variant {
+  const view: Variant = {
+    id: v.id,
+    sku: v.sku,
+    label: translatedText(v.label, v.translations, 'label', lang) ?? '',
+    price: v.retailPrice,
+    tiers: v.tiers.map((t) => ({ min_quantity: t.minQuantity, price: t.price })),
+    stock: v.stock,
+    is_active: v.isActive,
+    is_always_in_stock: v.isAlwaysInStock,
+    weight_grams: v.weightGrams,
+    volume_ml: v.volumeMl,
+    image_url: imageUrl(v.imageId, 'large'),
+    image_small_url: imageUrl(v.imageId, 'small'),
+  }
+  if (staff)
+    Object.assign(view, {
+      label_ar: v.label,
+      label_en: ownTranslation(v.translations, 'en', 'label'),
+      retail_buying_price: v.retailBuyingPrice,
+      wholesale_buying_price: v.wholesaleBuyingPrice,
+    })
+  return view
 }
 
 /** One text of a product in the reader's language (decision 0056). */
@@ -34,14 +63,19 @@ export const productText = (
  * for staff (docs/api.md, decision 0057).
  */
 export function toProduct(
-  { product: p, category }: ProductWithCategory,
+  { product: p, category, variants }: ProductWithCategory,
   staff: boolean,
   lang: Language,
 ): Product {
+  // The spec's fields are the default pack's: the first active one (decision 0150).
+  const d = defaultVariant(variants)
+  const first = d?.tiers[0]
+  const active = variants.filter((v) => v.isActive)
+  const shown = staff ? variants : active
   const view: Product = {
     id: p.id,
     slug: p.slug,
-    sku: p.sku,
+    sku: d?.sku ?? null,
     name: productText(p, 'name', lang) ?? '',
     description: productText(p, 'description', lang) ?? '',
     category_id: p.categoryId,
@@ -53,22 +87,27 @@ export function toProduct(
             slug: category.slug,
           }
         : null,
-    price: p.retailPrice,
-    retail_price: p.retailPrice,
-    wholesale_price: p.wholesalePrice,
-    wholesale_threshold: p.wholesaleThreshold,
-    stock: p.stock,
+    price: d?.retailPrice ?? 0,
+    retail_price: d?.retailPrice ?? 0,
+    wholesale_price: first?.price ?? null,
+    wholesale_threshold: first?.minQuantity ?? null,
+    stock: d?.stock ?? 0,
     is_active: p.isActive,
-    is_always_in_stock: p.isAlwaysInStock,
+    is_always_in_stock: d?.isAlwaysInStock ?? false,
     image_url: imageUrl(p.imageId, 'large'),
     image_small_url: imageUrl(p.imageId, 'small'),
     attributes: { weight: productText(p, 'weight', lang), origin: productText(p, 'origin', lang) },
     created_at: p.createdAt.toISOString(),
     updated_at: p.updatedAt.toISOString(),
+    variants: shown.map((v) => toVariant(v, staff, lang)),
+    price_from: Math.min(
+      ...(active.length ? active : variants).map((v) => v.retailPrice),
+      d?.retailPrice ?? 0,
+    ),
   }
   if (staff) {
-    view.retail_buying_price = p.retailBuyingPrice
-    view.wholesale_buying_price = p.wholesaleBuyingPrice
+    view.retail_buying_price = d?.retailBuyingPrice ?? null
+    view.wholesale_buying_price = d?.wholesaleBuyingPrice ?? null
     Object.assign(view, {
       name_ar: p.name,
       name_en: ownTranslation(p.translations, 'en', 'name'),
@@ -83,23 +122,47 @@ export function toProduct(
   return view
 }
 
-/** A stored product as the raw fields of ProductInput, so that an update can send only what changes. */
-export function toProductFields(p: ProductRow): Record<string, unknown> {
+/** A stored pack as the raw fields of VariantInput. */
+export function toVariantFields(v: SellableVariant): Record<string, unknown> {
   return {
-    sku: p.sku,
+    id: v.id,
+    label_ar: v.label,
+    label_en: ownTranslation(v.translations, 'en', 'label') ?? '',
+    sku: v.sku,
+    price: v.retailPrice,
+    tiers: v.tiers.map((t) => ({ min_quantity: t.minQuantity, price: t.price })),
+    retail_buying_price: v.retailBuyingPrice,
+    wholesale_buying_price: v.wholesaleBuyingPrice,
+    stock: v.stock,
+    is_active: v.isActive,
+    is_always_in_stock: v.isAlwaysInStock,
+    weight_grams: v.weightGrams,
+    volume_ml: v.volumeMl,
+  }
+}
+
+/**
+ * A stored product as the raw fields of ProductInput, so that an update can send only what changes. The spec's
+ * fields are the default pack's; `variants` is left out (a request that sends none changes the default pack only).
+ */
+export function toProductFields(p: ProductRow, variants: SellableVariant[]): Record<string, unknown> {
+  const d = defaultVariant(variants)
+  const first = d?.tiers[0]
+  return {
+    sku: d?.sku ?? null,
     name_ar: p.name,
     name_en: ownTranslation(p.translations, 'en', 'name') ?? '',
     description_ar: p.description,
     description_en: ownTranslation(p.translations, 'en', 'description') ?? '',
     category_id: p.categoryId,
-    price: p.retailPrice,
-    wholesale_price: p.wholesalePrice,
-    wholesale_threshold: p.wholesaleThreshold,
-    retail_buying_price: p.retailBuyingPrice,
-    wholesale_buying_price: p.wholesaleBuyingPrice,
-    stock: p.stock,
+    price: d?.retailPrice,
+    wholesale_price: first?.price ?? null,
+    wholesale_threshold: first?.minQuantity ?? null,
+    retail_buying_price: d?.retailBuyingPrice ?? null,
+    wholesale_buying_price: d?.wholesaleBuyingPrice ?? null,
+    stock: d?.stock ?? 0,
     is_active: p.isActive,
-    is_always_in_stock: p.isAlwaysInStock,
+    is_always_in_stock: d?.isAlwaysInStock ?? false,
     weight_ar: p.attributes?.weight ?? '',
     weight_en: ownTranslation(p.translations, 'en', 'weight') ?? '',
     origin_ar: p.attributes?.origin ?? '',
@@ -109,18 +172,10 @@ export function toProductFields(p: ProductRow): Record<string, unknown> {
 
 /** Validated product fields (admin form or CSV row) as table columns: one mapping for every writer. */
 export const productColumns = (input: ProductInput) => ({
-  sku: input.sku,
   name: input.name_ar,
   description: input.description_ar,
   categoryId: input.category_id,
-  retailPrice: input.price,
-  wholesalePrice: input.wholesale_price,
-  wholesaleThreshold: input.wholesale_threshold,
-  retailBuyingPrice: input.retail_buying_price,
-  wholesaleBuyingPrice: input.wholesale_buying_price,
-  stock: input.stock,
   isActive: input.is_active,
-  isAlwaysInStock: input.is_always_in_stock,
   attributes: { weight: input.weight_ar || null, origin: input.origin_ar || null },
   translations: buildTranslations<ProductText>({
     en: {

@@ -81,6 +81,18 @@ export async function loadVariantsOf(
   return result
 }
 
+/** Rows of products with their packs, one query for the rows' packs. */
+export async function withVariants<R extends { product: { id: number } }>(
+  db: DbOrTx,
+  rows: R[],
+): Promise<(R & { variants: SellableVariant[] })[]> {
+  const variants = await loadVariantsOf(
+    db,
+    rows.map((r) => r.product.id),
+  )
+  return rows.map((r) => ({ ...r, variants: variants.get(r.product.id) ?? [] }))
+}
+
 /** The packs of these ids (any product), with breaks. */
 export async function loadVariants(
   db: DbOrTx,

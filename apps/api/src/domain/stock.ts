@@ -1,27 +1,29 @@
 import { and, asc, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { Language } from '@shop/shared/i18n/messages'
 import type { Tx } from '../db/client.ts'
-import { products } from '../db/schema/catalog.ts'
+import { products, productVariants } from '../db/schema/catalog.ts'
 import { orderItems, orders } from '../db/schema/orders.ts'
 import { AppError } from '../lib/app-error.ts'
 import { productText } from './product-view.ts'
+import { translatedText } from '@shop/shared/i18n/content'
 
 // Every move of stock goes through this file: checkout takes it, cancelling an order puts it back once,
-// un-cancelling takes it again (decision 0011). Product ids are always visited in ascending order, the one lock order
-// of every writer, so two orders over the same products never deadlock.
+// un-cancelling takes it again (decision 0011). Stock is a pack's (decision 0150). Pack ids are always visited in
+// ascending order, the one lock order of every writer, so two orders over the same packs never deadlock.
 
-/** Units of one product to take or put back; `name` is what a 409 tells the shopper. */
+/** Units of one pack to take or put back; `name` is what a 409 tells the shopper. */
 export interface StockLine {
   productId: number
+  variantId: number
   name: string
   quantity: number
 }
 
-/** 409 OUT_OF_STOCK naming the product and how many units are left. */
-export const outOfStock = (productId: number, name: string, available: number) =>
+/** 409 OUT_OF_STOCK naming the product (and pack) and how many units are left. */
+export const outOfStock = (productId: number, variantId: number | null, name: string, available: number) =>
   new AppError('OUT_OF_STOCK', 409, {
     params: { product: name, available },
-    extra: { product_id: productId, available },
+    extra: { product_id: productId, variant_id: variantId, available },
   })
 
 /**
@@ -31,7 +33,7 @@ export const outOfStock = (productId: number, name: string, available: number) =
 export const hasStock = (p: { isAlwaysInStock: boolean; stock: number }, quantity: number) =>
   p.isAlwaysInStock ? p.stock > 0 : p.stock >= quantity
 
-const byProductId = (lines: StockLine[]) => [...lines].sort((a, b) => a.productId - b.productId)
+const byVariantId = (lines: StockLine[]) => [...lines].sort((a, b) => a.variantId - b.variantId)
 
 /**
  * Takes each line's units with a conditional update (never below zero: no overselling, whatever runs at the same
@@ -39,59 +41,63 @@ const byProductId = (lines: StockLine[]) => [...lines].sort((a, b) => a.productI
  * rolls back what was taken before it.
  */
 export async function takeStock(tx: Tx, lines: StockLine[]): Promise<void> {
-  for (const line of byProductId(lines)) {
+  for (const line of byVariantId(lines)) {
     const taken = await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} - ${line.quantity}`, updatedAt: new Date() })
-      .where(and(eq(products.id, line.productId), gte(products.stock, line.quantity)))
-      .returning({ id: products.id })
+      .update(productVariants)
+      .set({ stock: sql`${productVariants.stock} - ${line.quantity}`, updatedAt: new Date() })
+      .where(and(eq(productVariants.id, line.variantId), gte(productVariants.stock, line.quantity)))
+      .returning({ id: productVariants.id })
     if (taken.length === 0) {
       const [now] = await tx
-        .select({ stock: products.stock })
-        .from(products)
-        .where(eq(products.id, line.productId))
-      throw outOfStock(line.productId, line.name, now?.stock ?? 0)
+        .select({ stock: productVariants.stock })
+        .from(productVariants)
+        .where(eq(productVariants.id, line.variantId))
+      throw outOfStock(line.productId, line.variantId, line.name, now?.stock ?? 0)
     }
   }
 }
 
-/** Units of one product to take (delta > 0) or put back (delta < 0). */
+/** Units of one pack to take (delta > 0) or put back (delta < 0). */
 export interface StockMove {
   productId: number
+  variantId: number
   name: string
   delta: number
 }
 
 /**
- * Takes and puts back in one pass in ascending product id order (the one lock order of every writer; two passes would
+ * Takes and puts back in one pass in ascending pack id order (the one lock order of every writer; two passes would
  * lock a higher id before a lower one): an order edit (decision 0133) that raises one line and lowers another. Taking
  * is the same conditional update as checkout's (409 OUT_OF_STOCK with the units left, never below zero).
  */
 export async function moveStock(tx: Tx, moves: StockMove[]): Promise<void> {
-  for (const move of [...moves].sort((a, b) => a.productId - b.productId)) {
+  for (const move of [...moves].sort((a, b) => a.variantId - b.variantId)) {
     if (move.delta > 0) await takeStock(tx, [{ ...move, quantity: move.delta }])
     else if (move.delta < 0) await returnStock(tx, [{ ...move, quantity: -move.delta }])
   }
 }
 
-/** Puts each line's units back (a product erased meanwhile has nothing to put them on). */
+/** Puts each line's units back (a pack removed meanwhile has nothing to put them on). */
 export async function returnStock(tx: Tx, lines: StockLine[]): Promise<void> {
-  for (const line of byProductId(lines)) {
+  for (const line of byVariantId(lines)) {
     await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} + ${line.quantity}`, updatedAt: new Date() })
-      .where(eq(products.id, line.productId))
+      .update(productVariants)
+      .set({ stock: sql`${productVariants.stock} + ${line.quantity}`, updatedAt: new Date() })
+      .where(eq(productVariants.id, line.variantId))
   }
 }
 
 /**
  * The order's lines whose units were taken from stock when it was placed (not always-in-stock at the time of sale,
- * whatever the product's flag says now), for products that still exist.
+ * whatever the product's flag says now), for packs that still exist.
  */
 async function takenLines(tx: Tx, orderId: number, lang: Language = 'ar'): Promise<StockLine[]> {
   const rows = await tx
     .select({
       productId: products.id,
+      variantId: productVariants.id,
+      label: productVariants.label,
+      labels: productVariants.translations,
       product: {
         name: products.name,
         description: products.description,
@@ -101,15 +107,21 @@ async function takenLines(tx: Tx, orderId: number, lang: Language = 'ar'): Promi
       quantity: orderItems.quantity,
     })
     .from(orderItems)
-    .innerJoin(products, eq(products.id, orderItems.productId))
+    .innerJoin(productVariants, eq(productVariants.id, orderItems.variantId))
+    .innerJoin(products, eq(products.id, productVariants.productId))
     .where(and(eq(orderItems.orderId, orderId), eq(orderItems.takesStock, true)))
-    .orderBy(asc(products.id))
+    .orderBy(asc(productVariants.id))
   // The name a refusal shows, in the reader's language (decision 0056).
-  return rows.map((r) => ({
-    productId: r.productId,
-    name: productText(r.product, 'name', lang) ?? r.product.name,
-    quantity: r.quantity,
-  }))
+  return rows.map((r) => {
+    const name = productText(r.product, 'name', lang) ?? r.product.name
+    const label = translatedText(r.label, r.labels, 'label', lang)
+    return {
+      productId: r.productId,
+      variantId: r.variantId,
+      name: label ? `${name} – ${label}` : name,
+      quantity: r.quantity,
+    }
+  })
 }
 
 /**

@@ -108,7 +108,7 @@ export function registerDatabaseMetrics(
   const lowStock = new Gauge({
     name: 'shop_low_stock_product_stock',
     help: 'Stock left on each low-stock product (the 100 lowest)',
-    labelNames: ['product_id', 'product'],
+    labelNames: ['product_id', 'variant_id', 'product'],
     registers,
     collect: refresh,
   })
@@ -144,11 +144,15 @@ export function registerDatabaseMetrics(
                  (select count(*) from order_payment_holds
                    where expired_at is null and closed_at is null and due_at < now() - interval '2 minutes') as overdue`),
       ])
-      const low = rowsOf<{ id: number; name: string; stock: number; total: unknown }>(
+      // Decision 0150: stock is each pack's; a pack is named by its product and its label.
+      const low = rowsOf<{ id: number; variant_id: number; name: string; stock: number; total: unknown }>(
         await db.execute(sql`
-          select id, name, stock, count(*) over () as total from products
-          where archived_at is null and not is_always_in_stock and is_active and stock <= ${threshold}
-          order by stock asc, id asc
+          select p.id, v.id as variant_id, concat_ws(' – ', p.name, nullif(v.label, '')) as name, v.stock,
+                 count(*) over () as total
+          from product_variants v join products p on p.id = v.product_id
+          where p.archived_at is null and p.is_active and v.archived_at is null and v.is_active
+            and not v.is_always_in_stock and v.stock <= ${threshold}
+          order by v.stock asc, v.id asc
           limit ${LOW_STOCK_SERIES}`),
       )
       up.set(1)
@@ -160,7 +164,11 @@ export function registerDatabaseMetrics(
       overdue.set(Number(payment?.overdue ?? 0))
       lowStockCount.set(Number(low[0]?.total ?? 0))
       lowStock.reset()
-      for (const p of low) lowStock.set({ product_id: String(p.id), product: p.name }, Number(p.stock))
+      for (const p of low)
+        lowStock.set(
+          { product_id: String(p.id), variant_id: String(p.variant_id), product: p.name },
+          Number(p.stock),
+        )
     } catch {
       up.set(0)
     }

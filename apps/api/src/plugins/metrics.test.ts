@@ -194,7 +194,10 @@ describe('GET /metrics', () => {
       expect(moved('shop_checkout_refusals_total{code="VALIDATION_FAILED"}')).toBe(1)
       // Low stock (default threshold 5): the product sold out is listed with what is left; the other is not.
       expect(
-        valueOf(after, `shop_low_stock_product_stock{product_id="${product.id}",product="${product.name}"}`),
+        valueOf(
+          after,
+          `shop_low_stock_product_stock{product_id="${product.id}",variant_id="${product.variantId}",product="${product.name}"}`,
+        ),
       ).toBe(0)
       expect(after).not.toContain(`product_id="${other.id}"`)
       expect(valueOf(after, 'shop_low_stock_products')).toBeGreaterThanOrEqual(1)

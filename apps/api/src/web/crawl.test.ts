@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { and, eq, gt, isNull } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestContext } from '../../test/helpers.ts'
 import { products } from '../db/schema/catalog.ts'
+import { productInStock } from '../domain/sellable.ts'
 import { seedDatabase } from '../db/seed.ts'
 import { webDist } from '../paths.ts'
 
@@ -70,7 +71,7 @@ describe('crawling the storefront from / by its links', () => {
     const listed = await ctx.app.db
       .select({ slug: products.slug })
       .from(products)
-      .where(and(eq(products.isActive, true), isNull(products.archivedAt), gt(products.stock, 0)))
+      .where(and(eq(products.isActive, true), isNull(products.archivedAt), productInStock))
     expect(listed.length).toBe(40)
     const reached = new Set([...seen].map((u) => u.split('?')[0]!))
     const missing = listed.map((p) => `/products/${p.slug}`).filter((path) => !reached.has(path))

@@ -27,7 +27,7 @@ export async function brokenInvariants(db: Db, products: { id: number; stock: nu
   for (const p of products) {
     const [row] = rowsOf<{ stock: number; sold: number }>(
       await db.execute(sql`
-        select p.stock::int as stock,
+        select (select coalesce(sum(v.stock), 0) from product_variants v where v.product_id = p.id)::int as stock,
                coalesce((select sum(i.quantity) from order_items i join orders o on o.id = i.order_id
                          where i.product_id = p.id and o.stock_restored_at is null), 0)::int as sold
         from products p where p.id = ${p.id}`),

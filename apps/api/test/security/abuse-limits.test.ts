@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import LinkifyIt from 'linkify-it'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { products } from '../../src/db/schema/catalog.ts'
+import { productVariants } from '../../src/db/schema/catalog.ts'
 import { orders } from '../../src/db/schema/orders.ts'
 import { mailOutbox, settings } from '../../src/db/schema/settings.ts'
 import { createCity, createProduct, createTestApp, createUser, type TestContext } from '../helpers.ts'
@@ -65,7 +65,12 @@ function order(
 }
 
 const stockOf = async (id: number) =>
-  (await ctx.app.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock
+  (
+    await ctx.app.db
+      .select({ stock: productVariants.stock })
+      .from(productVariants)
+      .where(eq(productVariants.productId, id))
+  )[0]!.stock
 const setSetting = (key: string, value: string) =>
   ctx.app.db
     .insert(settings)

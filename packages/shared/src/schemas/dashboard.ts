@@ -17,7 +17,15 @@ export const DashboardStats = z.object({
     }),
   ),
   low_stock_products: z.array(
-    z.object({ id: z.number().int(), name: z.string(), price: z.number(), stock: z.number().int() }),
+    z.object({
+      /** The product's id; the low pack is `variant_id` (decision 0150), its label '' when unnamed. */
+      id: z.number().int(),
+      variant_id: z.number().int().optional(),
+      variant_label: z.string().optional(),
+      name: z.string(),
+      price: z.number(),
+      stock: z.number().int(),
+    }),
   ),
   recent_orders: z.array(
     z.object({

@@ -219,6 +219,8 @@ export type ProductFormInput = z.input<typeof ProductInput>
 
 export const ProductStatusInput = z.object({ is_active: boolish })
 export const ProductStockInput = z.object({
+  /** Decision 0150: the pack whose stock is set; left out, the default pack (the spec's call). */
+  variant_id: optionalId,
   stock: z
     .union([z.number(), z.string().trim().regex(/^\d+$/, 'validation.stock_invalid')], {
       error: 'validation.stock_invalid',

@@ -128,6 +128,8 @@ export function createOrderNotifier(deps: { db: Db; mailer: Mailer; appUrl: stri
         totalAmount: row.totalAmount,
         items: items.map((i) => ({
           name: translatedText(i.productName, i.translations, 'product_name', mailLang) ?? i.productName,
+          size: translatedText(i.variantLabel, i.translations, 'variant_label', mailLang) ?? '',
+          sku: i.sku,
           quantity: i.quantity,
           unitPrice: i.unitPrice,
           lineTotal: i.lineTotal,

@@ -76,7 +76,7 @@ describe('order mails', () => {
     // The plain-text part says the same.
     for (const part of [
       'مرحبًا سارة علي،',
-      'تمر دقلة نور × 12 (جملة): 240.00 د.ل',
+      'تمر دقلة نور × 12 × 20.00 د.ل (جملة): 240.00 د.ل',
       'الإجمالي: 255.00 د.ل',
       'http://shop.test/track?order=ORD-250301-00009&token=abcDEF123_-xyz',
     ])

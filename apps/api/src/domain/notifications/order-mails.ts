@@ -10,6 +10,9 @@ import { mailText, type MailTextKey } from './mail-texts.ts'
 
 export interface OrderMailItem {
   name: string
+  /** Decision 0150: the pack's label as sold ('' for an unnamed pack) and its SKU. */
+  size?: string
+  sku?: string | null
   quantity: number
   unitPrice: number
   lineTotal: number
@@ -191,10 +194,10 @@ function itemsTable(v: OrderMailView): SafeHtml {
         (i) =>
           html`<tr>
             <td style="${cell}">
-              <bdi>${i.name}</bdi
+              <bdi>${i.name}${i.size ? ` – ${i.size}` : ''}</bdi
               >${i.isWholesale ? html` <span style="background:#fbefd2;color:#7c5410;border-radius:4px;padding:0 6px;font-size:12px">${t(v, 'wholesale')}</span>` : null}<br /><span
                 style="color:${MUTED};font-size:13px"
-                >${ltr(money(v, i.unitPrice))}</span
+                >${ltr(money(v, i.unitPrice))}${i.sku ? html` · ${t(v, 'sku')} <bdi>${i.sku}</bdi>` : null}</span
               >
             </td>
             <td style="${cell};text-align:center">${ltr(String(i.quantity))}</td>
@@ -257,7 +260,7 @@ function textItems(v: OrderMailView): string[] {
     `${t(v, 'items')}:`,
     ...o.items.map(
       (i) =>
-        `- ${i.name} × ${i.quantity}${i.isWholesale ? ` (${t(v, 'wholesale')})` : ''}: ${money(v, i.lineTotal)}`,
+        `- ${i.name}${i.size ? ` – ${i.size}` : ''}${i.sku ? ` (${t(v, 'sku')} ${i.sku})` : ''} × ${i.quantity} × ${money(v, i.unitPrice)}${i.isWholesale ? ` (${t(v, 'wholesale')})` : ''}: ${money(v, i.lineTotal)}`,
     ),
     `${t(v, 'subtotal')}: ${money(v, o.subtotal)}`,
     `${o.cityName ? t(v, 'delivery_fee_to', { city: o.cityName }) : t(v, 'delivery_fee')}: ${money(v, o.deliveryPrice)}`,

@@ -157,7 +157,7 @@ describe('migration 0010: products that existed before addresses get one from th
     for (const [i, name] of names.entries()) {
       const [row] = await ctx.app.db
         .insert(products)
-        .values({ slug: `tmp-${i}`, name, retailPrice: 10 })
+        .values({ slug: `tmp-${i}`, name })
         .returning({ id: products.id })
       ids.push(row!.id)
     }

@@ -212,7 +212,8 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Product, ...errors },
       },
     },
-    async (request) => setProductStock(app.db, request.params.id, request.body.stock, request.lang),
+    async (request) =>
+      setProductStock(app.db, request.params.id, request.body.stock, request.lang, request.body.variant_id),
   )
 
   app.delete(

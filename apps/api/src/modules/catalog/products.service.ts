@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { Language } from '@shop/shared/i18n/messages'
 import type { Paginated } from '@shop/shared/schemas/common'
 import {
@@ -9,7 +9,7 @@ import {
 } from '@shop/shared/schemas/product'
 import { overStored } from '@shop/shared/schemas/translatable'
 import type { DbOrTx } from '../../db/client.ts'
-import { categories, products } from '../../db/schema/catalog.ts'
+import { categories, products, productVariants } from '../../db/schema/catalog.ts'
 import { orderItems } from '../../db/schema/orders.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
 import { storeImage } from '../../domain/images.ts'
@@ -21,6 +21,8 @@ import {
   type ProductWithCategory,
 } from '../../domain/product-view.ts'
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts'
+import { defaultVariant, productInStock, withVariants } from '../../domain/sellable.ts'
+import { writeVariants } from '../../domain/variant-writes.ts'
 import { parseSearch } from '@shop/shared/search/normalize'
 import { parseOrThrow } from '../../lib/validation.ts'
 import {
@@ -69,7 +71,7 @@ const rankedIds = (
     .limit(limit)
     .offset(offset)
 
-/** The products (with their categories) of `ranked`, in its order. */
+/** The products (with their categories and packs) of `ranked`, in its order. */
 async function byIds(db: DbOrTx, ranked: { id: number }[]) {
   if (ranked.length === 0) return []
   const rows = await selectWithCategory(db).where(
@@ -79,7 +81,10 @@ async function byIds(db: DbOrTx, ranked: { id: number }[]) {
     ),
   )
   const at = new Map(ranked.map((r, i) => [r.id, i]))
-  return rows.sort((a, b) => at.get(a.product.id)! - at.get(b.product.id)!)
+  return withVariants(
+    db,
+    rows.sort((a, b) => at.get(a.product.id)! - at.get(b.product.id)!),
+  )
 }
 
 const isTrue = (v: string | undefined) => v === 'true' || v === '1'
@@ -91,7 +96,7 @@ function listCondition(query: ProductListQuery, staff: boolean, search: SearchPl
   if (!staff || isTrue(query.active)) where.push(eq(products.isActive, true))
   else if (isFalse(query.active)) where.push(eq(products.isActive, false))
   if (query.category_id) where.push(eq(products.categoryId, query.category_id))
-  if (isTrue(query.in_stock)) where.push(gt(products.stock, 0))
+  if (isTrue(query.in_stock)) where.push(productInStock)
   // Decision 0140: every word in one of its forms, served by the trigram index on the folded texts.
   const matches = search ? searchCondition(search) : undefined
   if (matches) where.push(matches)
@@ -128,13 +133,16 @@ export async function listProducts(
     const [totals] = await db.select({ total: count() }).from(products).where(condition)
     return Number(totals?.total ?? 0)
   }
-  const page = (condition: SQL | undefined, plan: SearchPlan | null) =>
-    selectWithCategory(db)
-      .where(condition)
-      // Stable paging: the ranking, then in stock first, then newest first (ids are unique).
-      .orderBy(...(plan ? [searchRank(plan), inStockFirst, desc(products.id)] : [desc(products.id)]))
-      .limit(perPage)
-      .offset((query.page - 1) * perPage)
+  const page = async (condition: SQL | undefined, plan: SearchPlan | null) =>
+    withVariants(
+      db,
+      await selectWithCategory(db)
+        .where(condition)
+        // Stable paging: the ranking, then in stock first, then newest first (ids are unique).
+        .orderBy(...(plan ? [searchRank(plan), inStockFirst, desc(products.id)] : [desc(products.id)]))
+        .limit(perPage)
+        .offset((query.page - 1) * perPage),
+    )
   /**
    * A search's page and total (decision 0140, amended): the ranking sorts every match anyway, so the total comes with
    * the ranked ids (count(*) over the matches) instead of a second scan of the texts, and the sort carries only ids and
@@ -201,7 +209,7 @@ export async function suggestProducts(
 
 async function findProduct(db: DbOrTx, id: number): Promise<ProductWithCategory | null> {
   const [row] = await selectWithCategory(db).where(eq(products.id, id)).limit(1)
-  return (row as ProductWithCategory | undefined) ?? null
+  return row ? ((await withVariants(db, [row]))[0] ?? null) : null
 }
 
 /** Inactive or archived products exist only for staff; a shopper gets 404. */
@@ -214,7 +222,19 @@ export async function getProduct(db: DbOrTx, id: number, staff: boolean, lang: L
 async function editableProduct(db: DbOrTx, id: number) {
   const row = await findProduct(db, id)
   if (!row || row.product.archivedAt) throw notFound()
-  return row.product
+  return row
+}
+
+/**
+ * Decision 0150: a multipart form sends `variants` as one field holding the JSON array; bad JSON is a 422 on it.
+ */
+function parsedFields(fields: Record<string, unknown>): Record<string, unknown> {
+  if (typeof fields.variants !== 'string') return fields
+  try {
+    return { ...fields, variants: JSON.parse(fields.variants) as unknown }
+  } catch {
+    throw new AppError('VALIDATION_FAILED', 422, { fields: { variants: ['validation.invalid'] } })
+  }
 }
 
 async function assertCategoryExists(db: DbOrTx, categoryId: number | null) {
@@ -237,7 +257,7 @@ function rethrowForeignKey(err: unknown): never {
       fields: { category_id: ['validation.category_not_found'] },
     })
   // Decision 0116: a SKU is one product's.
-  if (isUniqueViolation(err, 'products_sku_unique'))
+  if (isUniqueViolation(err, 'product_variants_sku_unique'))
     throw new AppError('VALIDATION_FAILED', 422, { fields: { sku: ['validation.sku_taken'] } })
   throw err
 }
@@ -267,18 +287,21 @@ export async function createProduct(
   lang: Language,
   image?: Buffer,
 ): Promise<Product> {
-  const input = parseOrThrow(ProductInput, fields)
+  const input = parseOrThrow(ProductInput, parsedFields(fields))
   await assertCategoryExists(db, input.category_id)
   const imageId = image ? await storeImage(db, image) : null
-  const id = await retryOnSlugRace(async () => {
-    const slug = await freeProductSlug(db, slugSource(input))
-    const [row] = await db
-      .insert(products)
-      .values({ ...productColumns(input), slug, imageId })
-      .returning({ id: products.id })
-      .catch(rethrowForeignKey)
-    return row!.id
-  })
+  const id = await retryOnSlugRace(() =>
+    db.transaction(async (tx) => {
+      const slug = await freeProductSlug(tx, slugSource(input))
+      const [row] = await tx
+        .insert(products)
+        .values({ ...productColumns(input), slug, imageId })
+        .returning({ id: products.id })
+        .catch(rethrowForeignKey)
+      await writeVariants(tx, row!.id, input, []).catch(rethrowForeignKey)
+      return row!.id
+    }),
+  )
   return toProduct((await findProduct(db, id))!, true, lang)
 }
 
@@ -290,9 +313,12 @@ export async function updateProduct(
   lang: Language,
   image?: Buffer,
 ): Promise<Product> {
-  const current = await editableProduct(db, id)
-  const given = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined))
-  const input = parseOrThrow(ProductInput, overStored(toProductFields(current), given, PRODUCT_TEXT_FIELDS))
+  const { product: current, variants } = await editableProduct(db, id)
+  const given = Object.fromEntries(Object.entries(parsedFields(fields)).filter(([, v]) => v !== undefined))
+  const input = parseOrThrow(
+    ProductInput,
+    overStored(toProductFields(current, variants), given, PRODUCT_TEXT_FIELDS),
+  )
   await assertCategoryExists(db, input.category_id)
   const imageId = image ? await storeImage(db, image) : current.imageId
   await retryOnSlugRace(() =>
@@ -308,6 +334,7 @@ export async function updateProduct(
         .set({ ...productColumns(input), slug, imageId, updatedAt: new Date() })
         .where(eq(products.id, id))
         .catch(rethrowForeignKey)
+      await writeVariants(tx, id, input, variants).catch(rethrowForeignKey)
       await moveProductSlug(tx, id, current.slug, slug)
     }),
   )
@@ -325,15 +352,25 @@ export async function setProductStatus(
   return toProduct((await findProduct(db, id))!, true, lang)
 }
 
-/** product.md §10.4: the admin sets the real quantity. */
+/**
+ * product.md §10.4: the admin sets the real quantity, of the default pack (decision 0150: the spec's `stock` is the
+ * default pack's), or of the pack `variantId` names.
+ */
 export async function setProductStock(
   db: DbOrTx,
   id: number,
   stock: number,
   lang: Language,
+  variantId?: number,
 ): Promise<Product> {
-  await editableProduct(db, id)
-  await db.update(products).set({ stock, updatedAt: new Date() }).where(eq(products.id, id))
+  const { variants } = await editableProduct(db, id)
+  const pack = variantId === undefined ? defaultVariant(variants) : variants.find((v) => v.id === variantId)
+  if (!pack) throw notFound()
+  await db
+    .update(productVariants)
+    .set({ stock, updatedAt: new Date() })
+    .where(eq(productVariants.id, pack.id))
+  await db.update(products).set({ updatedAt: new Date() }).where(eq(products.id, id))
   return toProduct((await findProduct(db, id))!, true, lang)
 }
 
@@ -349,16 +386,28 @@ export async function deleteProduct(db: DbOrTx, id: number): Promise<'deleted' |
       .where(eq(products.id, id))
       .for('update')
     if (!locked || locked.archivedAt) throw notFound()
+    // A checkout taking this product's stock now finishes first (its packs' rows are locked by its updates).
+    await tx
+      .select({ id: productVariants.id })
+      .from(productVariants)
+      .where(eq(productVariants.productId, id))
+      .for('update')
     const [used] = await tx
       .select({ one: sql<number>`1` })
       .from(orderItems)
       .where(eq(orderItems.productId, id))
       .limit(1)
     if (used) {
+      const now = new Date()
       await tx
         .update(products)
-        .set({ archivedAt: new Date(), isActive: false, updatedAt: new Date() })
+        .set({ archivedAt: now, isActive: false, updatedAt: now })
         .where(eq(products.id, id))
+      // Its packs leave with it: their SKUs are free again (decision 0116).
+      await tx
+        .update(productVariants)
+        .set({ archivedAt: now, updatedAt: now })
+        .where(eq(productVariants.productId, id))
       return 'archived'
     }
     await tx.delete(products).where(eq(products.id, id))

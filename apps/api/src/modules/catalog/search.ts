@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../db/client.ts'
 import { categories, products } from '../../db/schema/catalog.ts'
 import { escapeLike } from '../../db/like.ts'
 import { readCatalogVersion } from './catalog-version.ts'
+import { productInStock } from '../../domain/sellable.ts'
 
 /**
  * The product search of decision 0140 (issue 27). Typed words are folded by the shared rule and looked for, each in
@@ -113,7 +114,7 @@ export function searchRank(plan: SearchPlan): SQL {
 }
 
 /** In stock first (decision 0140): what can be bought now before what cannot. */
-export const inStockFirst = sql`CASE WHEN ${products.stock} > 0 OR ${products.isAlwaysInStock} THEN 0 ELSE 1 END`
+export const inStockFirst = sql`CASE WHEN ${productInStock} THEN 0 ELSE 1 END`
 
 /** Active categories whose names have every word in one of its forms, by name in `lang` (the suggestions). */
 export async function matchingCategories(

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, ne } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNull, ne } from 'drizzle-orm'
 import type { Category } from '@shop/shared/schemas/category'
 import type { Product, ProductList, ProductListQuery } from '@shop/shared/schemas/product'
 import type { ProductPageResult, StorefrontProductsQuery } from '@shop/shared/storefront'
@@ -7,7 +7,8 @@ import type { Language } from '@shop/shared/i18n/messages'
 import type { DbOrTx } from '../../db/client.ts'
 import { categories, products } from '../../db/schema/catalog.ts'
 import type { CatalogVersion } from './catalog-version.ts'
-import { toProduct, type ProductWithCategory } from '../../domain/product-view.ts'
+import { toProduct } from '../../domain/product-view.ts'
+import { productInStock, withVariants } from '../../domain/sellable.ts'
 import { productIdBySlug } from '../../domain/product-slug.ts'
 import type { PublicListCache } from './public-list-cache.ts'
 
@@ -93,14 +94,17 @@ export function createStorefrontCatalog(db: DbOrTx, lists: PublicListCache, vers
      */
     async featured(chosen: readonly number[], lang: Language): Promise<Product[]> {
       if (chosen.length) {
-        const rows = (await selectWithCategory(db).where(
-          and(
-            inArray(products.id, [...chosen]),
-            eq(products.isActive, true),
-            isNull(products.archivedAt),
-            gt(products.stock, 0),
+        const rows = await withVariants(
+          db,
+          await selectWithCategory(db).where(
+            and(
+              inArray(products.id, [...chosen]),
+              eq(products.isActive, true),
+              isNull(products.archivedAt),
+              productInStock,
+            ),
           ),
-        )) as ProductWithCategory[]
+        )
         const byId = new Map(rows.map((r) => [r.product.id, r]))
         const picked = chosen.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []))
         if (picked.length) return picked.slice(0, FEATURED_PRODUCTS).map((r) => toProduct(r, false, lang))
@@ -109,33 +113,41 @@ export function createStorefrontCatalog(db: DbOrTx, lists: PublicListCache, vers
         { search: '', category_id: null, page: 1, per_page: FEATURED_PRODUCTS },
         lang,
       )
-      return list.data.filter((p) => p.is_active && p.stock > 0).slice(0, FEATURED_PRODUCTS)
+      return list.data
+        .filter((p) => p.is_active && p.variants.some((v) => v.is_active && v.stock > 0))
+        .slice(0, FEATURED_PRODUCTS)
     },
 
     /** A product page: an active product by its address, or where its address moved, or nothing. */
     async product(slug: string, lang: Language): Promise<ProductPageResult> {
       const found = await productIdBySlug(db, slug)
       if (!found) return { kind: 'missing' }
-      const [row] = (await selectWithCategory(db)
-        .where(eq(products.id, found.id))
-        .limit(1)) as ProductWithCategory[]
-      if (!row || !row.product.isActive || row.product.archivedAt) return { kind: 'missing' }
+      const [row] = await withVariants(
+        db,
+        await selectWithCategory(db).where(eq(products.id, found.id)).limit(1),
+      )
+      // A product none of whose packs is on sale has nothing to show (decision 0150).
+      if (!row || !row.product.isActive || row.product.archivedAt || !row.variants.some((v) => v.isActive))
+        return { kind: 'missing' }
       if (!found.current) return { kind: 'moved', slug: row.product.slug }
       const related =
         row.product.categoryId === null
           ? []
-          : ((await selectWithCategory(db)
-              .where(
-                and(
-                  eq(products.categoryId, row.product.categoryId),
-                  ne(products.id, row.product.id),
-                  eq(products.isActive, true),
-                  isNull(products.archivedAt),
-                  gt(products.stock, 0),
-                ),
-              )
-              .orderBy(desc(products.id))
-              .limit(RELATED_PRODUCTS)) as ProductWithCategory[])
+          : await withVariants(
+              db,
+              await selectWithCategory(db)
+                .where(
+                  and(
+                    eq(products.categoryId, row.product.categoryId),
+                    ne(products.id, row.product.id),
+                    eq(products.isActive, true),
+                    isNull(products.archivedAt),
+                    productInStock,
+                  ),
+                )
+                .orderBy(desc(products.id))
+                .limit(RELATED_PRODUCTS),
+            )
       return {
         kind: 'found',
         product: toProduct(row, false, lang),

@@ -13,9 +13,10 @@ import { imageUrl } from '../../domain/images.ts'
 import {
   deliveryCity,
   isSellable,
-  loadProducts,
   mergeItems,
   priceItem,
+  resolveItems,
+  variantLabel,
   type CartItem,
   type CityRow,
   type PricedItem,
@@ -23,7 +24,7 @@ import {
 } from '../../domain/order-pricing.ts'
 
 // The line rules moved to domain/order-pricing.ts (staff order edits use them too); checkout keeps its names.
-export { deliveryCity, isSellable, loadProducts, mergeItems, priceItem }
+export { deliveryCity, isSellable, mergeItems, priceItem, resolveItems }
 export type { CartItem, CityRow, PricedItem, ProductRow }
 
 /**
@@ -50,26 +51,32 @@ export async function deliveryCityFromAddress(db: DbOrTx, shippingAddress: strin
 
 /** The server's prices for the lines, the names in the reader's language (the cart shows them, decision 0061). */
 export function quoteOf(
-  lines: { product: ProductRow; priced: PricedItem; sellable: boolean }[],
+  lines: { priced: PricedItem; sellable: boolean }[],
   deliveryCents: number,
   lang: Language,
 ): Quote {
   let subtotal = 0
-  const items = lines.map(({ product, priced, sellable }) => {
+  const items = lines.map(({ priced, sellable }) => {
+    const { product, variant } = priced
     subtotal += priced.lineCents
+    const first = variant.tiers[0]
     return {
       product_id: product.id,
+      variant_id: variant.id,
+      variant_label: variantLabel(variant, lang),
+      sku: variant.sku,
+      tiers: variant.tiers.map((t) => ({ min_quantity: t.minQuantity, price: t.price })),
       name: productText(product, 'name', lang) ?? product.name,
       quantity: priced.quantity,
       unit_price: fromCents(priced.unitCents),
-      retail_price: product.retailPrice,
-      wholesale_price: product.wholesalePrice,
-      wholesale_threshold: product.wholesaleThreshold,
+      retail_price: variant.retailPrice,
+      wholesale_price: first?.price ?? null,
+      wholesale_threshold: first?.minQuantity ?? null,
       is_wholesale: priced.isWholesale,
       line_total: fromCents(priced.lineCents),
-      available: !sellable ? 0 : product.isAlwaysInStock ? (product.stock > 0 ? null : 0) : product.stock,
-      is_available: sellable && hasStock(product, priced.quantity),
-      image_url: imageUrl(product.imageId, 'small'),
+      available: !sellable ? 0 : variant.isAlwaysInStock ? (variant.stock > 0 ? null : 0) : variant.stock,
+      is_available: sellable && hasStock(variant, priced.quantity),
+      image_url: imageUrl(variant.imageId ?? product.imageId, 'small'),
     }
   })
   return {
@@ -90,18 +97,13 @@ export async function quoteCart(
   input: { items: CartItem[]; city_id?: number },
   lang: Language,
 ): Promise<Quote> {
-  const items = mergeItems(input.items)
-  const found = await loadProducts(
-    db,
-    items.map((i) => i.product_id),
-  )
+  const items = await resolveItems(db, input.items)
   const deliveryCents = input.city_id
     ? (toCents((await deliveryCity(db, input.city_id)).deliveryPrice) ?? 0)
     : 0
   const lines = items.flatMap((item) => {
-    const product = found.get(item.product_id)
-    if (!product || !isSellable(product)) return []
-    return [{ product, priced: priceItem(product, item.quantity), sellable: true }]
+    if (!isSellable(item.sellable)) return []
+    return [{ priced: priceItem(item.sellable, item.quantity), sellable: true }]
   })
   return quoteOf(lines, deliveryCents, lang)
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq, inArray, sql } from 'drizzle-orm'
-import { products } from '../../db/schema/catalog.ts'
+import { productVariants } from '../../db/schema/catalog.ts'
 import { orderItems, orders } from '../../db/schema/orders.ts'
 import { createCity, createProduct, createTestApp, type TestContext } from '../../../test/helpers.ts'
 
@@ -30,7 +30,12 @@ describe('checkout under concurrency', () => {
       headers,
     })
   const stockOf = async (id: number) =>
-    (await ctx.app.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock
+    (
+      await ctx.app.db
+        .select({ stock: productVariants.stock })
+        .from(productVariants)
+        .where(eq(productVariants.productId, id))
+    )[0]!.stock
   const ordersFor = async (productId: number) =>
     Number(
       (

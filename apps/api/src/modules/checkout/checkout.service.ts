@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { fromCents, MAX_MONEY_CENTS, toCents } from '@shop/shared/money/money'
 import { copyTranslated } from '@shop/shared/i18n/content'
+import { lineTranslations } from '../../domain/order-lines.ts'
 import type { Language } from '@shop/shared/i18n/messages'
 import type { CreateOrderInput, Order, PaymentMethod } from '@shop/shared/schemas/order'
 import type { Db, Tx } from '../../db/client.ts'
@@ -15,16 +16,15 @@ import { findOrder } from '../../domain/order-view.ts'
 import type { OrderNotifier } from '../../domain/notifications/notifier.ts'
 import { isOnlineMethod } from '../../domain/payment-methods.ts'
 import { openPaymentHold, renewPaymentToken } from '../../domain/payments.ts'
-import { productText } from '../../domain/product-view.ts'
 import { outOfStock, takeStock } from '../../domain/stock.ts'
+import { sellableName } from '../../domain/order-pricing.ts'
 import {
   deliveryCity,
   deliveryCityFromAddress,
   isSellable,
-  loadProducts,
-  mergeItems,
   priceItem,
   quoteOf,
+  resolveItems,
   type PricedItem,
 } from './cart-pricing.ts'
 import { requestHash, storedOrderId } from './idempotency.ts'
@@ -142,22 +142,17 @@ async function writeOrder(
     if (inserted.length === 0) throw new KeyAlreadyUsed()
   }
 
-  const items = mergeItems(input.items)
-  const found = await loadProducts(
-    tx,
-    items.map((i) => i.product_id),
-  )
+  const items = await resolveItems(tx, input.items)
   const priced: PricedItem[] = items.map((item) => {
-    const product = found.get(item.product_id)
-    if (!product || !isSellable(product)) {
-      const name = (product && productText(product, 'name', ctx.lang ?? 'ar')) ?? `#${item.product_id}`
+    if (!isSellable(item.sellable)) {
+      const name = (item.sellable && sellableName(item.sellable, ctx.lang ?? 'ar')) ?? `#${item.product_id}`
       throw new AppError('PRODUCT_UNAVAILABLE', 422, {
         params: { product: name },
         fields: { items: ['errors.PRODUCT_UNAVAILABLE'] },
-        extra: { product_id: item.product_id },
+        extra: { product_id: item.product_id, variant_id: item.variant_id },
       })
     }
-    return priceItem(product, item.quantity)
+    return priceItem(item.sellable, item.quantity)
   })
   const city =
     input.city_id !== undefined
@@ -178,7 +173,7 @@ async function writeOrder(
 
   if (input.expected_total !== undefined && Math.round(input.expected_total * 100) !== totalCents) {
     const quote = quoteOf(
-      priced.map((p) => ({ product: p.product, priced: p, sellable: true })),
+      priced.map((p) => ({ priced: p, sellable: true })),
       deliveryCents,
       ctx.lang ?? 'ar',
     )
@@ -190,16 +185,22 @@ async function writeOrder(
     if (ctx.limits) await assertPendingCashBelowCap(tx, input.customer_phone, ctx.limits.pendingCashCap)
   }
 
-  // No overselling: an always-in-stock product is not counted down, but "out of stock" (stock 0) still stops the sale.
-  // The refusal names the product in the shopper's language (decision 0056).
-  const nameOf = (p: PricedItem) => productText(p.product, 'name', ctx.lang ?? 'ar') ?? p.product.name
-  const outOfStockMarked = priced.find((p) => p.product.isAlwaysInStock && p.product.stock <= 0)
-  if (outOfStockMarked) throw outOfStock(outOfStockMarked.product.id, nameOf(outOfStockMarked), 0)
+  // No overselling: an always-in-stock pack is not counted down, but "out of stock" (stock 0) still stops the sale.
+  // The refusal names the product and pack in the shopper's language (decision 0056).
+  const nameOf = (p: PricedItem) => sellableName(p, ctx.lang ?? 'ar')
+  const outOfStockMarked = priced.find((p) => p.variant.isAlwaysInStock && p.variant.stock <= 0)
+  if (outOfStockMarked)
+    throw outOfStock(outOfStockMarked.product.id, outOfStockMarked.variant.id, nameOf(outOfStockMarked), 0)
   await takeStock(
     tx,
     priced
-      .filter((p) => !p.product.isAlwaysInStock)
-      .map((p) => ({ productId: p.product.id, name: nameOf(p), quantity: p.quantity })),
+      .filter((p) => !p.variant.isAlwaysInStock)
+      .map((p) => ({
+        productId: p.product.id,
+        variantId: p.variant.id,
+        name: nameOf(p),
+        quantity: p.quantity,
+      })),
   )
   await ctx.hooks?.afterStockUpdate?.()
 
@@ -232,13 +233,16 @@ async function writeOrder(
       orderId: id,
       productId: p.product.id,
       productName: p.product.name,
-      translations: copyTranslated(p.product.translations, 'name', 'product_name'),
+      translations: lineTranslations(p),
+      variantId: p.variant.id,
+      variantLabel: p.variant.label,
+      sku: p.variant.sku,
       quantity: p.quantity,
       unitPrice: fromCents(p.unitCents),
       unitCost: fromCents(p.unitCostCents),
       isWholesale: p.isWholesale,
       lineTotal: fromCents(p.lineCents),
-      takesStock: !p.product.isAlwaysInStock,
+      takesStock: !p.variant.isAlwaysInStock,
     })),
   )
   await tx.insert(orderStatusHistory).values({

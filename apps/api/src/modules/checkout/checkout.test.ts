@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
-import { products } from '../../db/schema/catalog.ts'
+import { productVariants } from '../../db/schema/catalog.ts'
 import { cities } from '../../db/schema/cities.ts'
 import { orderItems, orderStatusHistory, orders } from '../../db/schema/orders.ts'
 import {
@@ -29,7 +29,12 @@ describe('checkout: quote and order placement', () => {
   const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
     ctx.app.inject({ method: 'POST', url, payload: payload as object, headers })
   const stockOf = async (id: number) =>
-    (await ctx.app.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock
+    (
+      await ctx.app.db
+        .select({ stock: productVariants.stock })
+        .from(productVariants)
+        .where(eq(productVariants.productId, id))
+    )[0]!.stock
   const orderCount = async () =>
     Number((await ctx.app.db.select({ n: sql<number>`count(*)` }).from(orders))[0]!.n)
 

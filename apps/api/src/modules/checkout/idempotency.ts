@@ -20,7 +20,10 @@ export function requestHash(input: CreateOrderInput, userId: number | null): str
     input.city_id,
     input.payment_method,
     input.notes,
-    mergeItems(input.items).map((i) => [i.product_id, i.quantity]),
+    // A line without a pack hashes as before packs existed (decision 0150).
+    mergeItems(input.items).map((i) =>
+      i.variant_id === undefined ? [i.product_id, i.quantity] : [i.product_id, i.quantity, i.variant_id],
+    ),
     input.expected_total ?? null,
   ]
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex')

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { products } from '../../db/schema/catalog.ts'
+import { productVariants } from '../../db/schema/catalog.ts'
 import { settings } from '../../db/schema/settings.ts'
 import {
   createCity,
@@ -90,7 +90,7 @@ describe('dashboard answers follow every change at once', () => {
     })
     expect((await stats()).total_users).toBe(completed.total_users + 1)
 
-    await ctx.app.db.update(products).set({ stock: 3 }).where(eq(products.id, productId))
+    await ctx.app.db.update(productVariants).set({ stock: 3 }).where(eq(productVariants.productId, productId))
     expect((await stats()).low_stock_products.map((p: { id: number }) => p.id)).toContain(productId)
 
     await ctx.app.db

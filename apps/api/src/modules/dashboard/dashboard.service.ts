@@ -81,10 +81,14 @@ export async function dashboardStats(
       ) t
       left join products p on p.id = t.product_id
       order by t.quantity desc, t.revenue_cents desc, t.product_id`),
+    // Decision 0150: stock is each pack's, so a low pack is listed under its product's name and its label.
     db.execute(sql`
-      select id, name, translations, retail_price as price, stock from products
-      where archived_at is null and not is_always_in_stock and is_active and stock <= ${threshold}
-      order by stock asc, name asc, id asc
+      select p.id, v.id as variant_id, p.name, p.translations, v.label, v.translations as labels,
+             v.retail_price as price, v.stock
+      from product_variants v join products p on p.id = v.product_id
+      where p.archived_at is null and p.is_active and v.archived_at is null and v.is_active
+        and not v.is_always_in_stock and v.stock <= ${threshold}
+      order by v.stock asc, p.name asc, v.id asc
       limit 10`),
     db.execute(sql`
       select id, order_number, customer_name, total_amount, order_status from orders
@@ -107,8 +111,11 @@ export async function dashboardStats(
   }>(topRows)
   const low = rowsOf<{
     id: number
+    variant_id: number
     name: string
     translations: Translations | null
+    label: string
+    labels: Translations | null
     price: unknown
     stock: number
   }>(lowRows)
@@ -138,6 +145,8 @@ export async function dashboardStats(
     })),
     low_stock_products: low.map((p) => ({
       id: p.id,
+      variant_id: p.variant_id,
+      variant_label: translatedText(p.label, p.labels, 'label', lang) ?? '',
       name: nameOf(p),
       price: money(p.price),
       stock: num(p.stock),

@@ -188,9 +188,24 @@ describe('dashboard stats and revenue', () => {
 
   it('lists low stock (active, not archived, not always-in-stock) lowest first, following the setting', async () => {
     const s = (await get('/api/dashboard/stats?from=2024-06-01&to=2024-06-30')).json()
+    // Decision 0150: each low pack, named by its product (these packs have no label).
     expect(s.low_stock_products).toEqual([
-      { id: ids.low2, name: 'منخفض 2', price: 7.5, stock: 2 },
-      { id: ids.low5, name: 'منخفض 5', price: 20, stock: 5 },
+      {
+        id: ids.low2,
+        variant_id: expect.any(Number),
+        variant_label: '',
+        name: 'منخفض 2',
+        price: 7.5,
+        stock: 2,
+      },
+      {
+        id: ids.low5,
+        variant_id: expect.any(Number),
+        variant_label: '',
+        name: 'منخفض 5',
+        price: 20,
+        stock: 5,
+      },
     ])
     await ctx.app.db.insert(settings).values({ key: 'low_stock_threshold', value: '6' })
     const wider = (await get('/api/dashboard/stats?from=2024-06-01&to=2024-06-30')).json()

@@ -10,6 +10,8 @@ import {
   createUser,
   type TestContext,
   type TestUser,
+  packOf,
+  productsWithPack,
 } from '../../../test/helpers.ts'
 import { multipartForm } from '../../../test/multipart.ts'
 import { images, products } from '../../db/schema/catalog.ts'
@@ -142,7 +144,7 @@ describe('products import: image_url column', () => {
     const product = await createProduct(ctx.app, { name: 'عسل للصورة', retailPrice: 50 })
     const first = await importCsv(`id,name,price,image_url\n${product.id},عسل للصورة,50,${base}/dates.png\n`)
     expect(first.json().summary.errors).toEqual([])
-    const [afterFirst] = await ctx.app.db.select().from(products).where(eq(products.id, product.id))
+    const [afterFirst] = await productsWithPack(ctx.app, eq(products.id, product.id))
     expect(afterFirst!.imageId).toMatch(/^[a-f0-9]{32}$/)
     const second = await importCsv(
       `id,name,price,image_url\n${product.id},عسل للصورة,55,\n,أخرى,1,${base}/missing.png\n`,
@@ -152,9 +154,9 @@ describe('products import: image_url column', () => {
     expect(second.json().summary.errors).toEqual([
       { row: 3, error: 'image_url: تعذّر تنزيل الصورة من هذا العنوان (تحقق من أنه يفتح في المتصفح)' },
     ])
-    const [afterSecond] = await ctx.app.db.select().from(products).where(eq(products.id, product.id))
+    const [afterSecond] = await productsWithPack(ctx.app, eq(products.id, product.id))
     expect(afterSecond!.imageId).toBe(afterFirst!.imageId)
-    expect(Number(afterSecond!.retailPrice)).toBe(55)
+    expect(await packOf(ctx.app, product.id)).toMatchObject({ retailPrice: 55 })
   })
 
   it('refuses loopback and private addresses unless IMPORT_IMAGE_PRIVATE_HOSTS=allow', async () => {

@@ -8,8 +8,10 @@ import {
   createUser,
   type TestContext,
   type TestUser,
+  packOf,
+  productsWithPack,
 } from '../../../test/helpers.ts'
-import { products } from '../../db/schema/catalog.ts'
+import { products, productVariants } from '../../db/schema/catalog.ts'
 import { cities } from '../../db/schema/cities.ts'
 import { multipartForm } from '../../../test/multipart.ts'
 
@@ -125,7 +127,7 @@ describe('CSV imports', () => {
     ])
     expect(message).toBe('Import finished: 2 created, 1 updated, 3 rows with errors')
 
-    const [oil] = await ctx.app.db.select().from(products).where(eq(products.name, 'زيت زيتون بكر'))
+    const [oil] = await productsWithPack(ctx.app, eq(products.name, 'زيت زيتون بكر'))
     expect(oil).toMatchObject({
       retailPrice: 45.5,
       stock: 12,
@@ -133,7 +135,7 @@ describe('CSV imports', () => {
       description: 'زيت معصور على البارد, من ترهونة',
       isActive: true,
     })
-    const [updated] = await ctx.app.db.select().from(products).where(eq(products.id, existing.id))
+    const [updated] = await productsWithPack(ctx.app, eq(products.id, existing.id))
     expect(updated).toMatchObject({ retailPrice: 30, stock: 5, name: 'olive oil 1l' })
     // Text is stored as given; exports are the ones that neutralise formulas.
     const [formula] = await ctx.app.db
@@ -152,7 +154,7 @@ describe('CSV imports', () => {
       'تمر بلا ترجمة,,تمر فقط,,,12,,,,\r\n'
     const res = await send('/api/products/import', csv)
     expect(res.json().summary).toMatchObject({ created: 2, updated: 0, errors: [] })
-    const [khalt] = await ctx.app.db.select().from(products).where(eq(products.name, 'تمر خلط'))
+    const [khalt] = await productsWithPack(ctx.app, eq(products.name, 'تمر خلط'))
     expect(khalt).toMatchObject({
       categoryId: cat.id,
       description: 'تمر خلط من أصناف الجنوب',
@@ -166,7 +168,7 @@ describe('CSV imports', () => {
         },
       },
     })
-    const [plain] = await ctx.app.db.select().from(products).where(eq(products.name, 'تمر بلا ترجمة'))
+    const [plain] = await productsWithPack(ctx.app, eq(products.name, 'تمر بلا ترجمة'))
     expect(plain!.translations).toEqual({})
     const shown = await ctx.app.inject({ method: 'GET', url: `/api/products/${khalt!.id}`, headers: en })
     expect(shown.json()).toMatchObject({
@@ -180,7 +182,7 @@ describe('CSV imports', () => {
       'name,name_en,description_en,price\nتمر خلط,Khalt Dates (Mixed),,19\n',
     )
     expect(update.json().summary).toMatchObject({ created: 0, updated: 1, errors: [] })
-    const [after] = await ctx.app.db.select().from(products).where(eq(products.id, khalt!.id))
+    const [after] = await productsWithPack(ctx.app, eq(products.id, khalt!.id))
     expect(after).toMatchObject({
       retailPrice: 19,
       translations: {
@@ -238,7 +240,7 @@ describe('CSV imports', () => {
         { row: 6, error: 'price: Enter an amount such as 12.50' },
       ],
     })
-    const [long] = await ctx.app.db.select().from(products).where(eq(products.name, 'وصف طويل'))
+    const [long] = await productsWithPack(ctx.app, eq(products.name, 'وصف طويل'))
     expect(long?.description).toBe('السطر الأول\nالسطر الثاني\nالسطر الثالث')
   })
 
@@ -257,7 +259,8 @@ describe('CSV imports', () => {
       .from(products)
       .where(eq(products.name, 'تمر مزدوج'))
       .orderBy(products.id)
-    expect(stored.map((p) => [p.id, p.retailPrice, p.stock])).toEqual([
+    const packs = await Promise.all(stored.map((p) => packOf(ctx.app, p.id)))
+    expect(stored.map((p, i) => [p.id, packs[i]!.retailPrice, packs[i]!.stock])).toEqual([
       [first.id, 20, 3],
       [second.id, 21, 4],
     ])
@@ -269,8 +272,8 @@ describe('CSV imports', () => {
     // A row with an id still updates the product it names.
     const byId = await send('/api/products/import', `id,name,price\n${second.id},تمر مزدوج,30\n`)
     expect(byId.json().summary).toMatchObject({ created: 0, updated: 1, errors: [] })
-    const [kept] = await ctx.app.db.select().from(products).where(eq(products.id, first.id))
-    const [changed] = await ctx.app.db.select().from(products).where(eq(products.id, second.id))
+    const [kept] = await productsWithPack(ctx.app, eq(products.id, first.id))
+    const [changed] = await productsWithPack(ctx.app, eq(products.id, second.id))
     expect(kept).toMatchObject({ retailPrice: 20, stock: 3 })
     expect(changed).toMatchObject({ retailPrice: 30, stock: 4 })
   })
@@ -278,7 +281,7 @@ describe('CSV imports', () => {
   it('a name repeated in the file updates the product its first row created', async () => {
     const res = await send('/api/products/import', 'name,price,stock\nتمر مكرر,10,1\nتمر مكرر,12,9\n')
     expect(res.json().summary).toMatchObject({ created: 1, updated: 1, errors: [] })
-    const rows = await ctx.app.db.select().from(products).where(eq(products.name, 'تمر مكرر'))
+    const rows = await productsWithPack(ctx.app, eq(products.name, 'تمر مكرر'))
     expect(rows).toHaveLength(1)
     expect(rows[0]).toMatchObject({ retailPrice: 12, stock: 9 })
   })
@@ -287,7 +290,7 @@ describe('CSV imports', () => {
     const p = await createProduct(ctx.app, { name: 'قديم' })
     const res = await send('/api/products/import', `id,name,price\n${p.id},جديد,21\n`)
     expect(res.json().summary).toMatchObject({ created: 0, updated: 1 })
-    const [row] = await ctx.app.db.select().from(products).where(eq(products.id, p.id))
+    const [row] = await productsWithPack(ctx.app, eq(products.id, p.id))
     expect(row).toMatchObject({ name: 'جديد', retailPrice: 21 })
   })
 
@@ -406,8 +409,12 @@ describe('CSV imports', () => {
     const res = await send('/api/products/import', csv)
     expect(res.statusCode).toBe(200)
     const { summary } = res.json()
-    const [fresh] = await ctx.app.db.select().from(products).where(eq(products.name, 'منتج جديد برمز'))
-    const [second] = await ctx.app.db.select().from(products).where(eq(products.sku, 'IMP-D1'))
+    const [fresh] = await productsWithPack(ctx.app, eq(products.name, 'منتج جديد برمز'))
+    const [secondPack] = await ctx.app.db
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.sku, 'IMP-D1'))
+    const [second] = await productsWithPack(ctx.app, eq(products.id, secondPack!.productId))
     expect(summary).toEqual({
       created: 2,
       updated: 3,
@@ -421,9 +428,9 @@ describe('CSV imports', () => {
         { row: 6, action: 'created', id: second!.id, name: 'تمر برمز آخر', matched_by: null },
       ],
     })
-    const [a] = await ctx.app.db.select().from(products).where(eq(products.id, bySku.id))
+    const [a] = await productsWithPack(ctx.app, eq(products.id, bySku.id))
     expect(a).toMatchObject({ name: 'تمر بالرمز الجديد', retailPrice: 30, sku: 'imp-a1', stock: 7 })
-    const [c] = await ctx.app.db.select().from(products).where(eq(products.id, otherSku.id))
+    const [c] = await productsWithPack(ctx.app, eq(products.id, otherSku.id))
     expect(c).toMatchObject({ retailPrice: 40, sku: 'IMP-C1' })
     // The last row wins, its SKU as written.
     expect(fresh).toMatchObject({ retailPrice: 6, sku: 'imp-n9' })
@@ -437,7 +444,7 @@ describe('CSV imports', () => {
       errors: [{ row: 2, error: 'sku: Another product already has this SKU' }],
       items: [{ row: 3, action: 'updated', id: byName.id, matched_by: 'id' }],
     })
-    const [b] = await ctx.app.db.select().from(products).where(eq(products.id, byName.id))
+    const [b] = await productsWithPack(ctx.app, eq(products.id, byName.id))
     expect(b).toMatchObject({ sku: 'IMP-B2', retailPrice: 33 })
     const old = await send('/api/products/import', 'name,price\nتمر بلا رمز,34\n')
     expect(old.json().summary.items).toEqual([

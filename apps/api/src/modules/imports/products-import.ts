@@ -1,4 +1,4 @@
-import { isNull, sql } from 'drizzle-orm'
+import { inArray, isNull, sql } from 'drizzle-orm'
 import {
   PRODUCT_IMPORT_COLUMNS,
   PRODUCT_IMPORT_REQUIRED,
@@ -10,7 +10,16 @@ import { PRODUCT_TEXT_FIELDS } from '@shop/shared/schemas/product'
 import { overStored } from '@shop/shared/schemas/translatable'
 import { rowsOf, type Db, type DbOrTx, type Tx } from '../../db/client.ts'
 import { isUniqueViolation } from '../../db/errors.ts'
-import { categories, productSlugRedirects, products } from '../../db/schema/catalog.ts'
+import {
+  categories,
+  productSlugRedirects,
+  products,
+  productVariants,
+  variantPriceTiers,
+} from '../../db/schema/catalog.ts'
+import { defaultVariant, loadVariantsOf } from '../../domain/sellable.ts'
+import { specTiers } from '../../domain/variant-writes.ts'
+import type { ProductInput } from '@shop/shared/schemas/product'
 import { AppError } from '../../lib/app-error.ts'
 import { storeImage } from '../../domain/images.ts'
 import { productColumns, toProductFields } from '../../domain/product-view.ts'
@@ -55,7 +64,33 @@ interface Entry {
   stockGiven?: boolean
   /** The picture an `image_url` cell gave (decision 0118); undefined keeps the stored one. */
   imageId?: string
+  /** Decision 0150: a row of today's format is the product's default pack; its id (null for a new product). */
+  packId?: number | null
+  /** The default pack's figures and breaks from the row. */
+  pack?: PackValues
+  /** The stored default pack's breaks (those above the row's wholesale pair stay). */
+  storedTiers?: { minQuantity: number; price: number }[]
 }
+
+interface PackValues {
+  sku: string | null
+  retailPrice: number
+  retailBuyingPrice: number | null
+  wholesaleBuyingPrice: number | null
+  stock: number
+  isAlwaysInStock: boolean
+  tiers: { min_quantity: number; price: number }[]
+}
+
+const packValues = (input: ProductInput, storedTiers: Entry['storedTiers']): PackValues => ({
+  sku: input.sku,
+  retailPrice: input.price as number,
+  retailBuyingPrice: input.retail_buying_price,
+  wholesaleBuyingPrice: input.wholesale_buying_price,
+  stock: input.stock,
+  isAlwaysInStock: input.is_always_in_stock,
+  tiers: specTiers(input, storedTiers ?? []),
+})
 
 /** What each distinct `image_url` of the file gave: a stored image's id or why not (decision 0118). */
 type ImageOutcomes = Map<string, { imageId: string } | { failure: ImageFetchFailure }>
@@ -96,21 +131,42 @@ function* chunks<T>(items: T[], size: number) {
 
 /** One UPDATE … FROM (VALUES …) for a batch of stored products. */
 function updateStatement(batch: Entry[]) {
-  const rows = batch.map(({ id, values: v, slug, stockGiven, imageId }) => {
+  const rows = batch.map(({ id, values: v, slug, imageId }) => {
     const x = v!
-    return sql`(${id}::int, ${imageId ?? null}::text, ${x.sku}::text, ${x.name}::text, ${slug}::text, ${x.description}::text, ${x.categoryId}::int, ${x.retailPrice}::numeric, ${x.wholesalePrice}::numeric,
-      ${x.wholesaleThreshold}::int, ${x.retailBuyingPrice}::numeric, ${x.wholesaleBuyingPrice}::numeric, ${x.stock}::int, ${stockGiven === true}::boolean,
-      ${x.isActive}::boolean, ${x.isAlwaysInStock}::boolean, ${JSON.stringify(x.attributes)}::jsonb, ${JSON.stringify(x.translations)}::jsonb)`
+    return sql`(${id}::int, ${imageId ?? null}::text, ${x.name}::text, ${slug}::text, ${x.description}::text, ${x.categoryId}::int,
+      ${x.isActive}::boolean, ${JSON.stringify(x.attributes)}::jsonb, ${JSON.stringify(x.translations)}::jsonb)`
   })
-  return sql`UPDATE ${products} AS p SET image_id = COALESCE(v.image_id, p.image_id), sku = v.sku, name = v.name, slug = v.slug, description = v.description, category_id = v.category_id,
-      retail_price = v.retail_price, wholesale_price = v.wholesale_price, wholesale_threshold = v.wholesale_threshold,
-      retail_buying_price = v.retail_buying_price, wholesale_buying_price = v.wholesale_buying_price, stock = CASE WHEN v.stock_given THEN v.stock ELSE p.stock END,
-      is_active = v.is_active, is_always_in_stock = v.is_always_in_stock, attributes = v.attributes,
-      translations = v.translations, updated_at = now()
-    FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(id, image_id, sku, name, slug, description, category_id, retail_price, wholesale_price,
-      wholesale_threshold, retail_buying_price, wholesale_buying_price, stock, stock_given, is_active, is_always_in_stock, attributes,
-      translations)
+  return sql`UPDATE ${products} AS p SET image_id = COALESCE(v.image_id, p.image_id), name = v.name, slug = v.slug, description = v.description, category_id = v.category_id,
+      is_active = v.is_active, attributes = v.attributes, translations = v.translations, updated_at = now()
+    FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(id, image_id, name, slug, description, category_id, is_active, attributes, translations)
     WHERE p.id = v.id`
+}
+
+/** One UPDATE … FROM (VALUES …) for the default packs of a batch of stored products (decision 0150). */
+function updatePacksStatement(batch: Entry[]) {
+  const rows = batch.map(({ packId, pack, stockGiven }) => {
+    const x = pack!
+    return sql`(${packId}::int, ${x.sku}::text, ${x.retailPrice}::numeric, ${x.retailBuyingPrice}::numeric, ${x.wholesaleBuyingPrice}::numeric,
+      ${x.stock}::int, ${stockGiven === true}::boolean, ${x.isAlwaysInStock}::boolean)`
+  })
+  return sql`UPDATE ${productVariants} AS pv SET sku = v.sku, retail_price = v.retail_price, retail_buying_price = v.retail_buying_price,
+      wholesale_buying_price = v.wholesale_buying_price, stock = CASE WHEN v.stock_given THEN v.stock ELSE pv.stock END,
+      is_always_in_stock = v.is_always_in_stock, updated_at = now()
+    FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(id, sku, retail_price, retail_buying_price, wholesale_buying_price, stock, stock_given, is_always_in_stock)
+    WHERE pv.id = v.id`
+}
+
+/** The breaks of the batch's packs, rewritten (the pack ids must be known). */
+async function writeTiers(tx: Tx, batch: Entry[]) {
+  const ids = batch.flatMap((e) => (e.packId ? [e.packId] : []))
+  if (ids.length === 0) return
+  await tx.delete(variantPriceTiers).where(inArray(variantPriceTiers.variantId, ids))
+  const tiers = batch.flatMap((e) =>
+    e.packId
+      ? e.pack!.tiers.map((t) => ({ variantId: e.packId!, minQuantity: t.min_quantity, price: t.price }))
+      : [],
+  )
+  if (tiers.length) await tx.insert(variantPriceTiers).values(tiers)
 }
 
 /**
@@ -209,6 +265,7 @@ async function catalogFingerprint(q: DbOrTx): Promise<string> {
   const [row] = rowsOf<{ f: string }>(
     await q.execute(sql`SELECT concat_ws('|',
       (SELECT concat_ws(':', count(*), max(id), max(updated_at)) FROM ${products}),
+      (SELECT concat_ws(':', count(*), max(id), max(updated_at)) FROM ${productVariants}),
       (SELECT concat_ws(':', count(*), max(id), max(updated_at)) FROM ${categories}),
       (SELECT count(*) FROM ${productSlugRedirects})) AS f`),
   )
@@ -228,16 +285,30 @@ async function planImport(q: DbOrTx, table: CsvTable, t: Translate, images: Imag
   const byId = new Map<number, Entry>()
   const byName = new NameIndex()
   const bySku = new Map<string, Entry>()
-  for (const p of await q.select().from(products).where(isNull(products.archivedAt)).orderBy(products.id)) {
+  const storedProducts = await q
+    .select()
+    .from(products)
+    .where(isNull(products.archivedAt))
+    .orderBy(products.id)
+  const packs = await loadVariantsOf(
+    q,
+    storedProducts.map((p) => p.id),
+  )
+  for (const p of storedProducts) {
+    const variants = packs.get(p.id) ?? []
+    const pack = defaultVariant(variants)
     const entry: Entry = {
       id: p.id,
-      fields: toProductFields(p),
+      fields: toProductFields(p, variants),
       values: null,
       stored: { slug: p.slug, source: slugSource(storedSlugSource(p)) },
+      packId: pack?.id ?? null,
+      storedTiers: pack?.tiers ?? [],
     }
     byId.set(p.id, entry)
     byName.add(entry)
-    if (p.sku) bySku.set(p.sku.toLowerCase(), entry)
+    // Decision 0116: any of the product's pack codes finds it (a row of today's format writes its default pack).
+    for (const v of variants) if (v.sku) bySku.set(v.sku.toLowerCase(), entry)
   }
   const fresh: Entry[] = []
   const errors: RowError[] = []
@@ -305,7 +376,8 @@ async function planImport(q: DbOrTx, table: CsvTable, t: Translate, images: Imag
     }
     if (target) {
       byName.remove(target)
-      if (target.fields.sku) bySku.delete(String(target.fields.sku).toLowerCase())
+      if (target.fields.sku && bySku.get(String(target.fields.sku).toLowerCase()) === target)
+        bySku.delete(String(target.fields.sku).toLowerCase())
     } else {
       target = { id: null, fields: {}, values: null }
       fresh.push(target)
@@ -315,6 +387,7 @@ async function planImport(q: DbOrTx, table: CsvTable, t: Translate, images: Imag
     if (imageId !== undefined) target.imageId = imageId
     target.fields = parsed.data
     target.values = productColumns(parsed.data)
+    target.pack = packValues(parsed.data, target.storedTiers)
     byName.add(target)
     if (parsed.data.sku) bySku.set(parsed.data.sku.toLowerCase(), target)
     const item: ImportItem = {
@@ -374,6 +447,19 @@ function writeBatches(plan: Plan): WriteBatch[] {
           .returning({ id: products.id, slug: products.slug })
         const ids = new Map(inserted.map((r) => [r.slug, r.id]))
         for (const e of batch) e.id = ids.get(e.slug!) ?? null
+        // Each new product's one pack (decision 0150).
+        const packRows = await tx
+          .insert(productVariants)
+          .values(
+            batch.map((e) => {
+              const { tiers: _tiers, ...pack } = e.pack!
+              return { ...pack, productId: e.id! }
+            }),
+          )
+          .returning({ id: productVariants.id, productId: productVariants.productId })
+        const packIds = new Map(packRows.map((r) => [r.productId, r.id]))
+        for (const e of batch) e.packId = packIds.get(e.id!) ?? null
+        await writeTiers(tx, batch)
       },
     })
   }
@@ -384,6 +470,9 @@ function writeBatches(plan: Plan): WriteBatch[] {
       entries: batch,
       async write(tx) {
         await tx.execute(updateStatement(batch))
+        const withPack = batch.filter((e) => e.packId)
+        if (withPack.length > 0) await tx.execute(updatePacksStatement(withPack))
+        await writeTiers(tx, withPack)
         if (redirects.length > 0)
           await tx.insert(productSlugRedirects).values(redirects).onConflictDoNothing()
       },

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { products } from '../../db/schema/catalog.ts'
+import { productVariants } from '../../db/schema/catalog.ts'
 import { mailOutbox } from '../../db/schema/settings.ts'
 import {
   createCity,
@@ -24,7 +24,12 @@ afterAll(() => ctx.close())
 
 const en = { 'accept-language': 'en' }
 const stockOf = async (id: number) =>
-  (await ctx.app.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock
+  (
+    await ctx.app.db
+      .select({ stock: productVariants.stock })
+      .from(productVariants)
+      .where(eq(productVariants.productId, id))
+  )[0]!.stock
 
 async function orderOf(user: TestUser | null, quantity = 2, payment_method = 'cash') {
   const city = await createCity(ctx.app)

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { products } from '../../db/schema/catalog.ts'
+import { products, productVariants } from '../../db/schema/catalog.ts'
 import { orderItems, orderStatusHistory, orders } from '../../db/schema/orders.ts'
 import { payments } from '../../db/schema/payments.ts'
 import { mailOutbox } from '../../db/schema/settings.ts'
@@ -25,7 +25,12 @@ beforeAll(async () => {
 afterAll(() => ctx.close())
 
 const stockOf = async (id: number) =>
-  (await ctx.app.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock
+  (
+    await ctx.app.db
+      .select({ stock: productVariants.stock })
+      .from(productVariants)
+      .where(eq(productVariants.productId, id))
+  )[0]!.stock
 const edit = (id: number, payload: object, headers: Record<string, string> = admin.headers) =>
   ctx.app.inject({ method: 'PUT', url: `/api/orders/${id}/items`, headers, payload })
 const mailsTo = (email: string) =>
@@ -114,7 +119,10 @@ describe('PUT /api/orders/:id/items: staff edit what was ordered (decision 0133)
   it('keeps an unchanged line at the price it was sold for, and re-prices only what changed', async () => {
     const { order, product, city } = await cashOrder(1)
     const other = await createProduct(ctx.app, { retailPrice: 5, stock: 10 })
-    await ctx.app.db.update(products).set({ retailPrice: 99 }).where(eq(products.id, product.id))
+    await ctx.app.db
+      .update(productVariants)
+      .set({ retailPrice: 99 })
+      .where(eq(productVariants.productId, product.id))
     const res = await edit(order.id, {
       items: [
         { product_id: product.id, quantity: 1 },

@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm'
 import { copyTranslated } from '@shop/shared/i18n/content'
+import { lineTranslations } from '../../domain/order-lines.ts'
 import type { Language } from '@shop/shared/i18n/messages'
 import { fromCents, MAX_MONEY_CENTS, toCents } from '@shop/shared/money/money'
 import type { EditOrderItemsInput, Order } from '@shop/shared/schemas/order'
@@ -11,16 +12,15 @@ import type { OrderNotifier } from '../../domain/notifications/notifier.ts'
 import { findOrder } from '../../domain/order-view.ts'
 import { isOnlineMethod } from '../../domain/payment-methods.ts'
 import { orderPayments } from '../../domain/payments.ts'
-import { productText } from '../../domain/product-view.ts'
 import { moveStock, outOfStock, type StockMove } from '../../domain/stock.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
 import {
   deliveryCity,
   isSellable,
-  loadProducts,
-  mergeItems,
   priceItem,
-  type ProductRow,
+  resolveItems,
+  sellableName,
+  type Sellable,
 } from '../../domain/order-pricing.ts'
 
 type ItemRow = typeof orderItems.$inferSelect
@@ -29,9 +29,11 @@ type OrderRow = typeof orders.$inferSelect
 /** A line of the order after the edit: kept as stored, changed (re-priced), new, or removed. */
 interface PlannedLine {
   productId: number
+  /** The pack (decision 0150); 0 for a line kept as sold whose pack is gone. */
+  variantId: number
   quantity: number
   stored: ItemRow | null
-  product: ProductRow | null
+  sellable: Sellable | null
   unitCents: number
   unitCostCents: number
   lineCents: number
@@ -39,11 +41,11 @@ interface PlannedLine {
   takesStock: boolean
 }
 
-const unavailable = (productId: number, name: string) =>
+const unavailable = (productId: number, variantId: number | null, name: string) =>
   new AppError('PRODUCT_UNAVAILABLE', 422, {
     params: { product: name },
     fields: { items: ['errors.PRODUCT_UNAVAILABLE'] },
-    extra: { product_id: productId },
+    extra: { product_id: productId, variant_id: variantId },
   })
 
 /**
@@ -141,49 +143,46 @@ export async function editOrderItems(
   return order
 }
 
-/** The lines after the edit, priced; refuses products that cannot be sold more of. */
+/** The lines after the edit, priced; refuses packs that cannot be sold more of. Lines are keyed by pack (0150). */
 async function planLines(
   tx: Tx,
   stored: ItemRow[],
   input: EditOrderItemsInput,
   lang: Language,
 ): Promise<PlannedLine[]> {
-  const wanted = mergeItems(input.items)
-  const products = await loadProducts(
-    tx,
-    wanted.map((w) => w.product_id),
-  )
-  // Several stored lines of one product (orders before lines were merged) count as one.
-  const storedByProduct = new Map<number, ItemRow[]>()
+  const wanted = await resolveItems(tx, input.items)
+  // Several stored lines of one pack (orders before lines were merged) count as one.
+  const storedByVariant = new Map<number, ItemRow[]>()
   for (const row of stored)
-    if (row.productId !== null)
-      storedByProduct.set(row.productId, [...(storedByProduct.get(row.productId) ?? []), row])
-  // A line whose product was erased since cannot be priced again: it stays as it was sold.
+    if (row.variantId !== null)
+      storedByVariant.set(row.variantId, [...(storedByVariant.get(row.variantId) ?? []), row])
+  // A line whose pack was removed since cannot be priced again: it stays as it was sold.
   const orphans: PlannedLine[] = stored
-    .filter((r) => r.productId === null)
+    .filter((r) => r.variantId === null)
     .map((row) => ({
       productId: 0,
+      variantId: 0,
       quantity: row.quantity,
       stored: row,
-      product: null,
+      sellable: null,
       unitCents: toCents(row.unitPrice) ?? 0,
       unitCostCents: toCents(row.unitCost) ?? 0,
       lineCents: toCents(row.lineTotal) ?? 0,
       isWholesale: row.isWholesale,
       takesStock: false,
     }))
-  const planned = wanted.map(({ product_id, quantity }): PlannedLine => {
-    const rows = storedByProduct.get(product_id) ?? []
-    const product = products.get(product_id) ?? null
-    const name = (product && productText(product, 'name', lang)) ?? rows[0]?.productName ?? `#${product_id}`
+  const planned = wanted.map(({ product_id, variant_id, quantity, sellable }): PlannedLine => {
+    const rows = variant_id === null ? [] : (storedByVariant.get(variant_id) ?? [])
+    const name = (sellable && sellableName(sellable, lang)) ?? rows[0]?.productName ?? `#${product_id}`
     const before = rows.reduce((sum, r) => sum + r.quantity, 0)
     if (rows.length === 1 && before === quantity) {
       const row = rows[0]!
       return {
         productId: product_id,
+        variantId: variant_id ?? 0,
         quantity,
         stored: row,
-        product,
+        sellable,
         unitCents: toCents(row.unitPrice) ?? 0,
         unitCostCents: toCents(row.unitCost) ?? 0,
         lineCents: toCents(row.lineTotal) ?? 0,
@@ -191,20 +190,22 @@ async function planLines(
         takesStock: row.takesStock,
       }
     }
-    // More of a product than the order had must be sellable now; fewer of it only needs its row for the price.
-    if (!product || (quantity > before && !isSellable(product))) throw unavailable(product_id, name)
-    const priced = priceItem(product, quantity)
+    // More of a pack than the order had must be sellable now; fewer of it only needs its row for the price.
+    if (!sellable || (quantity > before && !isSellable(sellable)))
+      throw unavailable(product_id, variant_id, name)
+    const priced = priceItem(sellable, quantity)
     return {
       productId: product_id,
+      variantId: sellable.variant.id,
       quantity,
       stored: rows[0] ?? null,
-      product,
+      sellable,
       unitCents: priced.unitCents,
       unitCostCents: priced.unitCostCents,
       lineCents: priced.lineCents,
       isWholesale: priced.isWholesale,
-      // A line keeps what checkout did with its stock; a new one follows the product's flag now.
-      takesStock: rows[0]?.takesStock ?? !product.isAlwaysInStock,
+      // A line keeps what checkout did with its stock; a new one follows the pack's flag now.
+      takesStock: rows[0]?.takesStock ?? !sellable.variant.isAlwaysInStock,
     }
   })
   if (orphans.length + planned.length === 0)
@@ -215,23 +216,29 @@ async function planLines(
 /** Units to take (more than before) or put back (fewer, or a line removed), for lines that take stock. */
 function stockMoves(stored: ItemRow[], lines: PlannedLine[], lang: Language): StockMove[] {
   const moves = new Map<number, StockMove>()
-  const add = (productId: number, name: string, delta: number) => {
-    const move = moves.get(productId) ?? { productId, name, delta: 0 }
+  const add = (productId: number, variantId: number, name: string, delta: number) => {
+    const move = moves.get(variantId) ?? { productId, variantId, name, delta: 0 }
     move.delta += delta
-    moves.set(productId, move)
+    moves.set(variantId, move)
   }
   for (const row of stored)
-    if (row.productId !== null && row.takesStock) add(row.productId, row.productName, -row.quantity)
+    if (row.variantId !== null && row.takesStock)
+      add(row.productId ?? 0, row.variantId, row.productName, -row.quantity)
   for (const line of lines) {
-    const name = (line.product && productText(line.product, 'name', lang)) ?? `#${line.productId}`
-    if (line.takesStock) add(line.productId, name, line.quantity)
-    // An always-in-stock product marked out of stock (stock 0) sells no more, as at checkout.
-    else if (line.product && line.product.stock <= 0 && line.quantity > (line.stored?.quantity ?? 0))
-      throw outOfStock(line.productId, name, 0)
+    if (line.variantId === 0) continue
+    const name = (line.sellable && sellableName(line.sellable, lang)) ?? `#${line.productId}`
+    if (line.takesStock) add(line.productId, line.variantId, name, line.quantity)
+    // An always-in-stock pack marked out of stock (stock 0) sells no more, as at checkout.
+    else if (
+      line.sellable &&
+      line.sellable.variant.stock <= 0 &&
+      line.quantity > (line.stored?.quantity ?? 0)
+    )
+      throw outOfStock(line.productId, line.variantId, name, 0)
   }
   for (const move of moves.values()) {
-    const line = lines.find((l) => l.productId === move.productId)
-    if (line?.product) move.name = productText(line.product, 'name', lang) ?? move.name
+    const line = lines.find((l) => l.variantId === move.variantId)
+    if (line?.sellable) move.name = sellableName(line.sellable, lang)
   }
   return [...moves.values()].filter((m) => m.delta !== 0)
 }
@@ -253,12 +260,15 @@ async function writeLines(tx: Tx, orderId: number, stored: ItemRow[], lines: Pla
       if (line.stored.quantity !== line.quantity)
         await tx.update(orderItems).set(values).where(eq(orderItems.id, line.stored.id))
     } else {
-      const product = line.product!
+      const { product, variant } = line.sellable!
       await tx.insert(orderItems).values({
         orderId,
         productId: product.id,
         productName: product.name,
-        translations: copyTranslated(product.translations, 'name', 'product_name'),
+        translations: lineTranslations(line.sellable!),
+        variantId: variant.id,
+        variantLabel: variant.label,
+        sku: variant.sku,
         takesStock: line.takesStock,
         ...values,
       })

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { products } from '../../db/schema/catalog.ts'
+import { productVariants } from '../../db/schema/catalog.ts'
 import { orderStatusHistory } from '../../db/schema/orders.ts'
 import {
   createCity,
@@ -38,7 +38,12 @@ describe('orders: admin update, history and restocking', () => {
   const put = (id: number, payload: object, headers: Record<string, string> = admin.headers) =>
     ctx.app.inject({ method: 'PUT', url: `/api/orders/${id}`, payload, headers })
   const stockOf = async (id: number) =>
-    (await ctx.app.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock
+    (
+      await ctx.app.db
+        .select({ stock: productVariants.stock })
+        .from(productVariants)
+        .where(eq(productVariants.productId, id))
+    )[0]!.stock
   const historyOf = (id: number) =>
     ctx.app.db
       .select()
@@ -111,8 +116,14 @@ describe('orders: admin update, history and restocking', () => {
     })
     expect(await stockOf(counted.id)).toBe(6)
     // The owner flips both flags after the sale.
-    await ctx.app.db.update(products).set({ isAlwaysInStock: true }).where(eq(products.id, counted.id))
-    await ctx.app.db.update(products).set({ isAlwaysInStock: false }).where(eq(products.id, always.id))
+    await ctx.app.db
+      .update(productVariants)
+      .set({ isAlwaysInStock: true })
+      .where(eq(productVariants.productId, counted.id))
+    await ctx.app.db
+      .update(productVariants)
+      .set({ isAlwaysInStock: false })
+      .where(eq(productVariants.productId, always.id))
     await put(order.id, { ...edit, order_status: 'cancelled' })
     expect(await stockOf(counted.id)).toBe(10)
     expect(await stockOf(always.id)).toBe(3)

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { products } from '../../db/schema/catalog.ts'
+import { productVariants } from '../../db/schema/catalog.ts'
 import {
   createCity,
   createProduct,
@@ -279,7 +279,7 @@ describe('PayPal payments', () => {
     paypal.approve(paypalId)
     await makeDue(ctx.app, order.id)
     await sweepExpiredHolds(ctx.app.db)
-    await ctx.app.db.update(products).set({ stock: 0 }).where(eq(products.id, p.id))
+    await ctx.app.db.update(productVariants).set({ stock: 0 }).where(eq(productVariants.productId, p.id))
     const res = await ctx.app.inject({
       method: 'GET',
       url: `/api/payments/paypal/return?token=${paypalId}&PayerID=X`,

@@ -102,6 +102,8 @@ async function toTracked(db: Db, row: OrderRow, byToken: boolean, lang: Language
     items: items.map((i) => ({
       product_id: i.productId,
       product_name: translatedText(i.productName, i.translations, 'product_name', lang) ?? i.productName,
+      variant_label: translatedText(i.variantLabel, i.translations, 'variant_label', lang) ?? '',
+      sku: i.sku,
       quantity: i.quantity,
       unit_price: i.unitPrice,
       line_total: i.lineTotal,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { products } from '../../db/schema/catalog.ts'
+import { productVariants } from '../../db/schema/catalog.ts'
 import { mailOutbox } from '../../db/schema/settings.ts'
 import {
   createCity,
@@ -54,7 +54,12 @@ async function linkOf(orderNumber: string): Promise<{ order: string; token: stri
 }
 
 const stockOf = async (id: number) =>
-  (await ctx.app.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock
+  (
+    await ctx.app.db
+      .select({ stock: productVariants.stock })
+      .from(productVariants)
+      .where(eq(productVariants.productId, id))
+  )[0]!.stock
 
 describe('POST /api/track (decision 0068)', () => {
   it('shows the order for its number and phone, however the phone is written, with the phone masked and no email', async () => {
