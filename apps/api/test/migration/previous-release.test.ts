@@ -1,0 +1,375 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import type { PgliteDatabase } from 'drizzle-orm/pglite'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp, type App } from '../../src/app.ts'
+import { openDatabase, type Database } from '../../src/db/client.ts'
+import { migrateDatabase } from '../../src/db/migrate.ts'
+import { hashToken, newToken } from '../../src/lib/tokens.ts'
+import { migrationsFolder } from '../../src/paths.ts'
+import { answerDifferences } from './compare.ts'
+
+// Issue 28: a database filled by the previous release (5c409e9, before pack sizes) migrates with every product,
+// order, report figure and CSV export unchanged. The fixture is that release's own work
+// (make-previous-release-fixture.ts): its rows at migration 0021, and its answers to the same calls. Here the schema
+// is built by migrations 0000–0021 (the same files, checked by their hashes), the rows are loaded, the current
+// migrations run, and the current app answers the same calls: every field of an old answer must be there and equal
+// (fields may be added: variants, price_from, variant_label, sku…), lists as long, the CSV files byte for byte.
+// Runs on PGlite (api-pglite) and on PostgreSQL (api-postgres: DATABASE_URL set).
+
+const fixture = join(import.meta.dirname, 'fixture')
+const LAST_OLD_MIGRATION = 21
+
+interface Answer {
+  name: string
+  method: 'GET'
+  url: string
+  as: 'staff' | 'shopper' | 'guest'
+  lang: 'ar' | 'en'
+  status: number
+  type: string
+  body: unknown
+}
+const answers = JSON.parse(readFileSync(join(fixture, 'previous-release-answers.json'), 'utf8')) as Answer[]
+const oldHashes = (
+  JSON.parse(readFileSync(join(fixture, 'previous-release-migrations.json'), 'utf8')) as {
+    migrations: Record<string, string>
+  }
+).migrations
+
+/** A table of migrations 0000–0021 only: the schema the previous release left. */
+function oldMigrationsFolder(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'shop-migrations-0021-'))
+  cpSync(migrationsFolder, dir, { recursive: true })
+  const journalPath = join(dir, 'meta/_journal.json')
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number }[] }
+  journal.entries = journal.entries.filter((e) => e.idx <= LAST_OLD_MIGRATION)
+  writeFileSync(journalPath, JSON.stringify(journal))
+  return dir
+}
+
+/** An empty database (not the run's migrated template): a new PGlite, or a new PostgreSQL database. */
+async function openEmptyDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const baseUrl = process.env.DATABASE_URL
+  if (!baseUrl) {
+    const database = await openDatabase({})
+    return { database, drop: () => database.close() }
+  }
+  const name = `shop_prev_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: baseUrl })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  const u = new URL(baseUrl)
+  u.pathname = `/${name}`
+  const database = await openDatabase({ url: u.toString(), poolSize: 5 })
+  return {
+    database,
+    drop: async () => {
+      await database.close().catch(() => {})
+      const c = new pg.Client({ connectionString: baseUrl })
+      await c.connect()
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {})
+      await c.end()
+    },
+  }
+}
+
+async function query<T>(database: Database, text: string, params: unknown[] = []): Promise<T[]> {
+  if (database.pglite) return (await database.pglite.query<T>(text, params)).rows
+  return (await database.pool!.query(text, params)).rows as T[]
+}
+
+/** The previous release's rows, triggers off (the rows already hold what its triggers wrote). */
+async function loadOldRows(database: Database) {
+  const rows = readFileSync(join(fixture, 'previous-release-data.sql'), 'utf8')
+  const script = `SET session_replication_role = replica;\n${rows}\nSET session_replication_role = DEFAULT;`
+  if (database.pglite) {
+    await database.pglite.exec(script)
+    return
+  }
+  const client = await database.pool!.connect()
+  try {
+    await client.query(script)
+  } finally {
+    client.release()
+  }
+}
+
+async function migrateTo0021(database: Database) {
+  const folder = oldMigrationsFolder()
+  try {
+    if (database.pglite) {
+      await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder: folder })
+    } else {
+      const client = await database.pool!.connect()
+      try {
+        await migratePg(drizzlePg(client), { migrationsFolder: folder })
+      } finally {
+        client.release()
+      }
+    }
+  } finally {
+    rmSync(folder, { recursive: true, force: true })
+  }
+}
+
+describe('a database filled by the previous release (5c409e9) migrates with nothing lost', () => {
+  let database: Database
+  let drop: () => Promise<void>
+  let app: App
+  const headers: Record<Answer['as'], Record<string, string>> = { staff: {}, shopper: {}, guest: {} }
+
+  beforeAll(async () => {
+    ;({ database, drop } = await openEmptyDatabase())
+    await migrateTo0021(database)
+    await loadOldRows(database)
+    await migrateDatabase(database)
+    app = await buildApp({
+      database,
+      env: {
+        APP_URL: 'http://shop.test',
+        PAYMENT_SWEEP_SECONDS: 0,
+        PLUTU_API_KEY: 'test-key',
+        PLUTU_ACCESS_TOKEN: 'test-token',
+        PLUTU_SECRET_KEY: 'sk_test_secret',
+        PAYPAL_CLIENT_ID: 'test-client',
+        PAYPAL_CLIENT_SECRET: 'test-secret',
+        PAYPAL_WEBHOOK_ID: 'test-webhook',
+        PAYPAL_BASE_URL: 'http://127.0.0.1:9',
+      },
+      webDist: '/nonexistent',
+      abuseLimits: false,
+    })
+    // The fixture's own tokens have expired by now: the same two people sign in with new ones.
+    for (const [as, email] of [
+      ['staff', 'staff@example.ly'],
+      ['shopper', 'salem@example.ly'],
+    ] as const) {
+      const [user] = await query<{ id: number }>(database, 'SELECT id FROM users WHERE email = $1', [email])
+      const token = newToken()
+      await query(
+        database,
+        `INSERT INTO api_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`,
+        [user!.id, hashToken(token)],
+      )
+      headers[as] = { authorization: `Bearer ${token}` }
+    }
+  })
+  afterAll(async () => {
+    await app?.close()
+    await drop?.()
+  })
+
+  it('builds the old schema from the same migration files the previous release had', () => {
+    const now = Object.fromEntries(
+      readdirSync(migrationsFolder)
+        .filter((f) => f.endsWith('.sql') && Number(f.slice(0, 4)) <= LAST_OLD_MIGRATION)
+        .sort()
+        .map((f) => [
+          f,
+          createHash('sha256')
+            .update(readFileSync(join(migrationsFolder, f)))
+            .digest('hex'),
+        ]),
+    )
+    expect(now).toEqual(oldHashes)
+  })
+
+  it.each(answers.map((a) => [`${a.name} (${a.as}, ${a.lang})`, a] as const))(
+    'answers %s as the previous release did',
+    async (_label, old) => {
+      const res = await app.inject({
+        method: old.method,
+        url: old.url,
+        headers: { ...headers[old.as], 'accept-language': old.lang },
+      })
+      const type = String(res.headers['content-type'] ?? '')
+      const body = type.startsWith('image/')
+        ? `sha256:${createHash('sha256').update(res.rawPayload).digest('hex')}`
+        : res.body
+      const now = { status: res.statusCode, type, body }
+      expect(answerDifferences(old, now)).toEqual([])
+    },
+  )
+
+  describe('new facts', () => {
+    const oldProducts = answers
+      .filter(
+        (a) => a.as === 'staff' && a.lang === 'ar' && a.status === 200 && /^product \d+, staff$/.test(a.name),
+      )
+      .map(
+        (a) =>
+          a.body as {
+            id: number
+            sku: string | null
+            retail_price: number
+            wholesale_price: number | null
+            wholesale_threshold: number | null
+            retail_buying_price: number | null
+            wholesale_buying_price: number | null
+            stock: number
+            is_always_in_stock: boolean
+          },
+      )
+
+    it('each product became one pack with its old price, buying prices, stock, SKU and the wholesale pair as its first break', async () => {
+      expect(oldProducts.length).toBeGreaterThanOrEqual(10)
+      const [counts] = await query<{ products: number; packs: number }>(
+        database,
+        'SELECT (SELECT count(*)::int FROM products) AS products, (SELECT count(*)::int FROM product_variants) AS packs',
+      )
+      expect(counts).toEqual({ products: 11, packs: 11 })
+      for (const old of oldProducts) {
+        const packs = await query<{
+          id: number
+          sku: string | null
+          retail_price: number | string
+          retail_buying_price: number | string | null
+          wholesale_buying_price: number | string | null
+          stock: number
+          is_always_in_stock: boolean
+        }>(
+          database,
+          `SELECT id, sku, retail_price, retail_buying_price, wholesale_buying_price, stock, is_always_in_stock
+           FROM product_variants WHERE product_id = $1`,
+          [old.id],
+        )
+        expect(packs.map((p) => ({ ...p, ...numbers(p) }))).toEqual([
+          {
+            id: old.id,
+            sku: old.sku,
+            retail_price: old.retail_price,
+            retail_buying_price: old.retail_buying_price,
+            wholesale_buying_price: old.wholesale_buying_price,
+            stock: old.stock,
+            is_always_in_stock: old.is_always_in_stock,
+          },
+        ])
+        const tiers = await query<{ min_quantity: number; price: number | string }>(
+          database,
+          'SELECT min_quantity, price FROM variant_price_tiers WHERE variant_id = $1 ORDER BY min_quantity',
+          [old.id],
+        )
+        const firstBreak =
+          old.wholesale_price === null
+            ? []
+            : [{ min_quantity: old.wholesale_threshold, price: old.wholesale_price }]
+        expect(tiers.map((t) => ({ min_quantity: t.min_quantity, price: Number(t.price) }))).toEqual(
+          firstBreak,
+        )
+
+        // The staff's API shows the same pack.
+        const res = await app.inject({
+          method: 'GET',
+          url: `/api/products/${old.id}`,
+          headers: headers.staff,
+        })
+        expect(res.statusCode).toBe(200)
+        const variants = (res.json() as { variants: unknown[] }).variants
+        expect(variants).toEqual([
+          expect.objectContaining({
+            id: old.id,
+            sku: old.sku,
+            price: old.retail_price,
+            tiers: firstBreak,
+            stock: old.stock,
+            is_always_in_stock: old.is_always_in_stock,
+            retail_buying_price: old.retail_buying_price,
+            wholesale_buying_price: old.wholesale_buying_price,
+          }),
+        ])
+      }
+    })
+
+    it('old order lines point at their product’s pack and keep its SKU; the erased product’s line points at none', async () => {
+      const lines = await query<{
+        product_id: number | null
+        variant_id: number | null
+        sku: string | null
+        pack_sku: string | null
+      }>(
+        database,
+        `SELECT i.product_id, i.variant_id, i.sku, v.sku AS pack_sku
+         FROM order_items i LEFT JOIN product_variants v ON v.product_id = i.product_id ORDER BY i.id`,
+      )
+      expect(lines.length).toBe(22)
+      for (const line of lines) {
+        expect(line.variant_id).toBe(line.product_id)
+        expect(line.sku).toBe(line.pack_sku)
+      }
+      expect(lines.filter((l) => l.product_id === null)).toHaveLength(1)
+      const unlinked = await query<{ n: number }>(
+        database,
+        `SELECT count(*)::int AS n FROM completed_sales_lines c JOIN order_items i ON i.id = c.line_id
+         WHERE c.variant_id IS DISTINCT FROM i.variant_id`,
+      )
+      expect(unlinked).toEqual([{ n: 0 }])
+
+      // The API names the pack on every old line.
+      const orders = answers.filter(
+        (a) => a.as === 'staff' && a.lang === 'ar' && /^order \d+, staff$/.test(a.name),
+      )
+      for (const old of orders) {
+        const res = await app.inject({ method: 'GET', url: old.url, headers: headers.staff })
+        const items = (res.json() as { items: { product_id: number | null; variant_id: number | null }[] })
+          .items
+        for (const item of items) expect(item.variant_id).toBe(item.product_id)
+      }
+    })
+
+    it('a cart saved before packs (no variant_id) still orders the product’s pack', async () => {
+      const deglet = oldProducts.find((p) => p.sku === 'DATE-DN-1KG')!
+      const [city] = await query<{ id: number }>(database, 'SELECT id FROM cities ORDER BY id LIMIT 1')
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        payload: {
+          customer_name: 'عميل قديم',
+          customer_email: 'old-cart@example.ly',
+          customer_phone: '0921234567',
+          shipping_address: 'طرابلس',
+          city_id: city!.id,
+          items: [{ product_id: deglet.id, quantity: 10 }],
+        },
+      })
+      expect(res.statusCode, res.body).toBe(201)
+      const order = res.json() as {
+        items: { variant_id: number; sku: string; unit_price: number; is_wholesale: boolean }[]
+      }
+      expect(order.items).toEqual([
+        expect.objectContaining({
+          variant_id: deglet.id,
+          sku: 'DATE-DN-1KG',
+          unit_price: deglet.wholesale_price,
+          is_wholesale: true,
+        }),
+      ])
+      const [pack] = await query<{ stock: number }>(
+        database,
+        'SELECT stock FROM product_variants WHERE id = $1',
+        [deglet.id],
+      )
+      expect(pack!.stock).toBe(deglet.stock - 10)
+    })
+  })
+})
+
+function numbers(p: {
+  retail_price: number | string
+  retail_buying_price: number | string | null
+  wholesale_buying_price: number | string | null
+}) {
+  const n = (v: number | string | null) => (v === null ? null : Number(v))
+  return {
+    retail_price: n(p.retail_price),
+    retail_buying_price: n(p.retail_buying_price),
+    wholesale_buying_price: n(p.wholesale_buying_price),
+  }
+}
