@@ -45,8 +45,10 @@ const fixtureDir = join(here, 'fixture')
 
 interface Answer {
   name: string
-  method: 'GET'
+  method: 'GET' | 'POST'
   url: string
+  /** POST: the request's JSON body (only calls that change nothing: the quote). */
+  payload?: unknown
   as: 'staff' | 'shopper' | 'guest'
   lang: 'ar' | 'en'
   status: number
@@ -561,31 +563,22 @@ async function fill(prev: string) {
   // The previous release's answers.
   const answers: Answer[] = []
   const who: Record<Answer['as'], Record<string, string>> = { staff, shopper, guest: {} }
-  const record = async (name: string, url: string, as: Answer['as'], lang: Answer['lang'] = 'ar') => {
-    const res = await app.inject({ method: 'GET', url, headers: { ...who[as], 'accept-language': lang } })
+  const record = async (
+    name: string,
+    url: string,
+    as: Answer['as'],
+    lang: Answer['lang'] = 'ar',
+    payload?: unknown,
+  ) => {
+    const method = payload === undefined ? 'GET' : 'POST'
+    const res = await app.inject({ method, url, payload, headers: { ...who[as], 'accept-language': lang } })
     const type = String(res.headers['content-type'] ?? '')
-    if (type.startsWith('image/')) {
-      answers.push({
-        name,
-        method: 'GET',
-        url,
-        as,
-        lang,
-        status: res.statusCode,
-        type,
-        body: sha256(res.rawPayload),
-      })
-      return
-    }
+    const asked = { name, method, url, ...(payload === undefined ? {} : { payload }), as, lang } as const
     answers.push({
-      name,
-      method: 'GET',
-      url,
-      as,
-      lang,
+      ...asked,
       status: res.statusCode,
       type,
-      body: answerBody(type, res.body),
+      body: type.startsWith('image/') ? sha256(res.rawPayload) : answerBody(type, res.body),
     })
   }
   for (const lang of ['ar', 'en'] as const) {
@@ -662,6 +655,27 @@ async function fill(prev: string) {
       await record(`payments of order ${o.id}`, `/api/payments?order_id=${o.id}`, 'staff', lang)
     await record('categories', '/api/categories', 'guest', lang)
     await record('products import sample', '/api/products/import/sample', 'staff', lang)
+    // Carts priced by the quote: one below each wholesale break and at it, always in stock, a mix, an inactive product.
+    for (const [label, items] of [
+      ['below the break', [{ product_id: deglet.id, quantity: 9 }]],
+      ['at the break', [{ product_id: deglet.id, quantity: 10 }]],
+      ['break of 2', [{ product_id: syrup.id, quantity: 2 }]],
+      ['always in stock at its break', [{ product_id: oil.id, quantity: 5 }]],
+      [
+        'a mixed cart',
+        [
+          { product_id: tasfirt.id, quantity: 3 },
+          { product_id: honey.id, quantity: 1 },
+          { product_id: soldOut.id, quantity: 1 },
+          { product_id: paste.id, quantity: 2 },
+        ],
+      ],
+      ['more than the stock', [{ product_id: bsisa.id, quantity: 50 }]],
+      ['an inactive product', [{ product_id: offshoot.id, quantity: 1 }]],
+      ['an archived product', [{ product_id: oldBox.id, quantity: 1 }]],
+    ] as const) {
+      await record(`quote, ${label}`, '/api/orders/quote', 'guest', lang, { city_id: misrata.id, items })
+    }
     for (const url of [honeyImage.image_url, honeyImage.image_small_url]) {
       if (url) await record('product picture', new URL(url, 'http://shop.test').pathname, 'guest', lang)
     }
@@ -756,8 +770,9 @@ async function fill(prev: string) {
   const mismatches: string[] = []
   for (const old of answers) {
     const res = await replay.inject({
-      method: 'GET',
+      method: old.method,
       url: old.url,
+      payload: old.payload,
       headers: { ...who[old.as], 'accept-language': old.lang },
     })
     const type = String(res.headers['content-type'] ?? '')

@@ -28,8 +28,9 @@ const LAST_OLD_MIGRATION = 21
 
 interface Answer {
   name: string
-  method: 'GET'
+  method: 'GET' | 'POST'
   url: string
+  payload?: unknown
   as: 'staff' | 'shopper' | 'guest'
   lang: 'ar' | 'en'
   status: number
@@ -188,6 +189,7 @@ describe('a database filled by the previous release (5c409e9) migrates with noth
       const res = await app.inject({
         method: old.method,
         url: old.url,
+        payload: old.payload as Record<string, unknown> | undefined,
         headers: { ...headers[old.as], 'accept-language': old.lang },
       })
       const type = String(res.headers['content-type'] ?? '')
