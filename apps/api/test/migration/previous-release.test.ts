@@ -126,12 +126,16 @@ describe('a database filled by the previous release (5c409e9) migrates with noth
   let drop: () => Promise<void>
   let app: App
   const headers: Record<Answer['as'], Record<string, string>> = { staff: {}, shopper: {}, guest: {} }
+  let before: Snapshot
+  let after: Snapshot
 
   beforeAll(async () => {
     ;({ database, drop } = await openEmptyDatabase())
     await migrateTo0021(database)
     await loadOldRows(database)
+    before = await snapshot(database)
     await migrateDatabase(database)
+    after = await snapshot(database)
     app = await buildApp({
       database,
       env: {
@@ -166,6 +170,70 @@ describe('a database filled by the previous release (5c409e9) migrates with noth
   afterAll(async () => {
     await app?.close()
     await drop?.()
+  })
+
+  it('keeps every row of every table, each old column with its value (but the product columns that moved to packs and the cache versions)', () => {
+    const moved = new Set(PRODUCT_COLUMNS_MOVED_TO_PACKS.map((c) => `products.${c}`))
+    const lost: string[] = []
+    for (const [table, rows] of Object.entries(before)) {
+      if (!after[table]) {
+        lost.push(`${table}: the table is gone`)
+        continue
+      }
+      for (const [key, row] of rows) {
+        const now = after[table].get(key)
+        if (!now) {
+          lost.push(`${table} ${key}: the row is gone`)
+          continue
+        }
+        for (const [column, value] of Object.entries(row)) {
+          if (moved.has(`${table}.${column}`)) continue
+          // Cache versions (decision 0019, sharded): the migration's writes may bump them, never set them back.
+          if (VERSION_COUNTERS.includes(`${table}.${column}`) && Number(now[column]) >= Number(value))
+            continue
+          if (!(column in now)) lost.push(`${table}.${column}: the column is gone`)
+          else if (JSON.stringify(now[column]) !== JSON.stringify(value))
+            lost.push(`${table} ${key}.${column}: ${JSON.stringify(value)} → ${JSON.stringify(now[column])}`)
+        }
+      }
+      const counter = VERSION_COUNTERS.some((c) => c.startsWith(`${table}.`))
+      if (after[table].size !== rows.size && !counter)
+        lost.push(`${table}: ${rows.size} rows → ${after[table].size}`)
+    }
+    expect([...new Set(lost)]).toEqual([])
+    // The columns that moved are gone from products (their values are the packs', checked below).
+    for (const column of PRODUCT_COLUMNS_MOVED_TO_PACKS) {
+      expect(Object.keys([...after.products!.values()][0]!)).not.toContain(column)
+    }
+    expect(before.products!.size).toBe(11)
+    expect(before.orders!.size).toBe(13)
+  })
+
+  it('moved each product’s price, buying prices, stock, SKU and flags to its one pack, unchanged', () => {
+    for (const [key, old] of before.products!) {
+      const packs = [...after.product_variants!.values()].filter((v) => v.product_id === old.id)
+      expect(packs, `product ${key}`).toEqual([
+        expect.objectContaining({
+          id: old.id,
+          position: 0,
+          sku: old.sku,
+          retail_price: old.retail_price,
+          retail_buying_price: old.retail_buying_price,
+          wholesale_buying_price: old.wholesale_buying_price,
+          stock: old.stock,
+          is_active: true,
+          is_always_in_stock: old.is_always_in_stock,
+          archived_at: old.archived_at,
+        }),
+      ])
+      const tiers = [...after.variant_price_tiers!.values()].filter((t) => t.variant_id === old.id)
+      expect(tiers, `product ${key}`).toEqual(
+        old.wholesale_price === null
+          ? []
+          : [{ variant_id: old.id, min_quantity: old.wholesale_threshold, price: old.wholesale_price }],
+      )
+    }
+    expect(after.product_variants!.size).toBe(before.products!.size)
   })
 
   it('builds the old schema from the same migration files the previous release had', () => {
@@ -362,6 +430,50 @@ describe('a database filled by the previous release (5c409e9) migrates with noth
     })
   })
 })
+
+const PRODUCT_COLUMNS_MOVED_TO_PACKS = [
+  'sku',
+  'retail_price',
+  'wholesale_price',
+  'wholesale_threshold',
+  'retail_buying_price',
+  'wholesale_buying_price',
+  'stock',
+  'is_always_in_stock',
+]
+
+const VERSION_COUNTERS = ['catalog_version.version', 'sales_version.version']
+
+type Row = Record<string, unknown>
+/** Every table's rows keyed by their primary key, as JSON values (numerics as text: nothing rounded). */
+type Snapshot = Record<string, Map<string, Row>>
+
+async function snapshot(database: Database): Promise<Snapshot> {
+  const tables = await query<{ name: string }>(
+    database,
+    `SELECT table_name AS name FROM information_schema.tables
+     WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`,
+  )
+  const out: Snapshot = {}
+  for (const { name } of tables) {
+    const keys = await query<{ column: string }>(
+      database,
+      `SELECT a.attname AS column FROM pg_index i
+       JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)
+       WHERE i.indrelid = $1::regclass AND i.indisprimary ORDER BY a.attnum`,
+      [`"${name}"`],
+    )
+    const rows = await query<{ row: string }>(database, `SELECT to_jsonb(t)::text AS row FROM "${name}" t`)
+    out[name] = new Map(
+      rows.map(({ row }) => {
+        const parsed = JSON.parse(row) as Row
+        const key = keys.length ? keys.map((k) => String(parsed[k.column])).join('/') : row
+        return [key, parsed]
+      }),
+    )
+  }
+  return out
+}
 
 function numbers(p: {
   retail_price: number | string
