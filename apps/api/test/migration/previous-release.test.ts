@@ -166,7 +166,8 @@ describe('a database filled by the previous release (5c409e9) migrates with noth
       )
       headers[as] = { authorization: `Bearer ${token}` }
     }
-  })
+    // A database migrated from scratch (0000–0021, the rows, then the rest): longer than the usual set-up when busy.
+  }, 300_000)
   afterAll(async () => {
     await app?.close()
     await drop?.()
