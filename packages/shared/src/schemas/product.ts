@@ -141,10 +141,10 @@ export const VariantsInput = z
       if (variants.length > 1 && !(v.label_ar ?? v.label ?? '').trim())
         ctx.addIssue({ code: 'custom', message: 'validation.variant_label_required', path: [i, 'label_ar'] })
     })
-    const skus = variants.map((v) => v.sku?.toLowerCase()).filter((s): s is string => !!s)
-    variants.forEach((v, i) => {
-      const s = v.sku?.toLowerCase()
-      if (s && skus.indexOf(s) !== skus.lastIndexOf(s) && skus.indexOf(s) !== i)
+    // Indexes of `variants` (a pack without a SKU keeps its place), so the issue names the later holder.
+    const skus = variants.map((v) => v.sku?.toLowerCase() || null)
+    skus.forEach((s, i) => {
+      if (s && skus.indexOf(s) !== i)
         ctx.addIssue({ code: 'custom', message: 'validation.sku_taken', path: [i, 'sku'] })
     })
     if (!variants.some((v) => v.is_active))
