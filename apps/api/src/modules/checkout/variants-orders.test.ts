@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { mailOutbox } from '../../db/schema/settings.ts'
 import {
   createCity,
   createTestApp,
@@ -271,6 +273,35 @@ describe('an order line keeps the pack as sold', () => {
       [kilo.id]: 30,
       [carton.id]: 20,
     })
+  })
+
+  it('names the size, SKU and unit price of each line in the shopper’s order mail, in their language', async () => {
+    const t = tag()
+    const made = await createPackedProduct(ctx.app, admin, datePacks(t))
+    const [small, kilo] = made.variants as [PackView, PackView]
+    for (const [lang, size, money] of [
+      ['en', '1 kg box', '21.00 LYD'],
+      ['ar', 'علبة 1 كغ', '21.00 د.ل'],
+    ] as const) {
+      const email = `mail-${lang}-${t}@example.ly`
+      const res = await order(
+        ctx.app,
+        cityId,
+        [
+          { product_id: made.id, variant_id: kilo.id, quantity: 5 },
+          { product_id: made.id, variant_id: small.id, quantity: 1 },
+        ],
+        { lang, email },
+      )
+      expect(res.statusCode, res.body).toBe(201)
+      const [mail] = await ctx.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))
+      const line = mail!.text.split('\n').find((l) => l.includes(size))
+      expect(line, mail!.text).toBeDefined()
+      expect(line).toContain(`TAS-1KG-${t}`)
+      expect(line).toContain(money)
+      expect(mail!.text).toContain(`TAS-500-${t}`)
+      expect(mail!.html).toContain(size)
+    }
   })
 })
 
