@@ -30,8 +30,8 @@ const variantColumns = (v: VariantInput, position: number) => ({
 })
 
 /**
- * The spec's fields as the default pack: the wholesale price and threshold are its first break; breaks the owner set
- * above it (a larger quantity at a lower price) stay.
+ * The spec's fields as the default pack: the wholesale price and threshold replace its first break; the breaks the
+ * owner set after that one stay when they are above the pair (a larger quantity at a lower price).
  */
 export function specTiers(
   input: Pick<ProductInput, 'wholesale_price' | 'wholesale_threshold'>,
@@ -41,8 +41,11 @@ export function specTiers(
     input.wholesale_price !== null && input.wholesale_threshold !== null
       ? [{ min_quantity: input.wholesale_threshold, price: input.wholesale_price }]
       : []
+  // The pair replaces the stored first break (docs/api.md); only the breaks after that one can stay.
   const kept = pair.length
-    ? stored
+    ? [...stored]
+        .sort((a, b) => a.minQuantity - b.minQuantity)
+        .slice(1)
         .filter((t) => t.minQuantity > pair[0]!.min_quantity && t.price < pair[0]!.price)
         .map((t) => ({ min_quantity: t.minQuantity, price: t.price }))
     : []
