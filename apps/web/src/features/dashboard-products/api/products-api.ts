@@ -3,6 +3,7 @@ import type { Paginated } from '@shop/shared/schemas/common'
 import type { ImportResult } from '@shop/shared/schemas/imports'
 import type { Product, ProductInput } from '@shop/shared/schemas/product'
 import type { Category } from '@shop/shared/schemas/category'
+import type { Setting } from '@shop/shared/schemas/setting'
 import type { ListParams } from '../../../components/data-list/use-data-list.ts'
 import { api, downloadFile, uploadFile } from '../../../lib/api-client.ts'
 import { dashboardKeys } from '../../../lib/dashboard-keys.ts'
@@ -30,6 +31,22 @@ export const productDetailQuery = (id: number) =>
     gcTime: 0,
   })
 
+/**
+ * Decision 0155: the shop's low-stock alert level (`low_stock_threshold`, Settings → notifications), which the list
+ * uses to mark low packs; read from the settings list (its cache is the settings screen's).
+ */
+export const lowStockQuery = () =>
+  queryOptions({
+    queryKey: dashboardKeys.settings.list(),
+    queryFn: async ({ signal }): Promise<Setting[]> =>
+      (await api<{ data: Setting[] }>('/api/settings', { signal })).data ?? [],
+    select: (settings: Setting[]) => {
+      const value = Number(settings.find((s) => s.key === 'low_stock_threshold')?.value)
+      return Number.isFinite(value) ? value : undefined
+    },
+    retry: false,
+  })
+
 export const categoryOptionsQuery = () =>
   queryOptions({
     queryKey: productKeys.categoryOptions(),
@@ -37,11 +54,19 @@ export const categoryOptionsQuery = () =>
       api<{ data: Category[] }>('/api/categories', { signal }).then((r) => r.data ?? []),
   })
 
-/** Multipart body for POST /api/products(/:id): nulls travel as empty strings, which the shared schema reads as null. */
+/**
+ * Multipart body for POST /api/products(/:id): nulls travel as empty strings, which the shared schema reads as null;
+ * `variants` (decision 0150) is one field holding the packs as a JSON array.
+ */
 export function productFormData(values: ProductInput, image: File | null, methodOverride?: 'PUT'): FormData {
   const fd = new FormData()
-  for (const [key, value] of Object.entries(values))
+  for (const [key, value] of Object.entries(values)) {
+    if (key === 'variants') {
+      if (value !== undefined) fd.append(key, JSON.stringify(value))
+      continue
+    }
     fd.append(key, value === null || value === undefined ? '' : String(value))
+  }
   if (image) fd.append('image', image)
   if (methodOverride) fd.append('_method', methodOverride)
   return fd

@@ -35,6 +35,28 @@ const row: Product = {
   weight_en: '1 kg',
   origin_ar: 'الجفرة',
   origin_en: null,
+  // Decision 0150: one pack, whose figures are the spec's fields above.
+  variants: [
+    {
+      id: 70,
+      sku: 'AJW-1',
+      label: '',
+      label_ar: '',
+      label_en: null,
+      price: 40,
+      tiers: [{ min_quantity: 10, price: 35 }],
+      retail_buying_price: 30,
+      wholesale_buying_price: 28,
+      stock: 12,
+      is_active: true,
+      is_always_in_stock: false,
+      weight_grams: 1000,
+      volume_ml: null,
+      image_url: null,
+      image_small_url: null,
+    },
+  ],
+  price_from: 40,
 }
 const categories = {
   data: [{ id: 2, name: 'Dates', description: null, slug: 'dates', is_active: true, products_count: 1 }],
@@ -65,17 +87,22 @@ describe('product form', { timeout: 20_000 }, () => {
     expect(screen.getByText('السعر مطلوب')).toBeInTheDocument()
   })
 
-  it('refuses a wholesale price at or above retail, and a threshold below 2', async () => {
+  it('refuses a first quantity price at or above retail, and a quantity below 2, at the break', async () => {
     const calls = stubFetch((c) => (c.url.startsWith('/api/categories') ? { body: categories } : undefined))
     await renderDashboard(<ProductFormDialog open product={null} onClose={() => {}} />, 'en')
     await userEvent.type(screen.getByLabelText(/^Name in Arabic/), 'عسل')
     await userEvent.type(screen.getByLabelText(/^Description in Arabic/), 'عسل سدر')
     await userEvent.type(screen.getByLabelText(/^Retail price/), '20')
-    await userEvent.type(screen.getByLabelText(/^Wholesale price/), '25')
-    await userEvent.type(screen.getByLabelText(/^Wholesale minimum quantity/), '1')
+    await userEvent.click(screen.getByRole('button', { name: 'Add a quantity price' }))
+    const tier = screen.getByRole('group', { name: 'Quantity price 1' })
+    await userEvent.type(within(tier).getByLabelText(/^From quantity/), '1')
+    await userEvent.type(within(tier).getByLabelText(/^Unit price/), '25')
     await userEvent.click(screen.getByRole('button', { name: 'Add product' }))
-    expect(await screen.findByText('The wholesale price must be below the retail price')).toBeInTheDocument()
-    expect(screen.getByText('The wholesale minimum quantity must be 2 or more')).toBeInTheDocument()
+    expect(
+      await within(tier).findByText('The wholesale price must be below the retail price'),
+    ).toBeInTheDocument()
+    expect(within(tier).getByText('The wholesale minimum quantity must be 2 or more')).toBeInTheDocument()
+    expect(within(tier).getByLabelText(/^Unit price/)).toHaveAttribute('aria-invalid', 'true')
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0)
   })
 
@@ -113,6 +140,27 @@ describe('product form', { timeout: 20_000 }, () => {
     expect(sent.get('category_id')).toBe('')
     expect(sent.get('stock')).toBe('1')
     expect(sent.get('is_active')).toBe('true')
+    expect(sent.get('sku')).toBe('')
+    expect(sent.get('is_always_in_stock')).toBe('false')
+    // Decision 0150: the same figures again as the product's one pack, one JSON field of the multipart form.
+    expect(JSON.parse(sent.get('variants') as string)).toEqual([
+      {
+        label_ar: '',
+        label_en: '',
+        sku: null,
+        price: 20.5,
+        tiers: [],
+        retail_buying_price: null,
+        wholesale_buying_price: null,
+        stock: 1,
+        is_active: true,
+        is_always_in_stock: false,
+        weight_grams: null,
+        volume_ml: null,
+      },
+    ])
+    // One pack reads as plain price and stock fields: no size names to fill.
+    expect(screen.queryByLabelText(/^Size name in Arabic/)).not.toBeInTheDocument()
     expect(await screen.findByText('Product added. You can add another one.')).toBeInTheDocument()
     await waitFor(() => expect(screen.getByLabelText(/^Name in Arabic/)).toHaveValue(''))
     expect(screen.getByLabelText(/^Retail price/)).toHaveValue(null)
@@ -125,6 +173,7 @@ describe('product form', { timeout: 20_000 }, () => {
       wholesale_price: null,
       wholesale_threshold: null,
       description_en: 'Full description from the server',
+      variants: [{ ...row.variants[0]!, tiers: [] }],
     }
     const calls = stubFetch((c) => {
       if (c.url.startsWith('/api/categories')) return { body: categories }
@@ -154,6 +203,24 @@ describe('product form', { timeout: 20_000 }, () => {
       retail_buying_price: null,
       category_id: 2,
       stock: 12,
+      sku: 'AJW-1',
+      variants: [
+        {
+          id: 70,
+          label_ar: '',
+          label_en: '',
+          sku: 'AJW-1',
+          price: 40,
+          tiers: [],
+          retail_buying_price: null,
+          wholesale_buying_price: 28,
+          stock: 12,
+          is_active: true,
+          is_always_in_stock: false,
+          weight_grams: 1000,
+          volume_ml: null,
+        },
+      ],
     })
   })
 
@@ -167,7 +234,10 @@ describe('product form', { timeout: 20_000 }, () => {
     expect(await screen.findByDisplayValue('Soft dates from Madinah')).toBeInTheDocument()
     expect(screen.getByLabelText(/^Name in Arabic/)).toHaveValue('تمر عجوة')
     expect(screen.getByLabelText(/^Name in English/)).toHaveValue('Ajwa dates')
-    expect(screen.getByLabelText(/^Wholesale price/)).toHaveValue(35)
+    // The wholesale price and threshold are the pack's first quantity price.
+    const tier = screen.getByRole('group', { name: 'Quantity price 1' })
+    expect(within(tier).getByLabelText(/^From quantity/)).toHaveValue(10)
+    expect(within(tier).getByLabelText(/^Unit price/)).toHaveValue(35)
     const dialog = screen.getByRole('dialog')
     expect(within(dialog).getByRole('heading', { name: 'Edit product' })).toBeInTheDocument()
   })

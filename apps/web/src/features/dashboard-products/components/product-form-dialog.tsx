@@ -2,17 +2,25 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { ImagePlus } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
-import { useForm, type Resolver } from 'react-hook-form'
+import { useForm, type FieldPath, type Resolver } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../../lib/toast.ts'
 import { ProductInput, type Product } from '@shop/shared/schemas/product'
 import { Button } from '../../../components/ui/button.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
-import { Field, FieldError, Input, Select } from '../../../components/ui/field.tsx'
+import { Field, FieldError, Select } from '../../../components/ui/field.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { TranslatedFields } from '../../../components/ui/translated-fields.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { changedBy } from '../../../lib/dashboard-keys.ts'
+import { VariantsEditor } from './variants-editor.tsx'
+import {
+  EMPTY_VARIANT,
+  formFieldOf,
+  productVariantValues,
+  withDefaultPackFields,
+  type VariantFormValues,
+} from './variant-form.ts'
 import {
   categoryOptionsQuery,
   createProduct,
@@ -20,49 +28,44 @@ import {
   updateProduct,
 } from '../api/products-api.ts'
 
-/** Decision 0057: each text in Arabic (`_ar`, the shop's main language) and English (`_en`, optional). */
+/**
+ * Decision 0057: each text in Arabic (`_ar`, the shop's main language) and English (`_en`, optional). Decision 0154:
+ * prices, stock and SKU belong to the product's packs (`variants`), the first active one being the default pack.
+ */
 export interface ProductFormValues {
-  sku: string
   name_ar: string
   name_en: string
   description_ar: string
   description_en: string
   category_id: string
-  price: string
-  wholesale_price: string
-  wholesale_threshold: string
-  retail_buying_price: string
-  wholesale_buying_price: string
-  stock: string
   is_active: boolean
-  is_always_in_stock: boolean
   weight_ar: string
   weight_en: string
   origin_ar: string
   origin_en: string
+  variants: VariantFormValues[]
 }
 
-// product.md §5.4, §9: new products default to stock 1, active, no category.
+// product.md §5.4, §9: new products default to one pack with stock 1, active, no category.
 export const EMPTY_PRODUCT: ProductFormValues = {
-  sku: '',
   name_ar: '',
   name_en: '',
   description_ar: '',
   description_en: '',
   category_id: '',
-  price: '',
-  wholesale_price: '',
-  wholesale_threshold: '',
-  retail_buying_price: '',
-  wholesale_buying_price: '',
-  stock: '1',
   is_active: true,
-  is_always_in_stock: false,
   weight_ar: '',
   weight_en: '',
   origin_ar: '',
   origin_en: '',
+  variants: [EMPTY_VARIANT],
 }
+
+/** A fresh copy of the empty form (the field arrays must not share the constant's arrays). */
+const emptyProduct = (): ProductFormValues => ({
+  ...EMPTY_PRODUCT,
+  variants: [{ ...EMPTY_VARIANT, tiers: [] }],
+})
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']
 
@@ -71,24 +74,17 @@ const str = (v: number | string | null | undefined) => (v === null || v === unde
 /** A product as the form edits it: the stored texts of each language (staff answers), else the row's own texts. */
 export function toFormValues(p: Product): ProductFormValues {
   return {
-    sku: p.sku ?? '',
     name_ar: p.name_ar ?? p.name ?? '',
     name_en: p.name_en ?? '',
     description_ar: p.description_ar ?? p.description ?? '',
     description_en: p.description_en ?? '',
     category_id: str(p.category_id ?? p.category?.id),
-    price: str(p.retail_price ?? p.price),
-    wholesale_price: str(p.wholesale_price),
-    wholesale_threshold: str(p.wholesale_threshold),
-    retail_buying_price: str(p.retail_buying_price),
-    wholesale_buying_price: str(p.wholesale_buying_price),
-    stock: str(p.stock ?? 0),
     is_active: Boolean(p.is_active),
-    is_always_in_stock: Boolean(p.is_always_in_stock),
     weight_ar: p.weight_ar ?? p.attributes?.weight ?? '',
     weight_en: p.weight_en ?? '',
     origin_ar: p.origin_ar ?? p.attributes?.origin ?? '',
     origin_en: p.origin_en ?? '',
+    variants: productVariantValues(p),
   }
 }
 
@@ -108,7 +104,7 @@ export function ProductFormDialog({ open, product, onClose }: ProductFormDialogP
   const editing = product !== null
   const form = useForm<ProductFormValues, unknown, ProductInput>({
     resolver,
-    defaultValues: EMPTY_PRODUCT,
+    defaultValues: emptyProduct(),
     shouldFocusError: true,
   })
   const { register, handleSubmit, reset, setError, formState } = form
@@ -143,7 +139,7 @@ export function ProductFormDialog({ open, product, onClose }: ProductFormDialogP
     const key = product ? `product-${product.id}` : 'new'
     if (filledFor.current === key) return
     const values = !product
-      ? EMPTY_PRODUCT
+      ? emptyProduct()
       : detail.data
         ? toFormValues(detail.data)
         : detail.isError
@@ -159,8 +155,10 @@ export function ProductFormDialog({ open, product, onClose }: ProductFormDialogP
   }, [open])
 
   const save = useMutation({
-    mutationFn: (values: ProductInput) =>
-      product ? updateProduct(product.id, values, image) : createProduct(values, image),
+    mutationFn: (input: ProductInput) => {
+      const values = withDefaultPackFields(input)
+      return product ? updateProduct(product.id, values, image) : createProduct(values, image)
+    },
     meta: { invalidates: changedBy.product },
     onSuccess: () => {
       if (product) {
@@ -168,15 +166,24 @@ export function ProductFormDialog({ open, product, onClose }: ProductFormDialogP
         onClose()
       } else {
         toast.success(t('products.created'))
-        reset(EMPTY_PRODUCT)
+        reset(emptyProduct())
         clearImage()
       }
     },
     onError: (err) => {
       // product.md §8.3: save errors are shown in a toast; field errors go under their fields.
       if (err instanceof ApiError && err.errors) {
+        const packs = form.getValues('variants')
+        const defaultIndex = Math.max(
+          0,
+          packs.findIndex((v) => v.is_active),
+        )
         for (const [field, messages] of Object.entries(err.errors)) {
-          if (field in EMPTY_PRODUCT) setError(field as keyof ProductFormValues, { message: messages[0] })
+          const packField = formFieldOf(field, defaultIndex)
+          if (field in EMPTY_PRODUCT && field !== 'variants')
+            setError(field as keyof ProductFormValues, { message: messages[0] })
+          else if (packField === 'variants') setError('variants', { message: messages[0] })
+          else if (packField) setError(packField as FieldPath<ProductFormValues>, { message: messages[0] })
           else if (field === 'image') setImageError(messages[0])
         }
       }
@@ -202,13 +209,6 @@ export function ProductFormDialog({ open, product, onClose }: ProductFormDialogP
     (editing
       ? (detail.data?.image_small_url ?? product?.image_small_url ?? product?.image_url ?? null)
       : null)
-  const money = {
-    type: 'number',
-    step: '0.01',
-    min: '0',
-    inputMode: 'decimal' as const,
-    className: 'ltr-nums',
-  }
 
   return (
     <Dialog
@@ -275,61 +275,11 @@ export function ProductFormDialog({ open, product, onClose }: ProductFormDialogP
               </Select>
             )}
           </Field>
-          <Field label={t('products.sku')} error={errors.sku?.message} hint={t('products.sku_hint')}>
-            {(p) => <Input {...p} dir="ltr" autoComplete="off" spellCheck={false} {...register('sku')} />}
-          </Field>
-          <Field label={t('products.price')} required error={errors.price?.message}>
-            {(p) => <Input {...p} {...money} {...register('price')} />}
-          </Field>
-          <Field
-            label={t('products.wholesale_price')}
-            error={errors.wholesale_price?.message}
-            hint={t('products.wholesale_hint')}
-          >
-            {(p) => <Input {...p} {...money} {...register('wholesale_price')} />}
-          </Field>
-          <Field label={t('products.wholesale_threshold')} error={errors.wholesale_threshold?.message}>
-            {(p) => (
-              <Input
-                {...p}
-                type="number"
-                step="1"
-                min="2"
-                inputMode="numeric"
-                className="ltr-nums"
-                {...register('wholesale_threshold')}
-              />
-            )}
-          </Field>
-          <Field label={t('products.retail_buying_price')} error={errors.retail_buying_price?.message}>
-            {(p) => <Input {...p} {...money} {...register('retail_buying_price')} />}
-          </Field>
-          <Field label={t('products.wholesale_buying_price')} error={errors.wholesale_buying_price?.message}>
-            {(p) => <Input {...p} {...money} {...register('wholesale_buying_price')} />}
-          </Field>
-          <Field label={t('products.stock')} error={errors.stock?.message}>
-            {(p) => (
-              <Input
-                {...p}
-                type="number"
-                step="1"
-                min="0"
-                inputMode="numeric"
-                className="ltr-nums"
-                {...register('stock')}
-              />
-            )}
-          </Field>
-          <div className="flex flex-col justify-center gap-3">
-            <label className="flex items-center gap-2 text-sm font-semibold text-stone-700">
-              <input type="checkbox" className="size-4 accent-palm-700" {...register('is_always_in_stock')} />
-              {t('products.always_in_stock')}
-            </label>
-            <label className="flex items-center gap-2 text-sm font-semibold text-stone-700">
-              <input type="checkbox" className="size-4 accent-palm-700" {...register('is_active')} />
-              {t('products.active')}
-            </label>
-          </div>
+          <label className="flex items-center gap-2 self-end pb-2.5 text-sm font-semibold text-stone-700">
+            <input type="checkbox" className="size-4 accent-palm-700" {...register('is_active')} />
+            {t('products.active')}
+          </label>
+          <VariantsEditor form={form} />
           <TranslatedFields
             label={t('products.weight')}
             ar={register('weight_ar')}

@@ -3,11 +3,27 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Category } from '@shop/shared/schemas/category'
-import type { Product } from '@shop/shared/schemas/product'
+import type { Product, Variant } from '@shop/shared/schemas/product'
 import { api as request } from '../../../lib/api-client.ts'
 import { dashboardKeys } from '../../../lib/dashboard-keys.ts'
 import { renderDashboard, stubFetch } from '../../../test/render-dashboard.tsx'
 import { ProductsScreen } from './products-screen.tsx'
+
+const pack = (id: number, label: string, stock: number, over: Partial<Variant> = {}): Variant => ({
+  id,
+  sku: null,
+  label,
+  price: 10,
+  tiers: [],
+  stock,
+  is_active: true,
+  is_always_in_stock: false,
+  weight_grams: null,
+  volume_ml: null,
+  image_url: null,
+  image_small_url: null,
+  ...over,
+})
 
 const product = (id: number, name: string, stock: number): Product => ({
   id,
@@ -30,6 +46,8 @@ const product = (id: number, name: string, stock: number): Product => ({
   attributes: { weight: null, origin: null },
   created_at: '2025-01-01T00:00:00Z',
   updated_at: '2025-01-01T00:00:00Z',
+  variants: [pack(id * 100, '', stock)],
+  price_from: 10,
 })
 const rows = [product(1, 'Ajwa', 0), product(2, 'Sukkari', 5), product(3, 'Honey', 0)]
 const page = { data: rows, total: 3, last_page: 1, current_page: 1, per_page: 10 }
@@ -100,6 +118,7 @@ describe('products stock column', { timeout: 20_000 }, () => {
     const always = (id: number, name: string, stock: number) => ({
       ...product(id, name, stock),
       is_always_in_stock: true,
+      variants: [pack(id * 100, '', stock, { is_always_in_stock: true })],
     })
     const list = [always(7, 'Date syrup', 1), always(8, 'Date coffee', 0)]
     stubFetch((c) =>
@@ -113,6 +132,77 @@ describe('products stock column', { timeout: 20_000 }, () => {
     expect(within(syrup).getByText('Always in stock')).toBeInTheDocument()
     expect(within(coffee).getByText('Out of stock')).toBeInTheDocument()
     expect(within(coffee).queryByText('Always in stock')).not.toBeInTheDocument()
+  })
+})
+
+describe('products sizes (decision 0155)', { timeout: 20_000 }, () => {
+  const dates: Product = {
+    ...product(5, 'Tasfirt dates', 40),
+    price_from: 18,
+    variants: [
+      pack(51, '500 g', 40, { price: 18 }),
+      pack(52, '1 kg', 8, { price: 34 }),
+      pack(53, '5 kg', 0, { price: 160 }),
+      pack(54, '10 kg', 30, { price: 300, is_active: false }),
+    ],
+  }
+  const soldOut: Product = {
+    ...product(6, 'Sidr honey', 0),
+    variants: [pack(61, '250 g', 0), pack(62, '1 kg', 0)],
+  }
+
+  function shop(lowStock: string) {
+    return stubFetch((c) => {
+      if (c.method === 'GET' && c.url.startsWith('/api/products?'))
+        return { body: { ...page, data: [dates, soldOut, rows[1]], total: 3 } }
+      if (c.method === 'GET' && c.url === '/api/settings')
+        return {
+          body: { data: [{ id: 1, key: 'low_stock_threshold', description: null, value: lowStock }] },
+        }
+      if (c.method === 'PATCH') return { body: rows[0] }
+      return undefined
+    })
+  }
+
+  it("shows each product's sizes with their stock, low ones marked, and the total of the sizes on sale", async () => {
+    shop('10')
+    await renderDashboard(<ProductsScreen />, 'en')
+    const row = (await screen.findByText('Tasfirt dates')).closest('tr')!
+    expect(within(row).getByText('4 sizes')).toBeInTheDocument()
+    expect(within(row).getByText('48 in stock in all')).toBeInTheDocument()
+    expect(within(row).getByText('From')).toBeInTheDocument()
+    const sizes = within(within(row).getByRole('list', { name: 'Sizes' })).getAllByRole('listitem')
+    expect(sizes.map((s) => s.textContent)).toEqual([
+      '500 g: 40',
+      '1 kg: 8 left',
+      '5 kg: out of stock',
+      '10 kg: 30 (hidden)',
+    ])
+    const honey = screen.getByText('Sidr honey').closest('tr')!
+    expect(within(honey).getByText('Out of stock')).toBeInTheDocument()
+    // A product with one pack reads as before: its stock, low when at or below the shop's alert level.
+    const sukkari = screen.getByText('Sukkari').closest('tr')!
+    expect(within(sukkari).getByText('One size')).toBeInTheDocument()
+    expect(within(sukkari).getByText('5 in stock')).toBeInTheDocument()
+  })
+
+  it('shows the sizes in Arabic', async () => {
+    shop('5')
+    await renderDashboard(<ProductsScreen />, 'ar')
+    const row = (await screen.findByText('Tasfirt dates')).closest('tr')!
+    expect(within(row).getByText('4 أحجام')).toBeInTheDocument()
+    expect(within(row).getByText('48 قطعة متوفرة في المجموع')).toBeInTheDocument()
+    expect(within(row).getByText('5 kg: نفد')).toBeInTheDocument()
+  })
+
+  it('marks in stock only the products none of whose sizes on sale has stock', async () => {
+    const calls = shop('5')
+    await renderDashboard(<ProductsScreen />, 'en')
+    await screen.findByText('Tasfirt dates')
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all rows on this page' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Mark in stock' }))
+    await waitFor(() => expect(screen.getByText('Done: 1 updated.')).toBeInTheDocument())
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.url)).toEqual(['/api/products/6/stock'])
   })
 })
 

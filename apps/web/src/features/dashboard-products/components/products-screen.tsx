@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query'
 import { PackageCheck, PackageX } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -12,11 +13,12 @@ import {
   deleteProduct,
   downloadProductSample,
   importProducts,
+  lowStockQuery,
   productListQuery,
   setProductStatus,
   setProductStock,
 } from '../api/products-api.ts'
-import { productColumns } from './product-columns.tsx'
+import { DEFAULT_LOW_STOCK, productColumns, totalStock } from './product-columns.tsx'
 import { ProductFormDialog } from './product-form-dialog.tsx'
 
 /** Dashboard products (product.md §2.16): the list, its batch actions, the product form and the CSV import. */
@@ -34,8 +36,9 @@ export function ProductsScreen() {
           key: 'in_stock',
           label: t('batch.in_stock'),
           icon: <PackageCheck className="size-4" aria-hidden="true" />,
-          // product.md §2.16: "mark in stock" sets 1 only on rows at 0 (§10.4).
-          targets: (rows) => rows.filter((p) => p.stock <= 0),
+          // product.md §2.16: "mark in stock" sets 1 only on rows at 0 (§10.4); decision 0155: a product with
+          // packs is at 0 when none of its packs on sale has stock (the API applies the change to its packs).
+          targets: (rows) => rows.filter((p) => totalStock(p) <= 0),
           run: (p) => setProductStock(p.id, 1),
         },
         {
@@ -57,7 +60,9 @@ export function ProductsScreen() {
     (p) => t('products.deleted', { name: p.name }),
     (message) => t('products.delete_failed', { message }),
   )
+  const lowStock = useQuery(lowStockQuery()).data ?? DEFAULT_LOW_STOCK
   const columns = productColumns(t, {
+    lowStock,
     toggle: { busy: (p) => toggle.isBusy(p) || list.isBusy(p), run: toggle.run },
     onEdit: (product) => setForm({ open: true, product }),
     onDelete: remove.ask,
