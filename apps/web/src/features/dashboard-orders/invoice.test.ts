@@ -33,6 +33,11 @@ const order: Order = {
       product_name: `Dates ${XSS}`,
       product_name_ar: `تمر دقلة ${XSS}`,
       product_name_en: `Dates ${XSS}`,
+      variant_id: 11,
+      variant_label: '5 kg',
+      variant_label_ar: `كرتونة 5 كغ ${XSS}`,
+      variant_label_en: '5 kg',
+      sku: 'DGL-5K',
     },
     {
       id: 2,
@@ -43,6 +48,9 @@ const order: Order = {
       is_wholesale: false,
       product: null,
       product_name: 'Honey',
+      variant_id: null,
+      variant_label: '',
+      sku: null,
     },
   ],
 }
@@ -103,6 +111,14 @@ describe('invoice', () => {
     expect(html).toContain('تمر دقلة &lt;img')
     expect(html).not.toContain('Dates &lt;img')
     expect(html).toContain('10.00 د.ل')
+  })
+
+  it('shows the Arabic size and the SKU each line was sold with, and nothing for a line without them', () => {
+    const [dates, honey] = html.split('<tr>').slice(2)
+    expect(dates).toContain('الحجم: كرتونة 5 كغ &lt;img')
+    expect(dates).toContain('الرمز: <span class="ltr">DGL-5K</span>')
+    expect(honey).not.toContain('الحجم')
+    expect(honey).not.toContain('الرمز')
   })
 
   it('says when there are no items and when the payment method is unknown', () => {

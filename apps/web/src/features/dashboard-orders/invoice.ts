@@ -55,6 +55,16 @@ export interface InvoiceShop {
  * A complete Arabic RTL invoice page (A4 print CSS, no script: the CSP forbids inline scripts). Each line carries the
  * Arabic name it was sold under (decision 0058), whatever the dashboard's language and the product's name today.
  */
+/** Decision 0150: the size (its Arabic label as sold) and SKU under the line's name, when the line has them. */
+function packLine(i: Order['items'][number]): string {
+  const size = i.variant_label_ar ?? i.variant_label ?? ''
+  const parts = [
+    size ? `الحجم: ${escapeHtml(size)}` : '',
+    i.sku ? `الرمز: <span class="ltr">${escapeHtml(i.sku)}</span>` : '',
+  ].filter(Boolean)
+  return parts.length ? `<div class="pack">${parts.join(' · ')}</div>` : ''
+}
+
 export function buildInvoiceHtml(order: Order, shop: InvoiceShop): string {
   const e = escapeHtml
   const formatMoney = (value: unknown) => formatShopMoney(value, shop.moneySymbol)
@@ -62,7 +72,7 @@ export function buildInvoiceHtml(order: Order, shop: InvoiceShop): string {
   const rows = items
     .map(
       (i) => `<tr>
-        <td>${e(i.product_name_ar ?? i.product_name ?? i.product?.name ?? '')}</td>
+        <td>${e(i.product_name_ar ?? i.product_name ?? i.product?.name ?? '')}${packLine(i)}</td>
         <td class="num">${e(i.quantity)}</td>
         <td class="num">${e(formatMoney(i.unit_price))}</td>
         <td>${i.is_wholesale ? 'جملة' : 'قطعة'}</td>
@@ -103,6 +113,7 @@ export function buildInvoiceHtml(order: Order, shop: InvoiceShop): string {
   table.items { width: 100%; border-collapse: collapse; margin-bottom: 20px; }
   table.items th { background: #1f5130; color: #fff; padding: 8px; text-align: right; }
   table.items td { border-bottom: 1px solid #e8dfd0; padding: 8px; }
+  table.items .pack { margin-top: 2px; font-size: 12px; color: #57534e; }
   .totals { width: 280px; margin-inline-start: auto; border: 1px solid #e8dfd0; border-radius: 8px; padding: 12px 16px; }
   .totals p { display: flex; justify-content: space-between; margin: 6px 0; }
   .totals .grand { font-size: 18px; font-weight: bold; color: #1f5130; border-top: 2px solid #1f5130; padding-top: 8px; }

@@ -15,6 +15,10 @@ const line = (id: number, product_id: number, name: string, quantity: number, un
   is_wholesale: false,
   product: { id: product_id, name, image_url: null },
   product_name: name,
+  // Decision 0150: each line names its pack; these products have one unnamed pack each.
+  variant_id: product_id * 10,
+  variant_label: '',
+  sku: null,
 })
 
 const order: Order = makeOrder({
@@ -56,6 +60,21 @@ const cities = [
   { id: 3, name: 'Misrata', delivery_price: 10, is_active: true },
   { id: 4, name: 'Sabha', delivery_price: 25, is_active: true },
 ]
+const can = (id: number, label: string, price: number, stock: number, is_active = true) => ({
+  id,
+  sku: null,
+  label,
+  price,
+  tiers: [],
+  stock,
+  is_active,
+  is_always_in_stock: false,
+  weight_grams: null,
+  volume_ml: null,
+  image_url: null,
+  image_small_url: null,
+})
+// Olive oil comes in three cans: 1 L, 5 L and a 20 L one no longer sold.
 const oil = {
   id: 9,
   name: 'Olive oil',
@@ -63,6 +82,7 @@ const oil = {
   stock: 5,
   is_active: true,
   is_always_in_stock: false,
+  variants: [can(91, '1 L', 20, 5), can(92, '5 L', 90, 0), can(93, '20 L', 330, 4, false)],
 }
 
 afterEach(() => vi.unstubAllGlobals())
@@ -92,20 +112,26 @@ describe('order dialog: changing what was ordered (decision 0133)', { timeout: 3
     expect(qty).toHaveValue(4)
     await userEvent.click(within(editor).getByRole('button', { name: 'Remove Honey' }))
     await userEvent.type(within(editor).getByRole('searchbox', { name: 'Search products to add' }), 'oli')
-    await userEvent.click(await within(editor).findByRole('button', { name: 'Add Olive oil' }))
+    // Each size on sale is offered with its price and stock; one out of stock cannot be added.
+    expect(await within(editor).findByRole('button', { name: 'Add Olive oil – 5 L' })).toBeDisabled()
+    expect(within(editor).queryByRole('button', { name: /20 L/ })).not.toBeInTheDocument()
+    expect(within(editor).getByText('Olive oil – 1 L').closest('li')).toHaveTextContent(
+      '20.00 LYD · stock: 5',
+    )
+    await userEvent.click(within(editor).getByRole('button', { name: 'Add Olive oil – 1 L' }))
     expect(
       within(editor)
         .getAllByTestId('edit-line')
         .map((l) => l.textContent),
-    ).toEqual([expect.stringContaining('Dates'), expect.stringContaining('Olive oil')])
+    ).toEqual([expect.stringContaining('Dates'), expect.stringContaining('Olive oil – 1 L')])
     await waitFor(() => expect(within(editor).getByRole('option', { name: /Sabha/ })).toBeInTheDocument())
     await userEvent.selectOptions(within(editor).getByLabelText('Delivery city'), '4')
     await userEvent.click(within(editor).getByRole('button', { name: 'Save items' }))
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true))
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
       items: [
-        { product_id: 7, quantity: 4 },
-        { product_id: 9, quantity: 1 },
+        { product_id: 7, variant_id: 70, quantity: 4 },
+        { product_id: 9, variant_id: 91, quantity: 1 },
       ],
       city_id: 4,
     })

@@ -3,6 +3,7 @@ import { Minus, Plus, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MAX_PRODUCT_QUANTITY, type Order } from '@shop/shared/schemas/order'
+import type { Product } from '@shop/shared/schemas/product'
 import { Button } from '../../../components/ui/button.tsx'
 import { Field, Select } from '../../../components/ui/field.tsx'
 import { IconButton } from '../../../components/ui/icon-button.tsx'
@@ -15,9 +16,54 @@ import { useFormatMoney } from '../../../lib/shop-settings.ts'
 
 interface DraftLine {
   product_id: number
+  /** Decision 0150: the pack; none for a line whose pack is gone (the server then reads the default pack). */
+  variant_id: number | null
+  /** The product's name and the size, as staff read the line. */
   name: string
   /** '' while the field is being retyped (it becomes 1 if left empty). */
   quantity: number | ''
+}
+
+/** A line's key: one line per pack of a product. */
+const keyOf = (l: { product_id: number; variant_id: number | null }) =>
+  `${l.product_id}:${l.variant_id ?? ''}`
+const named = (product: string, size: string | null | undefined) => (size ? `${product} – ${size}` : product)
+
+/** What the search offers to add: each pack on sale of each product found (a product from before packs: itself). */
+interface Offer {
+  key: string
+  product_id: number
+  variant_id: number | null
+  name: string
+  price: number
+  stock: number
+  sellable: boolean
+}
+
+function offersOf(p: Product): Offer[] {
+  const packs = (p.variants ?? []).filter((v) => v.is_active)
+  if (!packs.length)
+    return [
+      {
+        key: `${p.id}:`,
+        product_id: p.id,
+        variant_id: null,
+        name: p.name,
+        price: p.retail_price,
+        stock: p.stock,
+        sellable: p.is_active && p.stock > 0,
+      },
+    ]
+  return packs.map((v, i) => ({
+    key: `${p.id}:${v.id}`,
+    product_id: p.id,
+    variant_id: v.id,
+    // One pack needs no size in its name; several are told apart by their labels (or their place).
+    name: packs.length > 1 ? named(p.name, v.label || String(i + 1)) : named(p.name, v.label),
+    price: v.price,
+    stock: v.stock,
+    sellable: p.is_active && v.stock > 0,
+  }))
 }
 
 const clamp = (n: number) => Math.min(MAX_PRODUCT_QUANTITY, Math.max(1, Math.floor(n) || 1))
@@ -31,7 +77,16 @@ export function OrderItemsEditor({ order, onDone }: { order: Order; onDone(): vo
   const formatMoney = useFormatMoney()
   const [lines, setLines] = useState<DraftLine[]>(() =>
     order.items.flatMap((i) =>
-      i.product_id === null ? [] : [{ product_id: i.product_id, name: i.product_name, quantity: i.quantity }],
+      i.product_id === null
+        ? []
+        : [
+            {
+              product_id: i.product_id,
+              variant_id: i.variant_id ?? null,
+              name: named(i.product_name, i.variant_label),
+              quantity: i.quantity,
+            },
+          ],
     ),
   )
   const kept = order.items.filter((i) => i.product_id === null)
@@ -41,17 +96,15 @@ export function OrderItemsEditor({ order, onDone }: { order: Order; onDone(): vo
   const found = useQuery({ ...productSearchQuery(term), enabled: term.length >= 2 })
   const cities = useActiveCities()
 
-  const setQuantity = (productId: number, quantity: number | '') =>
+  const setQuantity = (key: string, quantity: number | '') =>
     setLines((ls) =>
-      ls.map((l) =>
-        l.product_id === productId ? { ...l, quantity: quantity === '' ? '' : clamp(quantity) } : l,
-      ),
+      ls.map((l) => (keyOf(l) === key ? { ...l, quantity: quantity === '' ? '' : clamp(quantity) } : l)),
     )
-  const add = (p: { id: number; name: string }) => {
+  const add = (o: Offer) => {
     setLines((ls) =>
-      ls.some((l) => l.product_id === p.id)
-        ? ls.map((l) => (l.product_id === p.id ? { ...l, quantity: clamp(Number(l.quantity) + 1) } : l))
-        : [...ls, { product_id: p.id, name: p.name, quantity: 1 }],
+      ls.some((l) => keyOf(l) === o.key)
+        ? ls.map((l) => (keyOf(l) === o.key ? { ...l, quantity: clamp(Number(l.quantity) + 1) } : l))
+        : [...ls, { product_id: o.product_id, variant_id: o.variant_id, name: o.name, quantity: 1 }],
     )
     setSearch('')
   }
@@ -59,7 +112,11 @@ export function OrderItemsEditor({ order, onDone }: { order: Order; onDone(): vo
   const save = useMutation({
     mutationFn: () =>
       editOrderItems(order.id, {
-        items: lines.map(({ product_id, quantity }) => ({ product_id, quantity: clamp(Number(quantity)) })),
+        items: lines.map(({ product_id, variant_id, quantity }) => ({
+          product_id,
+          ...(variant_id === null ? {} : { variant_id }),
+          quantity: clamp(Number(quantity)),
+        })),
         city_id: cityId && Number(cityId) !== order.city_id ? Number(cityId) : undefined,
       }),
     // Stock, revenue, the lists and this order change: lib/dashboard-keys.ts lists what refreshes.
@@ -86,7 +143,7 @@ export function OrderItemsEditor({ order, onDone }: { order: Order; onDone(): vo
       <ul className="mt-3 space-y-2">
         {lines.map((line) => (
           <li
-            key={line.product_id}
+            key={keyOf(line)}
             className="flex flex-wrap items-center justify-between gap-2 rounded-[var(--radius-control)] bg-white px-3 py-2 ring-1 ring-sand-300"
             data-testid="edit-line"
           >
@@ -96,7 +153,7 @@ export function OrderItemsEditor({ order, onDone }: { order: Order; onDone(): vo
                 label={t('orders.edit_items.decrease', { name: line.name })}
                 icon={<Minus aria-hidden="true" />}
                 disabled={Number(line.quantity) <= 1}
-                onClick={() => setQuantity(line.product_id, Number(line.quantity) - 1)}
+                onClick={() => setQuantity(keyOf(line), Number(line.quantity) - 1)}
               />
               <input
                 type="number"
@@ -107,28 +164,28 @@ export function OrderItemsEditor({ order, onDone }: { order: Order; onDone(): vo
                 className="ltr-nums h-9 w-16 rounded-[var(--radius-control)] border border-sand-300 text-center font-bold tabular-nums"
                 value={line.quantity}
                 onChange={(e) =>
-                  setQuantity(line.product_id, e.target.value === '' ? '' : Number(e.target.value))
+                  setQuantity(keyOf(line), e.target.value === '' ? '' : Number(e.target.value))
                 }
-                onBlur={() => line.quantity === '' && setQuantity(line.product_id, 1)}
+                onBlur={() => line.quantity === '' && setQuantity(keyOf(line), 1)}
               />
               <IconButton
                 label={t('orders.edit_items.increase', { name: line.name })}
                 icon={<Plus aria-hidden="true" />}
-                onClick={() => setQuantity(line.product_id, Number(line.quantity) + 1)}
+                onClick={() => setQuantity(keyOf(line), Number(line.quantity) + 1)}
               />
               <IconButton
                 label={t('orders.edit_items.remove', { name: line.name })}
                 tone="danger"
                 icon={<Trash2 aria-hidden="true" />}
                 disabled={lines.length + kept.length <= 1}
-                onClick={() => setLines((ls) => ls.filter((l) => l.product_id !== line.product_id))}
+                onClick={() => setLines((ls) => ls.filter((l) => keyOf(l) !== keyOf(line)))}
               />
             </div>
           </li>
         ))}
         {kept.map((item) => (
           <li key={item.id} className="rounded-[var(--radius-control)] bg-sand-100 px-3 py-2 text-sm">
-            <bdi className="font-semibold">{item.product_name}</bdi> ×{' '}
+            <bdi className="font-semibold">{named(item.product_name, item.variant_label)}</bdi> ×{' '}
             <span className="ltr-nums">{item.quantity}</span>
             <span className="block text-stone-600">{t('orders.edit_items.kept')}</span>
           </li>
@@ -151,29 +208,26 @@ export function OrderItemsEditor({ order, onDone }: { order: Order; onDone(): vo
             <p className="mt-2 text-sm text-stone-600">{t('orders.edit_items.no_results')}</p>
           ) : (
             <ul className="mt-2 divide-y divide-sand-200 rounded-[var(--radius-control)] bg-white ring-1 ring-sand-300">
-              {found.data.map((p) => {
-                const sellable = p.is_active && p.stock > 0
-                return (
-                  <li key={p.id} className="flex items-center justify-between gap-2 px-3 py-1.5 text-sm">
-                    <span className="min-w-0">
-                      <bdi className="font-semibold">{p.name}</bdi>{' '}
-                      <span className="text-stone-600">
-                        · {formatMoney(p.retail_price)} ·{' '}
-                        {p.stock > 0
-                          ? t('orders.edit_items.stock', { n: p.stock })
-                          : t('orders.edit_items.out_of_stock')}
-                      </span>
+              {found.data.flatMap(offersOf).map((o) => (
+                <li key={o.key} className="flex items-center justify-between gap-2 px-3 py-1.5 text-sm">
+                  <span className="min-w-0">
+                    <bdi className="font-semibold">{o.name}</bdi>{' '}
+                    <span className="text-stone-600">
+                      · {formatMoney(o.price)} ·{' '}
+                      {o.stock > 0
+                        ? t('orders.edit_items.stock', { n: o.stock })
+                        : t('orders.edit_items.out_of_stock')}
                     </span>
-                    <IconButton
-                      label={t('orders.edit_items.add', { name: p.name })}
-                      tone="primary"
-                      icon={<Plus aria-hidden="true" />}
-                      disabled={!sellable}
-                      onClick={() => add(p)}
-                    />
-                  </li>
-                )
-              })}
+                  </span>
+                  <IconButton
+                    label={t('orders.edit_items.add', { name: o.name })}
+                    tone="primary"
+                    icon={<Plus aria-hidden="true" />}
+                    disabled={!o.sellable}
+                    onClick={() => add(o)}
+                  />
+                </li>
+              ))}
             </ul>
           )
         ) : null}

@@ -28,6 +28,9 @@ const order: Order = makeOrder({
       is_wholesale: true,
       product: { id: 7, name: 'Deglet Nour dates', image_url: null },
       product_name: 'Deglet Nour dates',
+      variant_id: 71,
+      variant_label: '5 kg carton',
+      sku: 'DGL-5K',
     },
     {
       id: 2,
@@ -38,6 +41,9 @@ const order: Order = makeOrder({
       is_wholesale: false,
       product: null,
       product_name: 'Sidr honey',
+      variant_id: null,
+      variant_label: '',
+      sku: null,
     },
   ],
   history: [],
@@ -58,6 +64,11 @@ describe('order dialog: what was ordered and who to call (issue 26)', { timeout:
     expect(lines[0]).toHaveTextContent('160.00 LYD')
     expect(within(lines[1]!).queryByText('Wholesale')).not.toBeInTheDocument()
     expect(lines[1]).toHaveTextContent('Qty: 2')
+    // Decision 0150: the size and SKU as sold; a line sold without either shows neither.
+    expect(lines[0]).toHaveTextContent('Size: 5 kg carton')
+    expect(lines[0]).toHaveTextContent('SKU: DGL-5K')
+    expect(lines[1]).not.toHaveTextContent('Size')
+    expect(lines[1]).not.toHaveTextContent('SKU')
     const money = screen.getByTestId('order-money')
     expect(money).toHaveTextContent('Subtotal200.00 LYD')
     expect(money).toHaveTextContent('Delivery to Misrata15.00 LYD')

@@ -34,6 +34,24 @@ export function OrderLines({ order, action }: { order: Order; action?: ReactNode
                   <bdi>{item.product_name}</bdi>
                   {item.is_wholesale ? <Badge tone="honey">{t('orders.lines.wholesale')}</Badge> : null}
                 </p>
+                {item.variant_label || item.sku ? (
+                  // Decision 0150: the size and SKU as sold, kept through renames and deletion.
+                  <p className="mt-0.5 flex flex-wrap gap-x-3 text-sm text-stone-700">
+                    {item.variant_label ? (
+                      <span>
+                        {t('orders.lines.size')}: <bdi className="font-semibold">{item.variant_label}</bdi>
+                      </span>
+                    ) : null}
+                    {item.sku ? (
+                      <span>
+                        {t('orders.lines.sku')}:{' '}
+                        <bdi dir="ltr" className="font-mono text-stone-900">
+                          {item.sku}
+                        </bdi>
+                      </span>
+                    ) : null}
+                  </p>
+                ) : null}
                 <p className="mt-0.5 text-sm text-stone-700">
                   {t('orders.lines.quantity')}:{' '}
                   <span className="ltr-nums font-bold tabular-nums text-stone-900">{item.quantity}</span>
