@@ -132,7 +132,7 @@ export function productColumns(t: TFunction<'dashboard'>, h: ProductColumnHandle
             <PackChips p={p} t={t} lowStock={h.lowStock} />
           </div>
         ) : (
-          <span className="text-stone-500">{t('products.sizes_count', { count: 1 })}</span>
+          <span className="whitespace-nowrap text-stone-500">{t('products.sizes_count', { count: 1 })}</span>
         ),
     },
     {
