@@ -22,7 +22,12 @@ const stats = {
   total_profit: '300',
   total_products: 18,
   top_products: [{ product_id: 1, product: { name: 'Ajwa' }, total_quantity: '7', total_revenue: '280' }],
-  low_stock_products: [{ id: 2, name: 'Sidr honey', price: '90', stock: 2 }],
+  // Decision 0150: low stock is per pack: two packs of one product, and one of an unnamed single pack.
+  low_stock_products: [
+    { id: 2, variant_id: 21, variant_label: '250 g jar', name: 'Sidr honey', price: '45', stock: 2 },
+    { id: 2, variant_id: 22, variant_label: '1 kg jar', name: 'Sidr honey', price: '90', stock: 0 },
+    { id: 3, variant_id: 30, variant_label: '', name: 'Date syrup', price: '20', stock: 4 },
+  ],
   recent_orders: [
     { id: 44, order_number: 'ORD-1', customer_name: 'Salem', total_amount: '55', order_status: 'completed' },
   ],
@@ -49,7 +54,9 @@ describe('overview', { timeout: 20_000 }, () => {
     expect(calls[0]!.url).toBe(`/api/dashboard/stats?from=${from}&to=${to}`)
     expect(screen.getByText('#1')).toBeInTheDocument()
     expect(screen.getByText('Quantity sold: 7')).toBeInTheDocument()
-    expect(screen.getByText('2 left')).toBeInTheDocument()
+    expect(screen.getByText('Sidr honey – 250 g jar').closest('li')).toHaveTextContent('2 left')
+    expect(screen.getByText('Sidr honey – 1 kg jar').closest('li')).toHaveTextContent('0 left')
+    expect(screen.getByText('Date syrup').closest('li')).toHaveTextContent('4 left')
     expect(screen.getByText('#44')).toBeInTheDocument()
     expect(screen.getByTestId('chart')).toHaveTextContent('Revenue:10.5,0:0.1')
   })

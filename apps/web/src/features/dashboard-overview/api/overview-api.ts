@@ -34,6 +34,9 @@ export function parseStats(raw: Loose): DashboardStats {
     })),
     low_stock_products: list(raw.low_stock_products).map((p) => ({
       id: num(p.id),
+      // Decision 0150: each row is a pack of the product; its label '' when the pack is unnamed.
+      ...(p.variant_id === undefined || p.variant_id === null ? {} : { variant_id: num(p.variant_id) }),
+      variant_label: String(p.variant_label ?? ''),
       name: String(p.name ?? ''),
       price: num(p.price),
       stock: num(p.stock),

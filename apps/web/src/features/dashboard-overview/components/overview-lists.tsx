@@ -64,7 +64,12 @@ export function TopProducts({ items }: { items: DashboardStats['top_products'] }
 }
 
 /** product.md §2.15: low-stock alerts titled in red; name, price and "N left". */
-export function LowStock({ items }: { items: DashboardStats['low_stock_products'] }) {
+type LowStockRow = DashboardStats['low_stock_products'][number] & {
+  variant_id?: number
+  variant_label?: string
+}
+
+export function LowStock({ items }: { items: LowStockRow[] }) {
   const { t } = useTranslation('dashboard')
   return (
     <Panel
@@ -81,9 +86,12 @@ export function LowStock({ items }: { items: DashboardStats['low_stock_products'
       ) : (
         <ul className="divide-y divide-sand-200">
           {items.map((p) => (
-            <li key={p.id} className="flex items-center gap-3 py-3">
+            // Decision 0150: one row per low pack, named "product – size" when the pack has a label.
+            <li key={`${p.id}-${p.variant_id ?? ''}`} className="flex items-center gap-3 py-3">
               <div className="min-w-0 flex-1">
-                <p className="truncate font-semibold text-stone-900">{p.name}</p>
+                <p className="truncate font-semibold text-stone-900">
+                  <bdi>{p.variant_label ? `${p.name} – ${p.variant_label}` : p.name}</bdi>
+                </p>
                 <Money value={p.price} className="text-sm text-date-700" />
               </div>
               <Badge tone={p.stock <= 0 ? 'red' : 'amber'}>{t('overview.left', { count: p.stock })}</Badge>

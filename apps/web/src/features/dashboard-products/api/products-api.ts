@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { Paginated } from '@shop/shared/schemas/common'
 import type { ImportResult } from '@shop/shared/schemas/imports'
-import type { Product, ProductInput } from '@shop/shared/schemas/product'
+import type { Product, ProductInput, Variant } from '@shop/shared/schemas/product'
 import type { Category } from '@shop/shared/schemas/category'
 import type { Setting } from '@shop/shared/schemas/setting'
 import type { ListParams } from '../../../components/data-list/use-data-list.ts'
@@ -83,8 +83,22 @@ export const updateProduct = (id: number, values: ProductInput, image: File | nu
 
 export const setProductStatus = (id: number, is_active: boolean) =>
   api<Product>(`/api/products/${id}/status`, { method: 'PATCH', body: { is_active } })
-export const setProductStock = (id: number, stock: number) =>
-  api<Product>(`/api/products/${id}/stock`, { method: 'PATCH', body: { stock } })
+/** product.md §10.4: the stock of the product's default pack, or of the pack `variantId` (decision 0150). */
+export const setProductStock = (id: number, stock: number, variantId?: number) =>
+  api<Product>(`/api/products/${id}/stock`, {
+    method: 'PATCH',
+    body: variantId === undefined ? { stock } : { variant_id: variantId, stock },
+  })
+
+/**
+ * Decision 0155: a batch stock change reaches each pack on sale of the product that `which` picks (one call per pack,
+ * the API sets one pack at a time); a product from before packs is one call for the product.
+ */
+export async function setPacksStock(p: Product, stock: number, which: (v: Variant) => boolean = () => true) {
+  const packs = (p.variants ?? []).filter((v) => v.is_active && which(v))
+  if (!p.variants?.length) return setProductStock(p.id, stock)
+  for (const v of packs) await setProductStock(p.id, stock, v.id)
+}
 export const deleteProduct = (id: number) => api<void>(`/api/products/${id}`, { method: 'DELETE' })
 
 export const importProducts = (file: File) => uploadFile<ImportResult>('/api/products/import', file)

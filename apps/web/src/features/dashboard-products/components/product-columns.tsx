@@ -13,6 +13,10 @@ export const sellingPacks = (p: Product): Variant[] => (p.variants ?? []).filter
 export const totalStock = (p: Product): number =>
   p.variants?.length ? sellingPacks(p).reduce((sum, v) => sum + Math.max(0, v.stock), 0) : p.stock
 
+/** A product with a pack on sale at 0 (a row from before packs: its own stock at 0). */
+export const hasPackAtZero = (p: Product): boolean =>
+  p.variants?.length ? sellingPacks(p).some((v) => v.stock <= 0) : p.stock <= 0
+
 /** The low-stock setting's default (settings: `low_stock_threshold`), while the shop's own is not read yet. */
 export const DEFAULT_LOW_STOCK = 5
 

@@ -195,14 +195,40 @@ describe('products sizes (decision 0155)', { timeout: 20_000 }, () => {
     expect(within(row).getByText('5 kg: نفد')).toBeInTheDocument()
   })
 
-  it('marks in stock only the products none of whose sizes on sale has stock', async () => {
+  it('marks in stock each size on sale at 0, and out of stock every size on sale', async () => {
     const calls = shop('5')
     await renderDashboard(<ProductsScreen />, 'en')
     await screen.findByText('Tasfirt dates')
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select all rows on this page' }))
     await userEvent.click(screen.getByRole('button', { name: 'Mark in stock' }))
-    await waitFor(() => expect(screen.getByText('Done: 1 updated.')).toBeInTheDocument())
-    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.url)).toEqual(['/api/products/6/stock'])
+    // Sukkari has no size at 0: left alone; the hidden 10 kg is not touched either.
+    await waitFor(() => expect(screen.getByText('Done: 2 updated.')).toBeInTheDocument())
+    // The products run side by side; each product's packs one after the other.
+    const patches = () =>
+      calls
+        .filter((c) => c.method === 'PATCH')
+        .map((c) => [c.url, c.body] as const)
+        .sort(
+          ([, a], [, b]) =>
+            (a as { variant_id: number }).variant_id - (b as { variant_id: number }).variant_id,
+        )
+    expect(patches()).toEqual([
+      ['/api/products/5/stock', { variant_id: 53, stock: 1 }],
+      ['/api/products/6/stock', { variant_id: 61, stock: 1 }],
+      ['/api/products/6/stock', { variant_id: 62, stock: 1 }],
+    ])
+    calls.length = 0
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all rows on this page' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Mark out of stock' }))
+    await waitFor(() => expect(screen.getByText('Done: 3 updated.')).toBeInTheDocument())
+    expect(patches()).toEqual([
+      ['/api/products/5/stock', { variant_id: 51, stock: 0 }],
+      ['/api/products/5/stock', { variant_id: 52, stock: 0 }],
+      ['/api/products/5/stock', { variant_id: 53, stock: 0 }],
+      ['/api/products/6/stock', { variant_id: 61, stock: 0 }],
+      ['/api/products/6/stock', { variant_id: 62, stock: 0 }],
+      ['/api/products/2/stock', { variant_id: 200, stock: 0 }],
+    ])
   })
 })
 

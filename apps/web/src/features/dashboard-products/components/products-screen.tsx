@@ -15,10 +15,10 @@ import {
   importProducts,
   lowStockQuery,
   productListQuery,
+  setPacksStock,
   setProductStatus,
-  setProductStock,
 } from '../api/products-api.ts'
-import { DEFAULT_LOW_STOCK, productColumns, totalStock } from './product-columns.tsx'
+import { DEFAULT_LOW_STOCK, hasPackAtZero, productColumns } from './product-columns.tsx'
 import { ProductFormDialog } from './product-form-dialog.tsx'
 
 /** Dashboard products (product.md §2.16): the list, its batch actions, the product form and the CSV import. */
@@ -36,16 +36,16 @@ export function ProductsScreen() {
           key: 'in_stock',
           label: t('batch.in_stock'),
           icon: <PackageCheck className="size-4" aria-hidden="true" />,
-          // product.md §2.16: "mark in stock" sets 1 only on rows at 0 (§10.4); decision 0155: a product with
-          // packs is at 0 when none of its packs on sale has stock (the API applies the change to its packs).
-          targets: (rows) => rows.filter((p) => totalStock(p) <= 0),
-          run: (p) => setProductStock(p.id, 1),
+          // product.md §2.16: "mark in stock" sets 1 only on rows at 0 (§10.4); decision 0155: on each pack on sale
+          // at 0 of the products that have one.
+          targets: (rows) => rows.filter(hasPackAtZero),
+          run: (p) => setPacksStock(p, 1, (v) => v.stock <= 0),
         },
         {
           key: 'out_of_stock',
           label: t('batch.out_of_stock'),
           icon: <PackageX className="size-4" aria-hidden="true" />,
-          run: (p) => setProductStock(p.id, 0),
+          run: (p) => setPacksStock(p, 0),
         },
         deleteBatchAction<Product>(t, (p) => deleteProduct(p.id)),
       ],
