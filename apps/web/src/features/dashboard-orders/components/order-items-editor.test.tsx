@@ -151,6 +151,29 @@ describe('order dialog: changing what was ordered (decision 0133)', { timeout: 3
     expect(within(entry).queryByLabelText('to')).not.toBeInTheDocument()
   })
 
+  it('keeps a line whose size was removed from the shop as sold, and does not send it', async () => {
+    const gone = { ...line(5, 8, 'Honey', 1, 40), variant_id: null, variant_label: '1 kg jar' }
+    const withGone: Order = { ...order, items: [line(1, 7, 'Dates', 2, 20), gone] }
+    const calls = stubFetch((c) => {
+      if (c.method === 'GET' && c.url === '/api/orders/40') return { body: withGone }
+      if (c.method === 'GET' && c.url.startsWith('/api/cities')) return { body: { data: cities } }
+      if (c.method === 'PUT') return { body: withGone }
+      return undefined
+    })
+    await renderDashboard(<OrderEditDialog order={withGone} onClose={() => {}} />, 'en')
+    await userEvent.click(await screen.findByRole('button', { name: 'Change items' }))
+    const editor = screen.getByRole('region', { name: 'Change what was ordered' })
+    expect(within(editor).getAllByTestId('edit-line')).toHaveLength(1)
+    expect(within(editor).getByText('Honey – 1 kg jar').closest('li')).toHaveTextContent(
+      'Size no longer in the shop: kept as sold',
+    )
+    await userEvent.click(within(editor).getByRole('button', { name: 'Save items' }))
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true))
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
+      items: [{ product_id: 7, variant_id: 70, quantity: 2 }],
+    })
+  })
+
   it('shows the server’s refusal and keeps the editor open', async () => {
     stubFetch((c) => {
       if (c.method === 'GET' && c.url === '/api/orders/40') return { body: order }

@@ -16,7 +16,7 @@ import { useFormatMoney } from '../../../lib/shop-settings.ts'
 
 interface DraftLine {
   product_id: number
-  /** Decision 0150: the pack; none for a line whose pack is gone (the server then reads the default pack). */
+  /** Decision 0150: the pack; none only for a product found by a search answer without packs (its default pack). */
   variant_id: number | null
   /** The product's name and the size, as staff read the line. */
   name: string
@@ -77,19 +77,20 @@ export function OrderItemsEditor({ order, onDone }: { order: Order; onDone(): vo
   const formatMoney = useFormatMoney()
   const [lines, setLines] = useState<DraftLine[]>(() =>
     order.items.flatMap((i) =>
-      i.product_id === null
+      i.product_id === null || i.variant_id === null
         ? []
         : [
             {
               product_id: i.product_id,
-              variant_id: i.variant_id ?? null,
+              variant_id: i.variant_id,
               name: named(i.product_name, i.variant_label),
               quantity: i.quantity,
             },
           ],
     ),
   )
-  const kept = order.items.filter((i) => i.product_id === null)
+  // A line whose product or pack is gone cannot be priced again: the server keeps it as sold (decision 0150).
+  const kept = order.items.filter((i) => i.product_id === null || i.variant_id === null)
   const [cityId, setCityId] = useState<string>(order.city_id === null ? '' : String(order.city_id))
   const [search, setSearch] = useState('')
   const term = search.trim()
@@ -187,7 +188,9 @@ export function OrderItemsEditor({ order, onDone }: { order: Order; onDone(): vo
           <li key={item.id} className="rounded-[var(--radius-control)] bg-sand-100 px-3 py-2 text-sm">
             <bdi className="font-semibold">{named(item.product_name, item.variant_label)}</bdi> ×{' '}
             <span className="ltr-nums">{item.quantity}</span>
-            <span className="block text-stone-600">{t('orders.edit_items.kept')}</span>
+            <span className="block text-stone-600">
+              {item.product_id === null ? t('orders.edit_items.kept') : t('orders.edit_items.kept_size')}
+            </span>
           </li>
         ))}
       </ul>
