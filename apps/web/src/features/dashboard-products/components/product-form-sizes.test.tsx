@@ -90,12 +90,19 @@ const noCategories = (c: { url: string }) =>
 
 afterEach(() => vi.unstubAllGlobals())
 
-async function fillTexts() {
-  await userEvent.type(screen.getByLabelText(/^Name in Arabic/), 'عسل سدر')
-  await userEvent.type(screen.getByLabelText(/^Description in Arabic/), 'عسل سدر جبلي')
+/** Types a value at once (paste): the sizes form has many fields, and key-by-key typing is slow under load. */
+async function fill(field: HTMLElement, value: string) {
+  await userEvent.clear(field)
+  await userEvent.click(field)
+  await userEvent.paste(value)
 }
 
-describe('product form sizes', { timeout: 30_000 }, () => {
+async function fillTexts() {
+  await fill(screen.getByLabelText(/^Name in Arabic/), 'عسل سدر')
+  await fill(screen.getByLabelText(/^Description in Arabic/), 'عسل سدر جبلي')
+}
+
+describe('product form sizes', { timeout: 60_000 }, () => {
   it('adds a second size with two quantity prices and sends both sizes, the first as the spec fields', async () => {
     const calls = stubFetch((c) => {
       if (c.method === 'POST' && c.url === '/api/products') return { status: 201, body: dates }
@@ -103,32 +110,30 @@ describe('product form sizes', { timeout: 30_000 }, () => {
     })
     await renderDashboard(<ProductFormDialog open product={null} onClose={() => {}} />, 'en')
     await fillTexts()
-    await userEvent.type(screen.getByLabelText(/^Retail price/), '45')
-    await userEvent.clear(screen.getByLabelText(/^Stock/))
-    await userEvent.type(screen.getByLabelText(/^Stock/), '0')
+    await fill(screen.getByLabelText(/^Retail price/), '45')
+    await fill(screen.getByLabelText(/^Stock/), '0')
     await userEvent.click(screen.getByRole('button', { name: 'Add another size' }))
 
     // Two sizes: each is a card named by its number, with its own name fields.
     const first = screen.getByRole('group', { name: 'Size 1' })
     const second = screen.getByRole('group', { name: 'Size 2' })
-    await userEvent.type(within(first).getByLabelText(/^Size name in Arabic/), 'جرة 500 غ')
-    await userEvent.type(within(first).getByLabelText(/^Size name in English/), '500 g jar')
-    await userEvent.type(within(second).getByLabelText(/^Size name in Arabic/), 'جرة 1 كغ')
-    await userEvent.type(within(second).getByLabelText(/^Size name in English/), '1 kg jar')
+    await fill(within(first).getByLabelText(/^Size name in Arabic/), 'جرة 500 غ')
+    await fill(within(first).getByLabelText(/^Size name in English/), '500 g jar')
+    await fill(within(second).getByLabelText(/^Size name in Arabic/), 'جرة 1 كغ')
+    await fill(within(second).getByLabelText(/^Size name in English/), '1 kg jar')
     expect(screen.getByRole('group', { name: 'Size 2 · 1 kg jar' })).toBe(second)
-    await userEvent.type(within(second).getByLabelText(/^Retail price/), '85')
-    await userEvent.type(within(second).getByLabelText(/^SKU/), 'HON-1K')
-    await userEvent.type(within(second).getByLabelText(/^Net weight/), '1000')
+    await fill(within(second).getByLabelText(/^Retail price/), '85')
+    await fill(within(second).getByLabelText(/^SKU/), 'HON-1K')
+    await fill(within(second).getByLabelText(/^Net weight/), '1000')
     await userEvent.click(within(second).getByRole('button', { name: 'Add a quantity price' }))
     await userEvent.click(within(second).getByRole('button', { name: 'Add a quantity price' }))
     const breakOne = within(second).getByRole('group', { name: 'Quantity price 1' })
     const breakTwo = within(second).getByRole('group', { name: 'Quantity price 2' })
-    await userEvent.type(within(breakOne).getByLabelText(/^From quantity/), '5')
-    await userEvent.type(within(breakOne).getByLabelText(/^Unit price/), '80')
-    await userEvent.type(within(breakTwo).getByLabelText(/^From quantity/), '20')
-    await userEvent.type(within(breakTwo).getByLabelText(/^Unit price/), '76.5')
-    await userEvent.clear(within(second).getByLabelText(/^Stock/))
-    await userEvent.type(within(second).getByLabelText(/^Stock/), '12')
+    await fill(within(breakOne).getByLabelText(/^From quantity/), '5')
+    await fill(within(breakOne).getByLabelText(/^Unit price/), '80')
+    await fill(within(breakTwo).getByLabelText(/^From quantity/), '20')
+    await fill(within(breakTwo).getByLabelText(/^Unit price/), '76.5')
+    await fill(within(second).getByLabelText(/^Stock/), '12')
     await userEvent.click(screen.getByRole('button', { name: 'Add product' }))
 
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true))
@@ -163,15 +168,15 @@ describe('product form sizes', { timeout: 30_000 }, () => {
     const calls = stubFetch(noCategories)
     await renderDashboard(<ProductFormDialog open product={null} onClose={() => {}} />, 'en')
     await fillTexts()
-    await userEvent.type(screen.getByLabelText(/^Retail price/), '40')
+    await fill(screen.getByLabelText(/^Retail price/), '40')
     await userEvent.click(screen.getByRole('button', { name: 'Add a quantity price' }))
     await userEvent.click(screen.getByRole('button', { name: 'Add a quantity price' }))
     const breakOne = screen.getByRole('group', { name: 'Quantity price 1' })
     const breakTwo = screen.getByRole('group', { name: 'Quantity price 2' })
-    await userEvent.type(within(breakOne).getByLabelText(/^From quantity/), '10')
-    await userEvent.type(within(breakOne).getByLabelText(/^Unit price/), '35')
-    await userEvent.type(within(breakTwo).getByLabelText(/^From quantity/), '5')
-    await userEvent.type(within(breakTwo).getByLabelText(/^Unit price/), '36')
+    await fill(within(breakOne).getByLabelText(/^From quantity/), '10')
+    await fill(within(breakOne).getByLabelText(/^Unit price/), '35')
+    await fill(within(breakTwo).getByLabelText(/^From quantity/), '5')
+    await fill(within(breakTwo).getByLabelText(/^Unit price/), '36')
     await userEvent.click(screen.getByRole('button', { name: 'Add product' }))
 
     expect(
@@ -189,12 +194,12 @@ describe('product form sizes', { timeout: 30_000 }, () => {
   it('asks for a name for each size once there are two, in Arabic', async () => {
     stubFetch(noCategories)
     await renderDashboard(<ProductFormDialog open product={null} onClose={() => {}} />, 'ar')
-    await userEvent.type(screen.getByLabelText(/^الاسم بالعربية/), 'زيت زيتون')
-    await userEvent.type(screen.getByLabelText(/^الوصف بالعربية/), 'زيت زيتون بكر')
-    await userEvent.type(screen.getByLabelText(/^سعر التجزئة/), '30')
+    await fill(screen.getByLabelText(/^الاسم بالعربية/), 'زيت زيتون')
+    await fill(screen.getByLabelText(/^الوصف بالعربية/), 'زيت زيتون بكر')
+    await fill(screen.getByLabelText(/^سعر التجزئة/), '30')
     await userEvent.click(screen.getByRole('button', { name: 'إضافة حجم آخر' }))
     const second = screen.getByRole('group', { name: 'الحجم 2' })
-    await userEvent.type(within(second).getByLabelText(/^سعر التجزئة/), '140')
+    await fill(within(second).getByLabelText(/^سعر التجزئة/), '140')
     await userEvent.click(screen.getByRole('button', { name: 'إضافة منتج' }))
     const first = screen.getByRole('group', { name: 'الحجم 1' })
     expect(await within(first).findByText('سمِّ هذا الحجم (مثلاً 1 كغ) ليختاره المتسوق')).toBeInTheDocument()
