@@ -51,7 +51,7 @@ describe('overview', { timeout: 20_000 }, () => {
     await renderDashboard(<OverviewScreen />, 'en')
     expect(await screen.findByText('1250.50 LYD')).toBeInTheDocument()
     const { from, to } = currentMonth()
-    expect(calls[0]!.url).toBe(`/api/dashboard/stats?from=${from}&to=${to}`)
+    expect(calls[0]!.url).toBe(`/api/dashboard/stats?from=${from}&to=${to}&by=variant`)
     expect(screen.getByText('#1')).toBeInTheDocument()
     expect(screen.getByText('Quantity sold: 7')).toBeInTheDocument()
     expect(screen.getByText('Sidr honey – 250 g jar').closest('li')).toHaveTextContent('2 left')
@@ -59,6 +59,59 @@ describe('overview', { timeout: 20_000 }, () => {
     expect(screen.getByText('Date syrup').closest('li')).toHaveTextContent('4 left')
     expect(screen.getByText('#44')).toBeInTheDocument()
     expect(screen.getByTestId('chart')).toHaveTextContent('Revenue:10.5,0:0.1')
+  })
+
+  it('switches the top products to the top sizes when the API counts them per pack (decision 0159)', async () => {
+    const perPack = {
+      ...stats,
+      top_variants: [
+        {
+          product_id: 1,
+          variant_id: 12,
+          product: { name: 'Ajwa' },
+          variant_label: '5 kg',
+          sku: 'AJW-5K',
+          total_quantity: '4',
+          total_revenue: '200',
+        },
+        {
+          product_id: 1,
+          variant_id: 11,
+          product: { name: 'Ajwa' },
+          variant_label: '1 kg',
+          sku: null,
+          total_quantity: '3',
+          total_revenue: '80',
+        },
+      ],
+    }
+    stubFetch((c) => {
+      if (c.url.startsWith('/api/dashboard/stats')) return { body: perPack }
+      if (c.url.startsWith('/api/dashboard/revenue')) return { body: { data: [] } }
+      return undefined
+    })
+    await renderDashboard(<OverviewScreen />, 'en')
+    expect(await screen.findByText('Quantity sold: 7')).toBeInTheDocument()
+    const perSize = screen.getByRole('button', { name: 'Per size' })
+    expect(perSize).toHaveAttribute('aria-pressed', 'false')
+    await userEvent.click(perSize)
+    expect(perSize).toHaveAttribute('aria-pressed', 'true')
+    expect(screen.getByText('Ajwa – 5 kg').closest('li')).toHaveTextContent('Quantity sold: 4 · SKU: AJW-5K')
+    expect(screen.getByText('Ajwa – 1 kg').closest('li')).toHaveTextContent('80.00 LYD')
+    expect(screen.queryByText('Quantity sold: 7')).not.toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Per product' }))
+    expect(screen.getByText('Quantity sold: 7')).toBeInTheDocument()
+  })
+
+  it('offers no per-size switch when the API does not count sizes', async () => {
+    stubFetch((c) => {
+      if (c.url.startsWith('/api/dashboard/stats')) return { body: stats }
+      if (c.url.startsWith('/api/dashboard/revenue')) return { body: { data: [] } }
+      return undefined
+    })
+    await renderDashboard(<OverviewScreen />, 'en')
+    expect(await screen.findByText('Quantity sold: 7')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Per size' })).not.toBeInTheDocument()
   })
 
   it('shows an error with Try Again instead of an endless spinner', async () => {

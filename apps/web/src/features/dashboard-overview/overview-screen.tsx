@@ -104,7 +104,7 @@ export function OverviewScreen() {
           <RevenueChart points={revenue.data.data} />
         </Panel>
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-          <TopProducts items={s.top_products} />
+          <TopProducts items={s.top_products} variants={s.top_variants} />
           <LowStock items={s.low_stock_products} />
         </div>
         <RecentOrders items={s.recent_orders} />

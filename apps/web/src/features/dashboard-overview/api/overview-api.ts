@@ -18,8 +18,32 @@ const num = (v: unknown): number => {
 type Loose = Record<string, unknown>
 const list = (v: unknown): Loose[] => (Array.isArray(v) ? (v as Loose[]) : [])
 
-export function parseStats(raw: Loose): DashboardStats {
+/** Decision 0159: the top sellers counted per pack sold (`?by=variant`); absent from an API that does not count them. */
+export interface TopVariant {
+  product_id: number | null
+  variant_id: number | null
+  product: { name: string }
+  variant_label: string
+  sku: string | null
+  total_quantity: number
+  total_revenue: number
+}
+
+export function parseStats(raw: Loose): DashboardStats & { top_variants?: TopVariant[] } {
   return {
+    ...(Array.isArray(raw.top_variants)
+      ? {
+          top_variants: list(raw.top_variants).map((p) => ({
+            product_id: p.product_id === null || p.product_id === undefined ? null : num(p.product_id),
+            variant_id: p.variant_id === null || p.variant_id === undefined ? null : num(p.variant_id),
+            product: { name: String((p.product as Loose | undefined)?.name ?? '') },
+            variant_label: String(p.variant_label ?? ''),
+            sku: p.sku === null || p.sku === undefined ? null : String(p.sku),
+            total_quantity: num(p.total_quantity),
+            total_revenue: num(p.total_revenue),
+          })),
+        }
+      : {}),
     total_revenue: num(raw.total_revenue),
     total_orders: num(raw.total_orders),
     average_order_value: num(raw.average_order_value),
@@ -55,7 +79,8 @@ export const statsQuery = (range: DateRange) =>
   queryOptions({
     queryKey: overviewKeys.stats(range),
     queryFn: async ({ signal }) =>
-      parseStats(await api<Loose>('/api/dashboard/stats', { query: { ...range }, signal })),
+      // Decision 0159: also the top sellers per pack, which the overview can show instead of per product.
+      parseStats(await api<Loose>('/api/dashboard/stats', { query: { ...range, by: 'variant' }, signal })),
   })
 
 export const revenueQuery = (range: DateRange) =>

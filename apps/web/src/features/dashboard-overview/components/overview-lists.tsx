@@ -1,5 +1,5 @@
 import { AlertTriangle } from 'lucide-react'
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { DashboardStats } from '@shop/shared/schemas/dashboard'
 import { DataTable, type DataColumn } from '../../../components/data-list/data-table.tsx'
@@ -7,6 +7,7 @@ import { Badge } from '../../../components/ui/badge.tsx'
 import { Money } from '../../../components/ui/money.tsx'
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge.tsx'
 import { cn } from '../../../lib/cn.ts'
+import type { TopVariant } from '../api/overview-api.ts'
 
 export function Panel({
   title,
@@ -36,25 +37,79 @@ function Empty({ children }: { children: ReactNode }) {
   return <p className="rounded-md bg-sand-100 px-4 py-6 text-center text-sm text-stone-600">{children}</p>
 }
 
-/** product.md §2.15: top products, rank #1, #2…, name, quantity sold and revenue. */
-export function TopProducts({ items }: { items: DashboardStats['top_products'] }) {
+/**
+ * product.md §2.15: top products, rank #1, #2…, name, quantity sold and revenue. Decision 0159: when the API counts
+ * them per pack too, a switch shows the top sizes instead ("product – size", with the SKU).
+ */
+export function TopProducts({
+  items,
+  variants,
+}: {
+  items: DashboardStats['top_products']
+  variants?: TopVariant[]
+}) {
   const { t } = useTranslation('dashboard')
+  const [bySize, setBySize] = useState(false)
+  const rows =
+    bySize && variants
+      ? variants.map((v) => ({
+          key: `v-${v.variant_id ?? 'x'}-${v.product_id ?? 'x'}`,
+          name: v.variant_label ? `${v.product.name} – ${v.variant_label}` : v.product.name,
+          sku: v.sku,
+          quantity: v.total_quantity,
+          revenue: v.total_revenue,
+        }))
+      : items.map((p) => ({
+          key: `p-${p.product_id ?? 'x'}`,
+          name: p.product.name,
+          sku: null,
+          quantity: p.total_quantity,
+          revenue: p.total_revenue,
+        }))
   return (
     <Panel title={t('overview.top_products')}>
-      {items.length === 0 ? (
+      {variants ? (
+        <div role="group" aria-label={t('overview.top_by')} className="-mt-2 mb-3 flex gap-1">
+          {([false, true] as const).map((size) => (
+            <button
+              key={String(size)}
+              type="button"
+              aria-pressed={bySize === size}
+              onClick={() => setBySize(size)}
+              className={cn(
+                'rounded-full px-3 py-1 text-sm font-semibold ring-1 ring-sand-300',
+                bySize === size ? 'bg-palm-700 text-white ring-palm-700' : 'bg-white text-stone-700',
+              )}
+            >
+              {size ? t('overview.by_size') : t('overview.by_product')}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {rows.length === 0 ? (
         <Empty>{t('overview.no_top_products')}</Empty>
       ) : (
         <ol className="divide-y divide-sand-200">
-          {items.map((p, i) => (
-            <li key={`${p.product_id ?? 'x'}-${i}`} className="flex items-center gap-3 py-3">
+          {rows.map((p, i) => (
+            <li key={`${p.key}-${i}`} className="flex items-center gap-3 py-3">
               <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-honey-100 text-sm font-bold text-honey-800 ltr-nums">
                 #{i + 1}
               </span>
               <div className="min-w-0 flex-1">
-                <p className="truncate font-semibold text-stone-900">{p.product.name}</p>
-                <p className="text-sm text-stone-600">{t('overview.sold', { count: p.total_quantity })}</p>
+                <p className="truncate font-semibold text-stone-900">
+                  <bdi>{p.name}</bdi>
+                </p>
+                <p className="text-sm text-stone-600">
+                  {t('overview.sold', { count: p.quantity })}
+                  {p.sku ? (
+                    <>
+                      {' · '}
+                      <bdi>{t('overview.sku_of', { sku: p.sku })}</bdi>
+                    </>
+                  ) : null}
+                </p>
               </div>
-              <Money value={p.total_revenue} className="font-bold text-date-700" />
+              <Money value={p.revenue} className="font-bold text-date-700" />
             </li>
           ))}
         </ol>
