@@ -1,6 +1,7 @@
 import type { Language } from '@shop/shared/i18n/messages'
 import { logoUrls } from '@shop/shared/storefront-content'
 import type { OfferTerms } from '@shop/shared/storefront'
+import type { Product } from '@shop/shared/schemas/product'
 import type { RootData } from '../root.tsx'
 import { fixedT } from './seo.ts'
 
@@ -104,5 +105,97 @@ export function offerTermsLd(terms: OfferTerms | undefined, currency: string, la
           },
         }
       : {}),
+  }
+}
+
+/** What the product page's JSON-LD is built from. */
+export interface ProductLdInput {
+  product: Product
+  origin: string
+  lang: Language
+  currency: string
+  shop: string
+  description: string
+  image: string
+  terms: OfferTerms | undefined
+}
+
+const availability = (stock: number) =>
+  stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock'
+
+/**
+ * The product page's schema.org data (decision 0153). One pack: a Product with one Offer, as before packs existed. Two
+ * or more: Google's documented form for products with variants, a ProductGroup (`productGroupID`, `variesBy` size)
+ * whose `hasVariant` lists each active pack as a Product with its SKU, its name with the size and one Offer with its
+ * own price, availability and address (`?variant=`). Each Offer carries the delivery fees and the return policy.
+ */
+export function productLd({
+  product,
+  origin,
+  lang,
+  currency,
+  shop,
+  description,
+  image,
+  terms,
+}: ProductLdInput) {
+  const path = `/products/${encodeURIComponent(product.slug)}`
+  const langQuery = lang === 'en' ? 'lang=en' : ''
+  const brand = { '@type': 'Brand', name: shop }
+  const offerExtras = {
+    itemCondition: 'https://schema.org/NewCondition',
+    // Decision 0111: the delivery fees and the return policy, as the checkout and the owner set them.
+    ...offerTermsLd(terms, 'LYD', lang),
+  }
+  const packs = (product.variants ?? []).filter((v) => v.is_active)
+  const common = {
+    '@context': 'https://schema.org',
+    name: product.name,
+    description,
+    image: [image],
+    url: `${origin}${path}${langQuery ? `?${langQuery}` : ''}`,
+    ...(product.category ? { category: product.category.name } : {}),
+    brand,
+  }
+  if (packs.length < 2)
+    return {
+      ...common,
+      '@type': 'Product',
+      sku: String(product.id),
+      offers: {
+        '@type': 'Offer',
+        price: product.retail_price.toFixed(2),
+        priceCurrency: currency,
+        availability: availability(product.stock),
+        url: `${origin}${path}`,
+        ...offerExtras,
+      },
+    }
+  const groupId = product.sku || String(product.id)
+  return {
+    ...common,
+    '@type': 'ProductGroup',
+    productGroupID: groupId,
+    variesBy: ['https://schema.org/size'],
+    hasVariant: packs.map((pack) => {
+      const url = `${origin}${path}?variant=${pack.id}${langQuery ? `&${langQuery}` : ''}`
+      return {
+        '@type': 'Product',
+        sku: pack.sku || `${groupId}-${pack.id}`,
+        name: pack.label ? `${product.name} – ${pack.label}` : product.name,
+        ...(pack.label ? { size: pack.label } : {}),
+        image: pack.image_url ? [`${origin}${pack.image_url}`] : [image],
+        url,
+        inProductGroupWithID: groupId,
+        offers: {
+          '@type': 'Offer',
+          price: pack.price.toFixed(2),
+          priceCurrency: currency,
+          availability: availability(pack.stock),
+          url,
+          ...offerExtras,
+        },
+      }
+    }),
   }
 }

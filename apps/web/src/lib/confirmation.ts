@@ -7,7 +7,14 @@ import { itemLineCents, type CartItem } from './cart/cart-model.ts'
  * delivery knows how much cash to have ready. The checkout hands it over in the navigation state; amounts in dinars.
  */
 export interface ConfirmationSummary {
-  lines: { name: string; quantity: number; line_total: number; is_wholesale: boolean }[]
+  /** `variant_label`: the pack size (decision 0152; '' or absent for an unnamed pack or a summary kept before it). */
+  lines: {
+    name: string
+    variant_label?: string
+    quantity: number
+    line_total: number
+    is_wholesale: boolean
+  }[]
   subtotal: number
   delivery: number
   total: number
@@ -26,6 +33,7 @@ export interface ConfirmationState {
 export const summaryOfOrder = (order: Order): ConfirmationSummary => ({
   lines: order.items.map((i) => ({
     name: i.product_name,
+    variant_label: i.variant_label,
     quantity: i.quantity,
     line_total: i.line_total,
     is_wholesale: i.is_wholesale,
@@ -43,6 +51,7 @@ export const summaryOfCart = (
 ): ConfirmationSummary => ({
   lines: items.map((i) => ({
     name: i.name,
+    variant_label: i.variant_label,
     quantity: i.quantity,
     line_total: fromCents(itemLineCents(i)),
     is_wholesale: false,

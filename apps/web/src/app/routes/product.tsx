@@ -1,9 +1,15 @@
-import { data, isRouteErrorResponse, redirect, useRouteError } from 'react-router'
-import { ProductNotFound, ProductPage } from '../../features/catalog/components/product-page.tsx'
+import {
+  data,
+  isRouteErrorResponse,
+  redirect,
+  useRouteError,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router'
+import { chosenPack, ProductNotFound, ProductPage } from '../../features/catalog/components/product-page.tsx'
 import { RouteErrorState } from '../route-error-boundary.tsx'
 import { shopNameIn } from '@shop/shared/shop-identity'
 import { fixedT, pageMeta, rootData } from '../seo.ts'
-import { offerTermsLd } from '../structured-data.ts'
+import { productLd } from '../structured-data.ts'
 import type { Route } from './+types/product'
 
 /** One product by its address; a renamed product's old address (or its id) moves permanently to the new one. */
@@ -18,6 +24,24 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return { product: found.product, related: found.related, terms }
 }
 
+/**
+ * Choosing a size only changes `?variant=` (decision 0151): the product, its packs and the related products are already
+ * here, so the loader is not asked again.
+ */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate
+  const without = (url: URL) => {
+    const params = new URLSearchParams(url.search)
+    params.delete('variant')
+    return params.toString()
+  }
+  return without(currentUrl) === without(nextUrl) ? false : defaultShouldRevalidate
+}
+
 /** Up to this many characters of the description in link previews and search results. */
 const SNIPPET = 200
 
@@ -26,7 +50,7 @@ const snippet = (text: string) => {
   return flat.length > SNIPPET ? `${flat.slice(0, SNIPPET - 1).trimEnd()}…` : flat
 }
 
-export const meta: Route.MetaFunction = ({ data: page, matches, error }) => {
+export const meta: Route.MetaFunction = ({ data: page, matches, error, location }) => {
   const root = rootData(matches)
   const lang = root?.lang ?? 'ar'
   const origin = root?.origin ?? ''
@@ -46,7 +70,10 @@ export const meta: Route.MetaFunction = ({ data: page, matches, error }) => {
   const image = product.image_url
     ? `${origin}${product.image_url.replace(/\/large\.webp$/, '/share.jpg')}`
     : `${origin}/og-image.png`
-  const inStock = product.stock > 0
+  // The size the address names (a shared size link previews that size's price).
+  const pack = chosenPack(product, location.search)
+  const inStock = (pack?.stock ?? product.stock) > 0
+  const currency = root?.settings.currency || 'LYD'
   const tags = pageMeta(root, {
     title: product.name,
     description,
@@ -56,32 +83,21 @@ export const meta: Route.MetaFunction = ({ data: page, matches, error }) => {
     imageAlt: product.name,
   })
   tags.push(
-    { property: 'product:price:amount', content: product.retail_price.toFixed(2) },
-    { property: 'product:price:currency', content: root?.settings.currency || 'LYD' },
+    { property: 'product:price:amount', content: (pack?.price ?? product.retail_price).toFixed(2) },
+    { property: 'product:price:currency', content: currency },
     { property: 'product:availability', content: inStock ? 'in stock' : 'out of stock' },
     {
       // schema.org Product: React Router writes it as JSON with `<` escaped, so a name cannot end the script.
-      'script:ld+json': {
-        '@context': 'https://schema.org',
-        '@type': 'Product',
-        name: product.name,
+      'script:ld+json': productLd({
+        product,
+        origin,
+        lang,
+        currency,
+        shop: shopNameIn(root?.settings ?? {}, lang),
         description,
-        image: [image],
-        sku: String(product.id),
-        url: `${origin}${path}${lang === 'en' ? '?lang=en' : ''}`,
-        ...(product.category ? { category: product.category.name } : {}),
-        brand: { '@type': 'Brand', name: shopNameIn(root?.settings ?? {}, lang) },
-        offers: {
-          '@type': 'Offer',
-          price: product.retail_price.toFixed(2),
-          priceCurrency: root?.settings.currency || 'LYD',
-          availability: inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-          url: `${origin}${path}`,
-          itemCondition: 'https://schema.org/NewCondition',
-          // Decision 0111: the delivery fees and the return policy, as the checkout and the owner set them.
-          ...offerTermsLd(page.terms, 'LYD', lang),
-        },
-      },
+        image,
+        terms: page.terms,
+      }),
     },
   )
   return tags

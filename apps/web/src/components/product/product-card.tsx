@@ -1,13 +1,14 @@
-import { MapPin, Scale, ShoppingCart } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { MapPin, Ruler, Scale, ShoppingCart } from 'lucide-react'
+import { Trans, useTranslation } from 'react-i18next'
 import { StockLine } from './stock-line.tsx'
 import { Link } from 'react-router'
 import type { Product } from '@shop/shared/schemas/product'
 import { Badge } from '../ui/badge.tsx'
-import { Button } from '../ui/button.tsx'
+import { Button, LinkButton } from '../ui/button.tsx'
 import { Money } from '../ui/money.tsx'
 import { Skeleton } from '../ui/skeleton.tsx'
 import { useAddToCart } from '../../lib/cart/use-add-to-cart.ts'
+import { activePacks, packToCart } from '../../lib/cart/cart-model.ts'
 
 export const FALLBACK_IMAGE = '/product-fallback.svg'
 
@@ -34,9 +35,16 @@ export function ProductCard({
   const addToCart = useAddToCart()
   // product.md §2.5: out of stock at 0 or less; always-in-stock products only skip the count
   // ("in stock" / "out of stock").
-  const outOfStock = product.stock <= 0
+  // Decision 0151: one card per product; with several sizes it shows "from" the cheapest price when the prices differ,
+  // names the sizes, and its button opens the product page to choose one instead of adding a size the shopper did not
+  // pick.
+  const packs = activePacks(product)
+  const several = packs.length > 1
+  const outOfStock = several ? packs.every((v) => v.stock <= 0) : product.stock <= 0
   const retail = product.retail_price ?? product.price
-  const hasWholesale = product.wholesale_price !== null && product.wholesale_threshold !== null
+  const pricesDiffer = several && packs.some((v) => v.price !== packs[0]!.price)
+  const hasWholesale = !several && product.wholesale_price !== null && product.wholesale_threshold !== null
+  const sizes = several ? packs.map((v) => v.label).filter(Boolean) : []
   const { weight, origin } = product.attributes ?? { weight: null, origin: null }
 
   return (
@@ -87,9 +95,18 @@ export function ProductCard({
             {product.description}
           </p>
         ) : null}
-        {weight || origin ? (
+        {weight || origin || sizes.length ? (
           <ul className="flex flex-wrap gap-1.5" aria-label={t('product.details')}>
-            {weight ? (
+            {sizes.length ? (
+              <li
+                className="inline-flex items-center gap-1 rounded-full bg-sand-200 px-2.5 py-0.5 text-xs text-stone-700"
+                data-testid="card-sizes"
+              >
+                <Ruler className="size-3.5" aria-hidden="true" />
+                <span className="sr-only">{t('product.sizes')}: </span>
+                <bdi>{sizes.join(' · ')}</bdi>
+              </li>
+            ) : weight ? (
               <li className="inline-flex items-center gap-1 rounded-full bg-sand-200 px-2.5 py-0.5 text-xs text-stone-700">
                 <Scale className="size-3.5" />
                 <span className="sr-only">{t('product.weight')}: </span>
@@ -107,8 +124,19 @@ export function ProductCard({
         ) : null}
 
         <div className="mt-auto space-y-1 pt-2">
-          <p className="text-2xl font-extrabold text-date-700">
-            <Money value={retail} />
+          <p className="text-2xl font-extrabold text-date-700" data-testid="card-price">
+            {pricesDiffer ? (
+              <Trans
+                t={t}
+                i18nKey="product.price_from"
+                components={[
+                  <span key="from" className="text-base font-semibold text-stone-600" />,
+                  <Money key="price" value={product.price_from} />,
+                ]}
+              />
+            ) : (
+              <Money value={retail} />
+            )}
           </p>
           {hasWholesale ? (
             <p className="inline-flex flex-wrap items-center gap-1 rounded-md bg-honey-50 px-2 py-1 text-sm font-semibold text-honey-800">
@@ -116,22 +144,41 @@ export function ProductCard({
               <Money value={product.wholesale_price} />
             </p>
           ) : null}
-          <StockLine product={product} className="text-sm" />
+          {several ? (
+            <StockLine
+              product={{ stock: outOfStock ? 0 : 1, is_always_in_stock: true }}
+              className="text-sm"
+            />
+          ) : (
+            <StockLine product={product} className="text-sm" />
+          )}
         </div>
 
-        <Button
-          variant="primary"
-          className="relative z-10 mt-2 w-full"
-          disabled={outOfStock}
-          icon={<ShoppingCart className="size-4" />}
-          onClick={() => addToCart(product)}
-          // WCAG 2.5.3: the name a screen reader or voice control uses starts with the words on the button.
-          aria-label={t(outOfStock ? 'product.out_of_stock_named' : 'product.add_to_cart_named', {
-            name: product.name,
-          })}
-        >
-          {outOfStock ? t('product.out_of_stock') : t('product.add_to_cart')}
-        </Button>
+        {several && !outOfStock ? (
+          <LinkButton
+            to={productPath(product)}
+            prefetch="intent"
+            variant="primary"
+            className="relative z-10 mt-2 w-full"
+            aria-label={t('product.choose_size_named', { name: product.name })}
+          >
+            {t('product.choose_size')}
+          </LinkButton>
+        ) : (
+          <Button
+            variant="primary"
+            className="relative z-10 mt-2 w-full"
+            disabled={outOfStock}
+            icon={<ShoppingCart className="size-4" />}
+            onClick={() => addToCart(packToCart(product))}
+            // WCAG 2.5.3: the name a screen reader or voice control uses starts with the words on the button.
+            aria-label={t(outOfStock ? 'product.out_of_stock_named' : 'product.add_to_cart_named', {
+              name: product.name,
+            })}
+          >
+            {outOfStock ? t('product.out_of_stock') : t('product.add_to_cart')}
+          </Button>
+        )}
       </div>
     </article>
   )

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next'
 import { formatMoney, fromCents } from '@shop/shared/money/money'
 import { whatsappHref } from '@shop/shared/orders/phone'
-import { itemLineCents, type CartItem } from '../../lib/cart/cart-model.ts'
+import { itemLineCents, lineName, type CartItem } from '../../lib/cart/cart-model.ts'
 
 /**
  * Issue 26, decision 0136: where no payment method can pay the order, the shopper may send it to the shop on WhatsApp.
@@ -24,7 +24,7 @@ export function whatsappOrderText(
   return [
     t('checkout.no_way.whatsapp_greeting'),
     '',
-    ...order.items.map((i) => `- ${i.quantity} × ${i.name} = ${money(itemLineCents(i))}`),
+    ...order.items.map((i) => `- ${i.quantity} × ${lineName(i)} = ${money(itemLineCents(i))}`),
     '',
     `${t('checkout.subtotal')}: ${money(order.subtotalCents)}`,
     `${t('checkout.delivery')}: ${money(order.deliveryCents)}`,

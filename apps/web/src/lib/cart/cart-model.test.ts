@@ -7,11 +7,15 @@ import {
   decrease,
   increase,
   itemIsWholesale,
+  itemNextTier,
   itemUnitCents,
   itemUnitsToWholesale,
   normalizeItem,
   parseSavedCart,
+  lineKey,
   linesNotIn,
+  packToCart,
+  quotedLineOf,
   removeItem,
   roomFor,
   renameItems,
@@ -19,6 +23,7 @@ import {
   type CartItem,
   type CartProductInput,
 } from './cart-model.ts'
+import { makePackedProduct, makeVariant } from '../../test/make-product.ts'
 
 const product = (over: Partial<CartProductInput> = {}): CartProductInput => ({
   id: 1,
@@ -33,10 +38,8 @@ const product = (over: Partial<CartProductInput> = {}): CartProductInput => ({
   ...over,
 })
 
-const line = (over: Partial<CartItem> = {}): CartItem => ({
-  ...normalizeItem({ id: 1, name: 'x', price: 10, stock: 100 }),
-  ...over,
-})
+const line = (over: Partial<CartItem> = {}): CartItem =>
+  normalizeItem({ id: 1, name: 'x', price: 10, stock: 100, ...over })
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -114,25 +117,25 @@ describe('adding (product.md §4.2)', () => {
 describe('changing quantities (product.md §4.2)', () => {
   const items = [line({ id: 1, quantity: 2 }), line({ id: 2, quantity: 1 })]
   it('plus and minus change by 1', () => {
-    expect(increase(items, 1)[0]!.quantity).toBe(3)
-    expect(decrease(items, 1)[0]!.quantity).toBe(1)
+    expect(increase(items, '1:')[0]!.quantity).toBe(3)
+    expect(decrease(items, '1:')[0]!.quantity).toBe(1)
   })
   it('minus at 1 keeps the line at 1', () => {
-    expect(decrease(items, 2)).toBe(items)
+    expect(decrease(items, '2:')).toBe(items)
   })
   it('setting a quantity below 1 is ignored', () => {
-    expect(setQuantity(items, 1, 0)).toBe(items)
-    expect(setQuantity(items, 1, -3)).toBe(items)
-    expect(setQuantity(items, 1, 1.5)).toBe(items)
-    expect(setQuantity(items, 1, 7)[0]!.quantity).toBe(7)
+    expect(setQuantity(items, '1:', 0)).toBe(items)
+    expect(setQuantity(items, '1:', -3)).toBe(items)
+    expect(setQuantity(items, '1:', 1.5)).toBe(items)
+    expect(setQuantity(items, '1:', 7)[0]!.quantity).toBe(7)
   })
   it('caps a quantity at the known stock', () => {
-    expect(setQuantity([line({ stock: 5 })], 1, 9)[0]!.quantity).toBe(5)
-    expect(setQuantity([line({ stock: 5, is_always_in_stock: true })], 1, 9)[0]!.quantity).toBe(9)
+    expect(setQuantity([line({ stock: 5 })], '1:', 9)[0]!.quantity).toBe(5)
+    expect(setQuantity([line({ stock: 5, is_always_in_stock: true })], '1:', 9)[0]!.quantity).toBe(9)
   })
   it('remove deletes the line; unknown ids change nothing', () => {
-    expect(removeItem(items, 1).map((i) => i.id)).toEqual([2])
-    expect(increase(items, 99)).toBe(items)
+    expect(removeItem(items, '1:').map((i) => i.id)).toEqual([2])
+    expect(increase(items, '99:')).toBe(items)
   })
 })
 
@@ -165,16 +168,20 @@ describe('prices (product.md §4.2, shared rule)', () => {
   })
   it('applies server prices and reports the changed lines', () => {
     const items = [w(2)]
-    const { items: next, changed } = applyServerPrices(items, [
-      { product_id: 1, retail_price: 27, wholesale_price: 20, wholesale_threshold: 10, unit_price: 27 },
-    ])
+    const quoted = {
+      product_id: 1,
+      variant_id: 1,
+      quantity: 2,
+      retail_price: 27,
+      wholesale_price: 20,
+      wholesale_threshold: 10,
+      tiers: [{ min_quantity: 10, price: 20 }],
+      unit_price: 27,
+    }
+    const { items: next, changed } = applyServerPrices(items, [quoted])
     expect(next[0]!.retail_price).toBe(27)
-    expect(changed).toEqual([{ id: 1, name: 'x', from: 2500, to: 2700 }])
-    expect(
-      applyServerPrices(next, [
-        { product_id: 1, retail_price: 27, wholesale_price: 20, wholesale_threshold: 10, unit_price: 27 },
-      ]).changed,
-    ).toEqual([])
+    expect(changed).toEqual([{ key: '1:', name: 'x', from: 2500, to: 2700 }])
+    expect(applyServerPrices(next, [quoted]).changed).toEqual([])
   })
 })
 
@@ -260,7 +267,8 @@ describe('names in the current language (decision 0061)', () => {
       line({ id: 3, name: 'Honey', lang: 'en' }),
     ]
     expect(linesNotIn(items, 'en').map((i) => i.id)).toEqual([1, 2])
-    const next = renameItems(items, [1, 2], [{ product_id: 1, name: 'Dates' }], 'en')
+    const named = [{ product_id: 1, variant_id: null, quantity: 3, name: 'Dates' }]
+    const next = renameItems(items, items.slice(0, 2), named, 'en')
     expect(next.map((i) => [i.id, i.name, i.lang, i.quantity])).toEqual([
       [1, 'Dates', 'en', 3],
       [2, 'قديم', 'en', 1],
@@ -268,6 +276,101 @@ describe('names in the current language (decision 0061)', () => {
     ])
     expect(next[2]).toBe(items[2])
     expect(linesNotIn(next, 'en')).toEqual([])
-    expect(renameItems(next, [1], [{ product_id: 1, name: 'Dates' }], 'en')).toBe(next)
+    expect(renameItems(next, next.slice(0, 1), named, 'en')).toBe(next)
+  })
+})
+
+describe('pack sizes (decision 0152)', () => {
+  const dates = makePackedProduct(5, [
+    makeVariant(51, { label: '500 g', price: 12, stock: 30, weight_grams: 500 }),
+    makeVariant(52, {
+      label: '1 kg',
+      price: 22,
+      stock: 20,
+      tiers: [
+        { min_quantity: 5, price: 20 },
+        { min_quantity: 20, price: 18 },
+      ],
+    }),
+    makeVariant(53, { label: '5 kg', price: 100, stock: 3 }),
+  ])
+  const pack = (id: number) =>
+    packToCart(
+      dates,
+      dates.variants.find((v) => v.id === id),
+    )
+
+  it('keeps two sizes of one product as two lines, each with its label, and adds to the right one', () => {
+    let items = addItem([], pack(51)).items
+    items = addItem(items, pack(53), { quantity: 2 }).items
+    items = addItem(items, pack(51)).items
+    expect(items.map((i) => [i.id, i.variant_id, i.variant_label, i.quantity])).toEqual([
+      [5, 51, '500 g', 2],
+      [5, 53, '5 kg', 2],
+    ])
+    expect(items.map(lineKey)).toEqual(['5:51', '5:53'])
+    expect(cartTotals(items).subtotalCents).toBe(2 * 1200 + 2 * 10_000)
+    // Each size has its own stock: the 5 kg line has room for one more, the 500 g one for 28.
+    expect(roomFor(items, pack(53))).toBe(1)
+    expect(roomFor(items, pack(51))).toBe(28)
+    expect(addItem(items, pack(53), { quantity: 2 }).result).toBe('limit')
+    // A change to one line leaves the other size alone.
+    const fewer = removeItem(items, '5:51')
+    expect(fewer.map(lineKey)).toEqual(['5:53'])
+  })
+
+  it('prices a line at each break of its pack and tells the next one', () => {
+    const at = (quantity: number) => ({ ...addItem([], pack(52)).items[0]!, quantity })
+    expect([4, 5, 19, 20, 40].map((q) => itemUnitCents(at(q)))).toEqual([2200, 2000, 2000, 1800, 1800])
+    expect(itemIsWholesale(at(4))).toBe(false)
+    expect(itemIsWholesale(at(5))).toBe(true)
+    expect(itemNextTier(at(3))).toEqual({ tier: { minQuantity: 5, priceCents: 2000 }, units: 2 })
+    expect(itemNextTier(at(7))).toEqual({ tier: { minQuantity: 20, priceCents: 1800 }, units: 13 })
+    expect(itemNextTier(at(20))).toBeNull()
+  })
+
+  it('loads a line saved before packs existed as the default pack, with its wholesale price as a break', () => {
+    const saved = JSON.stringify([
+      { id: 5, name: 'تمر', price: 12, wholesale_price: 10, wholesale_threshold: 6, quantity: 2 },
+    ])
+    const [old] = parseSavedCart(saved).items
+    expect(old).toMatchObject({ id: 5, variant_id: null, variant_label: '', quantity: 2 })
+    expect(old!.tiers).toEqual([{ min_quantity: 6, price: 10 }])
+    expect(lineKey(old!)).toBe('5:')
+    // Adding the default pack joins that line; another size is a line of its own.
+    const joined = addItem([old!], pack(51))
+    expect(joined.result).toBe('increased')
+    expect(joined.items.map((i) => [i.variant_id, i.quantity])).toEqual([[51, 3]])
+    expect(addItem([old!], pack(53)).items.map(lineKey)).toEqual(['5:', '5:53'])
+  })
+
+  it('learns the pack of an old line from the quote and merges it with a line of the same pack', () => {
+    const old = normalizeItem({ id: 5, name: 'تمر', price: 12, quantity: 2, stock: 30 })
+    const own = addItem([], pack(51), { quantity: 3 }).items[0]!
+    const other = addItem([], pack(53)).items[0]!
+    const quoted = (variant_id: number, quantity: number, price: number, variant_label: string) => ({
+      product_id: 5,
+      variant_id,
+      variant_label,
+      quantity,
+      retail_price: price,
+      wholesale_price: null,
+      wholesale_threshold: null,
+      tiers: [],
+      unit_price: price,
+    })
+    // The server merges the old line (the default pack, 51) with the line of 51: 5 units.
+    const quote = [quoted(51, 5, 12, '500 g'), quoted(53, 1, 100, '5 kg')]
+    const { items } = applyServerPrices([old, own, other], quote)
+    expect(items.map((i) => [lineKey(i), i.variant_label, i.quantity])).toEqual([
+      ['5:51', '500 g', 5],
+      ['5:53', '5 kg', 1],
+    ])
+    // Alone, the old line takes the pack and its label.
+    expect(applyServerPrices([old], [quoted(51, 2, 12, '500 g')]).items).toEqual([
+      expect.objectContaining({ variant_id: 51, variant_label: '500 g', quantity: 2 }),
+    ])
+    // A quote line of a pack no asked line named is the old line's.
+    expect(quotedLineOf(old, [old, other], quote)?.variant_id).toBe(51)
   })
 })

@@ -19,6 +19,7 @@ import {
   cartTotals,
   decrease as decreaseLine,
   increase as increaseLine,
+  lineKey,
   linesNotIn,
   parseSavedCart,
   removeItem,
@@ -26,7 +27,9 @@ import {
   setQuantity as setLineQuantity,
   type AddResult,
   type CartItem,
+  type AskedLine,
   type CartProductInput,
+  type PriceChange,
   type ServerPrice,
 } from './cart-model.ts'
 
@@ -37,13 +40,17 @@ export interface CartContextValue {
   totalCents: number
   /** Adds `quantity` units (1 unless the product page asks for more). */
   add(product: CartProductInput, quantity?: number): AddResult
-  increase(id: number): void
-  decrease(id: number): void
-  setQuantity(id: number, quantity: number): void
-  remove(id: number): void
+  /** Lines are named by `lineKey(item)`: the product and its pack (decision 0152). */
+  increase(key: string): void
+  decrease(key: string): void
+  setQuantity(key: string, quantity: number): void
+  remove(key: string): void
   clear(): void
-  /** Replaces the cart's prices with the server's (checkout quote); returns the lines whose unit price changed. */
-  applyServerPrices(prices: ServerPrice[]): { id: number; name: string; from: number; to: number }[]
+  /**
+   * Replaces the cart's prices with the server's (checkout quote, asked for the lines `asked`); returns the lines whose
+   * unit price changed. Lines saved without a pack learn which pack they are.
+   */
+  applyServerPrices(prices: ServerPrice[], asked?: AskedLine[]): PriceChange[]
 }
 
 const CartContext = createContext<CartContextValue | null>(null)
@@ -102,7 +109,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const langRef = useRef(lang)
   langRef.current = lang
   const stale = hydrated ? linesNotIn(items, lang) : []
-  const staleKey = stale.map((i) => i.id).join(',')
+  const staleKey = stale.map(lineKey).join(',')
   useEffect(() => {
     if (!staleKey) return
     let cancelled = false
@@ -110,14 +117,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
     fetchCartNames(asked, lang).then(
       (names) => {
         if (cancelled || langRef.current !== lang) return
-        commit(
-          renameItems(
-            itemsRef.current,
-            asked.map((i) => i.id),
-            names,
-            lang,
-          ),
-        )
+        commit(renameItems(itemsRef.current, asked, names, lang))
       },
       () => {},
     )
@@ -148,8 +148,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
       setQuantity: (id, q) => commit(setLineQuantity(itemsRef.current, id, q)),
       remove: (id) => commit(removeItem(itemsRef.current, id)),
       clear: () => commit([]),
-      applyServerPrices: (prices) => {
-        const { items: next, changed } = applyServerPrices(itemsRef.current, prices)
+      applyServerPrices: (prices, asked) => {
+        const { items: next, changed } = applyServerPrices(itemsRef.current, prices, asked)
         commit(next)
         return changed
       },

@@ -1,5 +1,5 @@
 import { BadgePercent, Trash2 } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { Trans, useTranslation } from 'react-i18next'
 import { fromCents } from '@shop/shared/money/money'
 import { Money } from '../../../components/ui/money.tsx'
 import { useCart } from '../../../lib/cart/cart-provider.tsx'
@@ -7,18 +7,24 @@ import { QuantityStepper } from '../../../components/ui/quantity-stepper.tsx'
 import {
   itemIsWholesale,
   itemLineCents,
+  itemNextTier,
   itemUnitCents,
-  itemUnitsToWholesale,
+  lineKey,
+  lineName,
   maxQuantity,
   type CartItem,
 } from '../../../lib/cart/cart-model.ts'
 
-/** product.md §2.7 cart line: image, name, unit price 'each', wholesale note or hint, −/+, line total, remove. */
+/**
+ * product.md §2.7 cart line: image, name and size, unit price 'each', wholesale note, the hint to the next price break,
+ * −/+, line total, remove.
+ */
 export function CartLine({ item }: { item: CartItem }) {
   const { t } = useTranslation('storefront')
   const cart = useCart()
   const wholesale = itemIsWholesale(item)
-  const toWholesale = itemUnitsToWholesale(item)
+  const next = itemNextTier(item)
+  const name = lineName(item)
   return (
     <li className="flex gap-4 p-4 sm:p-5">
       <img
@@ -39,6 +45,12 @@ export function CartLine({ item }: { item: CartItem }) {
             <h2 dir="auto" className="line-clamp-2 font-bold text-stone-900">
               {item.name}
             </h2>
+            {item.variant_label ? (
+              <p dir="auto" className="text-sm font-semibold text-stone-700" data-testid="cart-line-size">
+                <span className="sr-only">{t('cart.size')}: </span>
+                {item.variant_label}
+              </p>
+            ) : null}
             <p className="text-sm text-stone-600">
               <Money value={fromCents(itemUnitCents(item))} className="font-semibold text-date-700" />{' '}
               {t('cart.each')}
@@ -46,9 +58,9 @@ export function CartLine({ item }: { item: CartItem }) {
           </div>
           <button
             type="button"
-            onClick={() => cart.remove(item.id)}
+            onClick={() => cart.remove(lineKey(item))}
             className="inline-flex size-9 shrink-0 items-center justify-center rounded-[var(--radius-control)] text-stone-600 hover:bg-red-50 hover:text-red-700"
-            aria-label={t('cart.remove', { name: item.name })}
+            aria-label={t('cart.remove', { name })}
           >
             <Trash2 className="size-5" aria-hidden="true" />
           </button>
@@ -58,8 +70,20 @@ export function CartLine({ item }: { item: CartItem }) {
             <BadgePercent className="size-4" aria-hidden="true" />
             {t('cart.wholesale_applied')}
           </p>
-        ) : toWholesale !== null ? (
-          <p className="text-sm text-honey-800">{t('cart.wholesale_hint', { count: toWholesale })}</p>
+        ) : null}
+        {next ? (
+          <p className="text-sm text-honey-800">
+            {wholesale ? (
+              <Trans
+                t={t}
+                i18nKey="cart.next_tier_hint"
+                count={next.units}
+                components={[<Money key="price" value={fromCents(next.tier.priceCents)} />]}
+              />
+            ) : (
+              t('cart.wholesale_hint', { count: next.units })
+            )}
+          </p>
         ) : null}
         <div className="mt-auto flex items-center justify-between gap-3">
           <QuantityStepperInline item={item} />
@@ -74,13 +98,14 @@ export function CartLine({ item }: { item: CartItem }) {
 
 function QuantityStepperInline({ item }: { item: CartItem }) {
   const cart = useCart()
+  const key = lineKey(item)
   return (
     <QuantityStepper
-      name={item.name}
+      name={lineName(item)}
       quantity={item.quantity}
-      onDecrease={() => cart.decrease(item.id)}
-      onIncrease={() => cart.increase(item.id)}
-      onSet={(q) => cart.setQuantity(item.id, q)}
+      onDecrease={() => cart.decrease(key)}
+      onIncrease={() => cart.increase(key)}
+      onSet={(q) => cart.setQuantity(key, q)}
       max={maxQuantity(item)}
       canIncrease={item.quantity < maxQuantity(item)}
     />

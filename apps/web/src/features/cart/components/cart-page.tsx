@@ -10,6 +10,7 @@ import { Money } from '../../../components/ui/money.tsx'
 import { EmptyState } from '../../../components/ui/states.tsx'
 import { useCart } from '../../../lib/cart/cart-provider.tsx'
 import { CartLine } from './cart-line.tsx'
+import { lineKey } from '../../../lib/cart/cart-model.ts'
 import { ReorderNoticeBanner } from './reorder-notice-banner.tsx'
 import { reorderNoticeOf } from '../../../lib/cart/reorder-notice.ts'
 import { useActiveCities } from '../../../lib/active-cities.ts'
@@ -73,7 +74,7 @@ export function CartPage() {
           aria-label={t('cart.items_label')}
         >
           {cart.items.map((item) => (
-            <CartLine key={item.id} item={item} />
+            <CartLine key={lineKey(item)} item={item} />
           ))}
         </ul>
         <aside

@@ -1,10 +1,10 @@
 import { ChevronLeft, MapPin, Scale, ShoppingCart } from 'lucide-react'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
-import { toCents } from '@shop/shared/money/money'
-import { unitPriceCents, unitsToWholesale } from '@shop/shared/pricing/pricing'
-import type { Product } from '@shop/shared/schemas/product'
+import { Trans, useTranslation } from 'react-i18next'
+import { Link, useSearchParams } from 'react-router'
+import { fromCents, toCents } from '@shop/shared/money/money'
+import { nextTier, referenceUnitPrice, tierFor, unitPriceCents } from '@shop/shared/pricing/pricing'
+import type { Product, Variant } from '@shop/shared/schemas/product'
 import { FALLBACK_IMAGE, ProductCard } from '../../../components/product/product-card.tsx'
 import { StockLine } from '../../../components/product/stock-line.tsx'
 import { Badge } from '../../../components/ui/badge.tsx'
@@ -12,36 +12,67 @@ import { Button } from '../../../components/ui/button.tsx'
 import { Money } from '../../../components/ui/money.tsx'
 import { QuantityStepper } from '../../../components/ui/quantity-stepper.tsx'
 import { useCart } from '../../../lib/cart/cart-provider.tsx'
-import { roomFor } from '../../../lib/cart/cart-model.ts'
+import { activePacks, heldOf, packToCart, roomFor, toPricedLine } from '../../../lib/cart/cart-model.ts'
 import { useAddToCart } from '../../../lib/cart/use-add-to-cart.ts'
+import { SizePicker } from './size-picker.tsx'
 
-/** The product page: everything about one product, the quantity to buy and what the wholesale price takes. */
+/**
+ * The pack the address names (`?variant=<id>`, decision 0151), or the default pack (the first active one) for none, an
+ * unknown one or one no longer on sale. Null for a product without packs.
+ */
+export function chosenPack(
+  product: Pick<Product, 'variants'>,
+  search: URLSearchParams | string,
+): Variant | null {
+  const packs = activePacks(product)
+  const asked = Number(new URLSearchParams(search).get('variant'))
+  return packs.find((v) => v.id === asked) ?? packs[0] ?? null
+}
+
+/**
+ * The product page: everything about one product, its sizes (the chosen one in the address, so a shared link opens it
+ * and the server renders it), the quantity to buy and what each price break takes.
+ */
 export function ProductPage({ product, related }: { product: Product; related: Product[] }) {
   const { t } = useTranslation('storefront')
   const { items } = useCart()
   const addToCart = useAddToCart()
   const [quantity, setQuantity] = useState(1)
+  const [searchParams, setSearchParams] = useSearchParams()
 
-  const outOfStock = product.stock <= 0
+  const packs = activePacks(product)
+  const pack = chosenPack(product, searchParams)
+  const choose = (next: Variant) =>
+    setSearchParams(
+      (params) => {
+        const after = new URLSearchParams(params)
+        if (next.id === packs[0]?.id) after.delete('variant')
+        else after.set('variant', String(next.id))
+        return after
+      },
+      { replace: true, preventScrollReset: true },
+    )
+  const forCart = packToCart(product, pack)
+  const outOfStock = forCart.stock <= 0
   // The stepper stops at what the stock leaves after what this cart already holds (decision 0015).
-  const room = roomFor(items, product)
+  const room = roomFor(items, forCart)
   const max = Math.max(1, room)
   const shown = Math.min(quantity, max)
   const { weight, origin } = product.attributes ?? { weight: null, origin: null }
-  const line = {
-    retailCents: toCents(product.retail_price) ?? 0,
-    wholesaleCents: product.wholesale_price === null ? null : toCents(product.wholesale_price),
-    wholesaleThreshold: product.wholesale_threshold,
-    quantity: shown,
-  }
+  const retail = pack?.price ?? product.retail_price
+  const tiers = pack?.tiers ?? []
+  const line = toPricedLine({ retail_price: retail, price: retail, tiers, quantity: shown })
   const unitCents = unitPriceCents(line)
-  const toWholesale = unitsToWholesale(line)
-  const wholesaleApplies =
-    line.wholesaleCents !== null && line.wholesaleThreshold !== null && toWholesale === null
-  const inCart = items.find((i) => i.id === product.id)?.quantity ?? 0
+  const applied = tierFor(line)
+  const next = nextTier(line)
+  const reference = pack
+    ? referenceUnitPrice(toCents(retail) ?? 0, { weightGrams: pack.weight_grams, volumeMl: pack.volume_ml })
+    : null
+  const inCart = heldOf(items, forCart)
+  const image = pack?.image_url ?? product.image_url
 
   const add = () => {
-    if (addToCart(product, shown) !== 'limit') setQuantity(1)
+    if (addToCart(forCart, shown) !== 'limit') setQuantity(1)
   }
 
   return (
@@ -82,8 +113,9 @@ export function ProductPage({ product, related }: { product: Product; related: P
       <article className="grid gap-8 lg:grid-cols-2 lg:gap-12">
         <div className="relative aspect-square overflow-hidden rounded-[var(--radius-card)] border border-sand-300 bg-sand-100 shadow-[var(--shadow-soft)]">
           <img
-            src={product.image_url ?? FALLBACK_IMAGE}
-            alt={product.name}
+            key={image ?? ''}
+            src={image ?? FALLBACK_IMAGE}
+            alt={pack?.label ? `${product.name} – ${pack.label}` : product.name}
             width={800}
             height={800}
             fetchPriority="high"
@@ -117,19 +149,45 @@ export function ProductPage({ product, related }: { product: Product; related: P
             </h1>
           </div>
 
+          {packs.length > 1 && pack ? <SizePicker packs={packs} chosen={pack} onChoose={choose} /> : null}
+
           <div className="space-y-2">
-            <p className="text-3xl font-extrabold text-date-700">
-              <Money value={product.retail_price} />
+            <p className="text-3xl font-extrabold text-date-700" data-testid="pack-price">
+              <Money value={retail} />
               <span className="ms-2 text-base font-semibold text-stone-600">{t('product_page.each')}</span>
             </p>
-            {product.wholesale_price !== null && product.wholesale_threshold !== null ? (
-              <p className="inline-flex flex-wrap items-center gap-1 rounded-md bg-honey-50 px-3 py-1.5 font-semibold text-honey-800">
-                {t('product_page.wholesale_offer', { count: product.wholesale_threshold })}
-                <Money value={product.wholesale_price} />
-                {t('product_page.each')}
+            {reference ? (
+              <p className="text-sm text-stone-600" data-testid="reference-price">
+                <Trans
+                  t={t}
+                  i18nKey={`product_page.reference.${reference.per}`}
+                  components={[<Money key="price" value={fromCents(reference.cents)} />]}
+                />
               </p>
             ) : null}
-            <StockLine product={product} />
+            {tiers.length ? (
+              <ul className="space-y-1" aria-label={t('product_page.tiers_title')} data-testid="tiers">
+                {tiers.map((tier) => {
+                  const current = applied?.minQuantity === tier.min_quantity
+                  return (
+                    <li
+                      key={tier.min_quantity}
+                      aria-current={current ? 'true' : undefined}
+                      className={`flex w-fit flex-wrap items-center gap-1 rounded-md px-3 py-1.5 font-semibold ${
+                        current
+                          ? 'bg-palm-50 text-palm-800 ring-1 ring-palm-300'
+                          : 'bg-honey-50 text-honey-800'
+                      }`}
+                    >
+                      {t('product_page.wholesale_offer', { count: tier.min_quantity })}
+                      <Money value={tier.price} />
+                      {t('product_page.each')}
+                    </li>
+                  )
+                })}
+              </ul>
+            ) : null}
+            <StockLine product={forCart as { stock: number; is_always_in_stock: boolean }} />
           </div>
 
           {product.description ? (
@@ -170,7 +228,7 @@ export function ProductPage({ product, related }: { product: Product; related: P
               <div className="flex flex-wrap items-center justify-between gap-3">
                 <span className="font-semibold text-stone-700">{t('product_page.quantity')}</span>
                 <QuantityStepper
-                  name={product.name}
+                  name={pack?.label ? `${product.name} – ${pack.label}` : product.name}
                   quantity={shown}
                   onDecrease={() => setQuantity(Math.max(1, shown - 1))}
                   onIncrease={() => setQuantity(Math.min(max, shown + 1))}
@@ -183,13 +241,23 @@ export function ProductPage({ product, related }: { product: Product; related: P
                 <span>{t('product_page.total')}</span>
                 <Money value={(unitCents * shown) / 100} className="text-xl font-extrabold text-date-700" />
               </p>
-              {toWholesale !== null && toWholesale > 0 ? (
-                <p className="text-sm font-semibold text-honey-800" data-testid="wholesale-hint">
-                  {t('product_page.to_wholesale', { count: toWholesale })}
-                </p>
-              ) : wholesaleApplies ? (
+              {applied ? (
                 <p className="text-sm font-semibold text-palm-700" data-testid="wholesale-hint">
                   {t('product_page.wholesale_applies')}
+                </p>
+              ) : null}
+              {next && !applied ? (
+                <p className="text-sm font-semibold text-honey-800" data-testid="next-tier-hint">
+                  {t('product_page.to_wholesale', { count: next.units })}
+                </p>
+              ) : next ? (
+                <p className="text-sm font-semibold text-honey-800" data-testid="next-tier-hint">
+                  <Trans
+                    t={t}
+                    i18nKey="product_page.next_tier"
+                    count={next.units}
+                    components={[<Money key="price" value={fromCents(next.tier.priceCents)} />]}
+                  />
                 </p>
               ) : null}
               {room === 0 ? (

@@ -15,7 +15,14 @@ import { Button, LinkButton } from '../../../components/ui/button.tsx'
 import { EmptyState } from '../../../components/ui/states.tsx'
 import { useAuth } from '../../../lib/auth/auth-provider.tsx'
 import { useCart } from '../../../lib/cart/cart-provider.tsx'
-import { cartTotals } from '../../../lib/cart/cart-model.ts'
+import {
+  cartTotals,
+  lineKey,
+  lineName,
+  quotedLineOf,
+  type AskedLine,
+  type PriceChange,
+} from '../../../lib/cart/cart-model.ts'
 import {
   checkoutKeys,
   placeOrder,
@@ -39,8 +46,6 @@ import { OrderSummary } from './order-summary.tsx'
 import { PendingPaymentBanner } from './pending-payment-banner.tsx'
 import { NoWayToPay } from './no-way-to-pay.tsx'
 import { useFormatMoney } from '../../../lib/shop-settings.ts'
-
-type PriceChange = { id: number; name: string; from: number; to: number }
 
 const emptyForm: CheckoutForm = {
   firstName: '',
@@ -119,33 +124,31 @@ export function CheckoutPage() {
   // Server prices before placing (product.md §2.8): a changed price updates the cart and is shown,
   // never silently charged.
   const quoteInput = useMemo(
-    () => ({
-      city_id: cityId ?? undefined,
-      items: cart.items.map((i) => ({ product_id: i.id, quantity: i.quantity })),
-    }),
-    // Prices changing in the cart must not ask again; only ids, quantities and the city matter.
+    () => ({ city_id: cityId ?? undefined, items: orderItems(cart.items) }),
+    // Prices changing in the cart must not ask again; only ids, packs, quantities and the city matter.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [cityId, cart.items.map((i) => `${i.id}x${i.quantity}`).join(',')],
+    [cityId, cart.items.map((i) => `${lineKey(i)}x${i.quantity}`).join(',')],
   )
   const quote = useQuote(quoteInput, cart.items.length > 0)
   const { applyServerPrices } = cart
-  /** `asked`: the product ids the quote was asked for; those it leaves out no longer exist (decision 0009). */
-  const applyQuote = (q: Quote, asked: number[]) => {
-    const quoted = new Set(q.items.map((l) => l.product_id))
-    for (const gone of cart.items.filter((i) => asked.includes(i.id) && !quoted.has(i.id))) {
-      cart.remove(gone.id)
-      toast.error(t('checkout.removed_unavailable', { name: gone.name }))
+  /**
+   * `asked`: the lines the quote was asked for; those it leaves out no longer exist (decision 0009), also a pack that
+   * was removed or switched off (decision 0152).
+   */
+  const applyQuote = (q: Quote, asked: AskedLine[]) => {
+    const askedKeys = new Set(asked.map(lineKey))
+    for (const gone of cart.items.filter(
+      (i) => askedKeys.has(lineKey(i)) && !quotedLineOf(i, asked, q.items),
+    )) {
+      cart.remove(lineKey(gone))
+      toast.error(t('checkout.removed_unavailable', { name: lineName(gone) }))
     }
-    const changed = applyServerPrices(q.items)
+    const changed = applyServerPrices(q.items, asked)
     if (changed.length)
-      setChanges((prev) => [...prev.filter((p) => !changed.some((c) => c.id === p.id)), ...changed])
+      setChanges((prev) => [...prev.filter((p) => !changed.some((c) => c.key === p.key)), ...changed])
   }
   useEffect(() => {
-    if (quote.data && !quote.isPlaceholderData)
-      applyQuote(
-        quote.data,
-        quoteInput.items.map((i) => i.product_id),
-      )
+    if (quote.data && !quote.isPlaceholderData) applyQuote(quote.data, askedOf(quoteInput.items))
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [quote.data, quote.isPlaceholderData])
 
@@ -229,7 +232,7 @@ export function CheckoutPage() {
       city_id: cityId,
       payment_method: values.paymentMethod,
       notes: `WhatsApp: ${values.whatsappNumber}`,
-      items: cart.items.map((i) => ({ product_id: i.id, quantity: i.quantity })),
+      items: orderItems(cart.items),
       expected_total: fromCents(numbers.totalCents),
     }
     try {
@@ -284,10 +287,7 @@ export function CheckoutPage() {
       if (err instanceof ApiError && err.code === 'PRICE_CHANGED' && err.body?.quote) {
         const fresh = err.body.quote as Quote
         queryClient.setQueryData(checkoutKeys.quote(quoteInput), fresh)
-        applyQuote(
-          fresh,
-          payload.items.map((i) => i.product_id),
-        )
+        applyQuote(fresh, askedOf(payload.items))
         toast.error(t('checkout.prices_changed_toast'))
       } else if (err instanceof ApiError && err.status > 0 && err.message) {
         // OUT_OF_STOCK and validation answers arrive translated and name the product (product.md §2.8).
@@ -330,7 +330,7 @@ export function CheckoutPage() {
           </p>
           <ul className="mt-2 list-disc space-y-1 ps-6">
             {changes.map((c) => (
-              <li key={c.id}>
+              <li key={c.key}>
                 {t('checkout.price_changed_line', { name: c.name })}{' '}
                 <span className="ltr-nums line-through">{formatMoney(fromCents(c.from))}</span> →{' '}
                 <span className="ltr-nums font-bold">{formatMoney(fromCents(c.to))}</span>
@@ -355,8 +355,8 @@ export function CheckoutPage() {
           <p className="font-bold">{t('checkout.unavailable_title')}</p>
           <ul className="mt-2 list-disc space-y-1 ps-6">
             {unavailable.map((l) => (
-              <li key={l.product_id}>
-                {t('checkout.unavailable_line', { name: l.name, count: l.available ?? 0 })}
+              <li key={`${l.product_id}:${l.variant_id ?? ''}`}>
+                {t('checkout.unavailable_line', { name: lineName(l), count: l.available ?? 0 })}
               </li>
             ))}
           </ul>
@@ -420,3 +420,18 @@ export function CheckoutPage() {
     </div>
   )
 }
+
+/** The order's and the quote's lines: each cart line's product, pack (decision 0152: none for a line saved without one) and quantity. */
+function orderItems(
+  items: { id: number; variant_id: number | null; quantity: number }[],
+): CreateOrderInput['items'] {
+  return items.map((i) => ({
+    product_id: i.id,
+    ...(i.variant_id !== null ? { variant_id: i.variant_id } : {}),
+    quantity: i.quantity,
+  }))
+}
+
+/** The cart lines a request asked for, from its items. */
+const askedOf = (items: CreateOrderInput['items']): AskedLine[] =>
+  items.map((i) => ({ id: i.product_id, variant_id: i.variant_id ?? null, quantity: i.quantity }))

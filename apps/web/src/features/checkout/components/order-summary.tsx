@@ -3,7 +3,7 @@ import { fromCents } from '@shop/shared/money/money'
 import { Money } from '../../../components/ui/money.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import type { CartItem } from '../../../lib/cart/cart-model.ts'
-import { itemIsWholesale, itemLineCents } from '../../../lib/cart/cart-model.ts'
+import { itemIsWholesale, itemLineCents, lineKey } from '../../../lib/cart/cart-model.ts'
 
 export interface SummaryNumbers {
   subtotalCents: number
@@ -42,9 +42,16 @@ export function OrderSummary({
       </div>
       <ul className="mt-4 divide-y divide-sand-200 text-sm">
         {items.map((item) => (
-          <li key={item.id} className="flex items-start justify-between gap-3 py-2">
+          <li key={lineKey(item)} className="flex items-start justify-between gap-3 py-2">
             <span className="min-w-0">
-              <span className="line-clamp-2 font-semibold text-stone-800">{item.name}</span>
+              <span dir="auto" className="line-clamp-2 font-semibold text-stone-800">
+                {item.name}
+              </span>
+              {item.variant_label ? (
+                <span dir="auto" className="block text-stone-700" data-testid="summary-size">
+                  {item.variant_label}
+                </span>
+              ) : null}
               <span className="text-stone-600">
                 × <span className="ltr-nums">{item.quantity}</span>
                 {itemIsWholesale(item) ? (

@@ -14,5 +14,5 @@ export const cancelMyOrder = (id: number, reason: string) =>
   api<Order>(`/api/orders/${id}/cancel`, { method: 'POST', body: { reason } })
 
 /** Today's prices and availability of an old order's products (reorder). */
-export const quoteLines = (items: { product_id: number; quantity: number }[]) =>
+export const quoteLines = (items: { product_id: number; variant_id?: number; quantity: number }[]) =>
   api<Quote>('/api/orders/quote', { method: 'POST', body: { items } })

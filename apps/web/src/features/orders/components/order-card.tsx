@@ -8,6 +8,7 @@ import { toast } from '../../../lib/toast.ts'
 import { cancelMyOrder } from '../api/order-actions.ts'
 import { myOrdersKeys } from '../api/my-orders.ts'
 import { useReorder } from '../hooks/use-reorder.ts'
+import { SizeLabel } from './size-label.tsx'
 import { CancelOrderDialog } from './cancel-order-dialog.tsx'
 import type { Order } from '@shop/shared/schemas/order'
 import { Badge } from '../../../components/ui/badge.tsx'
@@ -72,6 +73,7 @@ export function OrderCard({ order }: { order: Order }) {
                   <bdi className={item.product ? 'font-semibold text-stone-900' : 'text-stone-600 italic'}>
                     {item.product_name || item.product?.name || t('orders.unavailable')}
                   </bdi>
+                  <SizeLabel label={item.variant_label} />
                   <span className="text-stone-600">
                     {' '}
                     × <span className="ltr-nums">{item.quantity}</span>
@@ -123,7 +125,9 @@ export function OrderCard({ order }: { order: Order }) {
               order.order_number,
               order.items.map((i) => ({
                 product_id: i.product?.id ?? null,
+                variant_id: i.variant_id,
                 product_name: i.product_name || t('orders.unavailable'),
+                variant_label: i.variant_label,
                 quantity: i.quantity,
               })),
             )

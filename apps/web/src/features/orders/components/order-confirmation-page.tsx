@@ -6,6 +6,7 @@ import { Money } from '../../../components/ui/money.tsx'
 import { useAuth } from '../../../lib/auth/auth-provider.tsx'
 import type { ConfirmationState, ConfirmationSummary } from '../../../lib/confirmation.ts'
 import { formatDate } from './order-card.tsx'
+import { SizeLabel } from './size-label.tsx'
 
 /**
  * product.md §2.9 order confirmation: reads orderId/orderNumber (and the order's lines and totals, issue 26) from
@@ -84,7 +85,8 @@ function OrderLines({ summary, paid }: { summary: ConfirmationSummary; paid: boo
         {summary.lines.map((line, i) => (
           <li key={i} className="flex items-start justify-between gap-3 py-2">
             <span className="min-w-0">
-              <bdi className="font-semibold text-stone-900">{line.name}</bdi>{' '}
+              <bdi className="font-semibold text-stone-900">{line.name}</bdi>
+              <SizeLabel label={line.variant_label} />{' '}
               <span className="ltr-nums text-stone-600">× {line.quantity}</span>
             </span>
             <Money value={line.line_total} className="font-semibold" />

@@ -8,6 +8,7 @@ import { Money } from '../../../components/ui/money.tsx'
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge.tsx'
 import { cn } from '../../../lib/cn.ts'
 import { useReorder } from '../hooks/use-reorder.ts'
+import { SizeLabel } from './size-label.tsx'
 import { CancelOrderDialog } from './cancel-order-dialog.tsx'
 import { formatDate } from './order-card.tsx'
 import { dateTime } from '../../../lib/dates.ts'
@@ -149,6 +150,7 @@ export function TrackedOrderView({
                 <li key={i} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
                   <span className="min-w-0">
                     <bdi className="font-semibold text-stone-900">{item.product_name}</bdi>
+                    <SizeLabel label={item.variant_label} />
                     <span className="text-stone-600">
                       {' '}
                       × <span className="ltr-nums">{item.quantity}</span>
