@@ -23,6 +23,8 @@ const tracked: TrackedOrder = {
     {
       product_id: 1,
       product_name: 'Deglet dates',
+      variant_label: '1 kg',
+      sku: 'DEG-1K',
       quantity: 2,
       unit_price: 20,
       line_total: 40,
@@ -31,6 +33,8 @@ const tracked: TrackedOrder = {
     {
       product_id: 2,
       product_name: 'Old honey',
+      variant_label: '',
+      sku: null,
       quantity: 1,
       unit_price: 20,
       line_total: 20,
@@ -39,6 +43,8 @@ const tracked: TrackedOrder = {
     {
       product_id: null,
       product_name: 'Gone oil',
+      variant_label: '',
+      sku: null,
       quantity: 1,
       unit_price: 0,
       line_total: 0,
@@ -76,6 +82,7 @@ describe('/track (decision 0068)', { timeout: 20_000 }, () => {
     expect(screen.getByText('Order received')).toBeInTheDocument()
     expect(screen.getByText('Confirmed and being prepared')).toBeInTheDocument()
     expect(screen.getByText('Deglet dates')).toBeInTheDocument()
+    expect(screen.getByText('1 kg')).toBeInTheDocument()
     // Opened with the phone: no cancel button, the way to cancel is explained.
     expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull()
     expect(screen.getByText(/open the link in your order mail/)).toBeInTheDocument()

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { mockFetch, renderScreen, setLanguage } from '../../test/render-with-providers.tsx'
 import { ProductCard } from './product-card.tsx'
-import { makeProduct } from '../../test/make-product.ts'
+import { makePackedProduct, makeProduct, makeVariant } from '../../test/make-product.ts'
 
 beforeEach(() => {
   mockFetch({})
@@ -29,7 +29,7 @@ describe('product card (product.md §2.5)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add to cart: Dates 1' }))
     expect(await screen.findByText('Dates 1 added to cart')).toBeInTheDocument()
     expect(JSON.parse(localStorage.getItem('cart')!)).toEqual([
-      expect.objectContaining({ id: 1, quantity: 1 }),
+      expect.objectContaining({ id: 1, variant_id: 1, quantity: 1 }),
     ])
   })
   it('is disabled with an overlay when out of stock', () => {
@@ -66,5 +66,45 @@ describe('product card (product.md §2.5)', () => {
     const img = screen.getByRole('img', { name: 'Dates 1' })
     img.dispatchEvent(new Event('error'))
     expect(img.getAttribute('src')).toBe('/product-fallback.svg')
+  })
+})
+
+describe('product card with pack sizes (issue 28, decision 0151)', () => {
+  const sizes = (prices: number[], over: Parameters<typeof makeVariant>[1] = {}) =>
+    makePackedProduct(
+      4,
+      prices.map((price, i) => makeVariant(40 + i, { label: ['500 g', '1 kg', '5 kg'][i], price, ...over })),
+    )
+
+  it.each([
+    ['en', 'From', '12.00 LYD'],
+    ['ar', 'من', '12.00 د.ل'],
+  ] as const)(
+    'says "from" the cheapest size when the sizes cost differently (%s)',
+    async (lang, from, money) => {
+      await setLanguage(lang)
+      renderScreen(<ProductCard product={sizes([22, 12, 100])} />)
+      expect(screen.getByTestId('card-price')).toHaveTextContent(`${from} ${money}`)
+      expect(screen.getByTestId('card-sizes')).toHaveTextContent('500 g · 1 kg · 5 kg')
+    },
+  )
+
+  it('shows the one price, without "from", when every size costs the same', () => {
+    renderScreen(<ProductCard product={sizes([15, 15])} />)
+    expect(screen.getByTestId('card-price')).toHaveTextContent(/^15\.00 LYD$/)
+  })
+
+  it('opens the product page to choose a size instead of adding one the shopper did not pick', async () => {
+    renderScreen(<ProductCard product={sizes([22, 12, 100])} />)
+    expect(screen.queryByRole('button', { name: /Add to cart/ })).toBeNull()
+    const choose = screen.getByRole('link', { name: 'Choose a size: Dates 4' })
+    expect(choose).toHaveAttribute('href', '/products/dates-4')
+    expect(choose.textContent).toBe('Choose a size')
+    expect(localStorage.getItem('cart')).toBeNull()
+  })
+
+  it('is out of stock only when every size is', () => {
+    renderScreen(<ProductCard product={sizes([22, 12], { stock: 0 })} />)
+    expect(screen.getByRole('button', { name: 'Out of stock: Dates 4' })).toBeDisabled()
   })
 })

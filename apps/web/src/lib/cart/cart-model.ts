@@ -384,7 +384,7 @@ export function fillPacks<Q extends QuotedLine & { variant_label?: string }>(
   for (const item of items) {
     if (item.variant_id !== null || !asked.some((a) => a.id === item.id && a.variant_id === null)) continue
     const q = quotedLineOf(item, asked, quote)
-    if (!q || q.variant_id === null) continue
+    if (!q || typeof q.variant_id !== 'number') continue
     const key = lineKey(item)
     const same = next.find((i) => i.id === item.id && i.variant_id === q.variant_id)
     if (same) {

@@ -213,3 +213,104 @@ describe('cart names in the current language (decision 0061)', () => {
     expect(calls.filter((c) => c.path === '/api/orders/quote')).toHaveLength(1)
   })
 })
+
+describe('cart lines by pack size (issue 28, decision 0152)', () => {
+  const pack = (variant_id: number, variant_label: string, price: number, quantity: number, over = {}) => ({
+    id: 9,
+    variant_id,
+    variant_label,
+    name: 'Tasfirt dates',
+    price,
+    retail_price: price,
+    tiers: [],
+    stock: 40,
+    quantity,
+    lang: 'en',
+    ...over,
+  })
+
+  it('shows two sizes of one product as two lines, each with its size, price breaks and hint', async () => {
+    localStorage.setItem(
+      'cart',
+      JSON.stringify([
+        pack(91, '500 g', 12, 2),
+        pack(92, '1 kg', 22, 6, {
+          tiers: [
+            { min_quantity: 5, price: 20 },
+            { min_quantity: 20, price: 18 },
+          ],
+        }),
+      ]),
+    )
+    const u = userEvent.setup()
+    renderScreen(<CartPage />, '/cart')
+    const lines = within(screen.getByRole('list', { name: 'Items in your cart' })).getAllByRole('listitem')
+    expect(lines).toHaveLength(2)
+    expect(within(lines[0]!).getByTestId('cart-line-size')).toHaveTextContent('500 g')
+    expect(within(lines[0]!).getByText('24.00 LYD')).toBeInTheDocument()
+    expect(within(lines[0]!).queryByText('Wholesale price applied!')).toBeNull()
+    expect(within(lines[1]!).getByTestId('cart-line-size')).toHaveTextContent('1 kg')
+    expect(within(lines[1]!).getByText('Wholesale price applied!')).toBeInTheDocument()
+    expect(within(lines[1]!).getByText(/^Add 14 more for/)).toHaveTextContent(
+      'Add 14 more for 18.00 LYD each',
+    )
+    expect(within(lines[1]!).getByText('120.00 LYD')).toBeInTheDocument()
+    // Each line's buttons change that size only.
+    await u.click(
+      within(lines[0]!).getByRole('button', { name: 'Increase quantity of Tasfirt dates – 500 g' }),
+    )
+    expect(JSON.parse(localStorage.getItem('cart')!).map((l: { quantity: number }) => l.quantity)).toEqual([
+      3, 6,
+    ])
+    await u.click(within(lines[1]!).getByRole('button', { name: 'Remove Tasfirt dates – 1 kg' }))
+    expect(JSON.parse(localStorage.getItem('cart')!)).toMatchObject([{ variant_id: 91, quantity: 3 }])
+  })
+
+  it('loads a cart saved before sizes existed, and names its size from the quote', async () => {
+    localStorage.setItem(
+      'cart',
+      JSON.stringify([{ id: 9, name: 'تمر تاسفرت', price: 12, retail_price: 12, stock: 30, quantity: 2 }]),
+    )
+    const { calls } = mockFetch({
+      'POST /api/orders/quote': () => ({
+        body: {
+          items: [
+            {
+              product_id: 9,
+              variant_id: 91,
+              variant_label: '500 g',
+              sku: 'TAS-500',
+              tiers: [],
+              name: 'Tasfirt dates',
+              quantity: 2,
+              unit_price: 12,
+              retail_price: 12,
+              wholesale_price: null,
+              wholesale_threshold: null,
+              is_wholesale: false,
+              line_total: 24,
+              available: 30,
+              is_available: true,
+            },
+          ],
+          subtotal: 24,
+          delivery_price: 0,
+          total: 24,
+        },
+      }),
+    })
+    renderScreen(<CartPage />, '/cart')
+    expect(screen.getByRole('heading', { name: 'تمر تاسفرت' })).toBeInTheDocument()
+    expect(await screen.findByTestId('cart-line-size')).toHaveTextContent('500 g')
+    expect(screen.getByRole('heading', { name: 'Tasfirt dates' })).toBeInTheDocument()
+    // The old line asked for the product's default pack: no variant_id.
+    expect((calls.find((c) => c.path === '/api/orders/quote')!.body as { items: unknown }).items).toEqual([
+      { product_id: 9, quantity: 2 },
+    ])
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem('cart')!)).toMatchObject([
+        { id: 9, variant_id: 91, variant_label: '500 g', quantity: 2, lang: 'en' },
+      ]),
+    )
+  })
+})

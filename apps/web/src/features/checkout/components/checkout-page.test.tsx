@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Quote, QuoteInput } from '@shop/shared/schemas/order'
@@ -21,12 +21,23 @@ const PRICES: Record<number, { name: string; price: number }> = {
   2: { name: 'Sidr honey', price: 40 },
 }
 
+/** Packs of product 3 (decision 0152): by variant id. Products 1 and 2 have one unnamed pack with their own id. */
+const PACKS: Record<number, { label: string; price: number }> = {
+  31: { label: '500 g', price: 12 },
+  33: { label: '5 kg', price: 100 },
+}
+
 function quoteFor(input: QuoteInput, overridePrice?: number): Quote {
   const items = input.items.map((i) => {
-    const unit = overridePrice ?? PRICES[i.product_id]!.price
+    const pack = i.variant_id ? PACKS[i.variant_id] : undefined
+    const unit = overridePrice ?? pack?.price ?? PRICES[i.product_id]!.price
     return {
       product_id: i.product_id,
-      name: PRICES[i.product_id]!.name,
+      variant_id: i.variant_id ?? i.product_id,
+      variant_label: pack?.label ?? '',
+      sku: null,
+      tiers: [],
+      name: PRICES[i.product_id]?.name ?? 'Tasfirt dates',
       quantity: i.quantity,
       unit_price: unit,
       retail_price: unit,
@@ -185,7 +196,8 @@ describe('checkout (product.md §2.8, §4.8)', () => {
       city_id: 7,
       payment_method: 'cash',
       notes: 'WhatsApp: 0912345678',
-      items: [{ product_id: 1, quantity: 2 }],
+      // The quote told the saved line's pack (decision 0152): the order names it.
+      items: [{ product_id: 1, variant_id: 1, quantity: 2 }],
       expected_total: 65,
     })
     expect(posts[0]!.headers['Idempotency-Key']).toMatch(/.{8,}/)
@@ -194,7 +206,9 @@ describe('checkout (product.md §2.8, §4.8)', () => {
       orderId: 41,
       orderNumber: 'ORD-250101-00041',
       summary: {
-        lines: [{ name: 'Deglet dates', quantity: 2, line_total: 50, is_wholesale: false }],
+        lines: [
+          { name: 'Deglet dates', variant_label: '', quantity: 2, line_total: 50, is_wholesale: false },
+        ],
         subtotal: 50,
         delivery: 15,
         total: 65,
@@ -614,5 +628,72 @@ describe('checkout with online payments (decisions 0079, 0082)', { timeout: 20_0
       'tok-77',
     )
     expect(JSON.parse(localStorage.getItem('cart')!)).toEqual([])
+  })
+
+  it('sends each size of a product as its own line, and shows the sizes in the summary and the confirmation (issue 28)', async () => {
+    const line = (variant_id: number, variant_label: string, price: number, quantity: number) => ({
+      id: 3,
+      variant_id,
+      variant_label,
+      name: 'Tasfirt dates',
+      price,
+      retail_price: price,
+      stock: 50,
+      quantity,
+      lang: 'en',
+    })
+    localStorage.setItem('cart', JSON.stringify([line(31, '500 g', 12, 2), line(33, '5 kg', 100, 1)]))
+    const orderLine = (variant_id: number, variant_label: string, price: number, quantity: number) => ({
+      id: variant_id,
+      product_id: 3,
+      quantity,
+      unit_price: price,
+      line_total: price * quantity,
+      is_wholesale: false,
+      product: { id: 3, name: 'Tasfirt dates', image_url: null },
+      product_name: 'Tasfirt dates',
+      variant_id,
+      variant_label,
+      sku: null,
+    })
+    const { calls } = mockFetch({
+      'GET /api/cities': () => ({ body: cities }),
+      'POST /api/orders/quote': quoteHandler,
+      'POST /api/orders': () => ({
+        status: 201,
+        body: {
+          id: 42,
+          order_number: 'ORD-250101-00042',
+          payment_method: 'cash',
+          subtotal: 124,
+          delivery_price: 15,
+          total_amount: 139,
+          items: [orderLine(31, '500 g', 12, 2), orderLine(33, '5 kg', 100, 1)],
+        },
+      }),
+    })
+    const u = userEvent.setup()
+    const { router } = renderCheckout()
+    const summary = screen.getByRole('region', { name: 'Order summary' })
+    expect(
+      within(summary)
+        .getAllByTestId('summary-size')
+        .map((s) => s.textContent),
+    ).toEqual(['500 g', '5 kg'])
+    await fillForm(u)
+    await waitFor(() => expect(screen.getByTestId('summary-total')).toHaveTextContent('139.00 LYD'))
+    const quoted = calls.filter((c) => c.path === '/api/orders/quote').at(-1)!
+    expect((quoted.body as QuoteInput).items).toEqual([
+      { product_id: 3, variant_id: 31, quantity: 2 },
+      { product_id: 3, variant_id: 33, quantity: 1 },
+    ])
+    await u.click(screen.getByRole('button', { name: 'Place order' }))
+    await screen.findByTestId('confirmation')
+    const post = calls.find((c) => c.method === 'POST' && c.path === '/api/orders')!
+    expect((post.body as QuoteInput).items).toEqual((quoted.body as QuoteInput).items)
+    expect(router.state.location.state.summary.lines).toEqual([
+      { name: 'Tasfirt dates', variant_label: '500 g', quantity: 2, line_total: 24, is_wholesale: false },
+      { name: 'Tasfirt dates', variant_label: '5 kg', quantity: 1, line_total: 100, is_wholesale: false },
+    ])
   })
 })

@@ -44,6 +44,9 @@ const order = {
       is_wholesale: true,
       product: { id: 1, name: 'Deglet dates', image_url: null },
       product_name: 'Deglet dates',
+      variant_id: 12,
+      variant_label: '1 kg',
+      sku: 'DEG-1K',
     },
     {
       id: 2,
@@ -54,6 +57,9 @@ const order = {
       is_wholesale: false,
       product: null,
       product_name: 'Old thing',
+      variant_id: null,
+      variant_label: '',
+      sku: null,
     },
   ],
 }
@@ -84,6 +90,8 @@ describe('my orders (product.md §2.10)', () => {
     expect(screen.getByText('255.00 LYD')).toBeInTheDocument()
     expect(screen.getByText('Wholesale')).toBeInTheDocument()
     expect(screen.getByText('Deglet dates')).toBeInTheDocument()
+    // The size it was sold in (issue 28), none for a product's only pack.
+    expect(screen.getAllByTestId('line-size').map((s) => s.textContent)).toEqual([' – 1 kg'])
     expect(screen.getByText('Old thing')).toHaveClass('italic')
     expect(screen.getByText('Palm st, Tripoli, West')).toBeInTheDocument()
     expect(screen.getByText('0912345678')).toBeInTheDocument()
@@ -121,7 +129,7 @@ describe('order confirmation (product.md §2.9)', () => {
     orderNumber: 'ORD-250301-00009',
     summary: {
       lines: [
-        { name: 'Sidr honey', quantity: 2, line_total: 240, is_wholesale: false },
+        { name: 'Sidr honey', variant_label: '500 g jar', quantity: 2, line_total: 240, is_wholesale: false },
         { name: 'Deglet dates', quantity: 1, line_total: 25, is_wholesale: false },
       ],
       subtotal: 265,
@@ -144,7 +152,7 @@ describe('order confirmation (product.md §2.9)', () => {
     mockFetch({})
     confirmation()
     const lines = await screen.findByTestId('confirmation-lines')
-    expect(lines).toHaveTextContent('Sidr honey × 2240.00 LYD')
+    expect(lines).toHaveTextContent('Sidr honey – 500 g jar × 2240.00 LYD')
     expect(lines).toHaveTextContent('Deglet dates × 125.00 LYD')
     expect(screen.getByTestId('confirmation-total')).toHaveTextContent('Total280.00 LYD')
     expect(screen.getByText(/Paid on delivery: have ready/)).toHaveTextContent(
