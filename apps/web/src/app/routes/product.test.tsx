@@ -355,5 +355,6 @@ describe('product page with pack sizes (issue 28, decision 0151)', () => {
       { id: 9, variant_id: 91, variant_label: '500 g', price: 12, quantity: 1 },
     ])
     expect(screen.getByText('In your cart: 1')).toBeInTheDocument()
+    expect(await screen.findByText('Tasfirt dates – 500 g added to cart')).toBeInTheDocument()
   })
 })

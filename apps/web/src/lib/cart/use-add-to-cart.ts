@@ -2,7 +2,7 @@ import { useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../toast.ts'
 import { useCart } from './cart-provider.tsx'
-import type { CartProductInput } from './cart-model.ts'
+import { lineName, type CartProductInput } from './cart-model.ts'
 
 /** Adds to the cart and tells the shopper what happened (product.md §8.3 toasts). */
 export function useAddToCart() {
@@ -11,10 +11,11 @@ export function useAddToCart() {
   return useCallback(
     (product: CartProductInput, quantity = 1) => {
       const result = add(product, quantity)
-      if (result === 'out_of_stock') toast.error(t('product.out_of_stock_toast', { name: product.name }))
-      else if (result === 'limit')
-        toast.error(t('product.stock_limit_toast', { name: product.name, count: product.stock }))
-      else toast.success(t('product.added_toast', { name: product.name }))
+      // The size too ("Tasfirt dates – 5 kg"): the shopper sees which pack went in.
+      const name = lineName(product)
+      if (result === 'out_of_stock') toast.error(t('product.out_of_stock_toast', { name }))
+      else if (result === 'limit') toast.error(t('product.stock_limit_toast', { name, count: product.stock }))
+      else toast.success(t('product.added_toast', { name }))
       return result
     },
     [add, t],

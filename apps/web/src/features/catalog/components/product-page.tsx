@@ -187,7 +187,9 @@ export function ProductPage({ product, related }: { product: Product; related: P
                 })}
               </ul>
             ) : null}
-            <StockLine product={forCart as { stock: number; is_always_in_stock: boolean }} />
+            <StockLine
+              product={{ stock: forCart.stock, is_always_in_stock: forCart.is_always_in_stock ?? false }}
+            />
           </div>
 
           {product.description ? (
