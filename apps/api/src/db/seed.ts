@@ -11,7 +11,8 @@ import { firstFreeSlug, slugify } from '../domain/slug.ts'
 import { assetsFolder } from '../paths.ts'
 import type { Db } from './client.ts'
 import { categories, products, productVariants, variantPriceTiers } from './schema/catalog.ts'
-import { defaultVariant, loadVariantsOf, tiersInCents } from '../domain/sellable.ts'
+import { loadVariantsOf, tiersInCents } from '../domain/sellable.ts'
+import { lineTranslations } from '../domain/order-lines.ts'
 import { cities } from './schema/cities.ts'
 import { shopContent } from './schema/content.ts'
 import { orderItems, orderStatusHistory, orders } from './schema/orders.ts'
@@ -136,24 +137,36 @@ export async function seedDatabase(
         })),
       )
       .returning({ id: products.id })
-    // Decision 0150: each demo product's pack with its prices and stock; the wholesale pair is its first break.
+    // Decision 0150: each demo product's packs in the shop's order, with their labels, codes, prices and stock.
+    const packSeeds = seedProducts.flatMap((p, i) =>
+      p.packs.map((pack, position) => ({ pack, productId: productRows[i]!.id, position })),
+    )
     const packRows = await tx
       .insert(productVariants)
       .values(
-        seedProducts.map((p, i) => ({
-          productId: productRows[i]!.id,
-          retailPrice: Number(p.retailPrice),
-          retailBuyingPrice: Number(p.retailBuyingPrice),
-          wholesaleBuyingPrice: p.wholesaleBuyingPrice === null ? null : Number(p.wholesaleBuyingPrice),
-          stock: p.stock,
-          isAlwaysInStock: p.alwaysInStock,
+        packSeeds.map(({ pack, productId, position }) => ({
+          productId,
+          position,
+          label: pack.label,
+          translations: buildTranslations({ en: { label: pack.labelEn } }),
+          sku: pack.sku,
+          retailPrice: Number(pack.retailPrice),
+          retailBuyingPrice: Number(pack.retailBuyingPrice),
+          wholesaleBuyingPrice: pack.wholesaleBuyingPrice === null ? null : Number(pack.wholesaleBuyingPrice),
+          stock: pack.stock,
+          isActive: pack.active ?? true,
+          isAlwaysInStock: pack.alwaysInStock ?? false,
+          weightGrams: pack.weightGrams ?? null,
+          volumeMl: pack.volumeMl ?? null,
         })),
       )
       .returning({ id: productVariants.id })
-    const tiers = seedProducts.flatMap((p, i) =>
-      p.wholesalePrice !== null && p.wholesaleThreshold !== null
-        ? [{ variantId: packRows[i]!.id, minQuantity: p.wholesaleThreshold, price: Number(p.wholesalePrice) }]
-        : [],
+    const tiers = packSeeds.flatMap(({ pack }, i) =>
+      pack.tiers.map((t) => ({
+        variantId: packRows[i]!.id,
+        minQuantity: t.minQuantity,
+        price: Number(t.price),
+      })),
     )
     if (tiers.length) await tx.insert(variantPriceTiers).values(tiers)
     await tx.insert(cities).values(
@@ -218,11 +231,10 @@ async function seedDemoOrders(db: Db) {
     db,
     shelf.map((p) => p.id),
   )
-  // Each active product's default pack (decision 0150), its figures beside the product's names.
-  const catalogue = shelf.flatMap((p) => {
-    const v = defaultVariant(packs.get(p.id) ?? [])
-    return v ? [{ ...p, variant: v }] : []
-  })
+  // Every pack on sale of each active product (decision 0150): shoppers buy different sizes.
+  const catalogue = shelf.flatMap((p) =>
+    (packs.get(p.id) ?? []).filter((v) => v.isActive).map((variant) => ({ product: p, variant })),
+  )
   const cityRows = await db.select().from(cities)
   const shopperHash = await hashPassword('shopper123')
   const shoppers = await db
@@ -247,23 +259,22 @@ async function seedDemoOrders(db: Db) {
     const shopper = rand() < 0.35 && shoppers.length > 0 ? pick(shoppers) : null
     const name = shopper?.name ?? `${pick(FIRST)} ${pick(LAST)}`
     const city = pick(cityRows)
-    const lines = new Map<number, number>()
+    // One line per pack; wholesale buyers reach one of the pack's breaks (the first, or a larger one).
+    const lines = new Map<number, { sellable: (typeof catalogue)[number]; quantity: number }>()
     const itemCount = 1 + Math.floor(rand() * 3)
     for (let i = 0; i < itemCount; i++) {
-      const p = pick(catalogue)
-      const wholesaleBuyer = rand() < 0.2 && p.variant.tiers[0]
-      lines.set(
-        p.id,
-        wholesaleBuyer
-          ? p.variant.tiers[0]!.minQuantity + Math.floor(rand() * 5)
-          : 1 + Math.floor(rand() * 3),
-      )
+      const sellable = pick(catalogue)
+      const breaks = sellable.variant.tiers
+      const wholesaleBuyer = rand() < 0.25 && breaks.length > 0
+      const quantity = wholesaleBuyer
+        ? pick(breaks).minQuantity + Math.floor(rand() * 4)
+        : 1 + Math.floor(rand() * 3)
+      lines.set(sellable.variant.id, { sellable, quantity })
     }
     let subtotal = 0
     let cost = 0
-    const items = [...lines].map(([productId, quantity]) => {
-      const p = catalogue.find((c) => c.id === productId)!
-      const v = p.variant
+    const items = [...lines.values()].map(({ sellable, quantity }) => {
+      const { product: p, variant: v } = sellable
       const line = { retailCents: toCents(v.retailPrice)!, tiers: tiersInCents(v), quantity }
       const wholesale = isWholesale(line)
       const unit = unitPriceCents(line)
@@ -272,9 +283,9 @@ async function seedDemoOrders(db: Db) {
       subtotal += unit * quantity
       cost += unitCost * quantity
       return {
-        productId,
+        productId: p.id,
         productName: p.name,
-        translations: copyTranslated(p.translations, 'name', 'product_name'),
+        translations: lineTranslations(sellable),
         variantId: v.id,
         variantLabel: v.label,
         sku: v.sku,
