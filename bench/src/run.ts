@@ -15,6 +15,7 @@ import { repoRoot } from './lib/paths.ts'
 import { fmt, Report } from './lib/report.ts'
 import { createBenchDatabase, startShop, type ShopServer } from './lib/shop-server.ts'
 import {
+  CATALOGUE_PAGE_PATH,
   LIST_PATH,
   listScenarios,
   measure,
@@ -75,11 +76,14 @@ async function postgres() {
     await loadData({ target, products: 1_000 })
     server = await startShop(target)
     const url = server.url
-    await warmUp(url, [REF_PATH, LIST_PATH])
+    await warmUp(url, [REF_PATH, LIST_PATH, CATALOGUE_PAGE_PATH])
     // R0 right before each scale measurement: the 100k one runs after every other scenario (a fuller heap, a busier
     // database), so each list figure is taken relative to the bare route at that moment (performance.md item 8).
     const r0At1k = rowWanted('scale') ? await measure(url, REF_PATH) : undefined
     const list1k = rowWanted('scale') ? await measure(url, LIST_PATH) : undefined
+    // The catalogue page a shopper opens (server-rendered HTML of the first 12 cards with their packs, issue 28).
+    const r0PageAt1k = rowWanted('scale') ? await measure(url, REF_PATH) : undefined
+    const page1k = rowWanted('scale') ? await measure(url, CATALOGUE_PAGE_PATH) : undefined
     await step('search (PostgreSQL, 1k)', () => searchScenarios(report, url, 'PostgreSQL, 1k'))
 
     const data = await loadData({ target, products: 10_000, orders: 50_000, users: 200 })
@@ -114,6 +118,22 @@ async function postgres() {
         budget: '≤ 2× slower (relative to R0 at each size)',
         pass: ratio <= 2 && list100k.non2xx === 0 && list100k.errors === 0,
         data: { r0At1k, list1k, r0At100k, list100k },
+      })
+      if (!r0PageAt1k || !page1k) throw new Error('the 1k catalogue page was not measured')
+      await warmUp(url, [CATALOGUE_PAGE_PATH])
+      const r0PageAt100k = await measure(url, REF_PATH)
+      const page100k = await measure(url, CATALOGUE_PAGE_PATH)
+      const pageShare1k = page1k.okPerSecond / r0PageAt1k.rps
+      const pageShare100k = page100k.okPerSecond / r0PageAt100k.rps
+      const pageRatio = pageShare1k / pageShare100k
+      report.add({
+        scenario: 'catalogue page /products scale 1k → 100k (PostgreSQL)',
+        figure:
+          `${fmt(page1k.okPerSecond)} req/s = ${fmt(pageShare1k, 2)}×R0 at 1k → ${fmt(page100k.okPerSecond)} req/s = ${fmt(pageShare100k, 2)}×R0 at 100k: ` +
+          `${fmt(pageRatio, 2)}× slower (mean ${fmt(page1k.meanMs, 2)} → ${fmt(page100k.meanMs, 2)} ms, p99 ${fmt(page1k.p99Ms)} → ${fmt(page100k.p99Ms)} ms)`,
+        budget: '≤ 2× slower (relative to R0 at each size)',
+        pass: pageRatio <= 2 && page100k.non2xx === 0 && page100k.errors === 0,
+        data: { r0PageAt1k, page1k, r0PageAt100k, page100k },
       })
     })
     await step('search (PostgreSQL, 100k)', async () => {

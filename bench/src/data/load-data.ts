@@ -9,7 +9,7 @@
  * `load` opens the database like the server does (openDatabase + migrateDatabase + seedDatabase with the bench
  * admin, no demo orders) and grows it with set-based SQL (INSERT … SELECT … FROM generate_series): products
  * (Arabic names, a fifth of them dates 'تمر'; four in five also in English, decision 0055; 1 category per 100
- * products), bench shoppers, and orders over the
+ * products) with three packs each and their quantity breaks (decision 0150), bench shoppers, and orders over the
  * last 365 days. The database's own triggers (catalog_version, sales_version, completed_sales_lines) fire on
  * these inserts and stay consistent. Then VACUUM ANALYZE and a stock snapshot for the checkout load.
  */
@@ -164,28 +164,19 @@ async function growProducts(conn: Conn, target: number): Promise<number> {
   const quality = pickBoth(QUALITIES, QUALITIES_EN, 13)
   const origin = pickBoth(ORIGINS, ORIGINS_EN, 14)
   const weight = pickBoth(WEIGHTS, WEIGHTS_EN, 15)
-  // Retail 5.00–199.99; two products in three sell wholesale from 10 units, 15 % cheaper (always below retail).
+  // Decision 0150: the product row holds names, category and attributes; what is sold is its packs (below).
   await conn.query(
-    `INSERT INTO products (slug, name, description, category_id, retail_price, wholesale_price, wholesale_threshold,
-                           retail_buying_price, wholesale_buying_price, stock, is_active, is_always_in_stock, attributes,
-                           translations)
+    `INSERT INTO products (slug, name, description, category_id, is_active, attributes, translations)
      SELECT 'bench-product-' || x.k,
             x.variety || ' ' || x.quality || ' – ' || x.origin || ' ' || x.weight || ' رقم ' || x.k,
             x.description || x.origin || '، ' || x.weight || '، منتقى ومعبأ بعناية في المزرعة.',
             c.id,
-            x.retail,
-            CASE WHEN x.wholesale THEN round(x.retail * 0.85, 2) END,
-            CASE WHEN x.wholesale THEN ${WHOLESALE_THRESHOLD} END,
-            round(x.retail * 0.6, 2),
-            CASE WHEN x.wholesale THEN round(x.retail * 0.5, 2) END,
-            CASE WHEN x.always THEN 1 ELSE mod(${h('x.k', 12)}, 500)::int END,
             true,
-            x.always,
-            jsonb_build_object('weight', x.weight, 'origin', x.origin),
+            jsonb_build_object('origin', x.origin),
             CASE WHEN mod(x.k, 5) <> 4 THEN jsonb_build_object('en', jsonb_build_object(
               'name', x.quality_en || ' ' || x.variety_en || ' – ' || x.origin_en || ', ' || x.weight_en || ', no. ' || x.k,
               'description', x.description_en || x.origin_en || ', ' || x.weight_en || ', sorted and packed with care on the farm.',
-              'weight', x.weight_en, 'origin', x.origin_en)) ELSE '{}'::jsonb END
+              'origin', x.origin_en)) ELSE '{}'::jsonb END
      FROM (
        SELECT k,
               ${variety} AS variety,
@@ -197,14 +188,50 @@ async function growProducts(conn: Conn, target: number): Promise<number> {
               ${origin.ar} AS origin,
               ${origin.en} AS origin_en,
               ${weight.ar} AS weight,
-              ${weight.en} AS weight_en,
-              round(5 + mod(${h('k', 16)}, 19500) / 100.0, 2)::numeric(12, 2) AS retail,
-              mod(k, 3) <> 0 AS wholesale,
-              mod(k, 50) = 7 AS always
+              ${weight.en} AS weight_en
        FROM generate_series($1::int, $2::int) k
      ) x
      JOIN categories c ON c.slug = '${CATEGORY_SLUG_PREFIX}' || ((x.k - 1) / ${PRODUCTS_PER_CATEGORY} + 1)
      ORDER BY x.k`,
+    [from, target],
+  )
+  // Three packs per product (500 g, 1 kg, 5 kg carton). The 500 g pack is the default: retail 5.00–199.99, its
+  // stock 0–499 (one product in fifty always in stock); two products in three sell it wholesale from 10 units, 15 %
+  // cheaper. The 1 kg pack costs 1.9×, the carton 9× with breaks at 5 and 20. About one carton in ten is sold out,
+  // one in twenty-five is off sale, so "in stock" and "active pack" both have rows to skip.
+  await conn.query(
+    `INSERT INTO product_variants (product_id, position, label, translations, sku, retail_price, retail_buying_price,
+                                   wholesale_buying_price, stock, is_active, is_always_in_stock, weight_grams)
+     SELECT p.id, s.position, s.label, jsonb_build_object('en', jsonb_build_object('label', s.label_en)),
+            'BENCH-' || x.k || '-' || s.code,
+            round(x.retail * s.factor, 2), round(x.retail * s.factor * 0.6, 2),
+            CASE WHEN x.wholesale THEN round(x.retail * s.factor * 0.5, 2) END,
+            CASE WHEN x.always THEN 1
+                 WHEN s.position = 2 AND mod(${h('x.k', 17)}, 10) = 0 THEN 0
+                 ELSE mod(${h('x.k * 3 + s.position', 12)}, 500)::int END,
+            NOT (s.position = 1 AND mod(${h('x.k', 18)}, 25) = 0),
+            x.always, s.grams
+     FROM (
+       SELECT k, round(5 + mod(${h('k', 16)}, 19500) / 100.0, 2)::numeric(12, 2) AS retail,
+              mod(k, 3) <> 0 AS wholesale, mod(k, 50) = 7 AS always
+       FROM generate_series($1::int, $2::int) k
+     ) x
+     JOIN products p ON p.slug = 'bench-product-' || x.k
+     CROSS JOIN (VALUES (0, '500 غ', '500 g', '500G', 1.0, 500), (1, '1 كغ', '1 kg', '1KG', 1.9, 1000),
+                        (2, 'كرتونة 5 كغ', '5 kg carton', '5KG', 9.0, 5000))
+       AS s(position, label, label_en, code, factor, grams)
+     ORDER BY x.k, s.position`,
+    [from, target],
+  )
+  await conn.query(
+    `INSERT INTO variant_price_tiers (variant_id, min_quantity, price)
+     SELECT v.id, t.min_quantity, round(v.retail_price * t.share, 2)
+     FROM product_variants v
+     JOIN products p ON p.id = v.product_id
+     CROSS JOIN LATERAL (VALUES (${WHOLESALE_THRESHOLD}, 0.85, 0), (${WHOLESALE_THRESHOLD}, 0.85, 1), (5, 0.9, 2), (20, 0.85, 2))
+       AS t(min_quantity, share, position)
+     WHERE t.position = v.position AND v.wholesale_buying_price IS NOT NULL
+       AND p.slug LIKE 'bench-product-%' AND substr(p.slug, 15)::int BETWEEN $1::int AND $2::int`,
     [from, target],
   )
   const now = await countOf(conn, `SELECT count(*) FROM (${generatedProducts}) g`)
@@ -239,10 +266,16 @@ async function growOrders(conn: Conn, target: number): Promise<number> {
   if (target <= have) return 0
   const count = target - have
   await conn.query(
+    // The packs on sale of the generated products (decision 0150): a line buys one pack, priced by its first break.
     `CREATE TEMP TABLE bench_products ON COMMIT DROP AS
-     SELECT row_number() OVER (ORDER BY g.id)::int AS rn, g.id, g.name, g.translations, g.retail_price, g.wholesale_price, g.wholesale_threshold,
-            g.retail_buying_price, g.wholesale_buying_price
-     FROM (${generatedProducts} AND p.is_active AND p.archived_at IS NULL) g`,
+     SELECT row_number() OVER (ORDER BY v.product_id, v.position)::int AS rn, g.id, g.name, g.translations,
+            v.id AS variant_id, v.label AS variant_label, v.translations AS variant_translations, v.sku,
+            v.retail_price, t.price AS wholesale_price, t.min_quantity AS wholesale_threshold,
+            v.retail_buying_price, v.wholesale_buying_price
+     FROM (${generatedProducts} AND p.is_active AND p.archived_at IS NULL) g
+     JOIN product_variants v ON v.product_id = g.id AND v.is_active
+     LEFT JOIN LATERAL (SELECT price, min_quantity FROM variant_price_tiers WHERE variant_id = v.id
+                        ORDER BY min_quantity LIMIT 1) t ON true`,
   )
   await conn.query(
     `CREATE TEMP TABLE bench_cities ON COMMIT DROP AS
@@ -284,13 +317,15 @@ async function growOrders(conn: Conn, target: number): Promise<number> {
   // Distinct products per order: offsets 0, step, 2·step (step = ⌊P/3⌋) from a random start.
   await conn.query(
     `CREATE TEMP TABLE bench_items ON COMMIT DROP AS
-     SELECT l.order_id, l.product_id, l.product_name, l.translations, l.quantity, l.is_wholesale,
-            l.unit_price, l.unit_cost, l.unit_price * l.quantity AS line_total
+     SELECT l.order_id, l.product_id, l.product_name, l.translations, l.variant_id, l.variant_label, l.sku,
+            l.quantity, l.is_wholesale, l.unit_price, l.unit_cost, l.unit_price * l.quantity AS line_total
      FROM (
        SELECT o.id AS order_id, p.id AS product_id, p.name AS product_name,
-              -- The line keeps the product's names as sold (decision 0058).
+              p.variant_id, p.variant_label, p.sku,
+              -- The line keeps the product's names and the pack's label as sold (decisions 0058, 0150).
               CASE WHEN p.translations ? 'en'
-                   THEN jsonb_build_object('en', jsonb_build_object('product_name', p.translations -> 'en' ->> 'name'))
+                   THEN jsonb_build_object('en', jsonb_build_object('product_name', p.translations -> 'en' ->> 'name',
+                          'variant_label', p.variant_translations -> 'en' ->> 'label'))
                    ELSE '{}'::jsonb END AS translations,
               q.quantity, w.is_wholesale,
               CASE WHEN w.is_wholesale THEN p.wholesale_price ELSE p.retail_price END AS unit_price,
@@ -336,8 +371,10 @@ async function growOrders(conn: Conn, target: number): Promise<number> {
   )
   // After the orders: the completed_sales_lines trigger reads each line's order status and date.
   await conn.query(
-    `INSERT INTO order_items (order_id, product_id, product_name, translations, quantity, unit_price, unit_cost, is_wholesale, line_total)
-     SELECT order_id, product_id, product_name, translations, quantity, unit_price, unit_cost, is_wholesale, line_total FROM bench_items`,
+    `INSERT INTO order_items (order_id, product_id, product_name, translations, variant_id, variant_label, sku, quantity,
+                              unit_price, unit_cost, is_wholesale, line_total)
+     SELECT order_id, product_id, product_name, translations, variant_id, variant_label, sku, quantity, unit_price,
+            unit_cost, is_wholesale, line_total FROM bench_items`,
   )
   await conn.query(
     `INSERT INTO order_status_history (order_id, from_status, to_status, from_payment_status, to_payment_status, created_at)
@@ -351,20 +388,31 @@ async function growOrders(conn: Conn, target: number): Promise<number> {
 
 // ---------------------------------------------------------------------------------------------------------
 
-/** Gives the checkout's products their big starting stock and reads what the checkout load needs. */
+/**
+ * Gives the checkout's products their big starting stock and reads what the checkout load needs. The checkout names
+ * products without a pack, so it buys each one's default pack (decision 0150: the first active pack, position 0 here):
+ * stock is counted on that pack.
+ */
 async function takeSnapshot(conn: Conn): Promise<StockSnapshot> {
+  const defaultPack = `JOIN product_variants v ON v.product_id = g.id AND v.position = 0`
   const stockIds = (
     await conn.query<{ id: number }>(
-      `SELECT g.id FROM (${generatedProducts} AND p.is_active AND p.archived_at IS NULL AND NOT p.is_always_in_stock) g
-       ORDER BY g.id LIMIT ${STOCK_PRODUCTS}`,
+      `SELECT g.id FROM (${generatedProducts} AND p.is_active AND p.archived_at IS NULL) g ${defaultPack}
+       WHERE v.is_active AND NOT v.is_always_in_stock ORDER BY g.id LIMIT ${STOCK_PRODUCTS}`,
     )
   ).map((r) => Number(r.id))
   if (stockIds.length === 0) throw new Error('no stock-counted generated product')
-  await conn.query(`UPDATE products SET stock = $1, updated_at = now() WHERE id = ANY($2::int[]) AND stock <> $1`, [STOCK_START, stockIds])
-  const stockRows = await conn.query<{ id: number; stock: number }>(`SELECT id, stock FROM products WHERE id = ANY($1::int[]) ORDER BY id`, [stockIds])
+  await conn.query(
+    `UPDATE product_variants SET stock = $1, updated_at = now() WHERE product_id = ANY($2::int[]) AND position = 0 AND stock <> $1`,
+    [STOCK_START, stockIds],
+  )
+  const stockRows = await conn.query<{ id: number; stock: number }>(
+    `SELECT product_id AS id, stock FROM product_variants WHERE product_id = ANY($1::int[]) AND position = 0 ORDER BY product_id`,
+    [stockIds],
+  )
   const always = await conn.query<{ id: number }>(
-    `SELECT g.id FROM (${generatedProducts} AND p.is_active AND p.archived_at IS NULL AND p.is_always_in_stock) g
-     ORDER BY g.id LIMIT ${ALWAYS_IN_STOCK_PRODUCTS}`,
+    `SELECT g.id FROM (${generatedProducts} AND p.is_active AND p.archived_at IS NULL) g ${defaultPack}
+     WHERE v.is_active AND v.is_always_in_stock ORDER BY g.id LIMIT ${ALWAYS_IN_STOCK_PRODUCTS}`,
   )
   const city = await one<{ id: number }>(conn, `SELECT id FROM cities WHERE is_active AND delivery_price > 0 ORDER BY id LIMIT 1`)
   const category = await one<{ id: number }>(conn, `SELECT id FROM categories WHERE slug = '${CATEGORY_SLUG_PREFIX}1'`)
@@ -412,7 +460,7 @@ async function load(request: LoadRequest): Promise<LoadResult> {
   }
 }
 
-/** For each snapshot product: stock now + units in orders placed after the snapshot = stock at the snapshot. */
+/** For each snapshot product's default pack: stock now + units of it in orders placed after the snapshot = stock at the snapshot. */
 async function verify(request: VerifyRequest): Promise<VerifyResult> {
   const { snapshot } = request
   const database = await open(request.target)
@@ -420,9 +468,9 @@ async function verify(request: VerifyRequest): Promise<VerifyResult> {
     return await withConn(database, async (conn) => {
       const ids = Object.keys(snapshot.stocks).map(Number)
       const rows = await conn.query<{ id: number; stock: number; sold: number }>(
-        `SELECT p.id, p.stock,
-                coalesce((SELECT sum(i.quantity) FROM order_items i WHERE i.product_id = p.id AND i.order_id > $2), 0)::int AS sold
-         FROM products p WHERE p.id = ANY($1::int[]) ORDER BY p.id`,
+        `SELECT v.product_id AS id, v.stock,
+                coalesce((SELECT sum(i.quantity) FROM order_items i WHERE i.variant_id = v.id AND i.order_id > $2), 0)::int AS sold
+         FROM product_variants v WHERE v.product_id = ANY($1::int[]) AND v.position = 0 ORDER BY v.product_id`,
         [ids, snapshot.maxOrderId],
       )
       const found = new Map(rows.map((r) => [Number(r.id), { stock: Number(r.stock), sold: Number(r.sold) }]))

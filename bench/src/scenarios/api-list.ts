@@ -8,6 +8,8 @@ export const LIST_SECONDS = 6
 
 export const REF_PATH = '/api/_bench/ref'
 export const LIST_PATH = '/api/products?active=true&page=1&per_page=12'
+/** The storefront's catalogue page, server-rendered (its first 12 cards, each with its packs: decision 0150). */
+export const CATALOGUE_PAGE_PATH = '/products'
 export const SEARCH_PATH = `/api/products?active=true&page=1&per_page=12&search=${encodeURIComponent('تمر')}`
 /** The same kind of search in English (decision 0055: other languages have their own trigram index). */
 export const SEARCH_EN_PATH = '/api/products?active=true&page=1&per_page=12&search=dates'
