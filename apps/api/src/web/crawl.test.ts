@@ -110,8 +110,8 @@ describe('crawling the storefront from / by its links', () => {
     expect(href(second, 'prev')).toBe('http://shop.test/products?lang=en')
     expect(href(second, 'next')).toBe('http://shop.test/products?page=3&lang=en')
 
-    const last = await head('/products?page=4')
-    expect(href(last, 'prev')).toBe('http://shop.test/products?page=3')
+    const last = await head('/products?page=3')
+    expect(href(last, 'prev')).toBe('http://shop.test/products?page=2')
     expect(href(last, 'next')).toBeNull()
 
     const category = await head('/products?category=dates&page=1')
