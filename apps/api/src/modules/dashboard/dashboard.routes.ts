@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { DashboardRangeQuery, DashboardStats, RevenueResponse } from '@shop/shared/schemas/dashboard'
+import {
+  DashboardRangeQuery,
+  DashboardStats,
+  DashboardStatsQuery,
+  RevenueResponse,
+} from '@shop/shared/schemas/dashboard'
 import type { DashboardStats as Stats, RevenueResponse as Revenue } from '@shop/shared/schemas/dashboard'
 import { createDashboardCache } from './dashboard-cache.ts'
 import { dailyRevenue, dashboardStats } from './dashboard.service.ts'
@@ -14,9 +19,10 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: app.guards.admin,
       schema: {
         tags: ['dashboard'],
-        summary: 'Revenue, profit, orders, customers, top products, low stock and recent orders for a range',
+        summary:
+          'Revenue, profit, orders, customers, top products (and packs with by=variant), low stock and recent orders for a range',
         security: [{ bearer: [] }],
-        querystring: DashboardRangeQuery,
+        querystring: DashboardStatsQuery,
         response: { 200: DashboardStats },
       },
     },

@@ -1,7 +1,12 @@
 import { sql } from 'drizzle-orm'
 import { translatedText, type Translations } from '@shop/shared/i18n/content'
 import type { Language } from '@shop/shared/i18n/messages'
-import type { DashboardRangeQuery, DashboardStats, RevenueResponse } from '@shop/shared/schemas/dashboard'
+import type {
+  DashboardRangeQuery,
+  DashboardStats,
+  DashboardStatsQuery,
+  RevenueResponse,
+} from '@shop/shared/schemas/dashboard'
 import { rowsOf, type DbOrTx } from '../../db/client.ts'
 import { lowStockThreshold } from '../../domain/low-stock.ts'
 import { currentMonth, shopTimezone } from '../../lib/shop-time.ts'
@@ -51,13 +56,13 @@ const buyerKey = sql`coalesce('u' || o.user_id::text, 'p' || (case
  */
 export async function dashboardStats(
   db: DbOrTx,
-  q: DashboardRangeQuery,
+  q: DashboardStatsQuery,
   lang: Language,
 ): Promise<DashboardStats> {
   const [{ tz, from, to }, threshold] = await Promise.all([resolveRange(db, q), lowStockThreshold(db)])
   const range = inRange(tz, from, to)
   // The five reads are independent; on PostgreSQL they run on separate pool connections at once (performance.md).
-  const [sumRows, countRows, topRows, lowRows, recentRows] = await Promise.all([
+  const [sumRows, countRows, topRows, lowRows, recentRows, topVariants] = await Promise.all([
     db.execute(sql`
       select coalesce(sum(o.total_amount) filter (where o.order_status = 'completed'), 0) as revenue,
              coalesce(sum(o.subtotal - o.total_cost) filter (where o.order_status = 'completed'), 0) as profit,
@@ -93,6 +98,7 @@ export async function dashboardStats(
     db.execute(sql`
       select id, order_number, customer_name, total_amount, order_status from orders
       order by created_at desc, id desc limit 5`),
+    q.by === 'variant' ? topVariantsOf(db, tz, from, to, lang) : undefined,
   ])
   const [sums] = rowsOf<{
     revenue: unknown
@@ -143,6 +149,7 @@ export async function dashboardStats(
       total_quantity: num(t.quantity),
       total_revenue: num(t.revenue_cents) / 100,
     })),
+    ...(topVariants ? { top_variants: topVariants } : {}),
     low_stock_products: low.map((p) => ({
       id: p.id,
       variant_id: p.variant_id,
@@ -159,6 +166,75 @@ export async function dashboardStats(
       order_status: o.order_status,
     })),
   }
+}
+
+/** What a sold line kept of its pack: its label (Arabic, and English) and SKU at the time of sale. */
+interface SoldPack {
+  label: string
+  label_en: string | null
+  sku: string | null
+}
+
+/**
+ * Decision 0159: the range's top five packs by units sold, from the same completed lines as the top products. A pack
+ * that still exists is named by its product's and its own current label (like the top products' current names) and
+ * its current SKU; lines whose pack was removed (variant_id null) group by the label and SKU they were sold with,
+ * read from their order line only for those lines. Revenue is the lines' stored totals, so the packs of a product add
+ * up to its top_products row.
+ */
+async function topVariantsOf(db: DbOrTx, tz: string, from: string, to: string, lang: Language) {
+  const rows = rowsOf<{
+    product_id: number | null
+    variant_id: number | null
+    name: string
+    translations: Translations | null
+    label: string | null
+    labels: Translations | null
+    sku: string | null
+    sold: SoldPack | null
+    quantity: unknown
+    revenue_cents: unknown
+  }>(
+    await db.execute(sql`
+      select t.product_id, t.variant_id, coalesce(p.name, t.orphan_name) as name, p.translations,
+             v.label, v.translations as labels, v.sku, t.sold, t.quantity, t.revenue_cents
+      from (
+        select s.product_id, s.variant_id, s.orphan_name,
+               case when s.variant_id is null then (
+                 select jsonb_build_object('label', i.variant_label,
+                                           'label_en', i.translations->'en'->>'variant_label', 'sku', i.sku)
+                 from order_items i where i.id = s.line_id) end as sold,
+               sum(s.quantity) as quantity, sum(s.revenue_cents) as revenue_cents
+        from completed_sales_lines s
+        where ${inRange(tz, from, to, sql`s.created_at`)}
+        group by 1, 2, 3, 4
+        order by 5 desc, 6 desc, 2 nulls last, 1
+        limit 5
+      ) t
+      left join products p on p.id = t.product_id
+      left join product_variants v on v.id = t.variant_id
+      order by t.quantity desc, t.revenue_cents desc, t.variant_id nulls last, t.product_id`),
+  )
+  return rows.map((r) => {
+    const label =
+      r.variant_id !== null && r.label !== null
+        ? translatedText(r.label, r.labels, 'label', lang)
+        : translatedText(
+            r.sold?.label,
+            r.sold?.label_en ? { en: { label: r.sold.label_en } } : null,
+            'label',
+            lang,
+          )
+    return {
+      product_id: r.product_id,
+      variant_id: r.variant_id,
+      product: { name: translatedText(r.name, r.translations, 'name', lang) ?? r.name },
+      variant_label: label ?? '',
+      sku: (r.variant_id !== null && r.label !== null ? r.sku : r.sold?.sku) ?? null,
+      total_quantity: num(r.quantity),
+      total_revenue: num(r.revenue_cents) / 100,
+    }
+  })
 }
 
 /** One row per day of the range, 0 on days without completed sales (product.md §2.15 revenue chart). */
