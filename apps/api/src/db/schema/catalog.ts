@@ -154,6 +154,11 @@ export const productVariants = pgTable(
       sql`coalesce(${t.weightGrams}, 1) > 0 AND coalesce(${t.volumeMl}, 1) > 0`,
     ),
     index('product_variants_product_idx').on(t.productId, t.position, t.id),
+    // The storefront's "in stock" test (an active pack with stock, domain/sellable.ts) and the public list's total
+    // read this index alone (decision 0150).
+    index('product_variants_in_stock_idx')
+      .on(t.productId)
+      .where(sql`${t.isActive} AND ${t.stock} > 0`),
     uniqueIndex('product_variants_sku_unique')
       .on(sql`lower(${t.sku})`)
       .where(sql`${t.sku} IS NOT NULL AND ${t.archivedAt} IS NULL`),

@@ -11,7 +11,6 @@ import {
   createUser,
   type TestContext,
   type TestUser,
-  productsWithPack,
 } from '../../../test/helpers.ts'
 import { multipartForm } from '../../../test/multipart.ts'
 import { products } from '../../db/schema/catalog.ts'

@@ -1,0 +1,1 @@
+CREATE INDEX "product_variants_in_stock_idx" ON "product_variants" USING btree ("product_id") WHERE "product_variants"."is_active" AND "product_variants"."stock" > 0;
