@@ -80,6 +80,11 @@ const en: Messages = {
     variants_required: 'A product needs at least one size',
     variant_label_required: 'Name this size (for example 1 kg) so shoppers can choose it',
     variant_active_required: 'At least one size must be on sale',
+    tiers_invalid:
+      'Write each further price break as quantity:price, separated by ; (for example 20:39.00; 50:37.50)',
+    variant_not_found: 'This product has no size with this variant_id',
+    size_unnamed_sibling:
+      'Another size of this product has no name; give it a size in its own row above this one (for example by its sku)',
     image_url_invalid: 'Enter a full address starting with http:// or https://',
     image_url_refused: 'This address is on a private network; use a public address of the picture',
     image_url_unreachable:
@@ -275,6 +280,9 @@ const ar: Messages = {
     variants_required: 'يحتاج المنتج إلى حجم واحد على الأقل',
     variant_label_required: 'سمِّ هذا الحجم (مثلاً 1 كغ) ليختاره المتسوق',
     variant_active_required: 'يجب أن يكون حجم واحد على الأقل معروضاً للبيع',
+    tiers_invalid: 'اكتب كل شريحة سعر إضافية بالشكل كمية:سعر، وافصل بينها بـ ; (مثلاً 20:39.00; 50:37.50)',
+    variant_not_found: 'لا يوجد لهذا المنتج حجم بهذا الرقم variant_id',
+    size_unnamed_sibling: 'لهذا المنتج حجم آخر بلا اسم؛ سمِّه في صفه الخاص قبل هذا الصف (مثلاً بواسطة رمز sku)',
     image_url_invalid: 'أدخل عنوانًا كاملًا يبدأ بـ http:// أو https://',
     image_url_refused: 'هذا العنوان على شبكة خاصة؛ استخدم عنوانًا عامًا للصورة',
     image_url_unreachable: 'تعذّر تنزيل الصورة من هذا العنوان (تحقق من أنه يفتح في المتصفح)',

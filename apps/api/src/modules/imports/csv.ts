@@ -159,3 +159,10 @@ export function assertColumns(table: CsvTable, required: readonly string[], help
 export function toCsvFile(columns: readonly string[], rows: (string | number)[][]): Buffer {
   return Buffer.from(BOM + stringify([[...columns], ...rows], { record_delimiter: '\r\n' }), 'utf8')
 }
+
+/**
+ * A spreadsheet runs a cell that starts with = + - @ (or a tab / CR) as a formula; a leading apostrophe makes it text
+ * (OWASP "CSV injection"), the same rule as the sales export (orders-export.ts). The products import takes the
+ * apostrophe off again (decision 0158), as a spreadsheet does when it saves the cell.
+ */
+export const neutraliseFormula = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value)

@@ -6,6 +6,7 @@ import { ImportMissingColumns, ImportResult, ImportTooManyRows } from '@shop/sha
 import { readMultipart } from '../../lib/multipart.ts'
 import { citiesSampleCsv, importCities } from './cities-import.ts'
 import { decodeCsvUpload } from './csv.ts'
+import { exportProductsCsv } from './products-export.ts'
 import { importProducts, productsSampleCsv } from './products-import.ts'
 
 const security = [{ bearer: [] }]
@@ -45,6 +46,32 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => sendCsv(reply, 'products_sample.csv', productsSampleCsv()),
+  )
+
+  app.get(
+    '/products/export/csv',
+    {
+      onRequest: app.guards.admin,
+      schema: {
+        tags: ['imports'],
+        summary:
+          'Products CSV in the import format, one row per size (UTF-8 with BOM, formula-safe), streamed (decision 0158)',
+        security,
+        produces: ['text/csv'],
+        // A stream of text/csv, not serialized by a schema.
+        response: { 200: z.unknown().describe('text/csv; charset=utf-8'), ...guardErrors },
+      },
+    },
+    async (request, reply) => {
+      const csv = await exportProductsCsv(app.db)
+      // A failure after the first batch can only cut the download short: log it (the client sees a broken file).
+      csv.on('error', (error) => request.log.error({ err: error }, 'products export stopped'))
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename=products.csv')
+        .header('cache-control', 'private, no-store')
+        .send(csv)
+    },
   )
 
   app.get(

@@ -63,9 +63,12 @@ describe('CSV imports', () => {
     expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     const text = res.rawPayload.toString('utf8')
     expect(text.slice(1).split('\r\n')[0]).toBe(
-      'id,sku,name,name_en,description,description_en,category,price,wholesale_price,wholesale_threshold,retail_buying_price,wholesale_buying_price,stock,is_active,is_always_in_stock,weight,weight_en,origin,origin_en,image_url',
+      'id,variant_id,sku,name,name_en,size,size_en,description,description_en,category,price,wholesale_price,wholesale_threshold,more_tiers,retail_buying_price,wholesale_buying_price,stock,is_active,size_active,is_always_in_stock,weight_grams,volume_ml,weight,weight_en,origin,origin_en,image_url',
     )
-    expect(text).toContain('تمر دقلة نور,Deglet Nour Dates')
+    // Decision 0158: the dates come in three sizes, one row each.
+    expect(text).toContain(',DATES-DN-500G,تمر دقلة نور,Deglet Nour Dates,500 غ,500 g,')
+    expect(text).toContain(',DATES-DN-5KG,تمر دقلة نور,Deglet Nour Dates,كرتونة 5 كغ,5 kg carton,')
+    expect(text).toContain(',20:100.00; 50:95.00,')
     const cities = await ctx.app.inject({
       method: 'GET',
       url: '/api/cities/import/sample',
@@ -86,7 +89,19 @@ describe('CSV imports', () => {
     })
     const res = await send('/api/products/import', sample.rawPayload, 'products_sample.csv')
     expect(res.statusCode).toBe(200)
-    expect(res.json().summary).toMatchObject({ created: 3, updated: 0, errors: [] })
+    // Three products; the dates' second and third rows each created a size of the product the first row created.
+    expect(res.json().summary).toMatchObject({ created: 5, updated: 0, errors: [] })
+    const [dates] = await productsWithPack(ctx.app, eq(products.name, 'تمر دقلة نور'))
+    const packs = await ctx.app.db
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.productId, dates!.id))
+      .orderBy(productVariants.position)
+    expect(packs.map((p) => [p.sku, p.label, p.weightGrams, p.retailPrice])).toEqual([
+      ['DATES-DN-500G', '500 غ', 500, 14],
+      ['DATES-DN-1KG', '1 كغ', 1000, 25],
+      ['DATES-DN-5KG', 'كرتونة 5 كغ', 5000, 115],
+    ])
   })
 
   it('reports missing required columns with found, required and help', async () => {

@@ -1,12 +1,17 @@
 import { inArray, isNull, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import { buildTranslations } from '@shop/shared/i18n/content'
 import {
+  ImportSizeRow,
+  parseTierList,
   PRODUCT_IMPORT_COLUMNS,
   PRODUCT_IMPORT_REQUIRED,
+  PRODUCT_IMPORT_SIZE_COLUMNS,
   ProductImportRow,
   type ImportResult,
   type ImportResultItem,
 } from '@shop/shared/schemas/imports'
-import { PRODUCT_TEXT_FIELDS } from '@shop/shared/schemas/product'
+import { checkTiers, PRODUCT_TEXT_FIELDS } from '@shop/shared/schemas/product'
 import { overStored } from '@shop/shared/schemas/translatable'
 import { rowsOf, type Db, type DbOrTx, type Tx } from '../../db/client.ts'
 import { isUniqueViolation } from '../../db/errors.ts'
@@ -16,10 +21,10 @@ import {
   products,
   productVariants,
   variantPriceTiers,
+  type VariantText,
 } from '../../db/schema/catalog.ts'
-import { defaultVariant, loadVariantsOf } from '../../domain/sellable.ts'
+import { loadVariantsOf, type SellableVariant } from '../../domain/sellable.ts'
 import { specTiers } from '../../domain/variant-writes.ts'
-import type { ProductInput } from '@shop/shared/schemas/product'
 import { AppError } from '../../lib/app-error.ts'
 import { storeImage } from '../../domain/images.ts'
 import { productColumns, toProductFields } from '../../domain/product-view.ts'
@@ -39,7 +44,7 @@ import {
   describeRowErrors,
   givenCells,
   normaliseBoolean,
-  zodRowError,
+  zodColumnErrors,
   type RowError,
   type Translate,
 } from './row-errors.ts'
@@ -54,22 +59,41 @@ import {
 /** A product as the import sees it: stored (id) or created by an earlier row of the file (id null). */
 interface Entry {
   id: number | null
+  /** The product's own fields (names, texts, category, active flag) as stored or as the last row gave them. */
   fields: Record<string, unknown>
   values: ProductValues | null
   /** A stored product's address and what it was made from before this import (decision 0034: a new name, a new address). */
   stored?: { slug: string; source: string }
   /** The address written with `values`. */
   slug?: string
-  /** A row gave a stock for it (an empty cell keeps the stock of the moment of the write). */
-  stockGiven?: boolean
   /** The picture an `image_url` cell gave (decision 0118); undefined keeps the stored one. */
   imageId?: string
-  /** Decision 0150: a row of today's format is the product's default pack; its id (null for a new product). */
-  packId?: number | null
-  /** The default pack's figures and breaks from the row. */
-  pack?: PackValues
-  /** The stored default pack's breaks (those above the row's wholesale pair stay). */
-  storedTiers?: { minQuantity: number; price: number }[]
+  /** Decision 0158: the product's packs (sizes), stored ones and those rows of the file added, in the shop's order. */
+  packs: PackEntry[]
+}
+
+/** A pack (size) of a product as the import sees it (decision 0158): stored (id) or added by a row (id null). */
+interface PackEntry {
+  id: number | null
+  position: number
+  /** The pack's figures as the spec's product fields (sku, price, wholesale pair…): what an empty cell keeps. */
+  fields: Record<string, unknown>
+  /** The size columns as stored or as the last row gave them. */
+  size: SizeFields
+  /** The pack's breaks as stored or last written (those above the row's wholesale pair stay when `more_tiers` is empty). */
+  tiers: { minQuantity: number; price: number }[]
+  /** What a row of the file writes; undefined leaves the pack as it is. */
+  values?: PackValues
+  /** A row gave a stock for it (an empty cell keeps the stock of the moment of the write). */
+  stockGiven?: boolean
+}
+
+interface SizeFields {
+  label_ar: string
+  label_en: string
+  weight_grams: number | null
+  volume_ml: number | null
+  is_active: boolean
 }
 
 interface PackValues {
@@ -79,18 +103,75 @@ interface PackValues {
   wholesaleBuyingPrice: number | null
   stock: number
   isAlwaysInStock: boolean
+  isActive: boolean
+  label: string
+  translations: ReturnType<typeof buildTranslations<VariantText>>
+  weightGrams: number | null
+  volumeMl: number | null
   tiers: { min_quantity: number; price: number }[]
 }
 
-const packValues = (input: ProductInput, storedTiers: Entry['storedTiers']): PackValues => ({
-  sku: input.sku,
-  retailPrice: input.price as number,
-  retailBuyingPrice: input.retail_buying_price,
-  wholesaleBuyingPrice: input.wholesale_buying_price,
-  stock: input.stock,
-  isAlwaysInStock: input.is_always_in_stock,
-  tiers: specTiers(input, storedTiers ?? []),
-})
+/** The spec's product fields that are the pack's (decision 0150): a row's base for them is its pack's, not the product's. */
+const PACK_FIELDS = [
+  'sku',
+  'price',
+  'wholesale_price',
+  'wholesale_threshold',
+  'retail_buying_price',
+  'wholesale_buying_price',
+  'stock',
+  'is_always_in_stock',
+] as const
+
+const pick = (fields: Record<string, unknown>, keep: (key: string) => boolean) =>
+  Object.fromEntries(Object.entries(fields).filter(([key]) => keep(key)))
+const isPackField = (key: string) => (PACK_FIELDS as readonly string[]).includes(key)
+const productPart = (fields: Record<string, unknown>) => pick(fields, (key) => !isPackField(key))
+const packPart = (fields: Record<string, unknown>) => pick(fields, isPackField)
+
+/** A stored pack as the spec's fields and size columns. */
+function storedPack(v: SellableVariant): PackEntry {
+  const first = v.tiers[0]
+  return {
+    id: v.id,
+    position: v.position,
+    fields: {
+      sku: v.sku,
+      price: v.retailPrice,
+      wholesale_price: first?.price ?? null,
+      wholesale_threshold: first?.minQuantity ?? null,
+      retail_buying_price: v.retailBuyingPrice,
+      wholesale_buying_price: v.wholesaleBuyingPrice,
+      stock: v.stock,
+      is_always_in_stock: v.isAlwaysInStock,
+    },
+    size: {
+      label_ar: v.label,
+      label_en: v.translations?.en?.label ?? '',
+      weight_grams: v.weightGrams,
+      volume_ml: v.volumeMl,
+      is_active: v.isActive,
+    },
+    tiers: v.tiers,
+  }
+}
+
+/** The default pack as the plan stands (decision 0150: the first active one by position, then id). */
+function defaultPackOf(entry: Entry): PackEntry | undefined {
+  const sorted = [...entry.packs].sort(
+    (a, b) => a.position - b.position || (a.id ?? Infinity) - (b.id ?? Infinity),
+  )
+  return sorted.find((p) => p.size.is_active) ?? sorted[0]
+}
+
+/** Decision 0158: the export writes a text that a spreadsheet would run as a formula with a leading apostrophe; an
+ * import takes it off again, as a spreadsheet does when it saves the cell. */
+const unquoteFormula = (value: string) => (/^'[=+\-@]/.test(value) ? value.slice(1) : value)
+
+/** The breaks of a pack in the order given, checked with the product form's rule (decision 0150). */
+const TierCheck = z
+  .custom<{ price: number; tiers: { min_quantity: number; price: number }[] }>()
+  .superRefine((v, ctx) => checkTiers(v, ctx))
 
 /** What each distinct `image_url` of the file gave: a stored image's id or why not (decision 0118). */
 type ImageOutcomes = Map<string, { imageId: string } | { failure: ImageFetchFailure }>
@@ -103,6 +184,14 @@ export interface ProductsImportOptions {
 type ImportItem = Omit<ImportResultItem, 'id'> & { id: number | null; entry?: Entry }
 
 type ProductValues = ReturnType<typeof productColumns>
+
+/** Size columns by their schema field (decision 0158). */
+const SIZE_COLUMN_OF: Record<string, string> = {
+  label_ar: 'size',
+  label: 'size',
+  label_en: 'size_en',
+  is_active: 'size_active',
+}
 
 /**
  * Products by lower-cased Arabic name (the `name` column); more than one entry under a name makes a name-only row
@@ -142,108 +231,163 @@ function updateStatement(batch: Entry[]) {
     WHERE p.id = v.id`
 }
 
-/** One UPDATE … FROM (VALUES …) for the default packs of a batch of stored products (decision 0150). */
-function updatePacksStatement(batch: Entry[]) {
-  const rows = batch.map(({ packId, pack, stockGiven }) => {
-    const x = pack!
-    return sql`(${packId}::int, ${x.sku}::text, ${x.retailPrice}::numeric, ${x.retailBuyingPrice}::numeric, ${x.wholesaleBuyingPrice}::numeric,
-      ${x.stock}::int, ${stockGiven === true}::boolean, ${x.isAlwaysInStock}::boolean)`
+/** One UPDATE … FROM (VALUES …) for the stored packs a batch's rows wrote (decision 0158). */
+function updatePacksStatement(packs: PackEntry[]) {
+  const rows = packs.map(({ id, values, stockGiven }) => {
+    const x = values!
+    return sql`(${id}::int, ${x.sku}::text, ${x.retailPrice}::numeric, ${x.retailBuyingPrice}::numeric, ${x.wholesaleBuyingPrice}::numeric,
+      ${x.stock}::int, ${stockGiven === true}::boolean, ${x.isAlwaysInStock}::boolean, ${x.isActive}::boolean, ${x.label}::text,
+      ${JSON.stringify(x.translations)}::jsonb, ${x.weightGrams}::int, ${x.volumeMl}::int)`
   })
   return sql`UPDATE ${productVariants} AS pv SET sku = v.sku, retail_price = v.retail_price, retail_buying_price = v.retail_buying_price,
       wholesale_buying_price = v.wholesale_buying_price, stock = CASE WHEN v.stock_given THEN v.stock ELSE pv.stock END,
-      is_always_in_stock = v.is_always_in_stock, updated_at = now()
-    FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(id, sku, retail_price, retail_buying_price, wholesale_buying_price, stock, stock_given, is_always_in_stock)
+      is_always_in_stock = v.is_always_in_stock, is_active = v.is_active, label = v.label, translations = v.translations,
+      weight_grams = v.weight_grams, volume_ml = v.volume_ml, updated_at = now()
+    FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(id, sku, retail_price, retail_buying_price, wholesale_buying_price, stock, stock_given,
+      is_always_in_stock, is_active, label, translations, weight_grams, volume_ml)
     WHERE pv.id = v.id`
 }
 
-/** The breaks of the batch's packs, rewritten (the pack ids must be known). */
-async function writeTiers(tx: Tx, batch: Entry[]) {
-  const ids = batch.flatMap((e) => (e.packId ? [e.packId] : []))
-  if (ids.length === 0) return
-  await tx.delete(variantPriceTiers).where(inArray(variantPriceTiers.variantId, ids))
-  const tiers = batch.flatMap((e) =>
-    e.packId
-      ? e.pack!.tiers.map((t) => ({ variantId: e.packId!, minQuantity: t.min_quantity, price: t.price }))
-      : [],
+/** One INSERT for the packs rows added (to new or stored products, whose ids are known by now); their ids filled in. */
+async function insertPacks(tx: Tx, entries: Entry[]) {
+  const added = entries.flatMap((e) => e.packs.filter((p) => p.id === null).map((p) => ({ e, p })))
+  if (added.length === 0) return
+  const inserted = await tx
+    .insert(productVariants)
+    .values(
+      added.map(({ e, p }) => {
+        const { tiers: _tiers, ...x } = p.values!
+        return { ...x, productId: e.id!, position: p.position }
+      }),
+    )
+    .returning({
+      id: productVariants.id,
+      productId: productVariants.productId,
+      position: productVariants.position,
+    })
+  const ids = new Map(inserted.map((r) => [`${r.productId}:${r.position}`, r.id]))
+  for (const { e, p } of added) p.id = ids.get(`${e.id}:${p.position}`) ?? null
+}
+
+/** The breaks of the packs the batch's rows wrote, rewritten (the pack ids must be known). */
+async function writeTiers(tx: Tx, entries: Entry[]) {
+  const written = entries.flatMap((e) => e.packs.filter((p) => p.values && p.id !== null))
+  if (written.length === 0) return
+  await tx.delete(variantPriceTiers).where(
+    inArray(
+      variantPriceTiers.variantId,
+      written.map((p) => p.id!),
+    ),
+  )
+  const tiers = written.flatMap((p) =>
+    p.values!.tiers.map((t) => ({ variantId: p.id!, minQuantity: t.min_quantity, price: t.price })),
   )
   if (tiers.length) await tx.insert(variantPriceTiers).values(tiers)
 }
 
+/** A sample row by column name (the file's order comes from PRODUCT_IMPORT_COLUMNS). */
+type SampleRow = Partial<Record<(typeof PRODUCT_IMPORT_COLUMNS)[number], string>>
+
+const DATES: SampleRow = {
+  name: 'تمر دقلة نور',
+  name_en: 'Deglet Nour Dates',
+  description: 'تمر ليبي فاخر من واحات الجفرة',
+  description_en: 'Premium Libyan dates from the oases of Al Jufrah',
+  category: 'تمور',
+  is_active: 'true',
+  origin: 'الجفرة',
+  origin_en: 'Al Jufrah',
+}
+
 /**
- * Sample file of GET /products/import/sample: the columns the import reads (PRODUCT_IMPORT_COLUMNS order), with
- * example rows in Arabic and English (decision 0060: the English columns are optional; the last row leaves them empty).
- * The `image_url` column is empty in the sample (decision 0118): an address of a picture that does not exist would make
- * the sample's rows errors.
+ * Sample file of GET /products/import/sample: the columns the import reads (PRODUCT_IMPORT_COLUMNS order). Decision
+ * 0158: the dates come in three sizes, one row each (the same name makes them one product; each size has its SKU, its
+ * label in Arabic and English, its weight, and the 5 kg carton two price breaks beyond the wholesale one); the honey is
+ * a product of one named size; the offshoot a row in the format before sizes (decision 0060: the English columns are
+ * optional; it leaves them empty). The `image_url` column is empty (decision 0118): an address of a picture that does
+ * not exist would make the sample's rows errors.
  */
 export function productsSampleCsv(): Buffer {
-  return toCsvFile(PRODUCT_IMPORT_COLUMNS, [
-    [
-      '',
-      'DATES-DN-1KG',
-      'تمر دقلة نور',
-      'Deglet Nour Dates',
-      'تمر ليبي فاخر من واحات الجفرة',
-      'Premium Libyan dates from the oases of Al Jufrah',
-      'تمور',
-      '25.00',
-      '20.00',
-      '10',
-      '15.00',
-      '12.00',
-      '100',
-      'true',
-      'false',
-      '1 كغ',
-      '1 kg',
-      'الجفرة',
-      'Al Jufrah',
-      '',
-    ],
-    [
-      '',
-      'HONEY-SIDR-500',
-      'عسل السدر',
-      'Sidr Honey',
-      'عسل سدر طبيعي من الجبل الأخضر',
-      'Natural sidr honey from the Green Mountain',
-      'عسل',
-      '120.50',
-      '',
-      '',
-      '80.00',
-      '',
-      '30',
-      'true',
-      'false',
-      '500 غ',
-      '500 g',
-      'الجبل الأخضر',
-      'Green Mountain',
-      '',
-    ],
-    [
-      '',
-      '',
-      'فسيلة نخيل برني',
-      '',
-      'فسيلة نخيل جاهزة للزراعة',
-      '',
-      'فسائل',
-      '150',
-      '130',
-      '5',
-      '',
-      '',
-      '0',
-      'true',
-      'true',
-      '',
-      '',
-      'هون',
-      '',
-      '',
-    ],
-  ])
+  const rows: SampleRow[] = [
+    {
+      ...DATES,
+      sku: 'DATES-DN-500G',
+      size: '500 غ',
+      size_en: '500 g',
+      price: '14.00',
+      retail_buying_price: '9.00',
+      stock: '120',
+      size_active: 'true',
+      is_always_in_stock: 'false',
+      weight_grams: '500',
+    },
+    {
+      ...DATES,
+      sku: 'DATES-DN-1KG',
+      size: '1 كغ',
+      size_en: '1 kg',
+      price: '25.00',
+      wholesale_price: '22.00',
+      wholesale_threshold: '10',
+      retail_buying_price: '15.00',
+      wholesale_buying_price: '12.00',
+      stock: '100',
+      size_active: 'true',
+      is_always_in_stock: 'false',
+      weight_grams: '1000',
+    },
+    {
+      ...DATES,
+      sku: 'DATES-DN-5KG',
+      size: 'كرتونة 5 كغ',
+      size_en: '5 kg carton',
+      price: '115.00',
+      wholesale_price: '108.00',
+      wholesale_threshold: '5',
+      more_tiers: '20:100.00; 50:95.00',
+      retail_buying_price: '70.00',
+      wholesale_buying_price: '65.00',
+      stock: '40',
+      size_active: 'true',
+      is_always_in_stock: 'false',
+      weight_grams: '5000',
+    },
+    {
+      sku: 'HONEY-SIDR-500',
+      name: 'عسل السدر',
+      name_en: 'Sidr Honey',
+      size: 'جرة 500 غ',
+      size_en: '500 g jar',
+      description: 'عسل سدر طبيعي من الجبل الأخضر',
+      description_en: 'Natural sidr honey from the Green Mountain',
+      category: 'عسل',
+      price: '120.50',
+      retail_buying_price: '80.00',
+      stock: '30',
+      is_active: 'true',
+      size_active: 'true',
+      is_always_in_stock: 'false',
+      weight_grams: '500',
+      origin: 'الجبل الأخضر',
+      origin_en: 'Green Mountain',
+    },
+    {
+      name: 'فسيلة نخيل برني',
+      description: 'فسيلة نخيل جاهزة للزراعة',
+      category: 'فسائل',
+      price: '150',
+      wholesale_price: '130',
+      wholesale_threshold: '5',
+      stock: '0',
+      is_active: 'true',
+      is_always_in_stock: 'true',
+      origin: 'هون',
+    },
+  ]
+  return toCsvFile(
+    PRODUCT_IMPORT_COLUMNS,
+    rows.map((r) => PRODUCT_IMPORT_COLUMNS.map((c) => r[c] ?? '')),
+  )
 }
 
 interface Plan {
@@ -284,7 +428,8 @@ async function planImport(q: DbOrTx, table: CsvTable, t: Translate, images: Imag
   }
   const byId = new Map<number, Entry>()
   const byName = new NameIndex()
-  const bySku = new Map<string, Entry>()
+  /** Decision 0116/0158: every pack's code finds its pack and product. */
+  const bySku = new Map<string, { entry: Entry; pack: PackEntry }>()
   const storedProducts = await q
     .select()
     .from(products)
@@ -296,19 +441,17 @@ async function planImport(q: DbOrTx, table: CsvTable, t: Translate, images: Imag
   )
   for (const p of storedProducts) {
     const variants = packs.get(p.id) ?? []
-    const pack = defaultVariant(variants)
     const entry: Entry = {
       id: p.id,
-      fields: toProductFields(p, variants),
+      fields: productPart(toProductFields(p, variants)),
       values: null,
       stored: { slug: p.slug, source: slugSource(storedSlugSource(p)) },
-      packId: pack?.id ?? null,
-      storedTiers: pack?.tiers ?? [],
+      packs: variants.map(storedPack),
     }
     byId.set(p.id, entry)
     byName.add(entry)
-    // Decision 0116: any of the product's pack codes finds it (a row of today's format writes its default pack).
-    for (const v of variants) if (v.sku) bySku.set(v.sku.toLowerCase(), entry)
+    for (const pack of entry.packs)
+      if (pack.fields.sku) bySku.set(String(pack.fields.sku).toLowerCase(), { entry, pack })
   }
   const fresh: Entry[] = []
   const errors: RowError[] = []
@@ -316,32 +459,61 @@ async function planImport(q: DbOrTx, table: CsvTable, t: Translate, images: Imag
 
   for await (const { row, cells } of yieldingEvery(table.rows)) {
     const given = givenCells(cells, PRODUCT_IMPORT_COLUMNS)
+    for (const [column, value] of Object.entries(given)) given[column] = unquoteFormula(value)
+    // Decision 0158: a row with any size column names its pack; without, it is the default pack (today's format).
+    const sized = PRODUCT_IMPORT_SIZE_COLUMNS.some((c) => given[c] !== undefined)
     const fieldErrors: Record<string, string[]> = {}
     let target: Entry | undefined
+    let pack: PackEntry | undefined
     let matchedBy: ImportItem['matched_by'] = null
     if (given.id !== undefined) {
       if (!/^\d{1,9}$/.test(given.id)) fieldErrors.id = ['validation.id_invalid']
       else target = byId.get(Number(given.id))
       if (target) matchedBy = 'id'
     }
+    if (given.variant_id !== undefined && !/^\d{1,9}$/.test(given.variant_id))
+      fieldErrors.variant_id = ['validation.id_invalid']
     const givenSku = given.sku?.toLowerCase()
-    // Decision 0116: by id, else by SKU, else by name (a product with another SKU is another product).
+    // Decision 0116: by id, else by SKU (any pack's), else by name (a product with another SKU is another product,
+    // unless the row is a size row: then the SKU is its size's, decision 0158).
     if (!target && !fieldErrors.id && givenSku) {
-      target = bySku.get(givenSku)
-      if (target) matchedBy = 'sku'
+      const holder = bySku.get(givenSku)
+      if (holder) {
+        target = holder.entry
+        pack = holder.pack
+        matchedBy = 'sku'
+      }
     }
     if (!target && given.name && !fieldErrors.id) {
       const matches = byName.get(given.name).filter((e) => {
-        const stored = e.fields.sku
-        return !stored || !givenSku || String(stored).toLowerCase() === givenSku
+        const stored = defaultPackOf(e)?.fields.sku
+        return sized || !stored || !givenSku || String(stored).toLowerCase() === givenSku
       })
       if (matches.length > 1) fieldErrors.name = ['validation.name_ambiguous']
       else target = matches[0]
       if (target) matchedBy = 'name'
     }
-    if (givenSku) {
+    // The pack of the product (decision 0158): by variant_id, else SKU, else the size's label, else the product's only
+    // unnamed pack; a row without size columns is the default pack; else a new pack.
+    if (target && !fieldErrors.id && !fieldErrors.variant_id) {
+      if (given.variant_id !== undefined) {
+        const named = target.packs.find((p) => p.id === Number(given.variant_id))
+        if (!named) fieldErrors.variant_id = ['validation.variant_not_found']
+        else if (pack && pack !== named) fieldErrors.sku = ['validation.sku_taken']
+        else pack = named
+      }
+      if (!pack && givenSku)
+        pack = target.packs.find((p) => String(p.fields.sku ?? '').toLowerCase() === givenSku)
+      if (!pack && !sized) pack = defaultPackOf(target)
+      if (!pack && given.variant_id === undefined) {
+        const label = given.size?.toLowerCase()
+        if (label) pack = target.packs.find((p) => p.size.label_ar.toLowerCase() === label)
+        pack ??= target.packs.find((p) => p.size.label_ar === '' && (!givenSku || !p.fields.sku))
+      }
+    }
+    if (givenSku && !fieldErrors.sku) {
       const holder = bySku.get(givenSku)
-      if (holder && holder !== target) fieldErrors.sku = ['validation.sku_taken']
+      if (holder && holder.pack !== pack) fieldErrors.sku = ['validation.sku_taken']
     }
     let categoryId: number | null | undefined
     if (given.category !== undefined) {
@@ -360,42 +532,137 @@ async function planImport(q: DbOrTx, table: CsvTable, t: Translate, images: Imag
       errors.push({ row, error: describeRowErrors(fieldErrors, t) })
       continue
     }
-    const { id: _id, category: _category, image_url: _imageUrl, ...fields } = given
-    // `name`, `description`, `weight`, `origin` are the Arabic texts; an empty cell keeps the stored one (decision 0060).
+    const {
+      id: _id,
+      category: _category,
+      image_url: _imageUrl,
+      variant_id: _variantId,
+      size: _size,
+      size_en: _sizeEn,
+      weight_grams: _grams,
+      volume_ml: _ml,
+      more_tiers: moreTiers,
+      size_active: _sizeActive,
+      ...fields
+    } = given
+    // `name`, `description`, `weight`, `origin` are the Arabic texts; an empty cell keeps the stored one (decision 0060);
+    // the figures of the pack keep the pack's (a new pack starts from the defaults).
     const raw: Record<string, unknown> = {
-      ...overStored(target?.fields ?? {}, fields, PRODUCT_TEXT_FIELDS),
+      ...overStored({ ...(target?.fields ?? {}), ...(pack?.fields ?? {}) }, fields, PRODUCT_TEXT_FIELDS),
       ...(categoryId !== undefined ? { category_id: categoryId } : {}),
     }
     for (const key of ['is_active', 'is_always_in_stock'] as const) {
       if (typeof raw[key] === 'string') raw[key] = normaliseBoolean(raw[key])
     }
     const parsed = ProductImportRow.safeParse(raw)
-    if (!parsed.success) {
-      errors.push({ row, error: zodRowError(parsed.error, t) })
+    const size = ImportSizeRow.safeParse({
+      label_ar: given.size ?? pack?.size.label_ar ?? '',
+      label_en: given.size_en ?? pack?.size.label_en ?? '',
+      weight_grams: given.weight_grams ?? pack?.size.weight_grams ?? null,
+      volume_ml: given.volume_ml ?? pack?.size.volume_ml ?? null,
+      is_active: normaliseBoolean(given.size_active) ?? pack?.size.is_active ?? true,
+    })
+    const rowErrors: Record<string, string[]> = {}
+    if (!parsed.success) zodColumnErrors(parsed.error, {}, rowErrors)
+    if (!size.success) zodColumnErrors(size.error, SIZE_COLUMN_OF, rowErrors)
+    // Decision 0158: the wholesale pair is the first break, `more_tiers` the breaks after it (empty: the stored ones).
+    let tiers: { min_quantity: number; price: number }[] = []
+    if (parsed.success) {
+      const pair = specTiers(parsed.data, [])
+      const more = moreTiers === undefined ? null : parseTierList(moreTiers)
+      if (more === 'invalid') rowErrors.more_tiers = ['validation.tiers_invalid']
+      else {
+        tiers = more ? [...pair, ...more] : specTiers(parsed.data, pack?.tiers ?? [])
+        const checked = TierCheck.safeParse({ price: parsed.data.price, tiers })
+        if (!checked.success) {
+          for (const issue of checked.error.issues) {
+            const index = Number(issue.path[1])
+            const column =
+              index >= pair.length
+                ? 'more_tiers'
+                : issue.path[2] === 'price'
+                  ? 'wholesale_price'
+                  : 'wholesale_threshold'
+            const list = (rowErrors[column] ??= [])
+            if (!list.includes(issue.message)) list.push(issue.message)
+          }
+        }
+      }
+    }
+    if (size.success && Object.keys(rowErrors).length === 0) {
+      // A product of several packs names each; at least one stays on sale; 50 packs at most (VariantsInput's rules).
+      const others = target ? target.packs.filter((p) => p !== pack) : []
+      const label = (size.data.label_ar ?? '').trim()
+      if (!pack && others.length >= 50) rowErrors.size = ['validation.too_many']
+      else if ((sized || !pack) && others.length > 0 && !label)
+        rowErrors.size = ['validation.variant_label_required']
+      else if (!pack && others.some((p) => p.size.label_ar === ''))
+        rowErrors.size = ['validation.size_unnamed_sibling']
+      if (!size.data.is_active && !others.some((p) => p.size.is_active))
+        rowErrors.size_active = ['validation.variant_active_required']
+    }
+    if (!parsed.success || !size.success || Object.keys(rowErrors).length > 0) {
+      errors.push({ row, error: describeRowErrors(rowErrors, t) })
       continue
     }
-    if (target) {
-      byName.remove(target)
-      if (target.fields.sku && bySku.get(String(target.fields.sku).toLowerCase()) === target)
-        bySku.delete(String(target.fields.sku).toLowerCase())
-    } else {
-      target = { id: null, fields: {}, values: null }
+    const packAdded = !pack
+    if (target) byName.remove(target)
+    else {
+      target = { id: null, fields: {}, values: null, packs: [] }
       fresh.push(target)
     }
-    // A stock cell left empty keeps the stock the product has when the import writes, not when it was read.
-    if (given.stock !== undefined) target.stockGiven = true
+    if (!pack) {
+      pack = {
+        id: null,
+        position: Math.max(-1, ...target.packs.map((p) => p.position)) + 1,
+        fields: {},
+        size: size.data as SizeFields,
+        tiers: [],
+      }
+      target.packs.push(pack)
+    }
+    const oldSku = String(pack.fields.sku ?? '').toLowerCase()
+    if (oldSku && bySku.get(oldSku)?.pack === pack) bySku.delete(oldSku)
+    // A stock cell left empty keeps the stock the pack has when the import writes, not when it was read.
+    if (given.stock !== undefined) pack.stockGiven = true
     if (imageId !== undefined) target.imageId = imageId
-    target.fields = parsed.data
-    target.values = productColumns(parsed.data)
-    target.pack = packValues(parsed.data, target.storedTiers)
+    const data = parsed.data
+    target.fields = productPart(data)
+    target.values = productColumns(data)
+    const label = (size.data.label_ar ?? '').trim()
+    const labelEn = (size.data.label_en ?? '').trim()
+    pack.fields = packPart(data)
+    pack.size = {
+      label_ar: label,
+      label_en: labelEn,
+      weight_grams: size.data.weight_grams,
+      volume_ml: size.data.volume_ml,
+      is_active: size.data.is_active,
+    }
+    pack.tiers = tiers.map((x) => ({ minQuantity: x.min_quantity, price: x.price }))
+    pack.values = {
+      sku: data.sku,
+      retailPrice: data.price as number,
+      retailBuyingPrice: data.retail_buying_price,
+      wholesaleBuyingPrice: data.wholesale_buying_price,
+      stock: data.stock,
+      isAlwaysInStock: data.is_always_in_stock,
+      isActive: size.data.is_active,
+      label,
+      translations: buildTranslations<VariantText>({ en: { label: labelEn } }),
+      weightGrams: size.data.weight_grams,
+      volumeMl: size.data.volume_ml,
+      tiers,
+    }
     byName.add(target)
-    if (parsed.data.sku) bySku.set(parsed.data.sku.toLowerCase(), target)
+    if (data.sku) bySku.set(data.sku.toLowerCase(), { entry: target, pack })
     const item: ImportItem = {
       row,
-      action: matchedBy ? 'updated' : 'created',
+      action: matchedBy && !packAdded ? 'updated' : 'created',
       id: target.id,
-      name: parsed.data.name_ar,
+      name: data.name_ar,
       matched_by: matchedBy,
+      ...(label ? { size: label } : {}),
       entry: target,
     }
     items.push(item)
@@ -447,18 +714,8 @@ function writeBatches(plan: Plan): WriteBatch[] {
           .returning({ id: products.id, slug: products.slug })
         const ids = new Map(inserted.map((r) => [r.slug, r.id]))
         for (const e of batch) e.id = ids.get(e.slug!) ?? null
-        // Each new product's one pack (decision 0150).
-        const packRows = await tx
-          .insert(productVariants)
-          .values(
-            batch.map((e) => {
-              const { tiers: _tiers, ...pack } = e.pack!
-              return { ...pack, productId: e.id! }
-            }),
-          )
-          .returning({ id: productVariants.id, productId: productVariants.productId })
-        const packIds = new Map(packRows.map((r) => [r.productId, r.id]))
-        for (const e of batch) e.packId = packIds.get(e.id!) ?? null
+        // Each new product's packs (decision 0158), then their breaks.
+        await insertPacks(tx, batch)
         await writeTiers(tx, batch)
       },
     })
@@ -470,9 +727,10 @@ function writeBatches(plan: Plan): WriteBatch[] {
       entries: batch,
       async write(tx) {
         await tx.execute(updateStatement(batch))
-        const withPack = batch.filter((e) => e.packId)
-        if (withPack.length > 0) await tx.execute(updatePacksStatement(withPack))
-        await writeTiers(tx, withPack)
+        const updated = batch.flatMap((e) => e.packs.filter((p) => p.values && p.id !== null))
+        if (updated.length > 0) await tx.execute(updatePacksStatement(updated))
+        await insertPacks(tx, batch)
+        await writeTiers(tx, batch)
         if (redirects.length > 0)
           await tx.insert(productSlugRedirects).values(redirects).onConflictDoNothing()
       },

@@ -20,13 +20,24 @@ export function describeRowErrors(fields: Record<string, string[]>, t: Translate
  * the shared schemas name them `name_ar`…, so those errors are told under the file's column.
  */
 export function zodRowError(error: z.ZodError, t: Translate): string {
-  const byColumn: Record<string, string[]> = {}
+  return describeRowErrors(zodColumnErrors(error), t)
+}
+
+/**
+ * A row's validation errors by column, without the text: the Arabic texts' `<field>_ar` are told under `<field>`, and
+ * `rename` names other fields by their file column (decision 0158: a size's `label_ar` is the `size` column).
+ */
+export function zodColumnErrors(
+  error: z.ZodError,
+  rename: Record<string, string> = {},
+  into: Record<string, string[]> = {},
+): Record<string, string[]> {
   for (const [field, keys] of Object.entries(fieldsFromZod(error))) {
-    const column = field.endsWith('_ar') ? field.slice(0, -3) : field
-    const list = (byColumn[column] ??= [])
+    const column = rename[field] ?? (field.endsWith('_ar') ? field.slice(0, -3) : field)
+    const list = (into[column] ??= [])
     for (const key of keys) if (!list.includes(key)) list.push(key)
   }
-  return describeRowErrors(byColumn, t)
+  return into
 }
 
 /** Empty cells mean "not given": a new row takes the defaults, an update keeps the stored value. */
