@@ -139,6 +139,45 @@ describe('CSV import result', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Failed to download sample file')).toBeInTheDocument()
   })
 
+  it('shows the size each row wrote; a further size of a product the file created is no name-only warning (decision 0158)', async () => {
+    await importWith(() =>
+      Promise.resolve({
+        message: 'ok',
+        summary: {
+          created: 3,
+          updated: 0,
+          errors: [],
+          items: [
+            { row: 2, action: 'created', id: 12, name: 'Tasfirt Dates', matched_by: null, size: '500 g' },
+            { row: 3, action: 'created', id: 12, name: 'Tasfirt Dates', matched_by: 'name', size: '1 kg' },
+            { row: 4, action: 'created', id: 12, name: 'Tasfirt Dates', matched_by: 'name', size: '5 kg' },
+          ],
+        },
+      }),
+    )
+    const created = await screen.findByRole('region', { name: 'Created' })
+    expect(created).toHaveTextContent('Row 3:#12Tasfirt Dates1 kgby name only')
+    expect(created).toHaveTextContent('Row 4:#12Tasfirt Dates5 kgby name only')
+    expect(screen.queryByText(/found its product by name only|found their product by name only/)).toBeNull()
+  })
+
+  it('downloads the export when the screen offers one, and tells when it fails', async () => {
+    const downloadExport = vi.fn().mockRejectedValueOnce(new Error('x')).mockResolvedValueOnce(undefined)
+    await renderDashboard(
+      <CsvImportActions
+        upload={vi.fn()}
+        downloadSample={vi.fn()}
+        downloadExport={downloadExport}
+        invalidates={[]}
+      />,
+      'en',
+    )
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }))
+    expect(await screen.findByText('Failed to download the products file')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }))
+    expect(downloadExport).toHaveBeenCalledTimes(2)
+  })
+
   it('maps an unknown failure to a failed outcome', () => {
     expect(importOutcome(undefined, new Error(''))).toEqual({ kind: 'failed', message: '' })
   })

@@ -7,6 +7,7 @@ import type { ImportResult, ImportResultItem } from '@shop/shared/schemas/import
 import { ApiError } from '../../lib/api-client.ts'
 import { tKey } from '../../lib/i18n.ts'
 import { Button } from './button.tsx'
+import { CsvExportButton } from './csv-export-button.tsx'
 import { Dialog } from './dialog.tsx'
 
 export type ImportOutcome =
@@ -54,12 +55,14 @@ export function importOutcome(result: ImportResult | undefined, error?: unknown)
 export interface CsvImportProps {
   upload(file: File): Promise<ImportResult>
   downloadSample(): Promise<void>
+  /** Decision 0158: a download of the records in the import's format, shown first when given. */
+  downloadExport?(): Promise<void>
   /** What an import writes (lib/dashboard-keys.ts `changedBy`), refreshed after it like any other write. */
   invalidates: readonly QueryKey[]
 }
 
 /** Header actions "download sample CSV" and "import CSV" with a result dialog (product.md §10.6, §8.3). */
-export function CsvImportActions({ upload, downloadSample, invalidates }: CsvImportProps) {
+export function CsvImportActions({ upload, downloadSample, downloadExport, invalidates }: CsvImportProps) {
   const { t } = useTranslation('dashboard')
   const input = useRef<HTMLInputElement>(null)
   const [busy, setBusy] = useState<'sample' | null>(null)
@@ -95,6 +98,7 @@ export function CsvImportActions({ upload, downloadSample, invalidates }: CsvImp
 
   return (
     <>
+      {downloadExport ? <CsvExportButton download={downloadExport} /> : null}
       <Button
         variant="secondary"
         icon={<Download className="size-4" aria-hidden="true" />}
@@ -238,7 +242,10 @@ export function ImportResultBody({ outcome }: { outcome: ImportOutcome }) {
 function WrittenRows({ items }: { items: ImportResultItem[] }) {
   const { t } = useTranslation('dashboard')
   if (items.length === 0) return null
-  const byName = items.filter((i) => i.matched_by === 'name').length
+  // A row that found by name a product an earlier row of the same file created (a further size, decision 0158) put
+  // nothing stored at risk.
+  const createdHere = new Set(items.filter((i) => i.action === 'created' && !i.matched_by).map((i) => i.id))
+  const byName = items.filter((i) => i.matched_by === 'name' && !createdHere.has(i.id)).length
   const groups = [
     { action: 'created', label: t('import.created_list'), rows: items.filter((i) => i.action === 'created') },
     { action: 'updated', label: t('import.updated_list'), rows: items.filter((i) => i.action === 'updated') },
@@ -261,7 +268,7 @@ function WrittenRows({ items }: { items: ImportResultItem[] }) {
               <li
                 key={`${item.row}-${i}`}
                 data-matched-by={item.matched_by ?? 'new'}
-                className={`flex flex-wrap items-baseline gap-x-2 px-3 py-1.5 ${item.matched_by === 'name' ? 'bg-honey-50' : ''}`}
+                className={`flex flex-wrap items-baseline gap-x-2 px-3 py-1.5 ${item.matched_by === 'name' && !createdHere.has(item.id) ? 'bg-honey-50' : ''}`}
               >
                 <span className="text-stone-500">{t('import.row', { row: item.row })}</span>
                 <span className="ltr-nums font-mono text-xs text-stone-500" dir="ltr">
@@ -270,6 +277,11 @@ function WrittenRows({ items }: { items: ImportResultItem[] }) {
                 <span dir="auto" className="min-w-0 break-words font-medium text-stone-900">
                   {item.name}
                 </span>
+                {item.size ? (
+                  <span dir="auto" className="rounded bg-palm-50 px-1.5 py-0.5 text-xs text-palm-800">
+                    {item.size}
+                  </span>
+                ) : null}
                 {item.matched_by ? (
                   <span
                     className={`ms-auto rounded px-1.5 py-0.5 text-xs ${
