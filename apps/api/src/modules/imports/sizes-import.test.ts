@@ -189,6 +189,10 @@ describe('CSV import and export of products with sizes', () => {
       ['TAS-5KG', 120, 7],
       ['TAS-10KG', 230, 5],
     ])
+    // `-` in more_tiers removes the breaks after the wholesale pair.
+    const cleared = await send('sku,name,price,more_tiers\nTAS-5KG,,,-\n')
+    expect(cleared.json().summary).toMatchObject({ created: 0, updated: 1, errors: [] })
+    expect((await packsOf(product.id))[2]!.tiers).toEqual([[5, 110]])
   })
 
   it('an old product gains sizes: the first size row names its pack, the next ones add packs', async () => {
