@@ -32,6 +32,8 @@ export interface ContextOptions {
   height?: number
   token?: string
   user?: unknown
+  /** false: a visitor whose browser runs no script (what the server alone renders). */
+  javaScriptEnabled?: boolean
 }
 
 /** A fresh context (own storage) with the language and, optionally, a signed-in session preset. */
@@ -47,6 +49,7 @@ export async function newContext(
     // The shop's days are Tripoli days (decision 0010); the browser's "this month" must agree.
     timezoneId: 'Africa/Tripoli',
     acceptDownloads: true,
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
   })
   // Fail fast with a clear message instead of Playwright's 30 s default (whole journeys have 120 s).
   context.setDefaultTimeout(15_000)

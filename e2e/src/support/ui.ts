@@ -1,7 +1,7 @@
 import { expect, onTestFailed } from 'vitest'
 import { shot } from './browser.ts'
 import type { Locator, Page } from 'playwright-core'
-import { ar, label } from './texts.ts'
+import { ar, label, tr, type Lang } from './texts.ts'
 
 /** Waits until the locator is visible (Playwright's auto-wait; vitest's expect does not wait by itself). */
 export async function visible(locator: Locator, timeout = 15_000): Promise<Locator> {
@@ -39,9 +39,9 @@ export interface CheckoutDetails {
   state: string
 }
 
-/** Fills the checkout form (product.md §5.3 fields) by its Arabic labels. */
-export async function fillCheckout(page: Page, d: CheckoutDetails) {
-  const field = (key: string) => page.getByLabel(label(ar(`storefront:checkout.${key}`)))
+/** Fills the checkout form (product.md §5.3 fields) by its labels in the page's language (Arabic unless told). */
+export async function fillCheckout(page: Page, d: CheckoutDetails, lang: Lang = 'ar') {
+  const field = (key: string) => page.getByLabel(label(tr(lang, `storefront:checkout.${key}`)))
   await field('first_name').fill(d.firstName)
   await field('last_name').fill(d.lastName)
   await field('email').fill(d.email)
