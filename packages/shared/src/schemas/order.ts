@@ -419,6 +419,8 @@ export const TrackedOrder = z.object({
   items: z.array(
     z.object({
       product_id: z.number().int().nullable(),
+      /** Decision 0150: the pack sold (null once removed), so "order again" asks for the same size. */
+      variant_id: z.number().int().nullable(),
       product_name: z.string(),
       variant_label: z.string(),
       sku: z.string().nullable(),

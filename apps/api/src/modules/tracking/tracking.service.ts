@@ -101,6 +101,7 @@ async function toTracked(db: Db, row: OrderRow, byToken: boolean, lang: Language
     // Decision 0058: the names the lines were sold under, in the reader's language.
     items: items.map((i) => ({
       product_id: i.productId,
+      variant_id: i.variantId,
       product_name: translatedText(i.productName, i.translations, 'product_name', lang) ?? i.productName,
       variant_label: translatedText(i.variantLabel, i.translations, 'variant_label', lang) ?? '',
       sku: i.sku,

@@ -22,6 +22,7 @@ const tracked: TrackedOrder = {
   items: [
     {
       product_id: 1,
+      variant_id: 1,
       product_name: 'Deglet dates',
       variant_label: '1 kg',
       sku: 'DEG-1K',
@@ -32,6 +33,7 @@ const tracked: TrackedOrder = {
     },
     {
       product_id: 2,
+      variant_id: 2,
       product_name: 'Old honey',
       variant_label: '',
       sku: null,
@@ -42,6 +44,7 @@ const tracked: TrackedOrder = {
     },
     {
       product_id: null,
+      variant_id: null,
       product_name: 'Gone oil',
       variant_label: '',
       sku: null,
@@ -141,6 +144,10 @@ describe('/track (decision 0068)', { timeout: 20_000 }, () => {
           items: [
             {
               product_id: 1,
+              variant_id: 1,
+              variant_label: '1 kg',
+              sku: null,
+              tiers: [],
               name: 'Deglet dates',
               quantity: 2,
               unit_price: 22,
@@ -155,6 +162,10 @@ describe('/track (decision 0068)', { timeout: 20_000 }, () => {
             },
             {
               product_id: 2,
+              variant_id: 2,
+              variant_label: '',
+              sku: null,
+              tiers: [],
               name: 'Old honey',
               quantity: 1,
               unit_price: 30,
@@ -181,7 +192,7 @@ describe('/track (decision 0068)', { timeout: 20_000 }, () => {
     const notice = await screen.findByRole('status')
     expect(notice).toHaveTextContent('Back in your cart (1 pc) from order ORD-250301-00009')
     expect(notice).toHaveTextContent('today’s prices')
-    expect(notice).toHaveTextContent('Deglet dates: only 1 of 2 added')
+    expect(notice).toHaveTextContent('Deglet dates – 1 kg: only 1 of 2 added')
     expect(notice).toHaveTextContent('Old honey: out of stock at the moment')
     expect(notice).toHaveTextContent('Gone oil: no longer sold')
     expect(JSON.parse(localStorage.getItem('cart')!)).toEqual([

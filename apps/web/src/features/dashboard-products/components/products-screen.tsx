@@ -1,3 +1,4 @@
+import { downloadProductsCsv } from '../../../components/ui/csv-export-button.tsx'
 import { useQuery } from '@tanstack/react-query'
 import { PackageCheck, PackageX } from 'lucide-react'
 import { useState } from 'react'
@@ -74,6 +75,8 @@ export function ProductsScreen() {
       csvImport={{
         upload: importProducts,
         downloadSample: downloadProductSample,
+        // Decision 0158: one row per size, in the import's columns (export, edit, import again).
+        downloadExport: downloadProductsCsv,
         invalidates: changedBy.product,
       }}
       add={{ label: t('products.add'), onClick: () => setForm({ open: true, product: null }) }}
