@@ -266,6 +266,20 @@ describe('a database filled by the previous release (5c409e9) migrates with noth
         ? `sha256:${createHash('sha256').update(res.rawPayload).digest('hex')}`
         : res.body
       const now = { status: res.statusCode, type, body }
+      if (old.url === '/api/products/import/sample') {
+        // The sample is the import's documentation, not the shop's data: it now shows a product in three sizes
+        // (decision 0158). What must hold is that a file in the previous format still imports: every column of the
+        // previous sample is still a column the import reads, and the sample answers as before.
+        const header = (csv: string) =>
+          csv
+            .replace(/^\uFEFF/, '')
+            .split(/\r?\n/)[0]!
+            .split(',')
+        expect(now.status).toBe(old.status)
+        expect(now.type).toBe(old.type)
+        expect(header(now.body)).toEqual(expect.arrayContaining(header(old.body as string)))
+        return
+      }
       expect(answerDifferences(old, now)).toEqual([])
     },
   )

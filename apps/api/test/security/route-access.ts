@@ -104,6 +104,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'PUT /api/content': 'admin',
   'POST /api/content/images': 'admin',
   'GET /api/products/import/sample': 'admin',
+  'GET /api/products/export/csv': 'admin',
   'GET /api/cities/import/sample': 'admin',
   'POST /api/products/import': 'admin',
   'POST /api/cities/import': 'admin',
