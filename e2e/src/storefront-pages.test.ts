@@ -170,10 +170,12 @@ describe('server-rendered storefront pages', () => {
     await page.getByRole('link', { name: product.name, exact: true }).click()
     await waitForPath(page, `/products/${product.slug}`)
     await visible(page.getByRole('heading', { level: 1, name: product.name }))
-    const hint = page.getByTestId('wholesale-hint')
+    // Decision 0151: below the first break the page tells how many more reach it; from it on, that it applies.
+    const toWholesale = page.getByTestId('next-tier-hint')
     await expect
-      .poll(() => hint.innerText())
+      .poll(() => toWholesale.innerText())
       .toBe(tr('ar', 'storefront:product_page.to_wholesale', { count: threshold - 1 }))
+    const hint = page.getByTestId('wholesale-hint')
     const more = page.getByRole('button', {
       name: tr('ar', 'storefront:cart.increase', { name: product.name }),
     })
