@@ -3,6 +3,7 @@ import type { Tx } from '../db/client.ts'
 import { orderStatusHistory, orders } from '../db/schema/orders.ts'
 import { AppError } from '../lib/app-error.ts'
 import { restoreOrderStock } from './stock.ts'
+import { releaseOrderUses } from './offers.ts'
 
 /** 409 when an order has left `pending`: the shopper can no longer cancel it, staff can no longer confirm it. */
 export const notPending = () => new AppError('ORDER_NOT_PENDING', 409)
@@ -21,6 +22,7 @@ export async function cancelByCustomer(
   if (!current) throw new AppError('NOT_FOUND', 404)
   if (current.orderStatus !== 'pending') throw notPending()
   await restoreOrderStock(tx, orderId)
+  await releaseOrderUses(tx, orderId)
   await tx
     .update(orders)
     .set({ orderStatus: 'cancelled', updatedAt: new Date() })

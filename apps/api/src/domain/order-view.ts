@@ -1,21 +1,31 @@
 import { asc, eq, inArray } from 'drizzle-orm'
 import { ownTranslation, translatedText } from '@shop/shared/i18n/content'
 import type { Language } from '@shop/shared/i18n/messages'
-import type { Order, OrderItem, OrderStatusChange } from '@shop/shared/schemas/order'
+import type { Order, OrderAdjustment, OrderItem, OrderStatusChange } from '@shop/shared/schemas/order'
 import { toCents } from '@shop/shared/money/money'
 import type { DbOrTx } from '../db/client.ts'
 import { products } from '../db/schema/catalog.ts'
 import { orderItems, orderStatusHistory, orders } from '../db/schema/orders.ts'
 import { users } from '../db/schema/users.ts'
 import { imageUrl } from './images.ts'
+import { loadAdjustments } from './offers.ts'
 
 export type OrderRow = typeof orders.$inferSelect
 
-/** product.md §10.5: subtotal − Σ unit cost × quantity, in hundredths to avoid float drift. */
-export const profitOf = (row: Pick<OrderRow, 'subtotal' | 'totalCost'>) =>
-  ((toCents(row.subtotal) ?? 0) - (toCents(row.totalCost) ?? 0)) / 100
+/**
+ * product.md §10.5: subtotal − Σ unit cost × quantity, net of the order's discounts (decision 0172: a free delivery is
+ * paid to the courier from the margin), in hundredths to avoid float drift.
+ */
+export const profitOf = (row: Pick<OrderRow, 'subtotal' | 'totalCost' | 'discountTotal'>) =>
+  ((toCents(row.subtotal) ?? 0) - (toCents(row.discountTotal) ?? 0) - (toCents(row.totalCost) ?? 0)) / 100
 
-function toOrder(row: OrderRow, items: OrderItem[], staff: boolean, lang: Language): Order {
+function toOrder(
+  row: OrderRow,
+  items: OrderItem[],
+  adjustments: OrderAdjustment[],
+  staff: boolean,
+  lang: Language,
+): Order {
   return {
     id: row.id,
     order_number: row.orderNumber,
@@ -34,6 +44,8 @@ function toOrder(row: OrderRow, items: OrderItem[], staff: boolean, lang: Langua
     subtotal: row.subtotal,
     delivery_price: row.deliveryPrice,
     total_amount: row.totalAmount,
+    discount_total: row.discountTotal,
+    adjustments,
     // Buying prices and profit are for staff only.
     ...(staff ? { profit: profitOf(row) } : {}),
     created_at: row.createdAt.toISOString(),
@@ -79,6 +91,7 @@ export async function withItems(
       unit_price: item.unitPrice,
       line_total: item.lineTotal,
       is_wholesale: item.isWholesale,
+      discount: item.discount,
       ...(staff ? { unit_cost: item.unitCost } : {}),
       // A deleted product leaves product null; the names it was sold under always remain.
       product:
@@ -99,7 +112,15 @@ export async function withItems(
     })
     byOrder.set(item.orderId, list)
   }
-  return rows.map((row) => toOrder(row, byOrder.get(row.id) ?? [], staff, lang))
+  const adjustments = await loadAdjustments(
+    db,
+    rows.map((r) => r.id),
+    lang,
+    staff,
+  )
+  return rows.map((row) =>
+    toOrder(row, byOrder.get(row.id) ?? [], adjustments.get(row.id) ?? [], staff, lang),
+  )
 }
 
 export async function orderHistory(db: DbOrTx, orderId: number): Promise<OrderStatusChange[]> {

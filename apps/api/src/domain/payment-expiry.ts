@@ -13,6 +13,7 @@ import {
   type HoldRow,
 } from './payments.ts'
 import { restoreOrderStock } from './stock.ts'
+import { releaseOrderUses } from './offers.ts'
 
 // Decisions 0076 and 0098: an unpaid online order gives its stock back once when its time runs out. Whoever comes first
 // ends it: the sweep of any API process, a payment request on the order, or anyone reading the order (staff's list and
@@ -55,6 +56,7 @@ export async function expireLocked(
       .where(eq(payments.id, p.id))
   }
   await restoreOrderStock(tx, order.id)
+  await releaseOrderUses(tx, order.id)
   await tx.update(orderPaymentHolds).set({ expiredAt: now }).where(eq(orderPaymentHolds.orderId, order.id))
   const { historyId } = await syncOrderPaymentStatus(tx, order, null, { orderStatus: 'cancelled' }, by)
   if (historyId !== null) await notify?.statusChanged(tx, order.id, historyId)

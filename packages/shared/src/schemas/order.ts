@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { PAYMENT_METHODS } from './payment-methods.ts'
+import { PublicOffer } from './promotion.ts'
 import {
   boolish,
   dateString,
@@ -18,8 +20,7 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number]
  */
 export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'expired', 'refunded'] as const
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
-export const PAYMENT_METHODS = ['cash', 'massarat', 'paypal'] as const
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
+export { PAYMENT_METHODS, type PaymentMethod } from './payment-methods.ts'
 
 const email = z
   .string({ error: 'validation.email_invalid' })
@@ -81,6 +82,12 @@ function productQuantitiesWithinLimit(
     ctx.addIssue({ code: 'custom', message: 'validation.quantity_too_large', input: items })
 }
 
+/** The code a shopper typed at checkout (decision 0170); '' or absent: none. */
+export const couponCode = z.preprocess(
+  (v) => (v === null || v === undefined ? undefined : typeof v === 'string' ? v.trim() : v),
+  z.string({ error: 'validation.coupon_code_invalid' }).max(64, 'validation.coupon_code_invalid').optional(),
+)
+
 /**
  * The order payload (product.md §5.3). Prices, totals and delivery fees the client sends are not part of the
  * schema: zod strips them and the server computes every amount (product.md §10.1).
@@ -140,6 +147,8 @@ export const CreateOrderInput = z.object({
    * the order is refused with 409 PRICE_CHANGED and the fresh quote, so no changed price is silently charged.
    */
   expected_total: z.number().finite().min(0).optional(),
+  /** Decision 0170: one offer code; refused with 422 COUPON_… on `coupon_code` when it cannot apply. */
+  coupon_code: couponCode,
 })
 export type CreateOrderInput = z.infer<typeof CreateOrderInput>
 
@@ -193,6 +202,19 @@ export const OrderListQuery = z
   })
 export type OrderListQuery = z.infer<typeof OrderListQuery>
 
+/** A discount on an order or a quote: which offer, its label in the reader's language, the amount, what it reduced. */
+export const OrderAdjustment = z.object({
+  promotion_id: z.number().int().nullable(),
+  code: z.string().nullable(),
+  label: z.string(),
+  amount: z.number(),
+  target: z.enum(['items', 'delivery']),
+  // Staff only: the label as stored in every language.
+  label_ar: z.string().optional(),
+  label_en: z.string().nullable().optional(),
+})
+export type OrderAdjustment = z.infer<typeof OrderAdjustment>
+
 export const OrderItem = z.object({
   id: z.number().int(),
   product_id: z.number().int().nullable(),
@@ -217,6 +239,8 @@ export const OrderItem = z.object({
   // Staff only: the stored label in every language.
   variant_label_ar: z.string().optional(),
   variant_label_en: z.string().nullable().optional(),
+  /** Decision 0170: this line's part of the order's item discounts (0 without offers). */
+  discount: z.number(),
 })
 export type OrderItem = z.infer<typeof OrderItem>
 
@@ -254,6 +278,9 @@ export const Order = z.object({
   subtotal: z.number(),
   delivery_price: z.number(),
   total_amount: z.number(),
+  /** Decision 0170: Σ adjustments (items and delivery); total_amount = subtotal − discount_total + delivery_price. */
+  discount_total: z.number(),
+  adjustments: z.array(OrderAdjustment),
   profit: z.number().optional(),
   created_at: z.string(),
   items: z.array(OrderItem),
@@ -286,6 +313,11 @@ export type OrderList = z.infer<typeof OrderList>
 export const QuoteInput = z.object({
   city_id: z.number().int().positive().max(2_147_483_647).optional(),
   items: CreateOrderInput.shape.items,
+  /** Decision 0170: the code typed in the cart or at checkout. */
+  coupon_code: couponCode,
+  /** What the checkout form knows so far: offers for first orders or one payment method apply once these are known. */
+  customer_phone: z.string().trim().max(40).optional().catch(undefined),
+  payment_method: z.enum(PAYMENT_METHODS).optional().catch(undefined),
 })
 export type QuoteInput = z.infer<typeof QuoteInput>
 
@@ -308,14 +340,29 @@ export const QuoteLine = z.object({
   /** Units that can be bought now (null for always-in-stock products). */
   available: z.number().int().nullable(),
   is_available: z.boolean(),
+  /** Decision 0170: this line's part of the item discounts. */
+  discount: z.number(),
+  /** For the browser's pricing (offers on categories). */
+  category_id: z.number().int().nullable(),
   /** The product's small picture (reorder puts the line back in the cart with it). */
   image_url: z.string().nullable().optional(),
 })
 export const Quote = z.object({
   items: z.array(QuoteLine),
   subtotal: z.number(),
+  /** Decision 0170: Σ adjustments; total = subtotal − discount_total + delivery_price. */
+  discount_total: z.number(),
   delivery_price: z.number(),
   total: z.number(),
+  /** The same as `total`, named as on an order. */
+  total_amount: z.number(),
+  adjustments: z.array(OrderAdjustment),
+  /** The typed code: applied, or waiting (a better offer that does not combine with it won, or the city is unknown). */
+  coupon: z.object({ code: z.string(), applied: z.boolean() }).nullable(),
+  /** An automatic free-delivery offer the cart has not reached yet: how much more (dinars) and the offer's label. */
+  free_delivery_hint: z.object({ missing: z.number(), label: z.string() }).nullable(),
+  /** The offers the browser's pricing may apply while the cart changes (automatic ones, and the typed code's). */
+  offers: z.array(PublicOffer),
 })
 export type Quote = z.infer<typeof Quote>
 

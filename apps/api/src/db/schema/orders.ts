@@ -47,6 +47,8 @@ export const orders = pgTable(
     subtotal: money('subtotal').notNull(),
     deliveryPrice: money('delivery_price').notNull().default(0),
     totalAmount: money('total_amount').notNull(),
+    /** Decision 0170: Σ the order's adjustments (items and delivery); total = subtotal − discount_total + delivery. */
+    discountTotal: money('discount_total').notNull().default(0),
     /** Σ unit cost × quantity at the time of sale; profit = subtotal − total_cost (product.md §10.5). */
     totalCost: money('total_cost').notNull().default(0),
     /**
@@ -95,6 +97,8 @@ export const orderItems = pgTable(
     unitCost: money('unit_cost').notNull().default(0),
     isWholesale: boolean('is_wholesale').notNull().default(false),
     lineTotal: money('line_total').notNull(),
+    /** Decision 0170: Σ this line's item adjustments; the line's revenue is line_total − discount. */
+    discount: money('discount').notNull().default(0),
     /** Whether checkout took this line's units from stock (false for always-in-stock products): cancelling puts back what was taken, whatever the product's flag says later. */
     takesStock: boolean('takes_stock').notNull().default(true),
   },

@@ -3,6 +3,8 @@ import { fromCents, toCents } from '@shop/shared/money/money'
 import { TRANSLATED_LANGUAGES } from '@shop/shared/i18n/content'
 import type { Language } from '@shop/shared/i18n/messages'
 import type { Quote } from '@shop/shared/schemas/order'
+import type { Offer, PricedOrder } from '@shop/shared/pricing/offers'
+import { adjustmentsView, assertCoupon, priceWithOffers, toPublicOffer } from '../../domain/offers.ts'
 import type { DbOrTx } from '../../db/client.ts'
 import { cities } from '../../db/schema/cities.ts'
 import { hasStock } from '../../domain/stock.ts'
@@ -49,17 +51,17 @@ export async function deliveryCityFromAddress(db: DbOrTx, shippingAddress: strin
   return named[0]!
 }
 
-/** The server's prices for the lines, the names in the reader's language (the cart shows them, decision 0061). */
+/** The server's prices for the lines and their discounts, the names in the reader's language (decision 0061). */
 export function quoteOf(
   lines: { priced: PricedItem; sellable: boolean }[],
-  deliveryCents: number,
+  pricing: PricedOrder,
+  offers: Offer[],
   lang: Language,
 ): Quote {
-  let subtotal = 0
   const items = lines.map(({ priced, sellable }) => {
     const { product, variant } = priced
-    subtotal += priced.lineCents
     const first = variant.tiers[0]
+    const discount = pricing.lines.find((l) => l.key === variant.id)?.discountCents ?? 0
     return {
       product_id: product.id,
       variant_id: variant.id,
@@ -76,34 +78,82 @@ export function quoteOf(
       line_total: fromCents(priced.lineCents),
       available: !sellable ? 0 : variant.isAlwaysInStock ? (variant.stock > 0 ? null : 0) : variant.stock,
       is_available: sellable && hasStock(variant, priced.quantity),
+      discount: fromCents(discount),
+      category_id: product.categoryId,
       image_url: imageUrl(variant.imageId ?? product.imageId, 'small'),
     }
   })
+  const coupon = pricing.coupon
+  const applied = new Set(pricing.adjustments.map((a) => a.offerId))
   return {
     items,
-    subtotal: fromCents(subtotal),
-    delivery_price: fromCents(deliveryCents),
-    total: fromCents(subtotal + deliveryCents),
+    subtotal: fromCents(pricing.subtotalCents),
+    discount_total: fromCents(pricing.discountTotalCents),
+    delivery_price: fromCents(pricing.deliveryCents),
+    total: fromCents(pricing.totalCents),
+    total_amount: fromCents(pricing.totalCents),
+    adjustments: adjustmentsView(pricing, lang),
+    coupon: coupon && !coupon.refusal ? { code: coupon.code, applied: coupon.applied } : null,
+    free_delivery_hint: pricing.freeDeliveryHint
+      ? {
+          missing: fromCents(pricing.freeDeliveryHint.missingCents),
+          label: lang === 'en' ? pricing.freeDeliveryHint.label.en : pricing.freeDeliveryHint.label.ar,
+        }
+      : null,
+    // The browser re-prices with these while quantities change: the automatic offers, and the typed code's offer when
+    // it is accepted (an unknown or refused code tells nothing about other codes).
+    offers: offers
+      .filter(
+        (o) =>
+          o.code === null ||
+          (coupon && !coupon.refusal && o.code.toUpperCase() === coupon.code.trim().toUpperCase()) ||
+          applied.has(o.id),
+      )
+      .filter((o) => o.isActive)
+      .map((o) => toPublicOffer(o, lang)),
   }
 }
 
+export interface QuoteRequest {
+  items: CartItem[]
+  city_id?: number
+  coupon_code?: string
+  customer_phone?: string
+  payment_method?: string
+}
+
 /**
- * POST /api/orders/quote: server prices for a cart, with availability; writes nothing.
+ * POST /api/orders/quote: server prices for a cart, with its discounts and availability; writes nothing.
  * Products that no longer exist, are archived or switched off are left out, so the cart can drop them: the quote tells
- * no more about a product than GET /api/products/{id} does (decision 0094).
+ * no more about a product than GET /api/products/{id} does (decision 0094). A code that cannot apply is refused with
+ * 422 COUPON_… on `coupon_code`, as placing the order would refuse it.
  */
 export async function quoteCart(
   db: DbOrTx,
-  input: { items: CartItem[]; city_id?: number },
+  input: QuoteRequest,
   lang: Language,
+  userId: number | null = null,
 ): Promise<Quote> {
   const items = await resolveItems(db, input.items)
   const deliveryCents = input.city_id
     ? (toCents((await deliveryCity(db, input.city_id)).deliveryPrice) ?? 0)
-    : 0
+    : null
   const lines = items.flatMap((item) => {
     if (!isSellable(item.sellable)) return []
     return [{ priced: priceItem(item.sellable, item.quantity), sellable: true }]
   })
-  return quoteOf(lines, deliveryCents, lang)
+  const { pricing, offers } = await priceWithOffers(
+    db,
+    lines.map((l) => l.priced),
+    deliveryCents,
+    input.coupon_code,
+    {
+      cityId: input.city_id ?? null,
+      paymentMethod: input.payment_method ?? null,
+      customer: { phone: input.customer_phone ?? null, userId },
+    },
+    new Date(),
+  )
+  await assertCoupon(db, pricing, lang)
+  return quoteOf(lines, pricing, offers, lang)
 }

@@ -10,14 +10,16 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/quote',
     {
+      // A signed-in shopper's own uses of an offer count against its per-customer limit (decision 0170).
+      preValidation: app.guards.optionalUser,
       schema: {
         tags: ['orders'],
-        summary: "The server's prices, availability and delivery for a cart (writes nothing)",
+        summary: "The server's prices, discounts, availability and delivery for a cart (writes nothing)",
         body: QuoteInput,
         response: { 200: Quote },
       },
     },
-    async (request) => quoteCart(app.db, request.body, request.lang),
+    async (request) => quoteCart(app.db, request.body, request.lang, request.user?.id ?? null),
   )
 
   app.post(

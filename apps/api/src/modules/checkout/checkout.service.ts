@@ -6,6 +6,8 @@ import type { Language } from '@shop/shared/i18n/messages'
 import type { CreateOrderInput, Order, PaymentMethod } from '@shop/shared/schemas/order'
 import type { Db, Tx } from '../../db/client.ts'
 import { idempotencyKeys, orderItems, orderStatusHistory, orders } from '../../db/schema/orders.ts'
+import { orderAdjustments } from '../../db/schema/promotions.ts'
+import { adjustmentRows, assertCoupon, priceWithOffers, recordUses, takeUses } from '../../domain/offers.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { releaseHits, takeHits, type Hits, type Limit } from '../../lib/rate-limit.ts'
 import { isRetryable, isUniqueViolation } from '../../db/errors.ts'
@@ -159,12 +161,34 @@ async function writeOrder(
       ? await deliveryCity(tx, input.city_id)
       : await deliveryCityFromAddress(tx, input.shipping_address)
   const deliveryCents = toCents(city.deliveryPrice) ?? 0
-  const subtotalCents = priced.reduce((sum, p) => sum + p.lineCents, 0)
-  const totalCents = subtotalCents + deliveryCents
+  const lang = ctx.lang ?? 'ar'
+  const now = new Date()
+  const customer = { phone: input.customer_phone, userId: ctx.userId }
+  const facts = { cityId: city.id, paymentMethod: input.payment_method, customer }
+
+  // Decision 0170: one pricing of the order (lines, delivery, offers). The uses of the offers it applies are taken
+  // under their rows' locks; an automatic offer whose last use went to a parallel order meanwhile is priced out and
+  // the order priced again (a typed code that is used up is refused).
+  let usedUp = new Set<number>()
+  let priceRound: Awaited<ReturnType<typeof priceWithOffers>>
+  for (;;) {
+    priceRound = await priceWithOffers(tx, priced, deliveryCents, input.coupon_code, facts, now, usedUp)
+    await assertCoupon(tx, priceRound.pricing, lang)
+    const lost = await takeUses(
+      tx,
+      priceRound.pricing.adjustments.map((a) => a.offerId),
+      customer,
+    )
+    if (lost.size === 0) break
+    usedUp = new Set([...usedUp, ...lost])
+  }
+  const { pricing, offers } = priceRound
+  const subtotalCents = pricing.subtotalCents
+  const totalCents = pricing.totalCents
   const costCents = priced.reduce((sum, p) => sum + p.unitCostCents * p.quantity, 0)
   // numeric(12,2) holds at most 9,999,999,999.99: a larger line or total is the shopper's quantities, not a 5xx.
   if (
-    totalCents > MAX_MONEY_CENTS ||
+    subtotalCents + deliveryCents > MAX_MONEY_CENTS ||
     costCents > MAX_MONEY_CENTS ||
     priced.some((p) => p.lineCents > MAX_MONEY_CENTS)
   ) {
@@ -174,8 +198,9 @@ async function writeOrder(
   if (input.expected_total !== undefined && Math.round(input.expected_total * 100) !== totalCents) {
     const quote = quoteOf(
       priced.map((p) => ({ priced: p, sellable: true })),
-      deliveryCents,
-      ctx.lang ?? 'ar',
+      pricing,
+      offers,
+      lang,
     )
     throw new AppError('PRICE_CHANGED', 409, { extra: { quote } })
   }
@@ -204,7 +229,6 @@ async function writeOrder(
   )
   await ctx.hooks?.afterStockUpdate?.()
 
-  const now = new Date()
   const { id, orderNumber } = await newOrderNumber(tx, now)
   await tx.insert(orders).values({
     id,
@@ -224,26 +248,40 @@ async function writeOrder(
     subtotal: fromCents(subtotalCents),
     deliveryPrice: fromCents(deliveryCents),
     totalAmount: fromCents(totalCents),
+    discountTotal: fromCents(pricing.discountTotalCents),
     totalCost: fromCents(costCents),
     createdAt: now,
     updatedAt: now,
   })
-  await tx.insert(orderItems).values(
-    priced.map((p) => ({
-      orderId: id,
-      productId: p.product.id,
-      productName: p.product.name,
-      translations: lineTranslations(p),
-      variantId: p.variant.id,
-      variantLabel: p.variant.label,
-      sku: p.variant.sku,
-      quantity: p.quantity,
-      unitPrice: fromCents(p.unitCents),
-      unitCost: fromCents(p.unitCostCents),
-      isWholesale: p.isWholesale,
-      lineTotal: fromCents(p.lineCents),
-      takesStock: !p.variant.isAlwaysInStock,
-    })),
+  const discountOf = (variantId: number) => pricing.lines.find((l) => l.key === variantId)?.discountCents ?? 0
+  const itemIds = await tx
+    .insert(orderItems)
+    .values(
+      priced.map((p) => ({
+        orderId: id,
+        productId: p.product.id,
+        productName: p.product.name,
+        translations: lineTranslations(p),
+        variantId: p.variant.id,
+        variantLabel: p.variant.label,
+        sku: p.variant.sku,
+        quantity: p.quantity,
+        unitPrice: fromCents(p.unitCents),
+        unitCost: fromCents(p.unitCostCents),
+        isWholesale: p.isWholesale,
+        lineTotal: fromCents(p.lineCents),
+        discount: fromCents(discountOf(p.variant.id)),
+        takesStock: !p.variant.isAlwaysInStock,
+      })),
+    )
+    .returning({ id: orderItems.id, variantId: orderItems.variantId })
+  const adjustments = adjustmentRows(id, pricing, (key) => itemIds.find((i) => i.variantId === key)?.id)
+  if (adjustments.length > 0) await tx.insert(orderAdjustments).values(adjustments)
+  await recordUses(
+    tx,
+    pricing.adjustments.map((a) => a.offerId),
+    id,
+    customer,
   )
   await tx.insert(orderStatusHistory).values({
     orderId: id,

@@ -65,7 +65,7 @@ export async function dashboardStats(
   const [sumRows, countRows, topRows, lowRows, recentRows, topVariants] = await Promise.all([
     db.execute(sql`
       select coalesce(sum(o.total_amount) filter (where o.order_status = 'completed'), 0) as revenue,
-             coalesce(sum(o.subtotal - o.total_cost) filter (where o.order_status = 'completed'), 0) as profit,
+             coalesce(sum(o.subtotal - o.discount_total - o.total_cost) filter (where o.order_status = 'completed'), 0) as profit,
              count(*) filter (where o.order_status = 'completed') as completed,
              count(*) as all_orders,
              count(distinct ${buyerKey}) filter (where o.order_status <> 'cancelled') as customers

@@ -8,6 +8,7 @@ import { applyStaffPaymentStatus } from '../../domain/payments.ts'
 import { restoreOrderStock, retakeOrderStock } from '../../domain/stock.ts'
 import { notFound } from '../../lib/app-error.ts'
 import type { OrderNotifier } from '../../domain/notifications/notifier.ts'
+import { releaseOrderUses, retakeOrderUses } from '../../domain/offers.ts'
 
 /** PUT /api/orders/:id (product.md §2.19 edit dialog): fields and statuses; each status change is kept in the history. */
 export async function updateOrder(
@@ -23,8 +24,14 @@ export async function updateOrder(
     if (!current) throw notFound()
     const wasCancelled = current.orderStatus === 'cancelled'
     const isCancelled = input.order_status === 'cancelled'
-    if (isCancelled && !wasCancelled) await restoreOrderStock(tx, id)
-    if (wasCancelled && !isCancelled) await retakeOrderStock(tx, id, lang)
+    if (isCancelled && !wasCancelled) {
+      await restoreOrderStock(tx, id)
+      await releaseOrderUses(tx, id)
+    }
+    if (wasCancelled && !isCancelled) {
+      await retakeOrderStock(tx, id, lang)
+      await retakeOrderUses(tx, id)
+    }
     // Decision 0075: a typed payment status becomes a record (a cash collection, a refund) by this staff member.
     const paymentStatus = await applyStaffPaymentStatus(tx, current, input.payment_status, adminId)
     await tx

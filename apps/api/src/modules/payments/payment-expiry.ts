@@ -9,6 +9,7 @@ import type { OrderRow } from '../../domain/order-view.ts'
 import { expireDueHolds, expireLocked, EXPIRED_BY_CLOCK } from '../../domain/payment-expiry.ts'
 import { orderPayments, syncOrderPaymentStatus, type HoldRow } from '../../domain/payments.ts'
 import { retakeOrderStock } from '../../domain/stock.ts'
+import { retakeOrderUses } from '../../domain/offers.ts'
 
 export { expireLocked, EXPIRED_BY_CLOCK }
 
@@ -33,6 +34,7 @@ export async function reviveLocked(
   lang: Language,
 ): Promise<OrderRow> {
   await retakeOrderStock(tx, order.id, lang)
+  await retakeOrderUses(tx, order.id)
   await tx
     .update(orderPaymentHolds)
     .set({ expiredAt: null, closedAt: null, dueAt: new Date(now.getTime() + minutes * 60_000) })

@@ -14,6 +14,7 @@ import {
 import { retakeOrderStock } from '../../domain/stock.ts'
 import { AppError } from '../../lib/app-error.ts'
 import type { AttemptRef, Charge, ProviderNotice } from './providers/provider.ts'
+import { retakeOrderUses } from '../../domain/offers.ts'
 
 // The one place a provider's answer changes a payment (decision 0075): every return, notification, confirm and capture
 // goes through applyCharge / applyRefund, in a transaction that locks the order first (the lock order of every payment
@@ -132,9 +133,10 @@ export async function applyCharge(
           if (hold?.expiredAt) {
             // Decision 0077: the money is taken; the order comes back if its stock is still there.
             try {
-              await tx.transaction((sp) =>
-                retakeOrderStock(sp, order.id, order.language === 'en' ? 'en' : 'ar'),
-              )
+              await tx.transaction(async (sp) => {
+                await retakeOrderStock(sp, order.id, order.language === 'en' ? 'en' : 'ar')
+                await retakeOrderUses(sp, order.id)
+              })
               extra.orderStatus = 'pending'
               await tx
                 .update(orderPaymentHolds)

@@ -20,6 +20,8 @@ const order: Order = {
   subtotal: 90,
   delivery_price: 10,
   total_amount: 100,
+  discount_total: 0,
+  adjustments: [],
   created_at: '2025-01-01T10:00:00Z',
   items: [
     {
@@ -38,6 +40,7 @@ const order: Order = {
       variant_label_ar: `كرتونة 5 كغ ${XSS}`,
       variant_label_en: '5 kg',
       sku: 'DGL-5K',
+      discount: 0,
     },
     {
       id: 2,
@@ -51,6 +54,7 @@ const order: Order = {
       variant_id: null,
       variant_label: '',
       sku: null,
+      discount: 0,
     },
   ],
 }

@@ -20,6 +20,8 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     subtotal: 10,
     delivery_price: 0,
     total_amount: 10,
+    discount_total: 0,
+    adjustments: [],
     created_at: '2025-01-01T00:00:00Z',
     items: [],
     ...overrides,

@@ -47,11 +47,24 @@ function quoteFor(input: QuoteInput, overridePrice?: number): Quote {
       line_total: unit * i.quantity,
       available: 100,
       is_available: true,
+      discount: 0,
+      category_id: null,
     }
   })
   const subtotal = items.reduce((s, i) => s + i.line_total, 0)
   const delivery = input.city_id ? cities.data.find((c) => c.id === input.city_id)!.delivery_price : 0
-  return { items, subtotal, delivery_price: delivery, total: subtotal + delivery }
+  return {
+    items,
+    subtotal,
+    discount_total: 0,
+    delivery_price: delivery,
+    total: subtotal + delivery,
+    total_amount: subtotal + delivery,
+    adjustments: [],
+    coupon: null,
+    free_delivery_hint: null,
+    offers: [],
+  }
 }
 
 const quoteHandler: Handler = ({ body }) => ({ body: quoteFor(body as QuoteInput) })

@@ -19,6 +19,7 @@ const line = (id: number, product_id: number, name: string, quantity: number, un
   variant_id: product_id * 10,
   variant_label: '',
   sku: null,
+  discount: 0,
 })
 
 const order: Order = makeOrder({
@@ -63,6 +64,7 @@ const cities = [
 const can = (id: number, label: string, price: number, stock: number, is_active = true) => ({
   id,
   sku: null,
+  discount: 0,
   label,
   price,
   tiers: [],

@@ -31,6 +31,7 @@ const order: Order = makeOrder({
       variant_id: 71,
       variant_label: '5 kg carton',
       sku: 'DGL-5K',
+      discount: 0,
     },
     {
       id: 2,
@@ -44,6 +45,7 @@ const order: Order = makeOrder({
       variant_id: null,
       variant_label: '',
       sku: null,
+      discount: 0,
     },
   ],
   history: [],
