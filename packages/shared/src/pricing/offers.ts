@@ -344,8 +344,10 @@ export function priceOrder(input: PricingInput): PricedOrder {
   const sets: Offer[][] = [together, ...alone.map((o) => [o])].filter((s) => s.length > 0)
   let best: { set: Offer[]; applied: Applied } | null = null
   const taken = (a: Applied) => a.itemDiscount + a.deliveryDiscount
+  const results = new Map<Offer[], Applied>()
   for (const set of sets) {
     const applied = applySet(set, lines, input.deliveryCents)
+    results.set(set, applied)
     if (!best) best = { set, applied }
     else {
       const more = taken(applied) - taken(best.applied)
@@ -366,10 +368,13 @@ export function priceOrder(input: PricingInput): PricedOrder {
     const inBest = applied.adjustments.some((a) => a.offerId === codeOffer.id)
     if (inBest) coupon = { ...coupon, applied: true }
     else {
-      // Why the code is not in the order: its minimum (alone or in its set), or nothing it applies to; otherwise a
-      // better offer that does not combine with it won (not a refusal).
+      // Why the code is not in the order: its minimum (in its set, after the item discounts applied before it), or
+      // nothing it applies to; otherwise a better offer that does not combine with it won (not a refusal).
       const own = applySet([codeOffer], lines, input.deliveryCents)
-      const missing = own.belowMinimum.get(codeOffer.id)
+      const codeSet = sets.find((s) => s.includes(codeOffer))
+      const missing =
+        (codeSet && results.get(codeSet)?.belowMinimum.get(codeOffer.id)) ??
+        own.belowMinimum.get(codeOffer.id)
       const waitsForCity = codeOffer.target === 'delivery' && input.deliveryCents === null
       if (missing !== undefined) coupon = { ...coupon, refusal: 'COUPON_MINIMUM', missingCents: missing }
       else if (own.adjustments.length === 0 && !waitsForCity)
