@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { and, eq, isNull } from 'drizzle-orm'
 import { createTestApp, type TestContext } from '../../test/helpers.ts'
 import { seedDatabase } from './seed.ts'
 import { VariantsInput } from '@shop/shared/schemas/product'
@@ -200,5 +201,58 @@ describe('demo catalogue (decision 0055)', () => {
       expect(l.unit_price).toBe(reached ? reached.price : packs.get(l.variant_id!)!.price)
       expect(l.is_wholesale).toBe(reached !== undefined)
     }
+  })
+
+  it('offers a shopper codes but changes no listed price: the demo orders that used FB15 add up (decision 0181)', async () => {
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'owner@shop.test', password: 'owner-pass-1' },
+    })
+    const staff = { authorization: `Bearer ${login.json().token}` }
+    const all = (
+      await ctx.app.inject({ method: 'GET', url: '/api/orders?per_page=100', headers: staff })
+    ).json()
+    type O = {
+      subtotal: number
+      discount_total: number
+      delivery_price: number
+      total_amount: number
+      order_status: string
+      adjustments: { code: string | null; amount: number; target: string }[]
+      items: { discount: number; line_total: number }[]
+    }
+    const orders = all.data as O[]
+    const coded = orders.filter((o) => o.adjustments.length > 0)
+    expect(coded.length).toBeGreaterThan(0)
+    const cents = (n: number) => Math.round(n * 100)
+    for (const o of orders) {
+      expect(cents(o.total_amount)).toBe(
+        cents(o.subtotal) - cents(o.discount_total) + cents(o.delivery_price),
+      )
+      expect(cents(o.discount_total)).toBe(o.items.reduce((s, i) => s + cents(i.discount), 0))
+    }
+    for (const o of coded) {
+      expect(o.adjustments).toEqual([expect.objectContaining({ code: 'FB15', amount: 15, target: 'items' })])
+      expect(o.subtotal).toBeGreaterThanOrEqual(100)
+    }
+    // No automatic offer is on: a quote of any demo product is its listed price.
+    const quote = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/orders/quote',
+        payload: { items: [{ product_id: 1, quantity: 1 }] },
+      })
+    ).json()
+    expect(quote.discount_total).toBe(0)
+    expect(quote.adjustments).toEqual([])
+    // FB15's counter holds the uses of the orders that were not cancelled.
+    const { promotions, promotionUses } = await import('./schema/promotions.ts')
+    const [fb15] = await ctx.app.db.select().from(promotions).where(eq(promotions.code, 'FB15'))
+    const held = await ctx.app.db
+      .select()
+      .from(promotionUses)
+      .where(and(eq(promotionUses.promotionId, fb15!.id), isNull(promotionUses.releasedAt)))
+    expect(fb15!.usedCount).toBe(held.length)
   })
 })

@@ -16,6 +16,9 @@ import { lineTranslations } from '../domain/order-lines.ts'
 import { cities } from './schema/cities.ts'
 import { shopContent } from './schema/content.ts'
 import { orderItems, orderStatusHistory, orders } from './schema/orders.ts'
+import { orderAdjustments, promotionUses, promotions } from './schema/promotions.ts'
+import { allocate } from '@shop/shared/pricing/offers'
+import { phoneKey } from '../domain/abuse-limits.ts'
 import { settings } from './schema/settings.ts'
 import { users } from './schema/users.ts'
 import { seedContent } from './seed-content.ts'
@@ -178,8 +181,66 @@ export async function seedDatabase(
     )
   })
 
-  if (options.demoOrders) await seedDemoOrders(db)
+  if (options.demoOrders) {
+    await seedDemoOffers(db)
+    await seedDemoOrders(db)
+  }
   return { createdAdmin, seededCatalogue: true }
+}
+
+/**
+ * Decision 0181: the demo shop's offers. Only codes (a price changes when a shopper types one) and an automatic Eid
+ * offer left switched off as an example to open and start: the demo catalogue's prices stay as listed.
+ */
+async function seedDemoOffers(db: Db) {
+  const [dates] = await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, 'dates'))
+  const [tripoli] = await db.select({ id: cities.id }).from(cities).where(eq(cities.name, 'طرابلس'))
+  const en = (name: string) => buildTranslations({ en: { name } })
+  await db.insert(promotions).values([
+    {
+      code: 'WELCOME10',
+      name: 'خصم الطلب الأول 10٪',
+      translations: en('10% off your first order'),
+      valueType: 'percentage',
+      value: 10,
+      target: 'order',
+      firstOrderOnly: true,
+      perCustomerLimit: 1,
+    },
+    {
+      code: 'FB15',
+      name: 'خصم 15 د.ل لمتابعي فيسبوك',
+      translations: en('15 LYD off for our Facebook followers'),
+      valueType: 'fixed',
+      value: 15,
+      target: 'order',
+      minSubtotal: 100,
+      usageLimit: 100,
+      perCustomerLimit: 1,
+    },
+    {
+      code: null,
+      name: 'خصم العيد 10٪ على التمور',
+      translations: en('Eid: 10% off all dates'),
+      valueType: 'percentage',
+      value: 10,
+      target: 'products',
+      categoryIds: dates ? [dates.id] : [],
+      isActive: false,
+    },
+    {
+      code: null,
+      name: 'توصيل مجاني إلى طرابلس فوق 200 د.ل',
+      translations: en('Free delivery in Tripoli over 200 LYD'),
+      valueType: 'percentage',
+      value: 100,
+      target: 'delivery',
+      minSubtotal: 200,
+      cityIds: tripoli ? [tripoli.id] : [],
+      combinable: true,
+      isActive: false,
+    },
+  ])
 }
 
 /** Deterministic pseudo-random numbers, so every fresh shop shows the same demo history. */
@@ -251,6 +312,7 @@ async function seedDemoOrders(db: Db) {
     .onConflictDoNothing()
     .returning({ id: users.id, name: users.name, email: users.email })
 
+  const [fb15] = await db.select().from(promotions).where(eq(promotions.code, 'FB15'))
   const now = Date.now()
   const count = 160
   for (let n = 0; n < count; n++) {
@@ -321,14 +383,24 @@ async function seedDemoOrders(db: Db) {
             ? 'paid'
             : 'pending'
     const delivery = toCents(city.deliveryPrice)!
+    // Decision 0181: some shoppers typed the Facebook code (15 LYD off from 100 LYD), spread over their lines.
+    const withCode = fb15 !== undefined && n % 9 === 4 && subtotal >= 10_000
+    const parts = withCode
+      ? allocate(
+          1500,
+          items.map((i) => Math.round(i.lineTotal * 100)),
+        )
+      : items.map(() => 0)
+    const discount = parts.reduce((a, b) => a + b, 0)
     const { id, orderNumber } = await newOrderNumber(db, createdAt)
+    const phone = `+21891${String(1_000_000 + Math.floor(rand() * 8_999_999))}`
     await db.insert(orders).values({
       id,
       orderNumber,
       userId: shopper ? (shopper as { id: number }).id : null,
       customerName: name,
       customerEmail: shopper?.email ?? `customer${n + 1}@example.ly`,
-      customerPhone: `+21891${String(1_000_000 + Math.floor(rand() * 8_999_999))}`,
+      customerPhone: phone,
       shippingAddress: `شارع ${pick(['الجمهورية', 'عمر المختار', 'الاستقلال', 'النصر', 'الشط'])} ${1 + Math.floor(rand() * 90)}, ${city.name}, ${city.name}`,
       cityId: city.id,
       cityName: city.name,
@@ -339,13 +411,51 @@ async function seedDemoOrders(db: Db) {
       notes: `WhatsApp: +21892${String(1_000_000 + Math.floor(rand() * 8_999_999))}`,
       subtotal: subtotal / 100,
       deliveryPrice: delivery / 100,
-      totalAmount: (subtotal + delivery) / 100,
+      totalAmount: (subtotal - discount + delivery) / 100,
+      discountTotal: discount / 100,
       totalCost: Number(centsToDecimalString(cost)),
       stockRestoredAt: status === 'cancelled' ? createdAt : null,
       createdAt,
       updatedAt: createdAt,
     })
-    await db.insert(orderItems).values(items.map((i) => ({ ...i, orderId: id })))
+    const itemIds = await db
+      .insert(orderItems)
+      .values(items.map((i, k) => ({ ...i, discount: parts[k]! / 100, orderId: id })))
+      .returning({ id: orderItems.id })
+    if (withCode && fb15) {
+      await db.insert(orderAdjustments).values(
+        items.flatMap((_, k) =>
+          parts[k]! > 0
+            ? [
+                {
+                  orderId: id,
+                  promotionId: fb15.id,
+                  code: fb15.code,
+                  label: fb15.name,
+                  translations: copyTranslated(fb15.translations, 'name', 'label'),
+                  target: 'items' as const,
+                  orderItemId: itemIds[k]!.id,
+                  amount: parts[k]! / 100,
+                  createdAt,
+                },
+              ]
+            : [],
+        ),
+      )
+      await db.insert(promotionUses).values({
+        promotionId: fb15.id,
+        orderId: id,
+        userId: shopper ? (shopper as { id: number }).id : null,
+        phoneKey: phoneKey(phone),
+        releasedAt: status === 'cancelled' ? createdAt : null,
+        createdAt,
+      })
+      if (status !== 'cancelled')
+        await db
+          .update(promotions)
+          .set({ usedCount: sql`${promotions.usedCount} + 1` })
+          .where(eq(promotions.id, fb15.id))
+    }
     await db.insert(orderStatusHistory).values({
       orderId: id,
       fromStatus: null,
