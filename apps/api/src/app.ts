@@ -38,6 +38,7 @@ import { importsRoutes } from './modules/imports/imports.routes.ts'
 import { ordersRoutes } from './modules/orders/orders.routes.ts'
 import { paymentsRoutes } from './modules/payments/payments.routes.ts'
 import { profileRoutes } from './modules/profile/profile.routes.ts'
+import { promotionsRoutes } from './modules/promotions/promotions.routes.ts'
 import { contentRoutes } from './modules/content/content.routes.ts'
 import { settingsRoutes } from './modules/settings/settings.routes.ts'
 import { usersRoutes } from './modules/users/users.routes.ts'
@@ -340,6 +341,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(settingsRoutes)
       await api.register(contentRoutes)
       await api.register(importsRoutes)
+      await api.register(promotionsRoutes)
     },
     { prefix: '/api' },
   )

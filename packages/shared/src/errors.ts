@@ -28,6 +28,8 @@ export const ERROR_CODES = [
   'COUPON_USED_UP',
   'COUPON_NOT_APPLICABLE',
   'COUPON_ONE_ONLY',
+  // An offer's code is unique without case (/api/promotions).
+  'PROMOTION_CODE_TAKEN',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'MISSING_COLUMNS',

@@ -51,6 +51,12 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'PUT /api/categories/:id': 'admin',
   'PATCH /api/categories/:id/status': 'admin',
   'DELETE /api/categories/:id': 'admin',
+  // Offers (issue 29)
+  'GET /api/promotions': 'admin',
+  'GET /api/promotions/:id': 'admin',
+  'POST /api/promotions': 'admin',
+  'PATCH /api/promotions/:id': 'admin',
+  'DELETE /api/promotions/:id': 'admin',
   // Cities
   'GET /api/cities': 'public',
   'POST /api/cities': 'admin',

@@ -1,0 +1,395 @@
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { buildTranslations, ownTranslation, translatedText } from '@shop/shared/i18n/content'
+import type { Language } from '@shop/shared/i18n/messages'
+import type { Paginated } from '@shop/shared/schemas/common'
+import {
+  PROMOTION_TEXT_FIELDS,
+  PromotionInput,
+  type Promotion,
+  type PromotionListQuery,
+  type PromotionStatus,
+} from '@shop/shared/schemas/promotion'
+import { overStored } from '@shop/shared/schemas/translatable'
+import { rowsOf, type DbOrTx, type Tx } from '../../db/client.ts'
+import { isUniqueViolation } from '../../db/errors.ts'
+import { likePattern } from '../../db/like.ts'
+import { anyTextLike } from '../../db/translated.ts'
+import { categories, products, productVariants } from '../../db/schema/catalog.ts'
+import { cities } from '../../db/schema/cities.ts'
+import { orderAdjustments, promotionUses, promotions } from '../../db/schema/promotions.ts'
+import { type PromotionRow } from '../../domain/offers.ts'
+import { AppError, notFound } from '../../lib/app-error.ts'
+import { parseOrThrow } from '../../lib/validation.ts'
+
+// Issue 29 / decisions 0170, 0171, 0174: staff manage offers at /api/promotions. Offers that were used are never
+// erased (deactivated instead); the list carries what each offer did (uses, discount given, revenue of its orders).
+
+/** An offer's state now: switched off, not started, over, every use taken, or running. */
+function statusSql(now: Date): SQL<PromotionStatus> {
+  const at = now.toISOString()
+  return sql<PromotionStatus>`case
+    when not ${promotions.isActive} then 'inactive'
+    when ${promotions.startsAt} is not null and ${promotions.startsAt} > ${at} then 'scheduled'
+    when ${promotions.endsAt} is not null and ${promotions.endsAt} <= ${at} then 'ended'
+    when ${promotions.usageLimit} is not null and ${promotions.usedCount} >= ${promotions.usageLimit} then 'used_up'
+    else 'active' end`
+}
+
+interface Stats {
+  uses: number
+  discountGiven: number
+  revenue: number
+  ordersCount: number
+}
+
+const noStats: Stats = { uses: 0, discountGiven: 0, revenue: 0, ordersCount: 0 }
+
+/**
+ * The figures of the offers in `ids`, in one query: uses held (released_at null), Σ adjustments and Σ total_amount of
+ * the orders that used them and are not cancelled (cents summed, so no float drift).
+ */
+async function loadStats(db: DbOrTx, ids: number[]): Promise<Map<number, Stats>> {
+  const out = new Map<number, Stats>()
+  if (ids.length === 0) return out
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )
+  const rows = rowsOf<{
+    id: number
+    uses: string | number
+    discount_cents: string | number | null
+    revenue_cents: string | number | null
+    orders_count: string | number | null
+  }>(
+    await db.execute(sql`
+    select p.id,
+      (select count(*) from promotion_uses u where u.promotion_id = p.id and u.released_at is null) as uses,
+      s.discount_cents, s.revenue_cents, s.orders_count
+    from promotions p
+    left join (
+      select a.promotion_id,
+        sum(a.cents) as discount_cents,
+        sum(round(o.total_amount * 100)) as revenue_cents,
+        count(*) as orders_count
+      from (
+        select promotion_id, order_id, sum(round(amount * 100)) as cents
+        from order_adjustments
+        where promotion_id in (${list})
+        group by promotion_id, order_id
+      ) a
+      join orders o on o.id = a.order_id and o.order_status <> 'cancelled'
+      group by a.promotion_id
+    ) s on s.promotion_id = p.id
+    where p.id in (${list})`),
+  )
+  for (const r of rows)
+    out.set(Number(r.id), {
+      uses: Number(r.uses ?? 0),
+      discountGiven: Number(r.discount_cents ?? 0) / 100,
+      revenue: Number(r.revenue_cents ?? 0) / 100,
+      ordersCount: Number(r.orders_count ?? 0),
+    })
+  return out
+}
+
+/** An offer as staff see it, its name in the reader's language and both names as stored. */
+export function toPromotion(
+  row: PromotionRow,
+  status: PromotionStatus,
+  stats: Stats,
+  lang: Language,
+): Promotion {
+  return {
+    id: row.id,
+    code: row.code,
+    name: translatedText(row.name, row.translations, 'name', lang) ?? row.name,
+    name_ar: row.name,
+    name_en: ownTranslation(row.translations, 'en', 'name'),
+    value_type: row.valueType,
+    value: Number(row.value),
+    target: row.target,
+    product_ids: row.productIds,
+    category_ids: row.categoryIds,
+    variant_ids: row.variantIds,
+    min_subtotal: row.minSubtotal === null ? null : Number(row.minSubtotal),
+    city_ids: row.cityIds,
+    payment_methods: row.paymentMethods,
+    starts_at: row.startsAt?.toISOString() ?? null,
+    ends_at: row.endsAt?.toISOString() ?? null,
+    first_order_only: row.firstOrderOnly,
+    retail_only: row.retailOnly,
+    combinable: row.combinable,
+    usage_limit: row.usageLimit,
+    per_customer_limit: row.perCustomerLimit,
+    is_active: row.isActive,
+    status,
+    uses: stats.uses,
+    discount_given: stats.discountGiven,
+    revenue: stats.revenue,
+    orders_count: stats.ordersCount,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  }
+}
+
+/** GET /promotions: newest first, filtered by status and by a text in the names or the code. */
+export async function listPromotions(
+  db: DbOrTx,
+  q: PromotionListQuery,
+  lang: Language,
+  now = new Date(),
+): Promise<Paginated<Promotion>> {
+  const status = statusSql(now)
+  const where: SQL[] = []
+  if (q.status) where.push(sql`(${status}) = ${q.status}`)
+  if (q.search) {
+    const pattern = likePattern(q.search)
+    where.push(
+      sql`(${anyTextLike(promotions.name, promotions.translations, 'name', pattern)} OR ${promotions.code} ILIKE ${pattern})`,
+    )
+  }
+  const condition = where.length ? and(...where) : undefined
+  const rows = await db
+    .select({ row: promotions, status, total: sql<number>`count(*) over ()` })
+    .from(promotions)
+    .where(condition)
+    .orderBy(desc(promotions.createdAt), desc(promotions.id))
+    .limit(q.per_page)
+    .offset((q.page - 1) * q.per_page)
+  let total = rows.length ? Number(rows[0]!.total) : 0
+  if (rows.length === 0 && q.page > 1) {
+    const [c] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(promotions)
+      .where(condition)
+    total = Number(c?.n ?? 0)
+  }
+  const stats = await loadStats(
+    db,
+    rows.map((r) => r.row.id),
+  )
+  return {
+    data: rows.map((r) => toPromotion(r.row, r.status, stats.get(r.row.id) ?? noStats, lang)),
+    total,
+    last_page: Math.max(1, Math.ceil(total / q.per_page)),
+    current_page: q.page,
+    per_page: q.per_page,
+  }
+}
+
+async function readPromotion(db: DbOrTx, id: number, lang: Language, now = new Date()): Promise<Promotion> {
+  const [found] = await db
+    .select({ row: promotions, status: statusSql(now) })
+    .from(promotions)
+    .where(eq(promotions.id, id))
+  if (!found) throw notFound()
+  const stats = await loadStats(db, [id])
+  return toPromotion(found.row, found.status, stats.get(id) ?? noStats, lang)
+}
+
+export const getPromotion = (db: DbOrTx, id: number, lang: Language) => readPromotion(db, id, lang)
+
+const codeTaken = () =>
+  new AppError('PROMOTION_CODE_TAKEN', 409, { fields: { code: ['errors.PROMOTION_CODE_TAKEN'] } })
+
+/** Codes are unique without case; the unique index on lower(code) is the real guard. */
+async function assertCodeFree(db: DbOrTx, code: string | null, exceptId?: number) {
+  if (!code) return
+  const clash = await db
+    .select({ id: promotions.id })
+    .from(promotions)
+    .where(
+      and(
+        sql`lower(${promotions.code}) = lower(${code})`,
+        exceptId ? sql`${promotions.id} <> ${exceptId}` : undefined,
+      ),
+    )
+    .limit(1)
+  if (clash.length) throw codeTaken()
+}
+
+async function uniqueCode<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write()
+  } catch (error) {
+    if (isUniqueViolation(error)) throw codeTaken()
+    throw error
+  }
+}
+
+/** Every chosen product, category, size and city exists; else 422 on that field. */
+async function assertIdsKnown(db: DbOrTx, input: PromotionInput) {
+  const checks: [string, number[], () => Promise<{ id: number }[]>][] = [
+    [
+      'product_ids',
+      input.product_ids,
+      () => db.select({ id: products.id }).from(products).where(inArray(products.id, input.product_ids)),
+    ],
+    [
+      'category_ids',
+      input.category_ids,
+      () =>
+        db.select({ id: categories.id }).from(categories).where(inArray(categories.id, input.category_ids)),
+    ],
+    [
+      'variant_ids',
+      input.variant_ids,
+      () =>
+        db
+          .select({ id: productVariants.id })
+          .from(productVariants)
+          .where(inArray(productVariants.id, input.variant_ids)),
+    ],
+    [
+      'city_ids',
+      input.city_ids,
+      () => db.select({ id: cities.id }).from(cities).where(inArray(cities.id, input.city_ids)),
+    ],
+  ]
+  const fields: Record<string, string[]> = {}
+  for (const [field, ids, find] of checks) {
+    if (ids.length === 0) continue
+    const found = new Set((await find()).map((r) => r.id))
+    if (new Set(ids).size !== found.size || ids.some((id) => !found.has(id)))
+      fields[field] = ['validation.offer_ids_unknown']
+  }
+  if (Object.keys(fields).length) throw new AppError('VALIDATION_FAILED', 422, { fields })
+}
+
+const uniq = (ids: number[]) => [...new Set(ids)]
+
+function promotionColumns(input: PromotionInput) {
+  const scoped = input.target === 'products'
+  return {
+    code: input.code ?? null,
+    name: input.name_ar,
+    translations: buildTranslations<'name'>({ en: { name: input.name_en } }),
+    valueType: input.value_type,
+    value: input.value!,
+    target: input.target,
+    // Only an offer on chosen products keeps its choice; the order and delivery apply to everything.
+    productIds: scoped ? uniq(input.product_ids) : [],
+    categoryIds: scoped ? uniq(input.category_ids) : [],
+    variantIds: scoped ? uniq(input.variant_ids) : [],
+    minSubtotal: input.min_subtotal,
+    cityIds: uniq(input.city_ids),
+    paymentMethods: [...new Set(input.payment_methods)],
+    startsAt: input.starts_at ? new Date(input.starts_at) : null,
+    endsAt: input.ends_at ? new Date(input.ends_at) : null,
+    firstOrderOnly: input.first_order_only,
+    retailOnly: input.retail_only,
+    combinable: input.combinable,
+    usageLimit: input.usage_limit,
+    perCustomerLimit: input.per_customer_limit,
+    isActive: input.is_active,
+  }
+}
+
+/** The stored offer as the input that would create it (a change is merged over it and checked as a whole). */
+function storedFields(row: PromotionRow): Record<string, unknown> {
+  return {
+    name_ar: row.name,
+    name_en: ownTranslation(row.translations, 'en', 'name') ?? '',
+    code: row.code,
+    value_type: row.valueType,
+    value: Number(row.value),
+    target: row.target,
+    product_ids: row.productIds,
+    category_ids: row.categoryIds,
+    variant_ids: row.variantIds,
+    min_subtotal: row.minSubtotal === null ? null : Number(row.minSubtotal),
+    city_ids: row.cityIds,
+    payment_methods: row.paymentMethods,
+    starts_at: row.startsAt?.toISOString() ?? null,
+    ends_at: row.endsAt?.toISOString() ?? null,
+    first_order_only: row.firstOrderOnly,
+    retail_only: row.retailOnly,
+    combinable: row.combinable,
+    usage_limit: row.usageLimit,
+    per_customer_limit: row.perCustomerLimit,
+    is_active: row.isActive,
+  }
+}
+
+export async function createPromotion(db: DbOrTx, input: PromotionInput, lang: Language): Promise<Promotion> {
+  await assertCodeFree(db, input.code)
+  await assertIdsKnown(db, input)
+  const [row] = await uniqueCode(() => db.insert(promotions).values(promotionColumns(input)).returning())
+  return readPromotion(db, row!.id, lang)
+}
+
+/** The uses held by orders that are not cancelled, counted again (decision 0171), the row locked by the caller. */
+async function recountUses(tx: Tx, id: number) {
+  await tx
+    .update(promotions)
+    .set({
+      usedCount: sql`(select count(*)::int from ${promotionUses} where ${promotionUses.promotionId} = ${id} and ${promotionUses.releasedAt} is null)`,
+    })
+    .where(eq(promotions.id, id))
+}
+
+/** PATCH /promotions/:id: the given fields over the stored offer, checked with the rules of a new one. */
+export async function updatePromotion(
+  db: DbOrTx,
+  id: number,
+  given: Record<string, unknown>,
+  lang: Language,
+): Promise<Promotion> {
+  await uniqueCode(() =>
+    db.transaction(async (tx) => {
+      // The row lock orders this change with the checkouts taking uses (domain/offers.ts takeUses).
+      const [current] = await tx.select().from(promotions).where(eq(promotions.id, id)).for('update')
+      if (!current) throw notFound()
+      const sent = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined))
+      const input = parseOrThrow(
+        PromotionInput,
+        overStored(storedFields(current), sent, PROMOTION_TEXT_FIELDS),
+      )
+      await assertCodeFree(tx, input.code, id)
+      await assertIdsKnown(tx, input)
+      await tx
+        .update(promotions)
+        .set({ ...promotionColumns(input), updatedAt: new Date() })
+        .where(eq(promotions.id, id))
+      if (input.usage_limit !== current.usageLimit || input.per_customer_limit !== current.perCustomerLimit)
+        await recountUses(tx, id)
+    }),
+  )
+  return readPromotion(db, id, lang)
+}
+
+/**
+ * DELETE /promotions/:id: an offer no order ever used is erased (null); a used one is switched off and kept (the
+ * offer), so its orders, uses and figures stay explained.
+ */
+export async function deletePromotion(db: DbOrTx, id: number, lang: Language): Promise<Promotion | null> {
+  const erased = await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ id: promotions.id })
+      .from(promotions)
+      .where(eq(promotions.id, id))
+      .for('update')
+    if (!current) throw notFound()
+    const [used] = await tx
+      .select({ n: sql<number>`1` })
+      .from(promotionUses)
+      .where(eq(promotionUses.promotionId, id))
+      .limit(1)
+    const [adjusted] = await tx
+      .select({ n: sql<number>`1` })
+      .from(orderAdjustments)
+      .where(eq(orderAdjustments.promotionId, id))
+      .limit(1)
+    if (!used && !adjusted) {
+      await tx.delete(promotions).where(eq(promotions.id, id))
+      return true
+    }
+    await tx
+      .update(promotions)
+      .set({ isActive: false, updatedAt: new Date() })
+      .where(and(eq(promotions.id, id), eq(promotions.isActive, true)))
+    return false
+  })
+  return erased ? null : readPromotion(db, id, lang)
+}
