@@ -76,6 +76,8 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   // Decisions 0068–0070: the shopper cancels their own pending order; staff confirm one by phone; guest tracking.
   'POST /api/orders/:id/cancel': 'user',
   'POST /api/orders/:id/confirm': 'admin',
+  // Decision 0173: the customer refused a cash order at the door.
+  'POST /api/orders/:id/refused-at-door': 'admin',
   'POST /api/orders/:id/tracking-link': 'admin',
   'POST /api/track': 'public',
   'POST /api/track/cancel': 'public',

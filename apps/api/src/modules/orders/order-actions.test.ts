@@ -151,3 +151,106 @@ describe('POST /api/orders/:id/confirm (decision 0070)', () => {
     for (const o of data) expect(o).toMatchObject({ order_status: 'pending', payment_method: 'cash' })
   })
 })
+
+describe('POST /api/orders/:id/refused-at-door (decision 0173)', () => {
+  const refused = (id: number, headers: Record<string, string>) =>
+    ctx.app.inject({ method: 'POST', url: `/api/orders/${id}/refused-at-door`, headers })
+
+  it('cancels a confirmed cash order the customer refused: stock and the code’s use come back, the history says so', async () => {
+    const code = `DOOR${Math.random().toString(36).slice(2, 8).toUpperCase()}`
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/promotions',
+      headers: admin.headers,
+      payload: {
+        name_ar: 'خصم تجريبي',
+        name_en: 'Trial',
+        code,
+        value_type: 'percentage',
+        value: 10,
+        target: 'order',
+        usage_limit: 1,
+      },
+    })
+    expect(created.statusCode).toBe(201)
+    const city = await createCity(ctx.app)
+    const product = await createProduct(ctx.app, { stock: 20, price: 50 })
+    const place = (phone: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: en,
+        payload: {
+          customer_name: 'Huda',
+          customer_email: `door-${Math.random().toString(36).slice(2)}@example.ly`,
+          customer_phone: phone,
+          shipping_address: 'Street 1',
+          city_id: city.id,
+          payment_method: 'cash',
+          items: [{ product_id: product.id, quantity: 2 }],
+          coupon_code: code.toLowerCase(),
+        },
+      })
+    const first = await place('0912345001')
+    expect(first.statusCode).toBe(201)
+    const placed = first.json()
+    expect(placed.discount_total).toBe(Math.round(placed.subtotal * 10) / 100)
+    expect(placed.total_amount).toBe(placed.subtotal - placed.discount_total + placed.delivery_price)
+    expect(placed.adjustments).toEqual([
+      expect.objectContaining({ code, target: 'items', amount: placed.discount_total }),
+    ])
+    expect(await stockOf(product.id)).toBe(18)
+    // The code's one use is taken: another shopper is refused.
+    const second = await place('0912345002')
+    expect(second.statusCode).toBe(422)
+    expect(second.json()).toMatchObject({
+      code: 'COUPON_USED_UP',
+      errors: { coupon_code: ['This code has been used up'] },
+    })
+
+    expect((await confirm(first.json().id, admin.headers)).statusCode).toBe(200)
+    const res = await refused(first.json().id, { ...admin.headers, ...en })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().order_status).toBe('cancelled')
+    // The order keeps what it was sold at: its discount stays on the record.
+    expect(res.json().discount_total).toBe(placed.discount_total)
+    const order = (
+      await ctx.app.inject({ method: 'GET', url: `/api/orders/${first.json().id}`, headers: admin.headers })
+    ).json()
+    expect(order.history.at(-1)).toMatchObject({
+      from_status: 'processing',
+      to_status: 'cancelled',
+      action: 'refused_at_door',
+      actor: 'staff',
+    })
+    expect(await stockOf(product.id)).toBe(20)
+    // The use came back: the next shopper's order with the code goes through.
+    expect((await place('0912345003')).statusCode).toBe(201)
+    // Once cancelled, refusing again is a conflict, not a second restock.
+    expect((await refused(first.json().id, admin.headers)).statusCode).toBe(409)
+    expect(await stockOf(product.id)).toBe(18)
+  })
+
+  it('refuses what is not a delivery: an order already completed, and guests and shoppers', async () => {
+    const { order } = await orderOf(null)
+    const done = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/orders/${order.id}`,
+      headers: admin.headers,
+      payload: {
+        customer_name: order.customer_name,
+        customer_email: order.customer_email,
+        customer_phone: order.customer_phone,
+        shipping_address: order.shipping_address,
+        order_status: 'completed',
+        payment_status: 'paid',
+        notes: '',
+      },
+    })
+    expect(done.statusCode).toBe(200)
+    expect((await refused(order.id, admin.headers)).statusCode).toBe(409)
+    expect((await refused(order.id, {})).statusCode).toBe(401)
+    const shopper = await createUser(ctx.app, 'user')
+    expect((await refused(order.id, shopper.headers)).statusCode).toBe(403)
+  })
+})

@@ -8,7 +8,10 @@ import { cancelByCustomer, notPending } from '../../domain/order-cancel.ts'
 import type { OrderNotifier } from '../../domain/notifications/notifier.ts'
 import { findOrder } from '../../domain/order-view.ts'
 import { trackingSecret, trackingToken, trackingUrl } from '../../domain/tracking-link.ts'
-import { notFound } from '../../lib/app-error.ts'
+import { AppError, notFound } from '../../lib/app-error.ts'
+import { mailText } from '../../domain/notifications/mail-texts.ts'
+import { releaseOrderUses } from '../../domain/offers.ts'
+import { restoreOrderStock } from '../../domain/stock.ts'
 import type { AuthUser } from '../../plugins/auth.ts'
 
 async function answer(db: Db, id: number, staff: boolean, lang: Language): Promise<Order> {
@@ -65,6 +68,48 @@ export async function confirmByPhone(
         changedBy: adminId,
         actor: 'staff',
         action: 'confirmed_by_phone',
+      })
+      .returning({ id: orderStatusHistory.id })
+    await notify.statusChanged(tx, id, history!.id)
+  })
+  return answer(db, id, true, lang)
+}
+
+/**
+ * POST /api/orders/:id/refused-at-door (decision 0173): the customer refused a cash order when it was delivered. A
+ * pending or processing cash order is cancelled with the history's `refused_at_door` action: its stock goes back once
+ * and the uses of its offers are given back (a code's use never becomes a sale). 409 ORDER_NOT_EDITABLE for an order
+ * already completed or cancelled, 409 ORDER_PAID_ONLINE for an order paid online (a refund, not a refusal).
+ */
+export async function refusedAtDoor(
+  db: Db,
+  adminId: number,
+  id: number,
+  lang: Language,
+  notify: OrderNotifier,
+): Promise<Order> {
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(orders).where(eq(orders.id, id)).for('update')
+    if (!current) throw notFound()
+    if (current.orderStatus !== 'pending' && current.orderStatus !== 'processing')
+      throw new AppError('ORDER_NOT_EDITABLE', 409, {
+        params: { status: mailText(lang, `status_${current.orderStatus}`) },
+      })
+    if (current.paymentStatus === 'paid') throw new AppError('ORDER_PAID_ONLINE', 409)
+    await restoreOrderStock(tx, id)
+    await releaseOrderUses(tx, id)
+    await tx.update(orders).set({ orderStatus: 'cancelled', updatedAt: new Date() }).where(eq(orders.id, id))
+    const [history] = await tx
+      .insert(orderStatusHistory)
+      .values({
+        orderId: id,
+        fromStatus: current.orderStatus,
+        toStatus: 'cancelled',
+        fromPaymentStatus: current.paymentStatus,
+        toPaymentStatus: current.paymentStatus,
+        changedBy: adminId,
+        actor: 'staff',
+        action: 'refused_at_door',
       })
       .returning({ id: orderStatusHistory.id })
     await notify.statusChanged(tx, id, history!.id)

@@ -11,7 +11,7 @@ import {
   OrderListQuery,
   UpdateOrderInput,
 } from '@shop/shared/schemas/order'
-import { cancelMyOrder, confirmByPhone, renewTrackingLink } from './order-actions.ts'
+import { cancelMyOrder, confirmByPhone, refusedAtDoor, renewTrackingLink } from './order-actions.ts'
 import { editOrderItems } from './order-edit.ts'
 import { updateOrder } from './order-update.ts'
 import { exportFileName, exportOrdersCsv } from './orders-export.ts'
@@ -149,6 +149,22 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       confirmByPhone(app.db, request.user!.id, request.params.id, request.lang, app.notifier),
+  )
+
+  app.post(
+    '/orders/:id/refused-at-door',
+    {
+      preValidation: app.guards.admin,
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Staff: the customer refused the order at the door; a pending or processing order is cancelled, its stock and offer uses given back; 409 otherwise',
+        security: [{ bearer: [] }],
+        params: idParam,
+        response: { 200: Order },
+      },
+    },
+    async (request) => refusedAtDoor(app.db, request.user!.id, request.params.id, request.lang, app.notifier),
   )
 
   app.post(
