@@ -463,6 +463,9 @@ export const TrackedOrder = z.object({
   subtotal: z.number(),
   delivery_price: z.number(),
   total_amount: z.number(),
+  /** Decision 0170: the order's discounts as stored (0 and [] without offers); total_amount is already net of them. */
+  discount_total: z.number(),
+  adjustments: z.array(OrderAdjustment),
   items: z.array(
     z.object({
       product_id: z.number().int().nullable(),
@@ -475,6 +478,8 @@ export const TrackedOrder = z.object({
       unit_price: z.number(),
       line_total: z.number(),
       is_wholesale: z.boolean(),
+      /** Decision 0170: this line's part of the item discounts (0 without offers). */
+      discount: z.number(),
     }),
   ),
   history: z.array(

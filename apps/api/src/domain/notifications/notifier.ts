@@ -9,6 +9,7 @@ import { orderItems, orderStatusHistory, orders } from '../../db/schema/orders.t
 import { settings } from '../../db/schema/settings.ts'
 import type { Mailer } from '../../lib/mailer.ts'
 import { DEFAULT_TIMEZONE } from '../../lib/shop-time.ts'
+import { loadAdjustments } from '../offers.ts'
 import { trackingSecret, trackingToken, trackingUrl } from '../tracking-link.ts'
 import {
   isMailedStatus,
@@ -126,6 +127,14 @@ export function createOrderNotifier(deps: { db: Db; mailer: Mailer; appUrl: stri
         subtotal: row.subtotal,
         deliveryPrice: row.deliveryPrice,
         totalAmount: row.totalAmount,
+        // Decision 0170: the discounts as stored with the order, labels as sold in the mail's language.
+        discountTotal: row.discountTotal,
+        adjustments: ((await loadAdjustments(tx, [row.id], mailLang, false)).get(row.id) ?? []).map((a) => ({
+          label: a.label,
+          code: a.code,
+          amount: a.amount,
+          target: a.target,
+        })),
         items: items.map((i) => ({
           name: translatedText(i.productName, i.translations, 'product_name', mailLang) ?? i.productName,
           size: translatedText(i.variantLabel, i.translations, 'variant_label', mailLang) ?? '',

@@ -19,6 +19,14 @@ export interface OrderMailItem {
   isWholesale: boolean
 }
 
+/** Decision 0170: a discount of the order as stored (one per offer and target), its label in the mail's language. */
+export interface OrderMailAdjustment {
+  label: string
+  code: string | null
+  amount: number
+  target: 'items' | 'delivery'
+}
+
 export interface OrderMailView {
   /** The language of this mail: the order's for the shopper, the shop's for staff. */
   lang: Language
@@ -41,6 +49,9 @@ export interface OrderMailView {
     subtotal: number
     deliveryPrice: number
     totalAmount: number
+    /** Decision 0170: Σ adjustments as stored; totalAmount is already net of them (absent: no offers). */
+    discountTotal?: number
+    adjustments?: OrderMailAdjustment[]
     items: OrderMailItem[]
   }
   trackingUrl: string
@@ -82,6 +93,16 @@ function dateOf(v: OrderMailView): string {
 /** Numbers, amounts, phones and addresses of mail keep their own direction inside Arabic text. */
 const ltr = (value: string) =>
   html`<span dir="ltr" style="unicode-bidi:isolate;white-space:nowrap">${value}</span>`
+
+/** The discount lines of a target ('−5.00 د.ل' each), in the order they were applied. */
+const adjustmentsOf = (v: OrderMailView, target: OrderMailAdjustment['target']) =>
+  (v.order.adjustments ?? []).filter((a) => a.target === target && a.amount > 0)
+
+/** 'Eid offer (code EID10)' / 'عرض العيد (الرمز EID10)'. */
+const adjustmentLabel = (v: OrderMailView, a: OrderMailAdjustment) =>
+  a.code ? t(v, 'discount_with_code', { label: a.label, code: a.code }) : a.label
+
+const minus = (v: OrderMailView, amount: number) => `−${money(v, amount)}`
 
 // ---- HTML pieces -------------------------------------------------------------------------------------------------
 
@@ -173,6 +194,17 @@ function details(v: OrderMailView, rows: [string, string | SafeHtml][]): SafeHtm
   </table>`
 }
 
+/** Decision 0170: each discount as its own row, in the offer's colour of savings, the amount with a minus sign. */
+function discountRows(v: OrderMailView, target: OrderMailAdjustment['target'], end: string): SafeHtml[] {
+  return adjustmentsOf(v, target).map(
+    (a) =>
+      html`<tr style="color:${PALM}">
+        <td colspan="2" style="padding:6px"><bdi>${adjustmentLabel(v, a)}</bdi></td>
+        <td style="padding:6px;text-align:${end};white-space:nowrap">${ltr(minus(v, a.amount))}</td>
+      </tr>`,
+  )
+}
+
 function itemsTable(v: OrderMailView): SafeHtml {
   const o = v.order
   const cell = `padding:8px 6px;border-bottom:1px solid ${BORDER}`
@@ -208,12 +240,14 @@ function itemsTable(v: OrderMailView): SafeHtml {
         <td colspan="2" style="padding:6px">${t(v, 'subtotal')}</td>
         <td style="padding:6px;text-align:${end}">${ltr(money(v, o.subtotal))}</td>
       </tr>
+      ${discountRows(v, 'items', end)}
       <tr>
         <td colspan="2" style="padding:6px">
           ${o.cityName ? t(v, 'delivery_fee_to', { city: o.cityName }) : t(v, 'delivery_fee')}
         </td>
         <td style="padding:6px;text-align:${end}">${ltr(money(v, o.deliveryPrice))}</td>
       </tr>
+      ${discountRows(v, 'delivery', end)}
       <tr>
         <td
           colspan="2"
@@ -263,7 +297,9 @@ function textItems(v: OrderMailView): string[] {
         `- ${i.name}${i.size ? ` – ${i.size}` : ''}${i.sku ? ` (${t(v, 'sku')} ${i.sku})` : ''} × ${i.quantity} × ${money(v, i.unitPrice)}${i.isWholesale ? ` (${t(v, 'wholesale')})` : ''}: ${money(v, i.lineTotal)}`,
     ),
     `${t(v, 'subtotal')}: ${money(v, o.subtotal)}`,
+    ...adjustmentsOf(v, 'items').map((a) => `${adjustmentLabel(v, a)}: ${minus(v, a.amount)}`),
     `${o.cityName ? t(v, 'delivery_fee_to', { city: o.cityName }) : t(v, 'delivery_fee')}: ${money(v, o.deliveryPrice)}`,
+    ...adjustmentsOf(v, 'delivery').map((a) => `${adjustmentLabel(v, a)}: ${minus(v, a.amount)}`),
     `${t(v, 'total')}: ${money(v, o.totalAmount)}`,
   ]
 }

@@ -175,8 +175,8 @@ describe('reports per product and per pack, with quantity breaks', () => {
     const sum = (key: string) => rows.reduce((s, r) => s + Number(r[key]), 0)
     expect(sum('Total')).toBe(stats.total_revenue)
     expect(sum('Profit')).toBe(stats.total_profit)
-    // One row per order, its columns as before packs (decision 0159): the file did not change shape.
-    expect(Object.keys(rows[0]!)).toHaveLength(16)
+    // One row per order, its columns as before packs (decision 0159); the discount columns follow them (decision 0179).
+    expect(Object.keys(rows[0]!)).toHaveLength(18)
   })
 
   it('keeps the top products per product, the packs of a product summed', async () => {

@@ -18,6 +18,8 @@ type HeaderKey =
   | 'delivery_price'
   | 'total_amount'
   | 'profit'
+  | 'discount_total'
+  | 'offer_codes'
 
 interface ExportTexts {
   /** `{{tz}}` is the shop's time zone, the clock the dates are written in. */
@@ -42,6 +44,8 @@ const ar: ExportTexts = {
     delivery_price: 'رسوم التوصيل',
     total_amount: 'الإجمالي',
     profit: 'الربح',
+    discount_total: 'الخصم',
+    offer_codes: 'رموز العروض',
   },
   orderStatus: { pending: 'قيد الانتظار', processing: 'قيد التجهيز', completed: 'مكتمل', cancelled: 'ملغي' },
   paymentStatus: {
@@ -69,6 +73,8 @@ const en: ExportTexts = {
     delivery_price: 'Delivery',
     total_amount: 'Total',
     profit: 'Profit',
+    discount_total: 'Discount',
+    offer_codes: 'Offer codes',
   },
   orderStatus: {
     pending: 'Pending',

@@ -1,11 +1,14 @@
-import { eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull } from 'drizzle-orm'
 import { copyTranslated } from '@shop/shared/i18n/content'
 import { lineTranslations } from '../../domain/order-lines.ts'
 import type { Language } from '@shop/shared/i18n/messages'
 import { fromCents, MAX_MONEY_CENTS, toCents } from '@shop/shared/money/money'
+import { priceOrder, type Offer, type PricedOrder } from '@shop/shared/pricing/offers'
 import type { EditOrderItemsInput, Order } from '@shop/shared/schemas/order'
 import type { Db, Tx } from '../../db/client.ts'
 import { orderItems, orderStatusHistory, orders } from '../../db/schema/orders.ts'
+import { orderAdjustments, promotionUses, promotions } from '../../db/schema/promotions.ts'
+import { adjustmentRows, toOffer } from '../../domain/offers.ts'
 import { assertCashAccepted, deliveryCityOf } from '../../domain/cash-on-delivery.ts'
 import { mailText } from '../../domain/notifications/mail-texts.ts'
 import type { OrderNotifier } from '../../domain/notifications/notifier.ts'
@@ -85,10 +88,13 @@ export async function editOrderItems(
     const lines = await planLines(tx, stored, input, lang)
     const city = await cityAfterEdit(tx, order, input.city_id)
     const subtotalCents = lines.reduce((sum, l) => sum + l.lineCents, 0)
-    const totalCents = subtotalCents + city.deliveryCents
+    // Decision 0178: an order placed with offers keeps them; its lines and delivery are priced with them again.
+    const pricing = await repriceWithOrderOffers(tx, order, lines, city)
+    const discountCents = pricing?.discountTotalCents ?? 0
+    const totalCents = pricing?.totalCents ?? subtotalCents + city.deliveryCents
     const costCents = lines.reduce((sum, l) => sum + l.unitCostCents * l.quantity, 0)
     if (
-      totalCents > MAX_MONEY_CENTS ||
+      subtotalCents + city.deliveryCents > MAX_MONEY_CENTS ||
       costCents > MAX_MONEY_CENTS ||
       lines.some((l) => l.lineCents > MAX_MONEY_CENTS)
     )
@@ -102,7 +108,8 @@ export async function editOrderItems(
     if (!changed) return
 
     await moveStock(tx, stockMoves(stored, lines, lang))
-    await writeLines(tx, id, stored, lines)
+    const itemIds = await writeLines(tx, id, stored, lines)
+    if (pricing) await writeAdjustments(tx, id, pricing, itemIds)
     const previousTotal = order.totalAmount
     await tx
       .update(orders)
@@ -110,6 +117,7 @@ export async function editOrderItems(
         subtotal: fromCents(subtotalCents),
         deliveryPrice: fromCents(city.deliveryCents),
         totalAmount: fromCents(totalCents),
+        ...(pricing ? { discountTotal: fromCents(discountCents) } : {}),
         totalCost: fromCents(costCents),
         ...(city.changed && city.row
           ? {
@@ -243,8 +251,17 @@ function stockMoves(stored: ItemRow[], lines: PlannedLine[], lang: Language): St
   return [...moves.values()].filter((m) => m.delta !== 0)
 }
 
-/** Rewrites the order's lines: removed ones deleted, changed ones updated in place, new ones inserted. */
-async function writeLines(tx: Tx, orderId: number, stored: ItemRow[], lines: PlannedLine[]) {
+/**
+ * Rewrites the order's lines: removed ones deleted, changed ones updated in place, new ones inserted. Returns each
+ * planned line's row id (by its index in `lines`).
+ */
+async function writeLines(
+  tx: Tx,
+  orderId: number,
+  stored: ItemRow[],
+  lines: PlannedLine[],
+): Promise<number[]> {
+  const ids: number[] = []
   const kept = new Set(lines.flatMap((l) => (l.stored ? [l.stored.id] : [])))
   const removed = stored.filter((r) => !kept.has(r.id)).map((r) => r.id)
   if (removed.length) await tx.delete(orderItems).where(inArray(orderItems.id, removed))
@@ -257,23 +274,106 @@ async function writeLines(tx: Tx, orderId: number, stored: ItemRow[], lines: Pla
       lineTotal: fromCents(line.lineCents),
     }
     if (line.stored) {
+      ids.push(line.stored.id)
       if (line.stored.quantity !== line.quantity)
         await tx.update(orderItems).set(values).where(eq(orderItems.id, line.stored.id))
     } else {
       const { product, variant } = line.sellable!
-      await tx.insert(orderItems).values({
-        orderId,
-        productId: product.id,
-        productName: product.name,
-        translations: lineTranslations(line.sellable!),
-        variantId: variant.id,
-        variantLabel: variant.label,
-        sku: variant.sku,
-        takesStock: line.takesStock,
-        ...values,
-      })
+      const [row] = await tx
+        .insert(orderItems)
+        .values({
+          orderId,
+          productId: product.id,
+          productName: product.name,
+          translations: lineTranslations(line.sellable!),
+          variantId: variant.id,
+          variantLabel: variant.label,
+          sku: variant.sku,
+          takesStock: line.takesStock,
+          ...values,
+        })
+        .returning({ id: orderItems.id })
+      ids.push(row!.id)
     }
   }
+  return ids
+}
+
+/**
+ * Decision 0178: the offers the order was placed with (its adjustments and the uses it holds), as the pricing needs
+ * them. Their conditions held when the order was placed, so they count as met (dates, first order, payment method,
+ * uses, switched off since) except the minimum, which the edited lines must still reach, and the cities when staff
+ * move the order to another city. No new use is taken: the order holds its uses until it is cancelled.
+ */
+async function orderOffers(tx: Tx, orderId: number, cityChanged: boolean): Promise<Offer[]> {
+  const fromAdjustments = await tx
+    .selectDistinct({ id: orderAdjustments.promotionId })
+    .from(orderAdjustments)
+    .where(and(eq(orderAdjustments.orderId, orderId), isNotNull(orderAdjustments.promotionId)))
+  const fromUses = await tx
+    .selectDistinct({ id: promotionUses.promotionId })
+    .from(promotionUses)
+    .where(eq(promotionUses.orderId, orderId))
+  const ids = [...new Set([...fromAdjustments, ...fromUses].map((r) => r.id!))]
+  if (ids.length === 0) return []
+  const rows = await tx.select().from(promotions).where(inArray(promotions.id, ids))
+  return rows.map((row) => ({
+    ...toOffer(row),
+    isActive: true,
+    startsAt: null,
+    endsAt: null,
+    firstOrderOnly: false,
+    paymentMethods: [],
+    cityIds: cityChanged ? row.cityIds : [],
+  }))
+}
+
+/** The edited lines and delivery priced with the order's offers (null: the order has none). */
+async function repriceWithOrderOffers(
+  tx: Tx,
+  order: OrderRow,
+  lines: PlannedLine[],
+  city: { row: { id: number } | null; deliveryCents: number; changed: boolean },
+): Promise<PricedOrder | null> {
+  const offers = await orderOffers(tx, order.id, city.changed)
+  if (offers.length === 0) return null
+  // The order's code, if one of its offers has one (at most one code per order).
+  const code = offers.find((o) => o.code !== null)?.code ?? null
+  return priceOrder({
+    // Each line at the unit price it has after the edit: kept lines as sold, changed ones as priced now. A wholesale
+    // line stays wholesale (an offer for retail only leaves it alone).
+    lines: lines.map((l, key) => ({
+      key,
+      productId: l.sellable?.product.id ?? l.stored?.productId ?? 0,
+      variantId: l.variantId || null,
+      categoryId: l.sellable?.product.categoryId ?? null,
+      retailCents: l.unitCents,
+      tiers: l.isWholesale ? [{ minQuantity: 1, priceCents: l.unitCents }] : [],
+      quantity: l.quantity,
+    })),
+    deliveryCents: city.deliveryCents,
+    offers,
+    code,
+    context: {
+      now: new Date(),
+      cityId: city.row?.id ?? order.cityId,
+      paymentMethod: order.paymentMethod,
+      firstOrder: true,
+      usedUp: new Set(),
+    },
+  })
+}
+
+/** The order's discounts as the new pricing gave them: each line's part, and the adjustment rows rewritten. */
+async function writeAdjustments(tx: Tx, orderId: number, pricing: PricedOrder, itemIds: number[]) {
+  for (const line of pricing.lines)
+    await tx
+      .update(orderItems)
+      .set({ discount: fromCents(line.discountCents) })
+      .where(eq(orderItems.id, itemIds[line.key]!))
+  await tx.delete(orderAdjustments).where(eq(orderAdjustments.orderId, orderId))
+  const rows = adjustmentRows(orderId, pricing, (key) => itemIds[key])
+  if (rows.length > 0) await tx.insert(orderAdjustments).values(rows)
 }
 
 /** The delivery after the edit: another active city and its fee, or the order's own city and the fee it was sold with. */

@@ -55,7 +55,7 @@ describe('orders: sales CSV export', () => {
     expect(text).not.toMatch(/[^\r]\n/)
     // Decision 0131: headers in the reader's language (Arabic by default), the codes in the last columns.
     expect(lines[0]).toBe(
-      'رقم الطلب,التاريخ (Africa/Tripoli),اسم العميل,البريد الإلكتروني,الهاتف,المدينة,طريقة الدفع,حالة الطلب,حالة الدفع,المجموع الفرعي,رسوم التوصيل,الإجمالي,الربح,payment_method_code,order_status_code,payment_status_code',
+      'رقم الطلب,التاريخ (Africa/Tripoli),اسم العميل,البريد الإلكتروني,الهاتف,المدينة,طريقة الدفع,حالة الطلب,حالة الدفع,المجموع الفرعي,رسوم التوصيل,الإجمالي,الربح,payment_method_code,order_status_code,payment_status_code,الخصم,رموز العروض',
     )
     // Only the completed order (status defaults to completed).
     expect(lines).toHaveLength(2)
@@ -66,7 +66,7 @@ describe('orders: sales CSV export', () => {
     expect(lines[1]).toContain('"=""+218911234567"""')
     expect(lines[1]).toContain('طرابلس-تصدير')
     expect(lines[1]).toContain(',الدفع عند الاستلام,مكتمل,غير مدفوع,')
-    expect(lines[1]).toMatch(/,40\.00,10\.00,50\.00,16\.00,cash,completed,pending$/)
+    expect(lines[1]).toMatch(/,40\.00,10\.00,50\.00,16\.00,cash,completed,pending,0\.00,$/)
     const all = await exportCsv('?status=all&from=2024-05-10&to=2024-05-10')
     expect(all.rawPayload.subarray(3).toString('utf8').split('\r\n').filter(Boolean)).toHaveLength(3)
   })
@@ -92,14 +92,14 @@ describe('orders: sales CSV export', () => {
     })
     const lines = res.rawPayload.subarray(3).toString('utf8').split('\r\n').filter(Boolean)
     expect(lines[0]).toBe(
-      'Order number,Date (Africa/Tripoli),Customer name,Email,Phone,City,Payment method,Order status,Payment status,Subtotal,Delivery,Total,Profit,payment_method_code,order_status_code,payment_status_code',
+      'Order number,Date (Africa/Tripoli),Customer name,Email,Phone,City,Payment method,Order status,Payment status,Subtotal,Delivery,Total,Profit,payment_method_code,order_status_code,payment_status_code,Discount,Offer codes',
     )
     expect(lines).toHaveLength(2)
     expect(lines[1]).toContain(order.order_number)
     expect(lines[1]).toContain('2024-07-02 01:30')
     expect(lines[1]).toContain('"=""0912345678"""')
     expect(lines[1]).toContain(',Benghazi-export,Cash on delivery,Processing,Unpaid,')
-    expect(lines[1]).toMatch(/,cash,processing,pending$/)
+    expect(lines[1]).toMatch(/,cash,processing,pending,0\.00,$/)
   })
 
   it('writes a phone that is not one as formula-safe text', () => {

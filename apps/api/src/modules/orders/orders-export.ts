@@ -6,14 +6,17 @@ import type { Language } from '@shop/shared/i18n/messages'
 import type { OrderExportQuery } from '@shop/shared/schemas/order'
 import type { DbOrTx } from '../../db/client.ts'
 import { orders } from '../../db/schema/orders.ts'
+import { orderAdjustments } from '../../db/schema/promotions.ts'
 import { profitOf, type OrderRow } from '../../domain/order-view.ts'
 import { dayRange, shopTimezone } from '../../lib/shop-time.ts'
 import { exportTexts } from './export-texts.ts'
 
-/** One exported order: the stored row and its date as the shop's clock showed it. */
+/** One exported order: the stored row, its date as the shop's clock showed it and the codes its offers had. */
 interface ExportRow {
   order: OrderRow
   localDate: string
+  /** Decision 0179: the codes of the offers the order used, as stored with it, 'A B' (automatic offers have none). */
+  codes: string | null
 }
 
 /**
@@ -65,6 +68,9 @@ export function exportColumns(lang: Language, tz: string): readonly Column[] {
     { header: 'payment_method_code', cell: ({ order }) => text(order.paymentMethod) },
     { header: 'order_status_code', cell: ({ order }) => text(order.orderStatus) },
     { header: 'payment_status_code', cell: ({ order }) => text(order.paymentStatus) },
+    // Decision 0179: the discounts come after every earlier column, so a reader that counts columns keeps working.
+    { header: t.headers.discount_total, cell: ({ order }) => money(order.discountTotal) },
+    { header: t.headers.offer_codes, cell: ({ codes }) => text(codes) },
   ]
 }
 
@@ -91,6 +97,9 @@ async function* orderBatches(db: DbOrTx, q: OrderExportQuery, tz: string): Async
         order: orders,
         localDate: sql<string>`to_char(${orders.createdAt} AT TIME ZONE ${tz}, 'YYYY-MM-DD HH24:MI')`,
         at: sql<string>`${orders.createdAt}::text`,
+        codes: sql<
+          string | null
+        >`(select string_agg(distinct ${orderAdjustments.code}, ' ') from ${orderAdjustments} where ${orderAdjustments.orderId} = "orders"."id" and ${orderAdjustments.code} is not null)`,
       })
       .from(orders)
       .where(

@@ -9,6 +9,7 @@ import { orderItems, orderStatusHistory, orders } from '../../db/schema/orders.t
 import { settings } from '../../db/schema/settings.ts'
 import type { OrderNotifier } from '../../domain/notifications/notifier.ts'
 import { cancelByCustomer } from '../../domain/order-cancel.ts'
+import { loadAdjustments } from '../../domain/offers.ts'
 import { expireDueHolds } from '../../domain/payment-expiry.ts'
 import { isTrackingToken, trackingSecret } from '../../domain/tracking-link.ts'
 import { AppError } from '../../lib/app-error.ts'
@@ -98,6 +99,9 @@ async function toTracked(db: Db, row: OrderRow, byToken: boolean, lang: Language
     subtotal: row.subtotal,
     delivery_price: row.deliveryPrice,
     total_amount: row.totalAmount,
+    // Decision 0170: the discounts as stored with the order, labels in the reader's language.
+    discount_total: row.discountTotal,
+    adjustments: (await loadAdjustments(db, [row.id], lang, false)).get(row.id) ?? [],
     // Decision 0058: the names the lines were sold under, in the reader's language.
     items: items.map((i) => ({
       product_id: i.productId,
@@ -109,6 +113,7 @@ async function toTracked(db: Db, row: OrderRow, byToken: boolean, lang: Language
       unit_price: i.unitPrice,
       line_total: i.lineTotal,
       is_wholesale: i.isWholesale,
+      discount: i.discount,
     })),
     // Status changes only (a payment-status edit is staff's business), with their dates.
     history: history

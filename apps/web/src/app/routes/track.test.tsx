@@ -19,6 +19,8 @@ const tracked: TrackedOrder = {
   subtotal: 60,
   delivery_price: 15,
   total_amount: 75,
+  discount_total: 0,
+  adjustments: [],
   items: [
     {
       product_id: 1,
@@ -30,6 +32,7 @@ const tracked: TrackedOrder = {
       unit_price: 20,
       line_total: 40,
       is_wholesale: false,
+      discount: 0,
     },
     {
       product_id: 2,
@@ -41,6 +44,7 @@ const tracked: TrackedOrder = {
       unit_price: 20,
       line_total: 20,
       is_wholesale: false,
+      discount: 0,
     },
     {
       product_id: null,
@@ -52,6 +56,7 @@ const tracked: TrackedOrder = {
       unit_price: 0,
       line_total: 0,
       is_wholesale: false,
+      discount: 0,
     },
   ],
   history: [{ status: 'pending', created_at: '2025-03-01T10:00:00Z', by_customer: true }],

@@ -65,9 +65,24 @@ function packLine(i: Order['items'][number]): string {
   return parts.length ? `<div class="pack">${parts.join(' · ')}</div>` : ''
 }
 
+/** Decision 0170: a discount of the order as stored, its Arabic label (the invoice is Arabic) and its code. */
+function discountRow(a: Order['adjustments'][number], formatMoney: (v: unknown) => string): string {
+  const label = escapeHtml(a.label_ar ?? a.label)
+  const code = a.code
+    ? ` <span class="code">(الرمز <span class="ltr">${escapeHtml(a.code)}</span>)</span>`
+    : ''
+  return `<p class="discount"><span>${label}${code}</span><span class="ltr">−${escapeHtml(formatMoney(a.amount))}</span></p>`
+}
+
 export function buildInvoiceHtml(order: Order, shop: InvoiceShop): string {
   const e = escapeHtml
   const formatMoney = (value: unknown) => formatShopMoney(value, shop.moneySymbol)
+  const adjustments = order.adjustments ?? []
+  const discounts = (target: 'items' | 'delivery') =>
+    adjustments
+      .filter((a) => a.target === target)
+      .map((a) => discountRow(a, formatMoney))
+      .join('')
   const items = order.items ?? []
   const rows = items
     .map(
@@ -76,7 +91,7 @@ export function buildInvoiceHtml(order: Order, shop: InvoiceShop): string {
         <td class="num">${e(i.quantity)}</td>
         <td class="num">${e(formatMoney(i.unit_price))}</td>
         <td>${i.is_wholesale ? 'جملة' : 'قطعة'}</td>
-        <td class="num">${e(formatMoney(i.line_total ?? Number(i.unit_price) * Number(i.quantity)))}</td>
+        <td class="num">${e(formatMoney(i.line_total ?? Number(i.unit_price) * Number(i.quantity)))}${Number(i.discount) > 0 ? `<div class="line-discount">خصم −${e(formatMoney(i.discount))}</div>` : ''}</td>
       </tr>`,
     )
     .join('')
@@ -114,8 +129,11 @@ export function buildInvoiceHtml(order: Order, shop: InvoiceShop): string {
   table.items th { background: #1f5130; color: #fff; padding: 8px; text-align: right; }
   table.items td { border-bottom: 1px solid #e8dfd0; padding: 8px; }
   table.items .pack { margin-top: 2px; font-size: 12px; color: #57534e; }
-  .totals { width: 280px; margin-inline-start: auto; border: 1px solid #e8dfd0; border-radius: 8px; padding: 12px 16px; }
+  .totals { width: 320px; max-width: 100%; margin-inline-start: auto; border: 1px solid #e8dfd0; border-radius: 8px; padding: 12px 16px; }
   .totals p { display: flex; justify-content: space-between; margin: 6px 0; }
+  .totals .discount { color: #1f5130; }
+  .totals .code { font-size: 12px; }
+  table.items .line-discount { font-size: 12px; color: #1f5130; }
   .totals .grand { font-size: 18px; font-weight: bold; color: #1f5130; border-top: 2px solid #1f5130; padding-top: 8px; }
   .empty { padding: 16px; text-align: center; background: #faf6ef; border-radius: 8px; }
   footer { margin-top: 32px; text-align: center; color: #78716c; font-size: 12px; }
@@ -147,7 +165,9 @@ export function buildInvoiceHtml(order: Order, shop: InvoiceShop): string {
 ${itemsBlock}
 <section class="totals">
   <p><span>المجموع الفرعي</span><span class="ltr">${e(formatMoney(order.subtotal))}</span></p>
+  ${discounts('items')}
   <p><span>التوصيل</span><span class="ltr">${e(formatMoney(order.delivery_price))}</span></p>
+  ${discounts('delivery')}
   <p class="grand"><span>الإجمالي</span><span class="ltr">${e(formatMoney(order.total_amount))}</span></p>
 </section>
 <footer>شكرًا لتسوقكم معنا — ${e(shop.name)}</footer>

@@ -4,13 +4,42 @@ import type { Order } from '@shop/shared/schemas/order'
 import { Badge } from '../../../components/ui/badge.tsx'
 import { Money } from '../../../components/ui/money.tsx'
 
+/** Decision 0170: one discount of the order as stored: its label, its code, the amount taken off. */
+function AdjustmentRow({ adjustment }: { adjustment: Order['adjustments'][number] }) {
+  const { t } = useTranslation('dashboard')
+  return (
+    <div className="flex justify-between gap-3 text-palm-700" data-testid="order-adjustment">
+      <dt className="min-w-0">
+        <bdi>{adjustment.label}</bdi>
+        {adjustment.code ? (
+          <span className="ms-2 inline-block rounded bg-palm-50 px-1.5 text-xs font-semibold">
+            {t('orders.lines.code')}{' '}
+            <bdi dir="ltr" className="font-mono">
+              {adjustment.code}
+            </bdi>
+          </span>
+        ) : null}
+      </dt>
+      <dd className="shrink-0">
+        <span className="ltr-nums" dir="ltr">
+          −<Money value={adjustment.amount} />
+        </span>
+      </dd>
+    </div>
+  )
+}
+
 /**
  * What was ordered (issue 26): each line with its quantity, unit price, wholesale badge and line total, then the
- * subtotal, the delivery fee to the order's city and the total, as stored with the order (never added up again here).
- * One column of rows, so it reads the same on a phone and a laptop.
+ * subtotal, the discounts (decision 0170: item discounts before the delivery fee, delivery discounts after it), the
+ * delivery fee to the order's city and the total, as stored with the order (never added up again here). One column of
+ * rows, so it reads the same on a phone and a laptop.
  */
 export function OrderLines({ order, action }: { order: Order; action?: ReactNode }) {
   const { t } = useTranslation('dashboard')
+  const adjustments = order.adjustments ?? []
+  const itemAdjustments = adjustments.filter((a) => a.target === 'items')
+  const deliveryAdjustments = adjustments.filter((a) => a.target === 'delivery')
   return (
     <section aria-labelledby="order-lines-title" className="mb-5">
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
@@ -61,7 +90,17 @@ export function OrderLines({ order, action }: { order: Order; action?: ReactNode
                   <Money value={item.unit_price} /> {t('orders.lines.unit_price')}
                 </p>
               </div>
-              <Money value={item.line_total} className="font-bold text-stone-900" />
+              <div className="shrink-0 text-end">
+                <Money value={item.line_total} className="font-bold text-stone-900" />
+                {item.discount > 0 ? (
+                  <p className="text-xs font-semibold text-palm-700" data-testid="order-line-discount">
+                    {t('orders.lines.line_discount')}{' '}
+                    <span className="ltr-nums" dir="ltr">
+                      −<Money value={item.discount} />
+                    </span>
+                  </p>
+                ) : null}
+              </div>
             </li>
           ))}
         </ul>
@@ -73,6 +112,9 @@ export function OrderLines({ order, action }: { order: Order; action?: ReactNode
             <Money value={order.subtotal} />
           </dd>
         </div>
+        {itemAdjustments.map((a, i) => (
+          <AdjustmentRow key={`items-${a.promotion_id ?? i}`} adjustment={a} />
+        ))}
         <div className="flex justify-between gap-3">
           <dt className="text-stone-600">
             {order.city_name
@@ -83,6 +125,9 @@ export function OrderLines({ order, action }: { order: Order; action?: ReactNode
             <Money value={order.delivery_price} />
           </dd>
         </div>
+        {deliveryAdjustments.map((a, i) => (
+          <AdjustmentRow key={`delivery-${a.promotion_id ?? i}`} adjustment={a} />
+        ))}
         <div className="flex justify-between gap-3 border-t border-sand-300 pt-1.5 text-base font-bold text-stone-900">
           <dt>{t('orders.lines.total')}</dt>
           <dd>
