@@ -43,6 +43,12 @@ export const dashboardKeys = {
     stats: (range: object) => ['dashboard', 'overview', 'stats', range] as const,
     revenue: (range: object) => ['dashboard', 'overview', 'revenue', range] as const,
   },
+  promotions: {
+    all: ['dashboard', 'promotions'] as const,
+    list: (params: object) => ['dashboard', 'promotions', 'list', params] as const,
+    categories: () => ['dashboard', 'promotions', 'categories'] as const,
+    products: (search: string) => ['dashboard', 'promotions', 'products', search] as const,
+  },
   settings: {
     all: ['dashboard', 'settings'] as const,
     list: () => ['dashboard', 'settings', 'list'] as const,
@@ -72,12 +78,14 @@ export const changedBy = {
   // City rows; the checkout's cities and delivery prices.
   city: [k.cities.all, activeCitiesKey],
   // Order rows and dialogs; revenue, profit and counts (overview, sales); stock moved by a cancel (products,
-  // low stock); a customer's order count and latest orders (users).
-  order: [k.orders.all, k.overview.all, k.sales.all, k.products.all, k.users.all],
+  // low stock); a customer's order count and latest orders (users); an offer's uses and revenue (offers).
+  order: [k.orders.all, k.overview.all, k.sales.all, k.products.all, k.users.all, k.promotions.all],
   // User rows and details; the overview's customer count.
   user: [k.users.all, k.overview.allStats],
   // Settings; the low-stock threshold and the shop's time zone move the overview and the sales days (§10.10).
   setting: [k.settings.all, k.overview.all, k.sales.all],
   // The storefront content (decision 0125); its product picker lists products.
   content: [k.content.all],
+  // Offers (issue 29): their rows and status.
+  promotion: [k.promotions.all],
 } satisfies Record<string, readonly QueryKey[]>

@@ -1,4 +1,5 @@
 import {
+  BadgePercent,
   ClipboardList,
   LayoutDashboard,
   MapPin,
@@ -24,6 +25,7 @@ export const DASHBOARD_NAV: DashboardNavItem[] = [
   { to: '/dashboard/products', labelKey: 'nav.products', icon: Package },
   { to: '/dashboard/categories', labelKey: 'nav.categories', icon: Tags },
   { to: '/dashboard/cities', labelKey: 'nav.cities', icon: MapPin },
+  { to: '/dashboard/offers', labelKey: 'nav.offers', icon: BadgePercent },
   { to: '/dashboard/orders', labelKey: 'nav.orders', icon: ClipboardList },
   { to: '/dashboard/sales', labelKey: 'nav.sales', icon: TrendingUp },
   { to: '/dashboard/users', labelKey: 'nav.users', icon: Users },
