@@ -83,6 +83,9 @@ export const productSearchQuery = (search: string) =>
 
 /** Decision 0070: the customer confirmed the pending order by phone; it moves to processing. */
 export const confirmOrderByPhone = (id: number) => api<Order>(`/api/orders/${id}/confirm`, { method: 'POST' })
+/** Decision 0173: the customer refused the order at the door; it is cancelled, stock and offer uses come back. */
+export const orderRefusedAtDoor = (id: number) =>
+  api<Order>(`/api/orders/${id}/refused-at-door`, { method: 'POST' })
 /** Decision 0105: a new tracking link for the order; the links mailed before stop opening it. */
 export const renewTrackingLink = (id: number) =>
   api<NewTrackingLink>(`/api/orders/${id}/tracking-link`, { method: 'POST' })

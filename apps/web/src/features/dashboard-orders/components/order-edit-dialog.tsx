@@ -16,6 +16,7 @@ import { orderDetailQuery, updateOrder } from '../api/orders-api.ts'
 import { ConfirmByPhone } from './confirm-by-phone.tsx'
 import { TrackingLink } from './tracking-link.tsx'
 import { OrderContact } from './order-contact.tsx'
+import { canBeRefusedAtDoor, RefusedAtDoor } from './refused-at-door.tsx'
 import { OrderItemsEditor } from './order-items-editor.tsx'
 import { OrderLines } from './order-lines.tsx'
 import { OrderPayments } from './order-payments.tsx'
@@ -149,6 +150,12 @@ export function OrderEditDialog({ order, onClose }: { order: Order | null; onClo
         <ConfirmByPhone order={detail.data} onConfirmed={onClose} />
       ) : !loading && detail.data ? (
         <OrderContact order={detail.data} />
+      ) : null}
+      {/* Decision 0173: a cash order the customer refused at the door is cancelled with its stock and offer uses back. */}
+      {!loading && detail.data?.payment_method === 'cash' && canBeRefusedAtDoor(detail.data) ? (
+        <div className="mb-4 flex justify-end">
+          <RefusedAtDoor order={detail.data} onDone={onClose} />
+        </div>
       ) : null}
       {!loading && detail.data ? (
         editingItems ? (

@@ -1,0 +1,55 @@
+import { useState } from 'react'
+import { useMutation } from '@tanstack/react-query'
+import { DoorClosed } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import type { Order } from '@shop/shared/schemas/order'
+import { Button } from '../../../components/ui/button.tsx'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
+import { changedBy } from '../../../lib/dashboard-keys.ts'
+import { toast } from '../../../lib/toast.ts'
+import { orderRefusedAtDoor } from '../api/orders-api.ts'
+
+/** Whether staff can record a refusal at the door: a pending or processing order not yet paid (decision 0173). */
+export const canBeRefusedAtDoor = (order: Pick<Order, 'order_status' | 'payment_status'>) =>
+  (order.order_status === 'pending' || order.order_status === 'processing') && order.payment_status !== 'paid'
+
+/**
+ * Decision 0173: the customer refused the order when it was delivered. After a confirmation the order is cancelled,
+ * its stock and its offer uses come back, and the history says "refused at the door".
+ */
+export function RefusedAtDoor({ order, onDone }: { order: Order; onDone(): void }) {
+  const { t } = useTranslation('dashboard')
+  const [asking, setAsking] = useState(false)
+  const refuse = useMutation({
+    mutationFn: () => orderRefusedAtDoor(order.id),
+    // Stock, the overview and the offers' uses change: the same refresh as a status change (decision 0086).
+    meta: { invalidates: changedBy.order },
+    onSuccess: () => {
+      toast.success(t('orders.refused.done', { number: order.order_number }))
+      setAsking(false)
+      onDone()
+    },
+    onError: (err) => toast.error(err.message),
+  })
+  return (
+    <>
+      <Button
+        variant="secondary"
+        size="sm"
+        icon={<DoorClosed className="size-4" aria-hidden="true" />}
+        onClick={() => setAsking(true)}
+      >
+        {t('orders.refused.button')}
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={setAsking}
+        title={t('orders.refused.title')}
+        message={t('orders.refused.message', { number: order.order_number })}
+        confirmLabel={t('orders.refused.confirm')}
+        busy={refuse.isPending}
+        onConfirm={() => refuse.mutate()}
+      />
+    </>
+  )
+}
