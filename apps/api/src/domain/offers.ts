@@ -179,7 +179,7 @@ export async function priceWithOffers(
   facts: OrderFacts,
   now: Date,
   extraUsedUp: ReadonlySet<number> = new Set(),
-): Promise<{ pricing: PricedOrder; offers: Offer[] }> {
+): Promise<{ pricing: PricedOrder; offers: Offer[]; usedUp: ReadonlySet<number> }> {
   const offers = await loadOffers(db, code, now)
   const needsFirst = offers.some((o) => o.firstOrderOnly)
   const context: OfferContext = {
@@ -190,7 +190,7 @@ export async function priceWithOffers(
     usedUp: new Set([...(await usedUpOffers(db, offers, facts.customer)), ...extraUsedUp]),
   }
   const pricing = priceOrder({ lines: priced.map(offerLine), deliveryCents, offers, code, context })
-  return { pricing, offers }
+  return { pricing, offers, usedUp: context.usedUp ?? new Set() }
 }
 
 /** 422 COUPON_… on `coupon_code`, translated, with how much is missing for a minimum. */

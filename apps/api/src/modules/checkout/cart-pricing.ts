@@ -57,6 +57,7 @@ export function quoteOf(
   pricing: PricedOrder,
   offers: Offer[],
   lang: Language,
+  usedUp: ReadonlySet<number> = new Set(),
 ): Quote {
   const items = lines.map(({ priced, sellable }) => {
     const { product, variant } = priced
@@ -101,8 +102,10 @@ export function quoteOf(
         }
       : null,
     // The browser re-prices with these while quantities change: the automatic offers, and the typed code's offer when
-    // it is accepted (an unknown or refused code tells nothing about other codes).
+    // it is accepted (an unknown or refused code tells nothing about other codes). An offer whose uses are all taken
+    // (in total or by this customer) is left out: the browser would price with a discount the order cannot give.
     offers: offers
+      .filter((o) => !usedUp.has(o.id))
       .filter(
         (o) =>
           o.code === null ||
@@ -142,7 +145,7 @@ export async function quoteCart(
     if (!isSellable(item.sellable)) return []
     return [{ priced: priceItem(item.sellable, item.quantity), sellable: true }]
   })
-  const { pricing, offers } = await priceWithOffers(
+  const { pricing, offers, usedUp } = await priceWithOffers(
     db,
     lines.map((l) => l.priced),
     deliveryCents,
@@ -155,5 +158,5 @@ export async function quoteCart(
     new Date(),
   )
   await assertCoupon(db, pricing, lang)
-  return quoteOf(lines, pricing, offers, lang)
+  return quoteOf(lines, pricing, offers, lang, usedUp)
 }

@@ -182,7 +182,7 @@ async function writeOrder(
     if (lost.size === 0) break
     usedUp = new Set([...usedUp, ...lost])
   }
-  const { pricing, offers } = priceRound
+  const { pricing, offers, usedUp: usedUpNow } = priceRound
   const subtotalCents = pricing.subtotalCents
   const totalCents = pricing.totalCents
   const costCents = priced.reduce((sum, p) => sum + p.unitCostCents * p.quantity, 0)
@@ -201,6 +201,7 @@ async function writeOrder(
       pricing,
       offers,
       lang,
+      usedUpNow,
     )
     throw new AppError('PRICE_CHANGED', 409, { extra: { quote } })
   }
