@@ -273,6 +273,46 @@ describe('a use is given back when the order is cancelled', () => {
   })
 })
 
+describe('an automatic offer with a limit', () => {
+  it('under parallel orders: the first orders get it, the others are placed at full price (not refused)', async () => {
+    const offer = await createOffer(ctx.app.db, { value: 10, usageLimit: 3 })
+    const product = await createProduct(ctx.app, { stock: 1000 })
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => buy([{ product_id: product.id, quantity: 1 }])),
+    )
+    expect(answers.map((a) => a.statusCode).filter((s) => s !== 201)).toEqual([])
+    const totals = answers.map((a) => a.json().total_amount).sort((a, b) => a - b)
+    expect(totals).toEqual([...Array(3).fill(28), ...Array(17).fill(30)])
+    for (const a of answers.map((x) => x.json()))
+      expect(a.adjustments).toHaveLength(a.total_amount === 28 ? 1 : 0)
+    expect(await offerUses(ctx.app.db, offer.id)).toEqual({ held: 3, orders: 3, usedCount: 3 })
+    // Used up: the quote no longer offers it.
+    expect((await quote([{ product_id: product.id, quantity: 1 }])).json()).toMatchObject({
+      discount_total: 0,
+      offers: [],
+    })
+  })
+})
+
+describe('refused at the door', () => {
+  it('gives the use back, as a cancellation does', async () => {
+    const code = offerCode('DOOR')
+    const offer = await createOffer(ctx.app.db, { code, usageLimit: 1 })
+    const line = [{ product_id: dates.id, quantity: 1 }]
+    const first = await placed(line, { code })
+    expectRefused(await buy(line, { code }), 'COUPON_USED_UP')
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/orders/${first.id}/refused-at-door`,
+      headers: admin.headers,
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json()).toMatchObject({ order_status: 'cancelled' })
+    expect(await offerUses(ctx.app.db, offer.id)).toMatchObject({ held: 0, usedCount: 0 })
+    await placed(line, { code })
+  })
+})
+
 describe('uses per customer', () => {
   it('a guest’s phone however it is typed: 091…, +218 91…, Arabic digits', async () => {
     const code = offerCode('PHONE')
@@ -387,6 +427,44 @@ describe('conditions and stacking through the API', () => {
       discount_total: 7.5,
       total_amount: 52.5,
     })
+  })
+
+  it('city, payment method and first order: a quote that does not know them yet accepts, the order refuses', async () => {
+    const line = [{ product_id: dates.id, quantity: 1 }]
+    const city = offerCode('CITY')
+    await createOffer(ctx.app.db, { code: city, cityIds: [benghazi] })
+    expect((await quote(line, { code: city, noCity: true })).json().coupon).toEqual({
+      code: city,
+      applied: true,
+    })
+    expectRefused(await quote(line, { code: city }), 'COUPON_CITY')
+    expectRefused(await buy(line, { code: city }), 'COUPON_CITY')
+    expect(await placed(line, { code: city, city: benghazi })).toMatchObject({ discount_total: 2 })
+
+    const card = offerCode('CARD')
+    await createOffer(ctx.app.db, { code: card, paymentMethods: ['massarat'] })
+    expect((await quote(line, { code: card })).json().coupon).toEqual({ code: card, applied: true })
+    expectRefused(await quote(line, { code: card, method: 'cash' }), 'COUPON_PAYMENT_METHOD')
+    expectRefused(await buy(line, { code: card, method: 'cash' }), 'COUPON_PAYMENT_METHOD')
+    expectRefused(await buy(line, { code: card }), 'COUPON_PAYMENT_METHOD')
+    expect(await placed(line, { code: card, method: 'massarat' })).toMatchObject({ discount_total: 2 })
+
+    const welcome = offerCode('WELCOME')
+    await createOffer(ctx.app.db, { code: welcome, firstOrderOnly: true })
+    const phone = newPhone()
+    expect((await quote(line, { code: welcome, phone })).json().coupon).toEqual({
+      code: welcome,
+      applied: true,
+    })
+    const first = await placed(line, { code: welcome, phone })
+    expect(first).toMatchObject({ discount_total: 2 })
+    // The same number typed another way has ordered before.
+    const again = `+218 ${phone.slice(1, 3)} ${phone.slice(3)}`
+    expectRefused(await quote(line, { code: welcome, phone: again }), 'COUPON_FIRST_ORDER')
+    expectRefused(await buy(line, { code: welcome, phone: again }), 'COUPON_FIRST_ORDER')
+    // A cancelled order does not count: after cancelling it the number's next order is its first again.
+    await setStatus(first.id, 'cancelled')
+    expect(await placed(line, { code: welcome, phone: again })).toMatchObject({ discount_total: 2 })
   })
 
   it('free delivery above an amount in one city; the hint says how much more', async () => {
