@@ -91,7 +91,7 @@ export function buildInvoiceHtml(order: Order, shop: InvoiceShop): string {
         <td class="num">${e(i.quantity)}</td>
         <td class="num">${e(formatMoney(i.unit_price))}</td>
         <td>${i.is_wholesale ? 'جملة' : 'قطعة'}</td>
-        <td class="num">${e(formatMoney(i.line_total ?? Number(i.unit_price) * Number(i.quantity)))}${Number(i.discount) > 0 ? `<div class="line-discount">خصم −${e(formatMoney(i.discount))}</div>` : ''}</td>
+        <td class="num">${e(formatMoney(i.line_total ?? Number(i.unit_price) * Number(i.quantity)))}${Number(i.discount) > 0 ? `<div class="line-discount">خصم <span class="ltr">−${e(formatMoney(i.discount))}</span></div>` : ''}</td>
       </tr>`,
     )
     .join('')
@@ -133,7 +133,7 @@ export function buildInvoiceHtml(order: Order, shop: InvoiceShop): string {
   .totals p { display: flex; justify-content: space-between; margin: 6px 0; }
   .totals .discount { color: #1f5130; }
   .totals .code { font-size: 12px; }
-  table.items .line-discount { font-size: 12px; color: #1f5130; }
+  table.items .line-discount { direction: rtl; text-align: right; font-size: 12px; color: #1f5130; white-space: nowrap; }
   .totals .grand { font-size: 18px; font-weight: bold; color: #1f5130; border-top: 2px solid #1f5130; padding-top: 8px; }
   .empty { padding: 16px; text-align: center; background: #faf6ef; border-radius: 8px; }
   footer { margin-top: 32px; text-align: center; color: #78716c; font-size: 12px; }
