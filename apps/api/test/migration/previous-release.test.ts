@@ -20,7 +20,8 @@ import { answerDifferences } from './compare.ts'
 // (make-previous-release-fixture.ts): its rows at migration 0021, and its answers to the same calls. Here the schema
 // is built by migrations 0000–0021 (the same files, checked by their hashes), the rows are loaded, the current
 // migrations run, and the current app answers the same calls: every field of an old answer must be there and equal
-// (fields may be added: variants, price_from, variant_label, sku…), lists as long, the CSV files byte for byte.
+// (fields may be added: variants, price_from, variant_label, sku…), lists as long, the CSV files byte for byte (columns
+// may be appended after the old ones, decision 0179).
 // Runs on PGlite (api-pglite) and on PostgreSQL (api-postgres: DATABASE_URL set).
 
 const fixture = join(import.meta.dirname, 'fixture')

@@ -1,3 +1,6 @@
+-- A shop upgraded from before migration 0022 runs 0022-0024 in one transaction: 0022's updates of order_items leave
+-- deferred trigger events pending, and PostgreSQL refuses to ALTER a table with pending events. Fire them now.
+SET CONSTRAINTS ALL IMMEDIATE;--> statement-breakpoint
 CREATE TABLE "order_adjustments" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"order_id" integer NOT NULL,
