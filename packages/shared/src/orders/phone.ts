@@ -1,4 +1,4 @@
-import { westernDigits } from '../schemas/common.ts'
+import { westernDigits } from '../digits.ts'
 
 // Phone numbers as the shop's staff and shoppers meet them (decision 0070).
 

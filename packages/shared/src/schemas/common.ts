@@ -132,10 +132,5 @@ export interface Paginated<T> {
 
 export { ADMIN_PAGE_SIZES, STOREFRONT_PAGE_SIZES } from '../constants.ts'
 
-/**
- * Arabic-Indic (٠–٩) and Persian (۰–۹) digits as 0–9: the default Arabic keyboard of a phone types them, and phone
- * numbers are stored and shown in Western digits (docs/ui.md §2).
- */
-export function westernDigits(value: string): string {
-  return value.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) & 0xf))
-}
+/** Arabic-Indic and Persian digits as 0–9 (digits.ts: zod-free, so the storefront's footer can use it). */
+export { westernDigits } from '../digits.ts'

@@ -1,3 +1,4 @@
+import { clsx } from 'clsx'
 import { Search } from 'lucide-react'
 import {
   lazy,
@@ -13,7 +14,6 @@ import {
 import { useLocation } from 'react-router'
 import { SEARCH_MAX_LENGTH } from '@shop/shared/constants'
 import { Input } from '../ui/controls.tsx'
-import { cn } from '../../lib/cn.ts'
 
 /** What the suggestions list tells the box (for the ARIA attributes of the combobox). */
 export interface PopupState {
@@ -77,8 +77,10 @@ export function SearchCombobox({
   const close = useCallback(() => setDismissed(true), [])
   const onState = useCallback((s: PopupState) => setPopup(s), [])
 
+  // Plain clsx, no tailwind-merge (lib/cn.ts): this box is in the top bar of every storefront page, and merging would
+  // put 20 KB of script in front of each of them (decision 0185).
   return (
-    <div className={cn('relative', className)}>
+    <div className={clsx('relative', className)}>
       <Search
         className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-stone-400"
         aria-hidden="true"
@@ -95,7 +97,7 @@ export function SearchCombobox({
         maxLength={SEARCH_MAX_LENGTH}
         enterKeyHint="search"
         {...rest}
-        className={cn('ps-9', inputClassName)}
+        className={clsx('ps-9', inputClassName)}
         value={value}
         onFocus={(e) => {
           setWanted(true)
