@@ -174,7 +174,7 @@ describe('POST /api/orders/:id/refused-at-door (decision 0173)', () => {
     })
     expect(created.statusCode).toBe(201)
     const city = await createCity(ctx.app)
-    const product = await createProduct(ctx.app, { stock: 20, price: 50 })
+    const product = await createProduct(ctx.app, { stock: 20, retailPrice: 50 })
     const place = (phone: string) =>
       ctx.app.inject({
         method: 'POST',
@@ -232,16 +232,16 @@ describe('POST /api/orders/:id/refused-at-door (decision 0173)', () => {
   })
 
   it('refuses what is not a delivery: an order already completed, and guests and shoppers', async () => {
-    const { order } = await orderOf(null)
+    const { order, email } = await orderOf(null)
     const done = await ctx.app.inject({
       method: 'PUT',
       url: `/api/orders/${order.id}`,
       headers: admin.headers,
       payload: {
-        customer_name: order.customer_name,
-        customer_email: order.customer_email,
-        customer_phone: order.customer_phone,
-        shipping_address: order.shipping_address,
+        customer_name: 'Buyer',
+        customer_email: email,
+        customer_phone: '0912345678',
+        shipping_address: 'Street 1',
         order_status: 'completed',
         payment_status: 'paid',
         notes: '',
