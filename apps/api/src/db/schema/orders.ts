@@ -49,7 +49,7 @@ export const orders = pgTable(
     totalAmount: money('total_amount').notNull(),
     /** Decision 0170: Σ the order's adjustments (items and delivery); total = subtotal − discount_total + delivery. */
     discountTotal: money('discount_total').notNull().default(0),
-    /** Σ unit cost × quantity at the time of sale; profit = subtotal − total_cost (product.md §10.5). */
+    /** Σ unit cost × quantity at the time of sale; profit = subtotal − discount_total − total_cost (§10.5, decision 0172). */
     totalCost: money('total_cost').notNull().default(0),
     /**
      * Decision 0105: signs this order's tracking link together with the shop's key; staff give it a new value to end

@@ -138,6 +138,38 @@ describe('the order as placed', () => {
   })
 })
 
+describe('my orders show the stored discounts', () => {
+  it('a signed-in shopper’s list and order carry discount_total, adjustments (own language, no staff fields) and lines', async () => {
+    const shopper = await createUser(ctx.app, 'user')
+    const mine = await placeCodeOrder(ctx.app, {
+      cityId: ids.freeCity,
+      coupon_code: 'fix5v',
+      headers: shopper.headers,
+      items: [{ product_id: ids.B, quantity: 1 }],
+    })
+    expect(mine).toMatchObject({ subtotal: 50, discount_total: 15, total_amount: 45 })
+    const en = { ...shopper.headers, 'accept-language': 'en' }
+    const list = (await get('/api/orders', en)).json()
+    expect(list.data).toHaveLength(1)
+    const one = (await get(`/api/orders/${mine.id}`, en)).json()
+    for (const order of [list.data[0], one]) {
+      expect(order).toMatchObject({ subtotal: 50, discount_total: 15, delivery_price: 10, total_amount: 45 })
+      expect(order.adjustments).toEqual([
+        {
+          promotion_id: expect.any(Number),
+          code: 'FIX5V',
+          label: 'Honey discount',
+          amount: 5,
+          target: 'items',
+        },
+        { promotion_id: freeDeliveryId, code: null, label: 'Free delivery', amount: 10, target: 'delivery' },
+      ])
+      expect(order.profit).toBeUndefined()
+    }
+    expect(one.items[0].discount).toBe(5)
+  })
+})
+
 describe('tracking (decision 0068) shows the stored discounts', () => {
   it('carries discount_total, the adjustments in the reader’s language and each line’s discount', async () => {
     const res = await ctx.app.inject({
