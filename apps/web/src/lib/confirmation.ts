@@ -1,6 +1,7 @@
-import { fromCents } from '@shop/shared/money/money'
+import { fromCents, toCents } from '@shop/shared/money/money'
 import type { Order } from '@shop/shared/schemas/order'
 import { itemLineCents, type CartItem } from './cart/cart-model.ts'
+import type { DiscountLine } from './cart/cart-offers.ts'
 
 /**
  * What the confirmation page shows of the order just placed (issue 26): its lines and totals, so a shopper paying on
@@ -16,6 +17,9 @@ export interface ConfirmationSummary {
     is_wholesale: boolean
   }[]
   subtotal: number
+  /** Decision 0176: the order's discounts as stored (absent in a summary kept before offers). */
+  discounts?: DiscountLine[]
+  discount_total?: number
   delivery: number
   total: number
   cash: boolean
@@ -39,6 +43,9 @@ export const summaryOfOrder = (order: Order): ConfirmationSummary => ({
     is_wholesale: i.is_wholesale,
   })),
   subtotal: order.subtotal,
+  ...(order.adjustments?.length
+    ? { discounts: discountsOfOrder(order.adjustments), discount_total: order.discount_total }
+    : {}),
   delivery: order.delivery_price,
   total: order.total_amount,
   cash: order.payment_method === 'cash',
@@ -47,7 +54,12 @@ export const summaryOfOrder = (order: Order): ConfirmationSummary => ({
 /** From the cart and the server's quote (an order switched to cash on delivery keeps the quoted numbers). */
 export const summaryOfCart = (
   items: CartItem[],
-  numbers: { subtotalCents: number; deliveryCents: number; totalCents: number },
+  numbers: {
+    subtotalCents: number
+    deliveryCents: number
+    totalCents: number
+    discounts?: DiscountLine[]
+  },
 ): ConfirmationSummary => ({
   lines: items.map((i) => ({
     name: i.name,
@@ -57,7 +69,23 @@ export const summaryOfCart = (
     is_wholesale: false,
   })),
   subtotal: fromCents(numbers.subtotalCents),
+  ...(numbers.discounts?.length
+    ? {
+        discounts: numbers.discounts,
+        discount_total: fromCents(numbers.discounts.reduce((s, d) => s + (toCents(d.amount) ?? 0), 0)),
+      }
+    : {}),
   delivery: fromCents(numbers.deliveryCents),
   total: fromCents(numbers.totalCents),
   cash: true,
 })
+
+/** An order's stored adjustments as discount lines (never added up again: each amount as stored). */
+export const discountsOfOrder = (adjustments: Order['adjustments']): DiscountLine[] =>
+  adjustments.map((a, i) => ({
+    key: `${a.promotion_id ?? `n${i}`}:${a.target}:${i}`,
+    label: a.label,
+    code: a.code,
+    target: a.target,
+    amount: a.amount,
+  }))

@@ -1,5 +1,12 @@
 // Everything the browser keeps between visits (product.md §1.2, §3.8, §4.1), in one place.
-export const STORAGE_KEYS = { token: 'token', user: 'user', cart: 'cart', language: 'language' } as const
+export const STORAGE_KEYS = {
+  token: 'token',
+  user: 'user',
+  cart: 'cart',
+  /** Decision 0176: the offer code typed in the cart, kept with the cart's lines. */
+  cartCode: 'cart_code',
+  language: 'language',
+} as const
 
 export function readStorage(key: string): string | null {
   try {

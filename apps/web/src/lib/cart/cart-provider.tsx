@@ -51,11 +51,20 @@ export interface CartContextValue {
    * unit price changed. Lines saved without a pack learn which pack they are.
    */
   applyServerPrices(prices: ServerPrice[], asked?: AskedLine[]): PriceChange[]
+  /** Decision 0176: the offer code typed in the cart or at checkout (null: none); kept with the cart. */
+  code: string | null
+  setCode(code: string | null): void
 }
 
 const CartContext = createContext<CartContextValue | null>(null)
 
 const NO_ITEMS: CartItem[] = []
+
+/** The saved code: one trimmed code, or none. */
+export function parseSavedCode(raw: string | null): string | null {
+  const code = raw?.trim() ?? ''
+  return code && code.length <= 64 ? code : null
+}
 
 function loadCart(): CartItem[] {
   const { items, discard } = parseSavedCart(readStorage(STORAGE_KEYS.cart))
@@ -73,6 +82,14 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation()
   const lang: Language = i18n.language === 'en' ? 'en' : 'ar'
   const [items, setItems] = useState<CartItem[]>(loadCart)
+  const [code, setCodeState] = useState<string | null>(() =>
+    parseSavedCode(readStorage(STORAGE_KEYS.cartCode)),
+  )
+  const setCode = useCallback((next: string | null) => {
+    const saved = parseSavedCode(next)
+    writeStorage(STORAGE_KEYS.cartCode, saved)
+    setCodeState(saved)
+  }, [])
   // The latest items, so that add() can answer synchronously (for its toast) without a stale closure.
   const itemsRef = useRef(items)
 
@@ -94,6 +111,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   // Another tab changing the cart changes this one too.
   useEffect(() => {
     const onStorage = (e: StorageEvent) => {
+      if (e.key === STORAGE_KEYS.cartCode) setCodeState(parseSavedCode(e.newValue))
       if (e.key !== STORAGE_KEYS.cart) return
       const next = parseSavedCart(e.newValue).items
       itemsRef.current = next
@@ -147,14 +165,20 @@ export function CartProvider({ children }: { children: ReactNode }) {
       decrease: (id) => commit(decreaseLine(itemsRef.current, id)),
       setQuantity: (id, q) => commit(setLineQuantity(itemsRef.current, id, q)),
       remove: (id) => commit(removeItem(itemsRef.current, id)),
-      clear: () => commit([]),
+      // The placed order took the code with it.
+      clear: () => {
+        commit([])
+        setCode(null)
+      },
       applyServerPrices: (prices, asked) => {
         const { items: next, changed } = applyServerPrices(itemsRef.current, prices, asked)
         commit(next)
         return changed
       },
+      code: hydrated ? code : null,
+      setCode,
     }
-  }, [shown, add, commit])
+  }, [shown, add, commit, hydrated, code, setCode])
 
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>
 }

@@ -180,7 +180,8 @@ describe('cart names in the current language (decision 0061)', () => {
     renderScreen(<CartPage />, '/cart')
     expect(await screen.findByText('Deglet Nour Dates')).toBeInTheDocument()
     expect(screen.getByText('Sidr Honey')).toBeInTheDocument()
-    expect(calls.filter((c) => c.path === '/api/orders/quote')).toHaveLength(1)
+    // One quote for the names, one for the cart's prices and offers (decision 0176).
+    expect(calls.filter((c) => c.path === '/api/orders/quote')).toHaveLength(2)
     expect(
       JSON.parse(localStorage.getItem('cart')!).map((i: { name: string; lang: string; quantity: number }) => [
         i.name,
@@ -194,7 +195,8 @@ describe('cart names in the current language (decision 0061)', () => {
     await setLanguage('ar')
     expect(await screen.findByText('تمر دقلة نور')).toBeInTheDocument()
     expect(screen.getByText('عسل سدر')).toBeInTheDocument()
-    expect(calls.filter((c) => c.path === '/api/orders/quote')).toHaveLength(2)
+    // The names again.
+    expect(calls.filter((c) => c.path === '/api/orders/quote')).toHaveLength(3)
   })
 
   it('names an old saved cart (no language kept) once, and keeps a product the quote no longer knows', async () => {
@@ -210,7 +212,8 @@ describe('cart names in the current language (decision 0061)', () => {
     expect(await screen.findByText('Deglet Nour Dates')).toBeInTheDocument()
     expect(screen.getByText('Gone thing')).toBeInTheDocument()
     await new Promise((r) => setTimeout(r, 50))
-    expect(calls.filter((c) => c.path === '/api/orders/quote')).toHaveLength(1)
+    // Once for the names, once for the prices and offers (decision 0176).
+    expect(calls.filter((c) => c.path === '/api/orders/quote')).toHaveLength(2)
   })
 })
 

@@ -14,6 +14,8 @@ import { lineKey } from '../../../lib/cart/cart-model.ts'
 import { ReorderNoticeBanner } from './reorder-notice-banner.tsx'
 import { reorderNoticeOf } from '../../../lib/cart/reorder-notice.ts'
 import { useActiveCities } from '../../../lib/active-cities.ts'
+import { useCartPricing } from '../../../lib/cart/use-cart-pricing.ts'
+import { CouponField, DiscountRows, FreeDeliveryHintBar } from '../../../components/offers/offers.tsx'
 
 /** product.md §2.7 cart page. */
 export function CartPage() {
@@ -23,6 +25,16 @@ export function CartPage() {
   const [confirmClear, setConfirmClear] = useState(false)
   // Decision 0072: after "order again", what was put back and what was left out (and why).
   const notice = reorderNoticeOf(useLocation().state)
+  // Decision 0176: the cart's discounts, code and free-delivery hint (no city yet: delivery offers wait for it).
+  const priced = useCartPricing({
+    items: cart.items,
+    code: cart.code,
+    cityId: null,
+    deliveryCents: null,
+    enabled: true,
+  })
+  const { pricing } = priced
+  const itemsAfterCents = pricing.subtotalCents - (pricing.discountCents - pricing.deliveryDiscountCents)
 
   if (cart.items.length === 0) {
     return (
@@ -87,19 +99,28 @@ export function CartPage() {
           <dl className="mt-4 space-y-3 text-sm">
             <div className="flex justify-between gap-3">
               <dt className="text-stone-600">{t('cart.subtotal')}</dt>
-              <dd>
-                <Money value={fromCents(cart.totalCents)} className="font-semibold" />
+              <dd data-testid="cart-subtotal">
+                <Money value={fromCents(pricing.subtotalCents)} className="font-semibold" />
               </dd>
             </div>
+            <DiscountRows discounts={pricing.discounts} />
             <DeliveryRow />
             <div className="flex justify-between gap-3 border-t border-sand-300 pt-3 text-base">
               <dt className="font-bold text-stone-900">{t('cart.total_before_delivery')}</dt>
-              <dd>
-                <Money value={fromCents(cart.totalCents)} className="text-xl font-extrabold text-date-700" />
+              <dd data-testid="cart-total">
+                <Money value={fromCents(itemsAfterCents)} className="text-xl font-extrabold text-date-700" />
               </dd>
             </div>
           </dl>
           <p className="mt-2 text-xs text-stone-600">{t('cart.delivery_note')}</p>
+          <div className="mt-4 space-y-4 border-t border-sand-300 pt-4">
+            <FreeDeliveryHintBar hint={pricing.hint} />
+            <CouponField
+              state={priced.codeState}
+              onApply={(code) => (code === cart.code ? priced.refetch() : cart.setCode(code))}
+              onRemove={() => cart.setCode(null)}
+            />
+          </div>
           <Button size="lg" className="mt-5 w-full" onClick={goToCheckout}>
             {t('cart.checkout')}
             <ArrowLeft className="size-4 ltr:rotate-180" aria-hidden="true" />

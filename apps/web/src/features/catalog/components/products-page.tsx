@@ -12,7 +12,7 @@ import { Pagination, ShowingLine } from '../../../components/ui/pagination.tsx'
 import { EmptyState } from '../../../components/ui/states.tsx'
 import { ProductCard, ProductCardSkeleton } from '../../../components/product/product-card.tsx'
 import { SearchCombobox } from '../../../components/search/search-combobox.tsx'
-import { useDebouncedValue } from '../hooks/use-debounced-value.ts'
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts'
 import {
   productsHref,
   productsStateFromParams,

@@ -16,21 +16,15 @@ import { EmptyState } from '../../../components/ui/states.tsx'
 import { useAuth } from '../../../lib/auth/auth-provider.tsx'
 import { useCart } from '../../../lib/cart/cart-provider.tsx'
 import {
-  cartTotals,
   lineKey,
   lineName,
   quotedLineOf,
   type AskedLine,
   type PriceChange,
 } from '../../../lib/cart/cart-model.ts'
-import {
-  checkoutKeys,
-  placeOrder,
-  useActiveCities,
-  usePaymentMethods,
-  useProfileAutofill,
-  useQuote,
-} from '../api/checkout-api.ts'
+import { placeOrder, useActiveCities, usePaymentMethods, useProfileAutofill } from '../api/checkout-api.ts'
+import { couponErrorOf, orderItems, quoteKey, useCartPricing } from '../../../lib/cart/use-cart-pricing.ts'
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts'
 import {
   forgetPendingPayment,
   orderFingerprint,
@@ -46,6 +40,7 @@ import { OrderSummary } from './order-summary.tsx'
 import { PendingPaymentBanner } from './pending-payment-banner.tsx'
 import { NoWayToPay } from './no-way-to-pay.tsx'
 import { useFormatMoney } from '../../../lib/shop-settings.ts'
+import { CouponField, FreeDeliveryHintBar } from '../../../components/offers/offers.tsx'
 
 const emptyForm: CheckoutForm = {
   firstName: '',
@@ -122,14 +117,21 @@ export function CheckoutPage() {
   }, [autofill.data, autofilled, cityList])
 
   // Server prices before placing (product.md §2.8): a changed price updates the cart and is shown,
-  // never silently charged.
-  const quoteInput = useMemo(
-    () => ({ city_id: cityId ?? undefined, items: orderItems(cart.items) }),
-    // Prices changing in the cart must not ask again; only ids, packs, quantities and the city matter.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [cityId, cart.items.map((i) => `${lineKey(i)}x${i.quantity}`).join(',')],
-  )
-  const quote = useQuote(quoteInput, cart.items.length > 0)
+  // never silently charged. Decision 0176: with the typed code and what the form knows so far (city, phone, payment
+  // method), so offers for a city, a first order or a method show before placing.
+  const paymentMethod = form.watch('paymentMethod')
+  const phone = useDebouncedValue(form.watch('phone'), 400)
+  const [placeCodeError, setPlaceCodeError] = useState<string | null>(null)
+  const priced = useCartPricing({
+    items: cart.items,
+    code: cart.code,
+    cityId,
+    deliveryCents: selectedCity ? (toCents(selectedCity.delivery_price) ?? 0) : null,
+    phone: phone || null,
+    paymentMethod,
+    enabled: true,
+  })
+  const { pricing } = priced
   const { applyServerPrices } = cart
   /**
    * `asked`: the lines the quote was asked for; those it leaves out no longer exist (decision 0009), also a pack that
@@ -147,20 +149,22 @@ export function CheckoutPage() {
     if (changed.length)
       setChanges((prev) => [...prev.filter((p) => !changed.some((c) => c.key === p.key)), ...changed])
   }
+  const serverFresh = priced.fresh
   useEffect(() => {
-    if (quote.data && !quote.isPlaceholderData) applyQuote(quote.data, askedOf(quoteInput.items))
+    if (serverFresh) applyQuote(serverFresh, askedOf(priced.input.items))
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [quote.data, quote.isPlaceholderData])
+  }, [serverFresh])
+  // A refusal from placing stays under the field until the code or the cart changes.
+  useEffect(() => setPlaceCodeError(null), [cart.code, priced.input])
 
-  const local = cartTotals(cart.items, toCents(selectedCity?.delivery_price) ?? 0)
-  const serverFresh = quote.data && !quote.isPlaceholderData ? quote.data : null
-  const numbers = serverFresh
-    ? {
-        subtotalCents: toCents(serverFresh.subtotal) ?? 0,
-        deliveryCents: toCents(serverFresh.delivery_price) ?? 0,
-        totalCents: toCents(serverFresh.total) ?? 0,
-      }
-    : { subtotalCents: local.subtotalCents, deliveryCents: local.deliveryCents, totalCents: local.totalCents }
+  // The server's figures once quoted for this very cart, the same pricing in the browser until then (decision 0176).
+  const numbers = {
+    subtotalCents: pricing.subtotalCents,
+    deliveryCents: pricing.deliveryCents,
+    totalCents: pricing.totalCents,
+    discounts: pricing.discounts,
+    deliveryDiscountCents: pricing.deliveryDiscountCents,
+  }
   const unavailable = (serverFresh?.items ?? []).filter((l) => !l.is_available)
   // Decision 0071: the city's cash-on-delivery rule, explained before the shopper submits (the API refuses it too).
   const refusal = selectedCity
@@ -174,7 +178,6 @@ export function CheckoutPage() {
     : refusal.reason === 'disabled'
       ? t('checkout.cod_unavailable', { city: selectedCity!.name })
       : t('checkout.cod_over_limit', { city: selectedCity!.name, max: formatMoney(refusal.max) })
-  const paymentMethod = form.watch('paymentMethod')
   // Decision 0136: no cash here and no online method configured: no "choose another method" with none to choose, but
   // what is possible (a smaller order, another city, WhatsApp).
   const noWayToPay =
@@ -234,6 +237,10 @@ export function CheckoutPage() {
       notes: `WhatsApp: ${values.whatsappNumber}`,
       items: orderItems(cart.items),
       expected_total: fromCents(numbers.totalCents),
+      // Decision 0176: the code goes with the order unless it is refused (then the order is priced without it, as shown).
+      ...(cart.code && priced.codeState.status !== 'refused' && !placeCodeError
+        ? { coupon_code: cart.code }
+        : {}),
     }
     try {
       // Decision 0082: an order of this tab still waiting for its online payment is the same order when the form is
@@ -284,16 +291,22 @@ export function CheckoutPage() {
         } satisfies ConfirmationState,
       })
     } catch (err) {
+      const couponError = couponErrorOf(err)
       if (err instanceof ApiError && err.code === 'PRICE_CHANGED' && err.body?.quote) {
         const fresh = err.body.quote as Quote
-        queryClient.setQueryData(checkoutKeys.quote(quoteInput), fresh)
+        queryClient.setQueryData(quoteKey(priced.input), fresh)
         applyQuote(fresh, askedOf(payload.items))
         toast.error(t('checkout.prices_changed_toast'))
+      } else if (couponError !== null) {
+        // Decision 0176: the code was refused on placing (used up meanwhile): said under the field, the form kept.
+        setPlaceCodeError(couponError)
+        toast.error(couponError)
+        priced.refetch()
       } else if (err instanceof ApiError && err.status > 0 && err.message) {
         // OUT_OF_STOCK and validation answers arrive translated and name the product (product.md §2.8).
         toast.error(err.message)
         // The quote shows what is left (OUT_OF_STOCK) and drops products that no longer exist (PRODUCT_UNAVAILABLE).
-        if (err.code === 'OUT_OF_STOCK' || err.code === 'PRODUCT_UNAVAILABLE') void quote.refetch()
+        if (err.code === 'OUT_OF_STOCK' || err.code === 'PRODUCT_UNAVAILABLE') priced.refetch()
       } else {
         toast.error(t('checkout.error'))
       }
@@ -399,7 +412,26 @@ export function CheckoutPage() {
             items={cart.items}
             numbers={numbers}
             cityChosen={cityId !== null}
-            refreshing={quote.isFetching}
+            refreshing={priced.fetching}
+            lineDiscounts={pricing.lineDiscounts}
+            offers={
+              <>
+                <FreeDeliveryHintBar hint={pricing.hint} />
+                <CouponField
+                  state={priced.codeState}
+                  error={placeCodeError}
+                  onApply={(code) => {
+                    setPlaceCodeError(null)
+                    if (code === cart.code) priced.refetch()
+                    else cart.setCode(code)
+                  }}
+                  onRemove={() => {
+                    setPlaceCodeError(null)
+                    cart.setCode(null)
+                  }}
+                />
+              </>
+            }
           />
           <Button
             type="submit"
@@ -419,17 +451,6 @@ export function CheckoutPage() {
       </form>
     </div>
   )
-}
-
-/** The order's and the quote's lines: each cart line's product, pack (decision 0152: none for a line saved without one) and quantity. */
-function orderItems(
-  items: { id: number; variant_id: number | null; quantity: number }[],
-): CreateOrderInput['items'] {
-  return items.map((i) => ({
-    product_id: i.id,
-    ...(i.variant_id !== null ? { variant_id: i.variant_id } : {}),
-    quantity: i.quantity,
-  }))
 }
 
 /** The cart lines a request asked for, from its items. */

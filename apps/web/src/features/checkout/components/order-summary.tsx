@@ -1,27 +1,43 @@
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { fromCents } from '@shop/shared/money/money'
 import { Money } from '../../../components/ui/money.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import type { CartItem } from '../../../lib/cart/cart-model.ts'
 import { itemIsWholesale, itemLineCents, lineKey } from '../../../lib/cart/cart-model.ts'
+import type { DiscountLine } from '../../../lib/cart/cart-offers.ts'
+import { DeliveryAmount, DiscountMoney, DiscountRows } from '../../../components/offers/offers.tsx'
 
 export interface SummaryNumbers {
   subtotalCents: number
+  /** The city's fee before any delivery discount. */
   deliveryCents: number
   totalCents: number
+  /** Decision 0176: the order's discounts (items and delivery) and the part of the fee they take off. */
+  discounts?: DiscountLine[]
+  deliveryDiscountCents?: number
 }
 
-/** product.md §2.8: subtotal, delivery, total = subtotal + delivery, with the server's numbers once quoted. */
+/**
+ * product.md §2.8: subtotal, discounts, delivery, total = subtotal − discounts + delivery, with the server's numbers
+ * once quoted (decision 0176: the browser's pricing with the same function until then).
+ */
 export function OrderSummary({
   items,
   numbers,
   cityChosen,
   refreshing,
+  lineDiscounts,
+  offers,
 }: {
   items: CartItem[]
   numbers: SummaryNumbers
   cityChosen: boolean
   refreshing: boolean
+  /** Cents of discount per line (lineKey). */
+  lineDiscounts?: Map<string, number>
+  /** The code field and the free-delivery hint. */
+  offers?: ReactNode
 }) {
   const { t } = useTranslation('storefront')
   return (
@@ -61,7 +77,15 @@ export function OrderSummary({
                 ) : null}
               </span>
             </span>
-            <Money value={fromCents(itemLineCents(item))} className="font-semibold" />
+            <span className="flex shrink-0 flex-col items-end">
+              <Money value={fromCents(itemLineCents(item))} className="font-semibold" />
+              {lineDiscounts?.get(lineKey(item)) ? (
+                <span className="text-xs" data-testid="summary-line-discount">
+                  <span className="sr-only">{t('offers.line_discount')}: </span>
+                  <DiscountMoney value={fromCents(lineDiscounts.get(lineKey(item))!)} />
+                </span>
+              ) : null}
+            </span>
           </li>
         ))}
       </ul>
@@ -72,16 +96,25 @@ export function OrderSummary({
             <Money value={fromCents(numbers.subtotalCents)} className="font-semibold" />
           </dd>
         </div>
+        <DiscountRows discounts={(numbers.discounts ?? []).filter((d) => d.target === 'items')} />
         <div className="flex justify-between gap-3">
           <dt className="text-stone-600">{t('checkout.delivery')}</dt>
-          <dd data-testid="summary-delivery">
+          <dd data-testid="summary-delivery" className="text-end">
             {cityChosen ? (
-              <Money value={fromCents(numbers.deliveryCents)} className="font-semibold" />
+              <DeliveryAmount
+                deliveryCents={numbers.deliveryCents}
+                discountCents={numbers.deliveryDiscountCents ?? 0}
+              />
             ) : (
               <span className="text-stone-600">{t('checkout.choose_city_for_delivery')}</span>
             )}
           </dd>
         </div>
+        {/* The delivery offers under the delivery row: the fee above is already shown less them. */}
+        <DiscountRows
+          discounts={(numbers.discounts ?? []).filter((d) => d.target === 'delivery')}
+          className="ps-4 text-xs"
+        />
         <div className="flex justify-between gap-3 border-t border-sand-300 pt-3 text-base">
           <dt className="font-bold text-stone-900">{t('checkout.total')}</dt>
           <dd data-testid="summary-total">
@@ -89,6 +122,7 @@ export function OrderSummary({
           </dd>
         </div>
       </dl>
+      {offers ? <div className="mt-4 space-y-4 border-t border-sand-300 pt-4">{offers}</div> : null}
     </section>
   )
 }

@@ -14,6 +14,7 @@ import type { Order } from '@shop/shared/schemas/order'
 import { Badge } from '../../../components/ui/badge.tsx'
 import { Money } from '../../../components/ui/money.tsx'
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge.tsx'
+import { StoredDiscounts } from '../../../components/offers/stored-discounts.tsx'
 
 /** A day in the page's language (Intl; Western digits in both languages, docs/ui.md §2). */
 export const formatDate = (iso: string, lang: string) =>
@@ -91,6 +92,13 @@ export function OrderCard({ order }: { order: Order }) {
               </li>
             ))}
           </ul>
+          <StoredDiscounts
+            subtotal={order.subtotal}
+            deliveryPrice={order.delivery_price}
+            discountTotal={order.discount_total}
+            total={order.total_amount}
+            adjustments={order.adjustments}
+          />
         </section>
         <section
           className="rounded-[var(--radius-control)] bg-sand-100 p-4 text-sm"

@@ -7,6 +7,8 @@ import { useAuth } from '../../../lib/auth/auth-provider.tsx'
 import type { ConfirmationState, ConfirmationSummary } from '../../../lib/confirmation.ts'
 import { formatDate } from './order-card.tsx'
 import { SizeLabel } from './size-label.tsx'
+import { toCents } from '@shop/shared/money/money'
+import { DeliveryAmount, DiscountRows } from '../../../components/offers/offers.tsx'
 
 /**
  * product.md §2.9 order confirmation: reads orderId/orderNumber (and the order's lines and totals, issue 26) from
@@ -72,6 +74,10 @@ export function OrderConfirmationPage() {
 /** The order's lines and totals; for cash on delivery, the amount to have ready. */
 function OrderLines({ summary, paid }: { summary: ConfirmationSummary; paid: boolean }) {
   const { t } = useTranslation('storefront')
+  const discounts = summary.discounts ?? []
+  const deliveryDiscountCents = discounts
+    .filter((d) => d.target === 'delivery')
+    .reduce((s, d) => s + (toCents(d.amount) ?? 0), 0)
   return (
     <section
       aria-labelledby="confirmation-lines"
@@ -100,12 +106,18 @@ function OrderLines({ summary, paid }: { summary: ConfirmationSummary; paid: boo
             <Money value={summary.subtotal} />
           </dd>
         </div>
+        {/* Decision 0176: the order's discounts as stored. */}
+        <DiscountRows discounts={discounts.filter((d) => d.target === 'items')} />
         <div className="flex justify-between gap-3">
           <dt className="text-stone-600">{t('checkout.delivery')}</dt>
-          <dd>
-            <Money value={summary.delivery} />
+          <dd className="text-end" data-testid="confirmation-delivery">
+            <DeliveryAmount
+              deliveryCents={toCents(summary.delivery) ?? 0}
+              discountCents={deliveryDiscountCents}
+            />
           </dd>
         </div>
+        <DiscountRows discounts={discounts.filter((d) => d.target === 'delivery')} className="ps-4 text-xs" />
         <div className="flex justify-between gap-3 text-base" data-testid="confirmation-total">
           <dt className="font-bold text-stone-900">{t('checkout.total')}</dt>
           <dd>
