@@ -6,6 +6,7 @@ import type { ShopServer } from './support/server.ts'
 import { ShopApi } from './support/api.ts'
 import { exact, label, optionalLabel, tr, type Lang } from './support/texts.ts'
 import { explainFailure, visible } from './support/ui.ts'
+import { describeFindings, seriousViolations } from './support/a11y.ts'
 
 // Issue 29: on a phone, the owner creates "10% off all dates until Eid" (an automatic offer on the dates category that
 // ends at a date and time of the shop's time zone), sees it active in the list, edits it; a shopper's quote then
@@ -108,6 +109,8 @@ describe('dashboard: offers', () => {
       // Nothing scrolls sideways on the phone.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
       await shot(page, `offers-01-form-dates-${lang}-375`)
+      const formFindings = await seriousViolations(page, `/dashboard/offers (form, ${lang})`)
+      expect(formFindings, describeFindings(formFindings)).toEqual([])
       await dialog.getByRole('button', { name: tr(lang, 'actions.save') }).click()
       await visible(page.getByText(d('offers.created', { name: lang === 'ar' ? name : `${name} (en)` })))
 
@@ -117,6 +120,12 @@ describe('dashboard: offers', () => {
       await visible(card.getByText(exact(d('offers.statuses.active'))))
       await visible(card.getByText(exact(d('offers.automatic'))))
       await shot(page, `offers-02-list-${lang}-375`)
+      // The scan is of the screen, not of the "created" toast (sonner's own colours): it has gone by then.
+      // (A pointer resting on a toast holds it: the pointer moves off first.)
+      await page.mouse.move(5, 5)
+      await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 30_000 })
+      const listFindings = await seriousViolations(page, `/dashboard/offers (${lang})`)
+      expect(listFindings, describeFindings(listFindings)).toEqual([])
 
       const [stored] = (
         await admin.call<{ data: ApiOffer[] }>('GET', `/api/promotions?search=${encodeURIComponent(name)}`)
