@@ -416,6 +416,38 @@ describe('staff edit the lines of an order with offers (decision 0178)', () => {
     expect(again.adjustments).toEqual([expect.objectContaining({ code: 'MIN100V', amount: 20 })])
   })
 
+  it('keeps a city’s free delivery while the lines change, and drops it when staff move the order to another city', async () => {
+    const order = await placeCodeOrder(ctx.app, {
+      cityId: ids.freeCity,
+      items: [{ product_id: ids.A, quantity: 1 }],
+    })
+    expect(order).toMatchObject({ subtotal: 20, discount_total: 10, delivery_price: 10, total_amount: 20 })
+    const more = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/orders/${order.id}/items`,
+      headers: admin.headers,
+      payload: { items: [{ product_id: ids.A, quantity: 2 }] },
+    })
+    expect(more.json()).toMatchObject({ subtotal: 40, discount_total: 10, total_amount: 40 })
+    expect(more.json().adjustments).toEqual([
+      expect.objectContaining({ promotion_id: freeDeliveryId, amount: 10, target: 'delivery' }),
+    ])
+    const moved = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/orders/${order.id}/items`,
+      headers: admin.headers,
+      payload: { items: [{ product_id: ids.A, quantity: 2 }], city_id: ids.city },
+    })
+    expect(moved.statusCode).toBe(200)
+    expect(moved.json()).toMatchObject({
+      subtotal: 40,
+      discount_total: 0,
+      delivery_price: 10,
+      total_amount: 50,
+    })
+    expect(moved.json().adjustments).toEqual([])
+  })
+
   it('an order without offers is edited as before (no discount)', async () => {
     const order = await placeCodeOrder(ctx.app, {
       cityId: ids.city,
