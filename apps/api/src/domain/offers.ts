@@ -313,7 +313,11 @@ const limitedOffer = or(
   sql`${promotions.perCustomerLimit} IS NOT NULL`,
 )
 
-/** Gives back an order's uses (its cancellation): each offer's count goes down once. */
+/**
+ * Gives back an order's uses (its cancellation): each offer's count goes down once. Callers call it before the stock
+ * goes back (restoreOrderStock): the checkout locks offers, then stock rows, and every writer keeps that one order, or a
+ * cancellation and a checkout of the same code and pack deadlock on PostgreSQL.
+ */
 export async function releaseOrderUses(tx: Tx, orderId: number): Promise<void> {
   const released = await tx
     .update(promotionUses)
@@ -329,7 +333,8 @@ export async function releaseOrderUses(tx: Tx, orderId: number): Promise<void> {
 
 /**
  * Takes back the uses of an order that is un-cancelled (staff, or a payment that arrived late): the order keeps the price
- * it was sold at, so the use counts again even past the limit (decision 0173).
+ * it was sold at, so the use counts again even past the limit (decision 0173). Called before retakeOrderStock (the lock
+ * order above).
  */
 export async function retakeOrderUses(tx: Tx, orderId: number): Promise<void> {
   const retaken = await tx

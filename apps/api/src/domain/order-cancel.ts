@@ -21,8 +21,8 @@ export async function cancelByCustomer(
   const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
   if (!current) throw new AppError('NOT_FOUND', 404)
   if (current.orderStatus !== 'pending') throw notPending()
-  await restoreOrderStock(tx, orderId)
   await releaseOrderUses(tx, orderId)
+  await restoreOrderStock(tx, orderId)
   await tx
     .update(orders)
     .set({ orderStatus: 'cancelled', updatedAt: new Date() })

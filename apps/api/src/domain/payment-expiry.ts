@@ -55,8 +55,8 @@ export async function expireLocked(
       })
       .where(eq(payments.id, p.id))
   }
-  await restoreOrderStock(tx, order.id)
   await releaseOrderUses(tx, order.id)
+  await restoreOrderStock(tx, order.id)
   await tx.update(orderPaymentHolds).set({ expiredAt: now }).where(eq(orderPaymentHolds.orderId, order.id))
   const { historyId } = await syncOrderPaymentStatus(tx, order, null, { orderStatus: 'cancelled' }, by)
   if (historyId !== null) await notify?.statusChanged(tx, order.id, historyId)

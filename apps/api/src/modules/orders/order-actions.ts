@@ -96,8 +96,8 @@ export async function refusedAtDoor(
         params: { status: mailText(lang, `status_${current.orderStatus}`) },
       })
     if (current.paymentStatus === 'paid') throw new AppError('ORDER_PAID_ONLINE', 409)
-    await restoreOrderStock(tx, id)
     await releaseOrderUses(tx, id)
+    await restoreOrderStock(tx, id)
     await tx.update(orders).set({ orderStatus: 'cancelled', updatedAt: new Date() }).where(eq(orders.id, id))
     const [history] = await tx
       .insert(orderStatusHistory)

@@ -25,12 +25,12 @@ export async function updateOrder(
     const wasCancelled = current.orderStatus === 'cancelled'
     const isCancelled = input.order_status === 'cancelled'
     if (isCancelled && !wasCancelled) {
-      await restoreOrderStock(tx, id)
       await releaseOrderUses(tx, id)
+      await restoreOrderStock(tx, id)
     }
     if (wasCancelled && !isCancelled) {
-      await retakeOrderStock(tx, id, lang)
       await retakeOrderUses(tx, id)
+      await retakeOrderStock(tx, id, lang)
     }
     // Decision 0075: a typed payment status becomes a record (a cash collection, a refund) by this staff member.
     const paymentStatus = await applyStaffPaymentStatus(tx, current, input.payment_status, adminId)

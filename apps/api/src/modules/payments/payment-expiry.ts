@@ -33,8 +33,8 @@ export async function reviveLocked(
   minutes: number,
   lang: Language,
 ): Promise<OrderRow> {
-  await retakeOrderStock(tx, order.id, lang)
   await retakeOrderUses(tx, order.id)
+  await retakeOrderStock(tx, order.id, lang)
   await tx
     .update(orderPaymentHolds)
     .set({ expiredAt: null, closedAt: null, dueAt: new Date(now.getTime() + minutes * 60_000) })

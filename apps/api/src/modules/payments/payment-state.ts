@@ -134,8 +134,8 @@ export async function applyCharge(
             // Decision 0077: the money is taken; the order comes back if its stock is still there.
             try {
               await tx.transaction(async (sp) => {
-                await retakeOrderStock(sp, order.id, order.language === 'en' ? 'en' : 'ar')
                 await retakeOrderUses(sp, order.id)
+                await retakeOrderStock(sp, order.id, order.language === 'en' ? 'en' : 'ar')
               })
               extra.orderStatus = 'pending'
               await tx
