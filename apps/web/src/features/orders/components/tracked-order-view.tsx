@@ -9,6 +9,7 @@ import { OrderStatusBadge } from '../../../components/ui/order-status-badge.tsx'
 import { cn } from '../../../lib/cn.ts'
 import { useReorder } from '../hooks/use-reorder.ts'
 import { SizeLabel } from './size-label.tsx'
+import { StoredDiscounts } from '../../../components/offers/stored-discounts.tsx'
 import { CancelOrderDialog } from './cancel-order-dialog.tsx'
 import { formatDate } from './order-card.tsx'
 import { dateTime } from '../../../lib/dates.ts'
@@ -165,26 +166,37 @@ export function TrackedOrderView({
                 </li>
               ))}
             </ul>
-            <dl className="mt-3 space-y-1.5 border-t border-sand-300 pt-3 text-sm">
-              <div className="flex justify-between gap-3">
-                <dt className="text-stone-600">{t('checkout.subtotal')}</dt>
-                <dd>
-                  <Money value={order.subtotal} />
-                </dd>
-              </div>
-              <div className="flex justify-between gap-3">
-                <dt className="text-stone-600">{t('checkout.delivery')}</dt>
-                <dd>
-                  <Money value={order.delivery_price} />
-                </dd>
-              </div>
-              <div className="flex justify-between gap-3 text-base font-bold">
-                <dt>{t('checkout.total')}</dt>
-                <dd>
-                  <Money value={order.total_amount} className="text-date-700" />
-                </dd>
-              </div>
-            </dl>
+            {order.adjustments?.length ? (
+              // Decision 0176: the stored discounts between the subtotal and the total.
+              <StoredDiscounts
+                subtotal={order.subtotal}
+                deliveryPrice={order.delivery_price}
+                discountTotal={order.discount_total}
+                total={order.total_amount}
+                adjustments={order.adjustments}
+              />
+            ) : (
+              <dl className="mt-3 space-y-1.5 border-t border-sand-300 pt-3 text-sm">
+                <div className="flex justify-between gap-3">
+                  <dt className="text-stone-600">{t('checkout.subtotal')}</dt>
+                  <dd>
+                    <Money value={order.subtotal} />
+                  </dd>
+                </div>
+                <div className="flex justify-between gap-3">
+                  <dt className="text-stone-600">{t('checkout.delivery')}</dt>
+                  <dd>
+                    <Money value={order.delivery_price} />
+                  </dd>
+                </div>
+                <div className="flex justify-between gap-3 text-base font-bold">
+                  <dt>{t('checkout.total')}</dt>
+                  <dd>
+                    <Money value={order.total_amount} className="text-date-700" />
+                  </dd>
+                </div>
+              </dl>
+            )}
           </section>
           <section
             className="rounded-[var(--radius-control)] bg-sand-100 p-4 text-sm"
