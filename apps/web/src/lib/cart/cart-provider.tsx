@@ -58,6 +58,13 @@ export interface CartContextValue {
 
 const CartContext = createContext<CartContextValue | null>(null)
 
+/**
+ * `add` alone, which never changes: a product card only adds, so it reads this and is not drawn again when the cart
+ * changes. With the whole cart's context every card of the page was drawn again on each tap on add-to-cart, before
+ * the badge could show the new count (decision 0185).
+ */
+const CartAddContext = createContext<CartContextValue['add'] | null>(null)
+
 const NO_ITEMS: CartItem[] = []
 
 /** The saved code: one trimmed code, or none. */
@@ -180,7 +187,18 @@ export function CartProvider({ children }: { children: ReactNode }) {
     }
   }, [shown, add, commit, hydrated, code, setCode])
 
-  return <CartContext.Provider value={value}>{children}</CartContext.Provider>
+  return (
+    <CartAddContext.Provider value={add}>
+      <CartContext.Provider value={value}>{children}</CartContext.Provider>
+    </CartAddContext.Provider>
+  )
+}
+
+/** The cart's `add` (stable): a component that only adds to the cart is not drawn again when the cart changes. */
+export function useCartAdd(): CartContextValue['add'] {
+  const add = useContext(CartAddContext)
+  if (!add) throw new Error('useCartAdd must be used within a CartProvider')
+  return add
 }
 
 export function useCart(): CartContextValue {

@@ -1,12 +1,12 @@
 import { useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../toast.ts'
-import { useCart } from './cart-provider.tsx'
+import { useCartAdd } from './cart-provider.tsx'
 import { lineName, type CartProductInput } from './cart-model.ts'
 
 /** Adds to the cart and tells the shopper what happened (product.md §8.3 toasts). */
 export function useAddToCart() {
-  const { add } = useCart()
+  const add = useCartAdd()
   const { t } = useTranslation('storefront')
   return useCallback(
     (product: CartProductInput, quantity = 1) => {
