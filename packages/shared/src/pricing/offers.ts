@@ -182,8 +182,17 @@ function lineQualifies(offer: Offer, line: PricedOrderLine): boolean {
   )
 }
 
-/** A percentage of an amount in cents, rounded to the nearest dirham (half up). */
-export const percentOf = (cents: number, percent: number) => Math.round((cents * percent) / 100)
+/**
+ * A percentage (to the hundredth, as stored) of an amount in cents, rounded to the nearest dirham, half up. In whole
+ * numbers: 64.6 % of 2.50 is 1.615 → 1.62, where `Math.round(250 * 64.6 / 100)` gives 1.61 (64.6 is 64.59999… in
+ * binary).
+ */
+export function percentOf(cents: number, percent: number): number {
+  const hundredths = Math.round(percent * 100)
+  const n = cents * hundredths + 5000
+  if (Number.isSafeInteger(n)) return (n - (n % 10_000)) / 10_000
+  return Number((BigInt(cents) * BigInt(hundredths) + BigInt(5000)) / BigInt(10_000))
+}
 
 /**
  * Splits `amount` over `weights` in proportion (largest remainder), each part at most its weight, parts adding up to
