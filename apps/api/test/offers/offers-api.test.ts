@@ -482,6 +482,56 @@ describe('the window in the shop’s time zone (Africa/Tripoli, UTC+2)', () => {
   })
 })
 
+describe('odd codes', () => {
+  it('are translated 4xx answers, never 5xx, on quote and order', async () => {
+    const line = [{ product_id: dates.id, quantity: 1 }]
+    // A NUL byte is refused before any route reads the body (400, as everywhere in the API).
+    const nul = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/orders/quote',
+      headers: { 'accept-language': 'en' },
+      payload: { items: line, coupon_code: 'EID\u0000X' },
+    })
+    expect(nul.statusCode, nul.body).toBe(400)
+    for (const [code, expected] of [
+      ['x'.repeat(65), 'VALIDATION_FAILED'],
+      [42, 'VALIDATION_FAILED'],
+      [['EID'], 'VALIDATION_FAILED'],
+      ["' OR 1=1 --", 'COUPON_ONE_ONLY'],
+      ['%', 'COUPON_UNKNOWN'],
+      ['_', 'COUPON_UNKNOWN'],
+      ['عيد٢٠٢٦', 'COUPON_UNKNOWN'],
+      ['EID10 RAMADAN', 'COUPON_ONE_ONLY'],
+      ['EID10,RAMADAN', 'COUPON_ONE_ONLY'],
+    ] as const) {
+      for (const url of ['/api/orders/quote', '/api/orders']) {
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url,
+          headers: { 'accept-language': 'en', 'idempotency-key': randomUUID() },
+          payload: {
+            customer_name: 'Huda',
+            customer_email: 'huda@example.ly',
+            customer_phone: newPhone(),
+            shipping_address: 'Tripoli',
+            city_id: tripoli,
+            items: line,
+            coupon_code: code,
+          },
+        })
+        expect(res.statusCode, `${url} ${JSON.stringify(code)}: ${res.body}`).toBe(422)
+        const body = res.json()
+        expect(body.code).toBe(expected)
+        expect(body.errors?.coupon_code, JSON.stringify(body)).toEqual([expect.any(String)])
+        expect(body.message).not.toMatch(/errors\.|validation\./)
+      }
+    }
+    // An empty or blank field is no code: the order is placed without one.
+    expect(await placed(line, { code: '' })).toMatchObject({ discount_total: 0, adjustments: [] })
+    expect(await placed(line, { code: '   ' })).toMatchObject({ discount_total: 0, adjustments: [] })
+  })
+})
+
 describe('conditions and stacking through the API', () => {
   it('the minimum: refused below it naming what is missing (ar, en), applied at it', async () => {
     const code = offerCode('MIN')

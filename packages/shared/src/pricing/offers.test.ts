@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import {
   allocate,
   isSeveralCodes,
+  percentOf,
   priceOrder,
   type Offer,
   type OfferContext,
@@ -473,6 +474,30 @@ describe('stacking', () => {
     const q = price({ lines, code: 'PLUS', offers: [alone, together, { ...code, value: 10 }] })
     expect(q.adjustments.map((a) => a.offerId)).toEqual([2, 3])
     expect(q.discountTotalCents).toBe(500 + 950)
+  })
+})
+
+describe('percentages', () => {
+  it('round half up in whole numbers, whatever binary floating point makes of the percentage', () => {
+    expect(percentOf(250, 64.6)).toBe(162) // 1.615
+    expect(percentOf(375, 9.2)).toBe(35) // 0.345
+    expect(percentOf(105, 50)).toBe(53)
+    expect(percentOf(104, 50)).toBe(52)
+    expect(percentOf(1, 49.99)).toBe(0)
+    expect(percentOf(999_999_999_999, 100)).toBe(999_999_999_999)
+    expect(percentOf(999_999_999_999, 33.33)).toBe(333_300_000_000) // 333,299,999,999.6667
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.integer({ min: 1, max: 10_000 }),
+        (cents, p100) => {
+          // cents × p100 / 10,000 rounded half up, in integers.
+          const want = Number((BigInt(cents) * BigInt(p100) + BigInt(5000)) / BigInt(10_000))
+          expect(percentOf(cents, p100 / 100)).toBe(want)
+        },
+      ),
+      { seed: 64, numRuns: 2000 },
+    )
   })
 })
 
