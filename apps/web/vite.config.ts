@@ -96,8 +96,8 @@ function productionRouter(): Plugin {
  *   texts). Modules only the dashboard or the screens that fetch in the browser use (TanStack Query, tables,
  *   dialogs) stay out, in the chunks of the screens that need them.
  *   A module this pattern matches brings everything it imports into the group (rolldown's groups take dependencies
- *   along), so `lib/` is listed by name: matching all of it once put TanStack Query (lib/active-cities.ts, the cart
- *   page's) on every storefront page (decision 0185). A module added here must be one the first screens import, and
+ *   along), so `lib/` is listed file by file: matching all of it once put TanStack Query (lib/active-cities.ts, the
+ *   cart page's) on every storefront page, and all of lib/cart/ the cart's offers pricing (decision 0185). A module added here must be one the first screens import, and
  *   must not import zod schemas, tailwind-merge (lib/cn.ts) or TanStack Query. The Cairo files' addresses (`?url`
  *   modules, imported by root.tsx for its font preloads and by the dashboard's invoice) are in it too: shared by
  *   both, they were a script file of their own, one more request before every storefront page could start.
@@ -105,7 +105,7 @@ function productionRouter(): Plugin {
 const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store|@radix-ui[\\/]react-direction|clsx|cookie|set-cookie-parser)[\\/]/
 const STOREFRONT =
-  /[\\/]src[\\/](lib[\\/](api-client|auth[\\/]|cart[\\/]|i18n\.|session-events|shop-content|shop-settings|storage|toast|use-hydrated|use-switch-language)|components[\\/]product[\\/]|components[\\/]ui[\\/](button|money|badge|states|controls|pagination|skeleton|spinner|quantity-stepper)\.|app[\\/](providers|lazy-toaster|seo|early-script|client-only|not-found-page|route-error-boundary)|features[\\/]layout[\\/]|locales[\\/]ar[\\/](common|storefront)\.json)|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](Icon|createLucideIcon|defaultAttributes|context|shared)|node_modules[\\/]@fontsource-variable[\\/]cairo[\\/]files[\\/][^?]+\.woff2\?url$/
+  /[\\/]src[\\/](lib[\\/](api-client|auth[\\/](auth-provider|session-api)|cart[\\/](cart-model|cart-names-api|cart-provider|use-add-to-cart)|i18n|session-events|shop-content|shop-settings|storage|toast|use-debounced-value|use-hydrated|use-switch-language)\.|components[\\/]product[\\/]|components[\\/]ui[\\/](button|money|badge|states|controls|pagination|skeleton|spinner|quantity-stepper)\.|app[\\/](providers|lazy-toaster|seo|early-script|client-only|not-found-page|route-error-boundary)|features[\\/]layout[\\/]|locales[\\/]ar[\\/](common|storefront)\.json)|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](Icon|createLucideIcon|defaultAttributes|context|shared)|node_modules[\\/]@fontsource-variable[\\/]cairo[\\/]files[\\/][^?]+\.woff2\?url$/
 
 export default defineConfig({
   // Unit tests render components without the framework's build (React Router's plugin is for the app's build and dev
