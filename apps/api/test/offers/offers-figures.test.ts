@@ -1,9 +1,10 @@
 import fc from 'fast-check'
-import { inArray } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { toCents } from '@shop/shared/money/money'
 import { priceOrder, type Offer } from '@shop/shared/pricing/offers'
 import { orders } from '../../src/db/schema/orders.ts'
+import { mailOutbox } from '../../src/db/schema/settings.ts'
 import {
   createCategory,
   createCity,
@@ -16,7 +17,7 @@ import {
 import { createOffer, offersOff } from '../offers.ts'
 
 // Issue 29 "Done when": the same figures in the quote, the order's answer, the staff's order, the tracking page, the
-// sales CSV and the dashboard's stats, for random carts (packs with quantity breaks) and offers. A small fast-check
+// shopper's mail, the sales CSV and the dashboard's stats, for random carts (packs with quantity breaks) and offers. A small fast-check
 // property with a fixed seed through the API, on PGlite and PostgreSQL; the browser's pricing (priceOrder with the
 // quote's public offers) gives the quote's total too.
 
@@ -116,7 +117,7 @@ describe('the same figures everywhere', () => {
     targets: string[]
   }[] = []
 
-  it('quote, order, staff view, tracking and the browser’s pricing agree for random carts', async () => {
+  it('quote, order, staff view, tracking, the shopper’s mail and the browser’s pricing agree for random carts', async () => {
     let n = 0
     await fc.assert(
       fc.asyncProperty(
@@ -248,6 +249,25 @@ describe('the same figures everywhere', () => {
           })
           expect(browser.totalCents).toBe(cents(quote.total_amount))
           expect(browser.discountTotalCents).toBe(cents(quote.discount_total))
+
+          // The shopper's mail shows each discount and the stored total, in the order's language.
+          const [mail] = await ctx.app.db
+            .select()
+            .from(mailOutbox)
+            .where(eq(mailOutbox.eventKey, `order:${order.id}:placed:customer`))
+          expect(mail, 'the order-placed mail').toBeDefined()
+          const symbol = lang === 'en' ? /LYD/ : /د\.ل/
+          const total = mail!.text.split('\n').filter((l) => l.includes(f.total_amount.toFixed(2)))
+          expect(total.length, mail!.text).toBeGreaterThan(0)
+          for (const a of f.adjustments) {
+            const line = mail!.text
+              .split('\n')
+              .find((l) => l.startsWith(a.label) && l.includes(`−${a.amount.toFixed(2)}`))
+            expect(line, `${a.label} −${a.amount} in\n${mail!.text}`).toBeDefined()
+            expect(line).toMatch(symbol)
+            if (a.code) expect(line).toContain(a.code)
+            expect(mail!.html).toContain(`−${a.amount.toFixed(2)}`)
+          }
 
           placed.push({
             id: order.id,
