@@ -166,13 +166,20 @@ export function CouponField({
 
   return (
     <div className="space-y-2" data-testid="coupon">
-      <label htmlFor={id} className="flex items-center gap-1.5 text-sm font-semibold text-stone-800">
-        <Tag className="size-4 text-stone-600" aria-hidden="true" />
-        {t('offers.code_label')}
-      </label>
+      {accepted ? (
+        <p className="flex items-center gap-1.5 text-sm font-semibold text-stone-800">
+          <Tag className="size-4 text-stone-600" aria-hidden="true" />
+          {t('offers.code_label')}
+        </p>
+      ) : (
+        <label htmlFor={id} className="flex items-center gap-1.5 text-sm font-semibold text-stone-800">
+          <Tag className="size-4 text-stone-600" aria-hidden="true" />
+          {t('offers.code_label')}
+        </label>
+      )}
       {accepted ? (
         <div className="flex items-center justify-between gap-2 rounded-[var(--radius-control)] border border-palm-200 bg-palm-50 px-3 py-2">
-          <span dir="ltr" className="font-mono text-sm font-bold text-palm-900" id={id}>
+          <span dir="ltr" className="font-mono text-sm font-bold text-palm-900">
             {state.code}
           </span>
           <Button

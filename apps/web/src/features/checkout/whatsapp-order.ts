@@ -15,6 +15,8 @@ export function whatsappOrderText(
     subtotalCents: number
     deliveryCents: number
     totalCents: number
+    /** Decision 0176: the order's discounts (dinars), each on a line. */
+    discounts?: { label: string; code: string | null; amount: number }[]
     city: string | null
   },
   /** The shop's money symbol in the page's language (decision 0122). */
@@ -27,6 +29,9 @@ export function whatsappOrderText(
     ...order.items.map((i) => `- ${i.quantity} × ${lineName(i)} = ${money(itemLineCents(i))}`),
     '',
     `${t('checkout.subtotal')}: ${money(order.subtotalCents)}`,
+    ...(order.discounts ?? []).map(
+      (d) => `${d.label}${d.code ? ` (${d.code})` : ''}: −${formatMoney(d.amount, moneySymbol)}`,
+    ),
     `${t('checkout.delivery')}: ${money(order.deliveryCents)}`,
     `${t('checkout.total')}: ${money(order.totalCents)}`,
     ...(order.city ? [`${t('checkout.city')}: ${order.city}`] : []),
