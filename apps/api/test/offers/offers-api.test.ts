@@ -209,6 +209,37 @@ describe('a limited code under parallel orders', () => {
   })
 })
 
+describe('an order sent again with its Idempotency-Key', () => {
+  it('is one order holding one use, sent again later or five times at once', async () => {
+    const code = offerCode('ONCE')
+    const offer = await createOffer(ctx.app.db, { code, usageLimit: 3 })
+    const send = (key: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: { 'idempotency-key': key },
+        payload: {
+          customer_name: 'ربيع',
+          customer_email: 'rabie@example.ly',
+          customer_phone: '0915550000',
+          shipping_address: 'زليتن',
+          city_id: tripoli,
+          coupon_code: code,
+          items: [{ product_id: dates.id, quantity: 1 }],
+        },
+      })
+    const key = randomUUID()
+    const first = await send(key)
+    expect(first.statusCode, first.body).toBe(201)
+    const again = await send(key)
+    expect(again.statusCode, again.body).toBe(200)
+    expect(again.json()).toMatchObject({ id: first.json().id, discount_total: 2 })
+    const parallel = await Promise.all(Array.from({ length: 5 }, () => send('offer-parallel-key-0001')))
+    expect(parallel.map((a) => a.statusCode).sort()).toEqual([200, 200, 200, 200, 201])
+    expect(await offerUses(ctx.app.db, offer.id)).toEqual({ held: 2, orders: 2, usedCount: 2 })
+  })
+})
+
 describe('a use is given back when the order is cancelled', () => {
   async function oneUseCode() {
     const code = offerCode('ONE')
