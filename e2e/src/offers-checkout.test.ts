@@ -5,6 +5,7 @@ import { launchBrowser, newContext, shot, shotsDir } from './support/browser.ts'
 import { startTestShop } from './support/shop.ts'
 import type { ShopServer } from './support/server.ts'
 import { ShopApi, uniqueEmail, type ApiCity, type ApiProduct } from './support/api.ts'
+import { describeFindings, seriousViolations, settle } from './support/a11y.ts'
 import { exact, moneyIn, tr, type Lang } from './support/texts.ts'
 import { explainFailure, fillCheckout, textContains, visible, waitForPath } from './support/ui.ts'
 
@@ -237,11 +238,16 @@ describe('offers in the cart and at checkout (375 px, ar and en)', () => {
       const summary = page.getByRole('complementary', { name: s('cart.summary') })
       await visible(summary.getByTestId('discount-line'), 30_000)
       await shot(page, `offers-06-cart-${lang}-1280`)
+      // The code field, the discount line and the summary pass axe's serious and critical rules.
+      await settle(page)
+      expect(describeFindings(await seriousViolations(page, '/cart'))).toBe('')
       await page.getByRole('button', { name: s('cart.checkout') }).click()
       await waitForPath(page, '/checkout', 30_000)
       await page.getByLabel(new RegExp(`^\\s*${s('checkout.city')}`)).selectOption(String(city.id))
       await visible(page.getByTestId('free-delivery-hint'), 30_000)
       await shot(page, `offers-07-checkout-${lang}-1280`)
+      await settle(page)
+      expect(describeFindings(await seriousViolations(page, '/checkout'))).toBe('')
       await context.close()
     })
   }
