@@ -617,6 +617,12 @@ describe('property: random carts, tiers and offers', () => {
         cityIds: fc.array(fc.integer({ min: 1, max: 3 }), { maxLength: 2 }),
         retailOnly: fc.boolean(),
         combinable: fc.boolean(),
+        paymentMethods: fc.subarray(['cash', 'massarat', 'paypal']),
+        firstOrderOnly: fc.boolean(),
+        // A window around NOW: hours before (−) or after (+) it, or open.
+        startsIn: fc.option(fc.integer({ min: -48, max: 2 }), { nil: null }),
+        endsIn: fc.option(fc.integer({ min: -2, max: 48 }), { nil: null }),
+        active: fc.boolean(),
       })
       .map((r): Offer =>
         offer({
@@ -633,6 +639,13 @@ describe('property: random carts, tiers and offers', () => {
           cityIds: r.cityIds,
           retailOnly: r.retailOnly,
           combinable: r.combinable,
+          paymentMethods: r.paymentMethods,
+          firstOrderOnly: r.firstOrderOnly,
+          startsAt:
+            r.startsIn === null ? null : new Date(NOW.getTime() + r.startsIn * 3_600_000).toISOString(),
+          endsAt: r.endsIn === null ? null : new Date(NOW.getTime() + r.endsIn * 3_600_000).toISOString(),
+          // The server loads only active automatic offers; a typed code's offer whatever its state.
+          isActive: r.active || r.code === null,
         }),
       )
   const arbOffers = fc
@@ -647,10 +660,16 @@ describe('property: random carts, tiers and offers', () => {
         fc.option(fc.integer({ min: 0, max: 10_000 }), { nil: null }),
         fc.option(fc.integer({ min: 1, max: 3 }), { nil: null }),
         fc.integer({ min: 0, max: 7 }),
-        (lines, offers, deliveryCents, cityId, typedIndex) => {
+        fc.record({
+          paymentMethod: fc.option(fc.constantFrom('cash', 'massarat', 'paypal'), { nil: null }),
+          firstOrder: fc.option(fc.boolean(), { nil: null }),
+          usedUp: fc.uniqueArray(fc.integer({ min: 1, max: 6 }), { maxLength: 3 }),
+        }),
+        (lines, offers, deliveryCents, cityId, typedIndex, facts) => {
+          const ctx = context({ cityId, ...facts, usedUp: new Set(facts.usedUp) })
           const codes = offers.filter((o) => o.code !== null)
           const code = codes[typedIndex]?.code ?? null
-          const p = priceOrder({ lines, deliveryCents, offers, code, context: context({ cityId }) })
+          const p = priceOrder({ lines, deliveryCents, offers, code, context: ctx })
           expectConsistent(p)
           const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0)
           expect(p.totalCents).toBe(
@@ -673,13 +692,34 @@ describe('property: random carts, tiers and offers', () => {
               for (const part of a.lines)
                 expect(p.lines.find((l) => l.key === part.key)!.isWholesale).toBe(false)
           }
+          // Every offer in the order meets its conditions at `now` for these facts (a typed code may wait for a fact
+          // not known yet).
+          for (const id of used) {
+            const o = offers.find((x) => x.id === id)!
+            const now = NOW.getTime()
+            expect(o.startsAt === null || Date.parse(o.startsAt) <= now).toBe(true)
+            expect(o.endsAt === null || now < Date.parse(o.endsAt)).toBe(true)
+            expect(o.isActive).toBe(true)
+            expect(ctx.usedUp!.has(id)).toBe(false)
+            const lenient = o.code !== null
+            const meets = (known: boolean, ok: boolean) => (known ? ok : lenient)
+            if (o.cityIds.length) expect(meets(cityId !== null, o.cityIds.includes(cityId!))).toBe(true)
+            if (o.paymentMethods.length)
+              expect(
+                meets(facts.paymentMethod !== null, o.paymentMethods.includes(facts.paymentMethod!)),
+              ).toBe(true)
+            if (o.firstOrderOnly)
+              expect(meets(facts.firstOrder !== null, facts.firstOrder === true)).toBe(true)
+          }
+          // A refused code is not in the order.
+          if (p.coupon?.refusal) expect(p.coupon.applied).toBe(false)
           // Whatever applied, the shopper never pays more than with no offer at all.
           const none = priceOrder({
             lines,
             deliveryCents,
             offers: [],
             code: null,
-            context: context({ cityId }),
+            context: ctx,
           })
           expect(p.totalCents).toBeLessThanOrEqual(none.totalCents)
         },
