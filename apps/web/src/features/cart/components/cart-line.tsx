@@ -2,6 +2,7 @@ import { BadgePercent, Trash2 } from 'lucide-react'
 import { Trans, useTranslation } from 'react-i18next'
 import { fromCents } from '@shop/shared/money/money'
 import { Money } from '../../../components/ui/money.tsx'
+import { DiscountMoney } from '../../../components/offers/offers.tsx'
 import { useCart } from '../../../lib/cart/cart-provider.tsx'
 import { QuantityStepper } from '../../../components/ui/quantity-stepper.tsx'
 import {
@@ -19,7 +20,8 @@ import {
  * product.md §2.7 cart line: image, name and size, unit price 'each', wholesale note, the hint to the next price break,
  * −/+, line total, remove.
  */
-export function CartLine({ item }: { item: CartItem }) {
+/** `discountCents`: this line's part of the cart's discounts (decision 0176), shown under its total. */
+export function CartLine({ item, discountCents = 0 }: { item: CartItem; discountCents?: number }) {
   const { t } = useTranslation('storefront')
   const cart = useCart()
   const wholesale = itemIsWholesale(item)
@@ -87,8 +89,14 @@ export function CartLine({ item }: { item: CartItem }) {
         ) : null}
         <div className="mt-auto flex items-center justify-between gap-3">
           <QuantityStepperInline item={item} />
-          <p className="text-lg font-extrabold text-date-700">
+          <p className="flex flex-col items-end text-lg font-extrabold text-date-700">
             <Money value={fromCents(itemLineCents(item))} />
+            {discountCents > 0 ? (
+              <span className="text-sm font-semibold" data-testid="line-discount">
+                <span className="sr-only">{t('offers.line_discount')}: </span>
+                <DiscountMoney value={fromCents(discountCents)} />
+              </span>
+            ) : null}
           </p>
         </div>
       </div>

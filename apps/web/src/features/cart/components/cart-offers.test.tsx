@@ -186,6 +186,8 @@ describe('offers in the cart (decision 0176)', () => {
     renderScreen(<CartPage />, '/cart')
     expect(await screen.findByTestId('discount-line')).toHaveTextContent('−10.00 LYD')
     expect(within(screen.getByTestId('coupon')).getByText('EID10')).toBeInTheDocument()
+    // The line's part of the discount under its total.
+    expect(screen.getByTestId('line-discount')).toHaveTextContent('−10.00 LYD')
   })
 
   it('says when a better offer applies, and which', async () => {

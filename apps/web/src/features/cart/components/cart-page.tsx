@@ -86,7 +86,11 @@ export function CartPage() {
           aria-label={t('cart.items_label')}
         >
           {cart.items.map((item) => (
-            <CartLine key={lineKey(item)} item={item} />
+            <CartLine
+              key={lineKey(item)}
+              item={item}
+              discountCents={pricing.lineDiscounts.get(lineKey(item)) ?? 0}
+            />
           ))}
         </ul>
         <aside
