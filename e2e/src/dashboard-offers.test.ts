@@ -63,6 +63,44 @@ describe('dashboard: offers', () => {
     const p = products.find((x) => x.is_active && (x.is_always_in_stock || x.stock > 5))!
     datesProduct = { id: p.id, price: p.price }
     cityId = (await api.cities())[0]!.id
+    // Other offers the list shows around the new one (codes, an ended one, a switched-off automatic one); none of them
+    // applies to the quote below (no code is typed, the automatic one is off).
+    for (const offer of [
+      {
+        name_ar: 'ترحيب',
+        name_en: 'Welcome',
+        code: 'WELCOME10',
+        value_type: 'percentage',
+        value: 10,
+        target: 'order',
+        first_order_only: true,
+        usage_limit: 100,
+        per_customer_limit: 1,
+      },
+      {
+        name_ar: 'حملة فيسبوك',
+        name_en: 'Facebook campaign',
+        code: 'FB15',
+        value_type: 'fixed',
+        value: 15,
+        target: 'order',
+        min_subtotal: 150,
+        starts_at: '2026-01-01T00:00:00+02:00',
+        ends_at: '2026-02-01T00:00:00+02:00',
+      },
+      {
+        name_ar: 'توصيل مجاني في طرابلس',
+        name_en: 'Free delivery in Tripoli',
+        value_type: 'percentage',
+        value: 100,
+        target: 'delivery',
+        city_ids: [cityId],
+        min_subtotal: 200,
+        combinable: true,
+        is_active: false,
+      },
+    ])
+      await admin.call('POST', '/api/promotions', offer)
   })
   afterAll(async () => {
     await browser?.close()
@@ -115,11 +153,14 @@ describe('dashboard: offers', () => {
       await visible(page.getByText(d('offers.created', { name: lang === 'ar' ? name : `${name} (en)` })))
 
       // The list: the offer, automatic, active, ending at the chosen moment.
+      // The whole list first (the demo shop's codes and switched-off examples with it), then the new offer found.
+      await visible(page.getByRole('listitem').filter({ hasText: name }).first())
+      await shot(page, `offers-02-all-${lang}-375`)
       await page.getByRole('searchbox', { name: d('offers.search') }).fill(name)
       const card = page.getByRole('listitem').filter({ hasText: name }).first()
       await visible(card.getByText(exact(d('offers.statuses.active'))))
       await visible(card.getByText(exact(d('offers.automatic'))))
-      await shot(page, `offers-02-list-${lang}-375`)
+      await shot(page, `offers-02-found-${lang}-375`)
       // The scan is of the screen, not of the "created" toast (sonner's own colours): it has gone by then.
       // (A pointer resting on a toast holds it: the pointer moves off first.)
       await page.mouse.move(5, 5)
@@ -168,7 +209,10 @@ describe('dashboard: offers', () => {
       // Wide screen picture of the list, then the offer goes (never used: erased), so the other language starts clean.
       await page.setViewportSize({ width: 1280, height: 900 })
       await visible(page.getByRole('row').filter({ hasText: name }).first())
-      await shot(page, `offers-03-list-${lang}-1280`)
+      await shot(page, `offers-03-found-${lang}-1280`)
+      await page.getByRole('searchbox', { name: d('offers.search') }).fill('')
+      await visible(page.getByRole('row').filter({ hasText: name }).first())
+      await shot(page, `offers-04-all-${lang}-1280`)
       await admin.call('DELETE', `/api/promotions/${stored!.id}`)
       await context.close()
     })

@@ -35,7 +35,9 @@ const STATUS_TONE: Record<PromotionStatus, BadgeTone> = {
 /** Issue 29: the shop's offers: what each gives, its state, dates, uses and what it brought; create, edit, delete. */
 export function OffersScreen() {
   const { t, i18n } = useTranslation('dashboard')
-  const money = useFormatMoney()
+  const format = useFormatMoney()
+  // An amount never breaks across lines ("15.00 LYD" stays whole inside a sentence).
+  const money = (value: unknown) => format(value).replace(/ /g, '\u00a0')
   const [form, setForm] = useState<{ open: boolean; offer: Promotion | null }>({ open: false, offer: null })
   const tz = useQuery(shopTimezoneQuery()).data ?? 'Africa/Tripoli'
   const categories = useQuery(offerCategoriesQuery()).data ?? []
@@ -79,38 +81,43 @@ export function OffersScreen() {
 
   const columns: DataColumn<Promotion>[] = [
     {
+      // The code (or "Automatic") sits under the name: one column fewer keeps the table within a laptop's width.
       id: 'name',
       header: t('offers.name'),
       card: 'title',
       cell: (p) => (
-        <span className="flex flex-wrap items-center gap-2">
-          <bdi className="font-semibold text-stone-900">{p.name}</bdi>
-          {p.name_en === null ? <EnglishMissing /> : null}
+        <span className="flex flex-col items-start gap-1">
+          <span className="flex flex-wrap items-center gap-2">
+            <bdi className="font-semibold text-stone-900">{p.name}</bdi>
+            {p.name_en === null ? <EnglishMissing /> : null}
+          </span>
+          {p.code ? (
+            <span
+              dir="ltr"
+              className="rounded bg-sand-100 px-1.5 py-0.5 font-mono text-xs font-semibold text-stone-800"
+            >
+              {p.code}
+            </span>
+          ) : (
+            <span className="text-xs text-stone-600">{t('offers.automatic')}</span>
+          )}
         </span>
       ),
-    },
-    {
-      id: 'code',
-      header: t('offers.code'),
-      card: 'subtitle',
-      cell: (p) =>
-        p.code ? (
-          <span dir="ltr" className="font-mono text-sm font-semibold text-stone-800">
-            {p.code}
-          </span>
-        ) : (
-          <span className="text-sm text-stone-600">{t('offers.automatic')}</span>
-        ),
     },
     {
       id: 'status',
       header: t('offers.status'),
       card: 'status',
-      cell: (p) => <Badge tone={STATUS_TONE[p.status]}>{t(`offers.statuses.${p.status}`)}</Badge>,
+      cell: (p) => (
+        <Badge tone={STATUS_TONE[p.status]} className="whitespace-nowrap">
+          {t(`offers.statuses.${p.status}`)}
+        </Badge>
+      ),
     },
     {
       id: 'gives',
       header: t('offers.gives'),
+      className: 'min-w-36',
       cell: (p) => (
         <span className="text-sm text-stone-800">
           {gives(p)}
@@ -140,7 +147,7 @@ export function OffersScreen() {
       id: 'uses',
       header: t('offers.uses'),
       cell: (p) => (
-        <span className="ltr-nums tabular-nums" data-testid="offer-uses">
+        <span className="ltr-nums tabular-nums whitespace-nowrap" data-testid="offer-uses">
           {p.usage_limit !== null ? `${p.uses} / ${p.usage_limit}` : p.uses}
         </span>
       ),
