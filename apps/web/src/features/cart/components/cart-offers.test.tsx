@@ -200,6 +200,35 @@ describe('offers in the cart (decision 0176)', () => {
     expect(screen.getByTestId('discount-line')).toHaveTextContent('−30.00 LYD')
   })
 
+  it('a delivery code in the cart waits for the city (no refusal, no discount yet)', async () => {
+    seed(2, 'SHIPFREE')
+    const ship = offer({ id: 12, code: 'SHIPFREE', name: 'Free shipping', target: 'delivery', value: 100 })
+    mockFetch({
+      'POST /api/orders/quote': ({ body }) => {
+        const input = body as QuoteInput
+        const subtotal = input.items.reduce((s, i) => s + i.quantity, 0) * PRICE
+        return {
+          body: {
+            items: [],
+            subtotal,
+            discount_total: 0,
+            delivery_price: 0,
+            total: subtotal,
+            total_amount: subtotal,
+            adjustments: [],
+            coupon: { code: 'SHIPFREE', applied: false },
+            free_delivery_hint: null,
+            offers: [ship],
+          } satisfies Quote,
+        }
+      },
+    })
+    renderScreen(<CartPage />, '/cart')
+    expect(await screen.findByText('The code applies once you choose the delivery city')).toBeInTheDocument()
+    expect(screen.queryByTestId('coupon-error')).toBeNull()
+    expect(screen.queryByTestId('discount-line')).toBeNull()
+  })
+
   it('shows how much more gives free delivery, and follows the quantity at once', async () => {
     seed(4)
     const gate: { wait: Promise<void> | null } = { wait: null }

@@ -254,4 +254,40 @@ describe('offers at checkout (decision 0176)', () => {
     await waitFor(() => expect(screen.getByTestId('summary-total')).toHaveTextContent('100.00 LYD'))
     expect(screen.queryByTestId('coupon-error')).toBeNull()
   })
+
+  it('a code refused for the chosen city: its reason under the field, the order placed without it at the price shown', async () => {
+    seedCart('EID10')
+    const { calls } = mockFetch({
+      'GET /api/cities': () => ({ body: cities }),
+      'POST /api/orders/quote': (init) => {
+        const input = init.body as QuoteInput
+        if (input.coupon_code && input.city_id === 8)
+          return {
+            status: 422,
+            body: {
+              code: 'COUPON_CITY',
+              message: 'This code is not valid for delivery to this city',
+              errors: { coupon_code: ['This code is not valid for delivery to this city'] },
+            },
+          }
+        return quoteHandler(init)
+      },
+      'POST /api/orders': () => ({ status: 201, body: { id: 6, order_number: 'ORD-261127-00006' } }),
+    })
+    const u = userEvent.setup()
+    renderCheckout()
+    await fillForm(u)
+    await u.selectOptions(screen.getByLabelText(/^City/), '8')
+    expect(await screen.findByTestId('coupon-error')).toHaveTextContent(
+      'This code is not valid for delivery to this city',
+    )
+    // Benghazi: 100 + 30, no discount.
+    await waitFor(() => expect(screen.getByTestId('summary-total')).toHaveTextContent('130.00 LYD'))
+    expect(screen.queryByTestId('discount-line')).toBeNull()
+    await u.click(screen.getByRole('button', { name: 'Place order' }))
+    await screen.findByTestId('confirmation')
+    const post = calls.find((c) => c.method === 'POST' && c.path === '/api/orders')!
+    expect(post.body).toMatchObject({ city_id: 8, expected_total: 130 })
+    expect(post.body).not.toHaveProperty('coupon_code')
+  })
 })
