@@ -283,7 +283,7 @@ describe('revenue, profit and the sales file agree, net of discounts (item and d
     const stats = (await get(`/api/dashboard/stats?${march}`)).json()
     expect(stats).toMatchObject({ total_revenue: 216, total_profit: 60, total_orders: 3 })
     const sales = (await get(`/api/orders?status=completed&${march}`)).json()
-    expect(sales.totals).toMatchObject({ total_amount: 216, profit: 60 })
+    expect(sales.totals).toMatchObject({ total_amount: 216, profit: 60, discount_total: 24 })
     expect(sales.data.map((o: { profit: number }) => o.profit).sort()).toEqual([25, 27, 8].sort())
 
     const { header, rows } = await csvRows()
@@ -310,6 +310,8 @@ describe('revenue, profit and the sales file agree, net of discounts (item and d
     expect(sum('Profit')).toBe(stats.total_profit)
     for (const r of rows)
       expect(Number(r.Subtotal) - Number(r.Discount) + Number(r.Delivery)).toBeCloseTo(Number(r.Total), 2)
+    // The sales screen's discounts total is the file's Discount column summed.
+    expect(sum('Discount')).toBe(sales.totals.discount_total)
   })
 
   it('the top products count net sales (line total − its discount)', async () => {

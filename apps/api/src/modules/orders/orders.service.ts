@@ -60,6 +60,7 @@ export async function listOrders(
       totalAmount: sql<unknown>`coalesce(sum(${orders.totalAmount}), 0)`,
       // Decision 0172: profit is net of the order's discounts (items and delivery), as profitOf.
       profit: sql<unknown>`coalesce(sum(${orders.subtotal} - ${orders.discountTotal} - ${orders.totalCost}), 0)`,
+      discountTotal: sql<unknown>`coalesce(sum(${orders.discountTotal}), 0)`,
       // Decision 0132: what was collected (cash recorded as received, or paid online) of the matching orders.
       collected: sql<unknown>`coalesce(sum(${orders.totalAmount}) filter (where ${orders.paymentStatus} = 'paid'), 0)`,
     })
@@ -90,6 +91,7 @@ export async function listOrders(
           totals: {
             total_amount: dinars(sums?.totalAmount),
             profit: dinars(sums?.profit),
+            discount_total: dinars(sums?.discountTotal),
             collected: dinars(sums?.collected),
           },
         }

@@ -19,13 +19,15 @@ export interface SalesRow {
   payment_method: PaymentMethod
   payment_status: PaymentStatus
   total_amount: number
+  /** Decision 0172: what offers took off the order. */
+  discount_total: number
   profit: number
 }
 
 /** One page of the report; `total` counts the completed orders of the whole range. */
 export interface SalesPage extends ListPage<SalesRow> {
   /** summed by the server over the whole range, not this page (decision 0047) */
-  totals: { total_amount: number; profit: number; collected: number }
+  totals: { total_amount: number; profit: number; collected: number; discount_total: number }
 }
 
 // Amounts may arrive as numeric strings (numeric columns), and are read as numbers.
@@ -48,6 +50,7 @@ export const salesQuery = (q: Omit<ListParams<SalesRange>, 'search'>) =>
         payment_method: o.payment_method,
         payment_status: o.payment_status,
         total_amount: n(o.total_amount),
+        discount_total: n(o.discount_total),
         profit: n(o.profit),
       }))
       return {
@@ -58,6 +61,7 @@ export const salesQuery = (q: Omit<ListParams<SalesRange>, 'search'>) =>
           total_amount: n(raw.totals?.total_amount),
           profit: n(raw.totals?.profit),
           collected: n(raw.totals?.collected),
+          discount_total: n(raw.totals?.discount_total),
         },
       }
     },

@@ -32,6 +32,7 @@ function salesServer() {
               profit: '20.25',
               payment_method: 'massarat',
               payment_status: 'paid',
+              discount_total: '12.50',
             }),
             order(2, { profit: -3 }),
           ]
@@ -43,7 +44,7 @@ function salesServer() {
         last_page: 3,
         current_page: page,
         per_page: 10,
-        totals: { total_amount: '4321.75', profit: '876.50', collected: '4000.25' },
+        totals: { total_amount: '4321.75', profit: '876.50', collected: '4000.25', discount_total: '112.50' },
       },
     }
   })
@@ -66,11 +67,16 @@ describe('sales', { timeout: 20_000 }, () => {
     expect(screen.getByRole('columnheader', { name: 'Payment' })).toBeInTheDocument()
     expect(within(first).getByText('Paid')).toBeInTheDocument()
     expect(within(first).getByText('20.25 LYD')).toBeInTheDocument()
+    // Decision 0172: what offers took off each order and off the range, beside the net total and profit.
+    expect(screen.getByRole('columnheader', { name: 'Discounts' })).toBeInTheDocument()
+    expect(within(first).getByText('12.50 LYD').parentElement).toHaveTextContent('−12.50 LYD')
+    expect(within(screen.getByText('#2').closest('tr')!).getAllByText('—').length).toBeGreaterThan(0)
     expect(within(screen.getByText('#2').closest('tr')!).getByText('Cash on delivery')).toBeInTheDocument()
     const totals = screen.getByTestId('sales-totals')
     expect(within(totals).getByText('Totals (23 orders)')).toBeInTheDocument()
     expect(within(totals).getByText('4321.75 LYD')).toBeInTheDocument()
     expect(within(totals).getByText('876.50 LYD')).toBeInTheDocument()
+    expect(within(totals).getByText('112.50 LYD').parentElement).toHaveTextContent('−112.50 LYD')
     // Decision 0132: what of it was collected.
     expect(screen.getByTestId('sales-collected')).toHaveTextContent('Collected: 4000.25 LYD')
     expect(screen.getByText('Showing 1-2 of 23 results')).toBeInTheDocument()

@@ -75,6 +75,20 @@ export function SalesScreen() {
       ),
     },
     {
+      // Decision 0172: what offers took off the order; the total and the profit are net of it.
+      id: 'discount',
+      header: t('sales.discount'),
+      className: 'text-end',
+      cell: (r) =>
+        r.discount_total > 0 ? (
+          <span className="whitespace-nowrap text-stone-700">
+            −<Money value={r.discount_total} />
+          </span>
+        ) : (
+          '—'
+        ),
+    },
+    {
       id: 'total',
       header: t('sales.total'),
       className: 'text-end',
@@ -144,6 +158,13 @@ export function SalesScreen() {
                 </>
               ),
               values: {
+                discount: totals.discount_total ? (
+                  <span className="whitespace-nowrap">
+                    −<Money value={totals.discount_total} />
+                  </span>
+                ) : (
+                  '—'
+                ),
                 total: <Money value={totals.total_amount} />,
                 profit: <Money value={totals.profit} className="text-palm-800" />,
               },
