@@ -24,13 +24,20 @@ export const BUDGETS = {
   jsKb: 140,
 } as const
 
-/** Code a shopper must never download (the dashboard is lazy-loaded and charts are only the dashboard's: performance.md). */
+/**
+ * Code a shopper must never download on these pages (the dashboard is lazy-loaded and charts are only the dashboard's:
+ * performance.md), nor the libraries only forms, the cart page and the dashboard need (zod, tailwind-merge, TanStack
+ * Query), which once reached every storefront page through shared modules (decision 0185).
+ */
 const FORBIDDEN = [
   /node_modules\/chart\.js\//,
   /node_modules\/react-chartjs-2\//,
   /src\/features\/dashboard-/,
   /src\/app\/routes\/dashboard\//,
   /dashboard-layout/,
+  /node_modules\/zod\//,
+  /node_modules\/tailwind-merge\//,
+  /node_modules\/@tanstack\//,
 ]
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
@@ -332,7 +339,8 @@ export function phoneReport(report: Report, figures: PhoneFigures, clientDir: st
   }
   const leaks = [...new Set(allLeaks)]
   report.add({
-    scenario: 'phone: no chart or dashboard code downloaded by the storefront',
+    scenario:
+      'phone: no chart, dashboard, zod, tailwind-merge or TanStack Query code downloaded by the storefront',
     figure: leaks.length === 0 ? 'none on /, /products or the product page' : leaks.slice(0, 4).join('; '),
     budget: '0 modules',
     pass: leaks.length === 0,
