@@ -10,7 +10,7 @@ import {
   type PromotionStatus,
 } from '@shop/shared/schemas/promotion'
 import { overStored } from '@shop/shared/schemas/translatable'
-import { rowsOf, type DbOrTx, type Tx } from '../../db/client.ts'
+import type { DbOrTx, Tx } from '../../db/client.ts'
 import { isUniqueViolation } from '../../db/errors.ts'
 import { likePattern } from '../../db/like.ts'
 import { anyTextLike } from '../../db/translated.ts'
@@ -42,56 +42,29 @@ interface Stats {
   ordersCount: number
 }
 
-const noStats: Stats = { uses: 0, discountGiven: 0, revenue: 0, ordersCount: 0 }
-
 /**
- * The figures of the offers in `ids`, in one query: uses held (released_at null), Σ adjustments and Σ total_amount of
- * the orders that used them and are not cancelled (cents summed, so no float drift).
+ * What an offer did, as columns of the query that reads it (one query for a page of offers, no query per offer): uses
+ * held (released_at null); Σ of its adjustments and Σ total_amount of the orders that used it and are not cancelled
+ * (each order once), in cents so no float drift; how many such orders.
  */
-async function loadStats(db: DbOrTx, ids: number[]): Promise<Map<number, Stats>> {
-  const out = new Map<number, Stats>()
-  if (ids.length === 0) return out
-  const list = sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )
-  const rows = rowsOf<{
-    id: number
-    uses: string | number
-    discount_cents: string | number | null
-    revenue_cents: string | number | null
-    orders_count: string | number | null
-  }>(
-    await db.execute(sql`
-    select p.id,
-      (select count(*) from promotion_uses u where u.promotion_id = p.id and u.released_at is null) as uses,
-      s.discount_cents, s.revenue_cents, s.orders_count
-    from promotions p
-    left join (
-      select a.promotion_id,
-        sum(a.cents) as discount_cents,
-        sum(round(o.total_amount * 100)) as revenue_cents,
-        count(*) as orders_count
-      from (
-        select promotion_id, order_id, sum(round(amount * 100)) as cents
-        from order_adjustments
-        where promotion_id in (${list})
-        group by promotion_id, order_id
-      ) a
-      join orders o on o.id = a.order_id and o.order_status <> 'cancelled'
-      group by a.promotion_id
-    ) s on s.promotion_id = p.id
-    where p.id in (${list})`),
-  )
-  for (const r of rows)
-    out.set(Number(r.id), {
-      uses: Number(r.uses ?? 0),
-      discountGiven: Number(r.discount_cents ?? 0) / 100,
-      revenue: Number(r.revenue_cents ?? 0) / 100,
-      ordersCount: Number(r.orders_count ?? 0),
-    })
-  return out
+const statsColumns = {
+  uses: sql<string>`(select count(*) from promotion_uses u where u.promotion_id = promotions.id and u.released_at is null)`,
+  discountCents: sql<string>`(select coalesce(sum(round(a.amount * 100)), 0) from order_adjustments a join orders o on o.id = a.order_id where a.promotion_id = promotions.id and o.order_status <> 'cancelled')`,
+  revenueCents: sql<string>`(select coalesce(sum(round(o.total_amount * 100)), 0) from orders o where o.order_status <> 'cancelled' and exists (select 1 from order_adjustments a where a.order_id = o.id and a.promotion_id = promotions.id))`,
+  ordersCount: sql<string>`(select count(*) from orders o where o.order_status <> 'cancelled' and exists (select 1 from order_adjustments a where a.order_id = o.id and a.promotion_id = promotions.id))`,
 }
+
+const statsOf = (r: {
+  uses: string | number
+  discountCents: string | number
+  revenueCents: string | number
+  ordersCount: string | number
+}): Stats => ({
+  uses: Number(r.uses),
+  discountGiven: Number(r.discountCents) / 100,
+  revenue: Number(r.revenueCents) / 100,
+  ordersCount: Number(r.ordersCount),
+})
 
 /** An offer as staff see it, its name in the reader's language and both names as stored. */
 export function toPromotion(
@@ -151,7 +124,7 @@ export async function listPromotions(
   }
   const condition = where.length ? and(...where) : undefined
   const rows = await db
-    .select({ row: promotions, status, total: sql<number>`count(*) over ()` })
+    .select({ row: promotions, status, total: sql<number>`count(*) over ()`, ...statsColumns })
     .from(promotions)
     .where(condition)
     .orderBy(desc(promotions.createdAt), desc(promotions.id))
@@ -165,12 +138,8 @@ export async function listPromotions(
       .where(condition)
     total = Number(c?.n ?? 0)
   }
-  const stats = await loadStats(
-    db,
-    rows.map((r) => r.row.id),
-  )
   return {
-    data: rows.map((r) => toPromotion(r.row, r.status, stats.get(r.row.id) ?? noStats, lang)),
+    data: rows.map((r) => toPromotion(r.row, r.status, statsOf(r), lang)),
     total,
     last_page: Math.max(1, Math.ceil(total / q.per_page)),
     current_page: q.page,
@@ -180,12 +149,11 @@ export async function listPromotions(
 
 async function readPromotion(db: DbOrTx, id: number, lang: Language, now = new Date()): Promise<Promotion> {
   const [found] = await db
-    .select({ row: promotions, status: statusSql(now) })
+    .select({ row: promotions, status: statusSql(now), ...statsColumns })
     .from(promotions)
     .where(eq(promotions.id, id))
   if (!found) throw notFound()
-  const stats = await loadStats(db, [id])
-  return toPromotion(found.row, found.status, stats.get(id) ?? noStats, lang)
+  return toPromotion(found.row, found.status, statsOf(found), lang)
 }
 
 export const getPromotion = (db: DbOrTx, id: number, lang: Language) => readPromotion(db, id, lang)
