@@ -83,10 +83,13 @@ describe('two server processes and one limited code', () => {
 
   /**
    * An order as a client sends it: a 503 (no database connection free within the pool's wait while a hundred orders
-   * queue behind one offer's row on a busy two-core machine) is tried again with the same Idempotency-Key.
+   * queue behind one offer's row on a busy two-core machine) is tried again with the same Idempotency-Key. A 503 may
+   * come once the order was written (its answer is read on another connection): the retry's replay (200) is then that
+   * order placed, counted as its 201.
    */
   async function buy(server: number, productId: number, code: string, who: string, phone = '0912345678') {
     const key = randomUUID()
+    let busy = false
     for (let attempt = 1; ; attempt++) {
       const res = await call(
         `${servers[server]!.url}/api/orders`,
@@ -98,7 +101,9 @@ describe('two server processes and one limited code', () => {
         },
         { 'idempotency-key': key },
       )
-      if (res.status !== 503 || attempt === 5) return res
+      if (busy && res.status === 200) res.status = 201
+      if (res.status !== 503 || attempt === 8) return res
+      busy = true
     }
   }
 
