@@ -7,5 +7,14 @@ import * as promotions from './schema/promotions.ts'
 import * as settings from './schema/settings.ts'
 import * as users from './schema/users.ts'
 
-export const schema = { ...users, ...catalog, ...cities, ...orders, ...payments, ...promotions, ...settings, ...content }
+export const schema = {
+  ...users,
+  ...catalog,
+  ...cities,
+  ...orders,
+  ...payments,
+  ...promotions,
+  ...settings,
+  ...content,
+}
 export type Schema = typeof schema

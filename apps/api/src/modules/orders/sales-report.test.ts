@@ -119,7 +119,12 @@ describe('sales report: completed orders of a range, paged, with database totals
       },
     })
     expect(put.statusCode).toBe(200)
-    expect((await get(august)).json().totals).toEqual({ total_amount: 105, profit: 29, collected: 42.5, discount_total: 0 })
+    expect((await get(august)).json().totals).toEqual({
+      total_amount: 105,
+      profit: 29,
+      collected: 42.5,
+      discount_total: 0,
+    })
   })
 
   it('keeps totals and profit from shoppers, and validates the range', async () => {
