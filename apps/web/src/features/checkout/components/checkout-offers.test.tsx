@@ -244,6 +244,17 @@ describe('offers at checkout (decision 0176)', () => {
     const { router } = renderCheckout()
     await fillForm(u)
     await waitFor(() => expect(screen.getByTestId('summary-total')).toHaveTextContent('90.00 LYD'))
+    // The phone reaches the quote after a pause in typing; a refusal shown before that quote would be cleared by it (a
+    // new quote input starts afresh), so the shopper places the order once the form's quote is in, as they would.
+    await waitFor(() =>
+      expect(
+        calls.some(
+          (c) =>
+            c.path === '/api/orders/quote' &&
+            (c.body as QuoteInput | undefined)?.customer_phone === '0912345678',
+        ),
+      ).toBe(true),
+    )
     await u.click(screen.getByRole('button', { name: 'Place order' }))
     expect(await screen.findByTestId('coupon-error')).toHaveTextContent('This code has been used up')
     expect(router.state.location.pathname).toBe('/checkout')
