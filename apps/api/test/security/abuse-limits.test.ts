@@ -306,7 +306,18 @@ describe('lines of one product (decision 0094)', () => {
       },
     })
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({ items: [], subtotal: 0, delivery_price: 0, total: 0 })
+    // Nothing about it: no line, no amount (the answer's offers and hints concern the shop, not the product).
+    expect(res.json()).toMatchObject({
+      items: [],
+      subtotal: 0,
+      discount_total: 0,
+      delivery_price: 0,
+      total: 0,
+      total_amount: 0,
+      adjustments: [],
+    })
+    expect(res.body).not.toContain('عسل سدر مخفي')
+    expect(res.body).not.toContain('321.5')
   })
 })
 
