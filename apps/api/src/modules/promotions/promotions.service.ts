@@ -66,19 +66,9 @@ const statsOf = (r: {
   ordersCount: Number(r.ordersCount),
 })
 
-/** An offer as staff see it, its name in the reader's language and both names as stored. */
-export function toPromotion(
-  row: PromotionRow,
-  status: PromotionStatus,
-  stats: Stats,
-  lang: Language,
-): Promotion {
+/** An offer's rules and limits under the API's names, as stored (the answer and the base a change is merged over). */
+function ruleFields(row: PromotionRow) {
   return {
-    id: row.id,
-    code: row.code,
-    name: translatedText(row.name, row.translations, 'name', lang) ?? row.name,
-    name_ar: row.name,
-    name_en: ownTranslation(row.translations, 'en', 'name'),
     value_type: row.valueType,
     value: Number(row.value),
     target: row.target,
@@ -96,6 +86,23 @@ export function toPromotion(
     usage_limit: row.usageLimit,
     per_customer_limit: row.perCustomerLimit,
     is_active: row.isActive,
+  }
+}
+
+/** An offer as staff see it, its name in the reader's language and both names as stored. */
+export function toPromotion(
+  row: PromotionRow,
+  status: PromotionStatus,
+  stats: Stats,
+  lang: Language,
+): Promotion {
+  return {
+    id: row.id,
+    code: row.code,
+    name: translatedText(row.name, row.translations, 'name', lang) ?? row.name,
+    name_ar: row.name,
+    name_en: ownTranslation(row.translations, 'en', 'name'),
+    ...ruleFields(row),
     status,
     uses: stats.uses,
     discount_given: stats.discountGiven,
@@ -260,23 +267,7 @@ function storedFields(row: PromotionRow): Record<string, unknown> {
     name_ar: row.name,
     name_en: ownTranslation(row.translations, 'en', 'name') ?? '',
     code: row.code,
-    value_type: row.valueType,
-    value: Number(row.value),
-    target: row.target,
-    product_ids: row.productIds,
-    category_ids: row.categoryIds,
-    variant_ids: row.variantIds,
-    min_subtotal: row.minSubtotal === null ? null : Number(row.minSubtotal),
-    city_ids: row.cityIds,
-    payment_methods: row.paymentMethods,
-    starts_at: row.startsAt?.toISOString() ?? null,
-    ends_at: row.endsAt?.toISOString() ?? null,
-    first_order_only: row.firstOrderOnly,
-    retail_only: row.retailOnly,
-    combinable: row.combinable,
-    usage_limit: row.usageLimit,
-    per_customer_limit: row.perCustomerLimit,
-    is_active: row.isActive,
+    ...ruleFields(row),
   }
 }
 
