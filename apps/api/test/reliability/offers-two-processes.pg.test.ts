@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto'
-import pg from 'pg'
+import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { tag } from '../variants.ts'
 import {
-  ADMIN,
   call,
-  freshPostgres,
   orderBody,
-  startServer,
-  stopServer,
+  twoServersOnOneDatabase,
   type ServerProcess,
+  type TwoServers,
 } from './server-process.ts'
 
 // Issue 29 "Done when" (decision 0170): a code with 10 uses and 100 parallel orders sent to two real server processes
@@ -19,37 +17,18 @@ import {
 const baseUrl = process.env.DATABASE_URL
 
 describe('two server processes and one limited code', () => {
-  let fresh: Awaited<ReturnType<typeof freshPostgres>>
-  const servers: ServerProcess[] = []
+  let shop: TwoServers | undefined
+  let servers: ServerProcess[] = []
   let auth: Record<string, string>
   let cityId: number
   let db: pg.Client
 
   beforeAll(async () => {
-    fresh = await freshPostgres(baseUrl!)
-    // The first one migrates and seeds the fresh database; the second starts on it.
-    servers.push(await startServer({ databaseUrl: fresh.url }))
-    servers.push(await startServer({ databaseUrl: fresh.url }))
-    const login = await call(`${servers[0]!.url}/api/auth/login`, 'POST', ADMIN)
-    if (login.status !== 200) throw new Error(`admin login: ${login.status} ${login.text}`)
-    auth = { authorization: `Bearer ${login.json.token}` }
-    const city = await call(
-      `${servers[1]!.url}/api/cities`,
-      'POST',
-      { name: `Ghadames ${tag()}`, delivery_price: 10 },
-      auth,
-    )
-    if (city.status !== 201 && city.status !== 200) throw new Error(`city: ${city.status} ${city.text}`)
-    cityId = city.json.id
-    db = new pg.Client({ connectionString: fresh.url })
-    await db.connect()
+    shop = await twoServersOnOneDatabase(baseUrl!, { name: `Ghadames ${tag()}`, delivery_price: 10 })
+    ;({ servers, auth, cityId, db } = shop)
   }, 600_000)
 
-  afterAll(async () => {
-    await db?.end()
-    await Promise.all(servers.map((s) => stopServer(s)))
-    await fresh?.drop()
-  })
+  afterAll(() => shop?.close())
 
   async function product(stock: number) {
     const t = tag()

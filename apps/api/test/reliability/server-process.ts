@@ -229,3 +229,42 @@ export function orderBody(cityId: number, items: { product_id: number; quantity:
     items,
   }
 }
+
+/** Two server processes on one fresh PostgreSQL database, an admin signed in and a delivery city (issues 28, 29). */
+export interface TwoServers {
+  servers: ServerProcess[]
+  auth: Record<string, string>
+  cityId: number
+  /** A direct connection to the database, for checking what the servers wrote. */
+  db: pg.Client
+  close(): Promise<void>
+}
+
+export async function twoServersOnOneDatabase(
+  baseUrl: string,
+  city: { name: string; delivery_price: number },
+): Promise<TwoServers> {
+  const fresh = await freshPostgres(baseUrl)
+  // The first one migrates and seeds the fresh database; the second starts on it.
+  const servers = [await startServer({ databaseUrl: fresh.url })]
+  servers.push(await startServer({ databaseUrl: fresh.url }))
+  const login = await call(`${servers[0]!.url}/api/auth/login`, 'POST', ADMIN)
+  if (login.status !== 200) throw new Error(`admin login: ${login.status} ${login.text}`)
+  const auth = { authorization: `Bearer ${login.json.token}` }
+  const created = await call(`${servers[1]!.url}/api/cities`, 'POST', city, auth)
+  if (created.status !== 201 && created.status !== 200)
+    throw new Error(`city: ${created.status} ${created.text}`)
+  const db = new pg.Client({ connectionString: fresh.url })
+  await db.connect()
+  return {
+    servers,
+    auth,
+    cityId: created.json.id,
+    db,
+    async close() {
+      await db.end()
+      await Promise.all(servers.map((s) => stopServer(s)))
+      await fresh.drop()
+    },
+  }
+}
