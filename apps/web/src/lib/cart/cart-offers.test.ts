@@ -10,27 +10,9 @@ import {
   pricingOfLocal,
   pricingOfQuote,
 } from './cart-offers.ts'
+import { publicOffer } from '../../test/offers.ts'
 
-const offer = (over: Partial<PublicOffer>): PublicOffer => ({
-  id: 1,
-  code: null,
-  name: 'Eid discount',
-  value_type: 'percentage',
-  value: 10,
-  target: 'order',
-  product_ids: [],
-  category_ids: [],
-  variant_ids: [],
-  min_subtotal: null,
-  city_ids: [],
-  payment_methods: [],
-  starts_at: null,
-  ends_at: null,
-  first_order_only: false,
-  retail_only: false,
-  combinable: true,
-  ...over,
-})
+const offer = publicOffer
 
 const item = (over: Record<string, unknown> = {}): CartItem =>
   normalizeItem({ id: 1, variant_id: 11, name: 'Deglet dates', price: 25, stock: 100, quantity: 2, ...over })

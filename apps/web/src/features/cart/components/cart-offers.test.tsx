@@ -6,31 +6,13 @@ import type { PublicOffer } from '@shop/shared/schemas/promotion'
 import { mockFetch, renderScreen, setLanguage } from '../../../test/render-with-providers.tsx'
 import { loadSharedMessages } from '../../../lib/i18n.ts'
 import { CartPage } from './cart-page.tsx'
+import { publicOffer } from '../../../test/offers.ts'
 
 // Decision 0176: the cart's code field, discount lines and free-delivery hint, with the server's quote as the truth.
 
 const PRICE = 25
 
-const offer = (over: Partial<PublicOffer>): PublicOffer => ({
-  id: 1,
-  code: null,
-  name: 'Eid discount',
-  value_type: 'percentage',
-  value: 10,
-  target: 'order',
-  product_ids: [],
-  category_ids: [],
-  variant_ids: [],
-  min_subtotal: null,
-  city_ids: [],
-  payment_methods: [],
-  starts_at: null,
-  ends_at: null,
-  first_order_only: false,
-  retail_only: false,
-  combinable: false,
-  ...over,
-})
+const offer = (over: Partial<PublicOffer>): PublicOffer => publicOffer({ combinable: false, ...over })
 
 const EID = offer({ id: 4, code: 'EID10', name: 'Eid 10%', min_subtotal: 100 })
 const FREE = offer({

@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Quote, QuoteInput } from '@shop/shared/schemas/order'
-import type { PublicOffer } from '@shop/shared/schemas/promotion'
 import { mockFetch, renderScreen, setLanguage, type Handler } from '../../../test/render-with-providers.tsx'
 import { loadSharedMessages } from '../../../lib/i18n.ts'
 import { CheckoutPage } from './checkout-page.tsx'
+import { publicOffer } from '../../../test/offers.ts'
 
 // Decision 0176: the checkout quotes with the code and what the form knows, shows each discount, sends the code with
 // the order, and shows a refusal on placing under the code field.
@@ -21,26 +21,7 @@ const cities = {
   per_page: 100,
 }
 
-const offer = (over: Partial<PublicOffer>): PublicOffer => ({
-  id: 1,
-  code: null,
-  name: 'x',
-  value_type: 'percentage',
-  value: 10,
-  target: 'order',
-  product_ids: [],
-  category_ids: [],
-  variant_ids: [],
-  min_subtotal: null,
-  city_ids: [],
-  payment_methods: [],
-  starts_at: null,
-  ends_at: null,
-  first_order_only: false,
-  retail_only: false,
-  combinable: true,
-  ...over,
-})
+const offer = publicOffer
 const EID = offer({ id: 4, code: 'EID10', name: 'Eid 10%' })
 const FREE = offer({ id: 9, name: 'Free delivery in Tripoli', target: 'delivery', value: 100, city_ids: [7] })
 
