@@ -5,6 +5,7 @@ import * as orders from './schema/orders.ts'
 import * as payments from './schema/payments.ts'
 import * as promotions from './schema/promotions.ts'
 import * as settings from './schema/settings.ts'
+import * as team from './schema/team.ts'
 import * as users from './schema/users.ts'
 
 export const schema = {
@@ -16,5 +17,6 @@ export const schema = {
   ...promotions,
   ...settings,
   ...content,
+  ...team,
 }
 export type Schema = typeof schema

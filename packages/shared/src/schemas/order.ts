@@ -252,7 +252,7 @@ export const OrderStatusChange = z.object({
   to_payment_status: z.string(),
   changed_by: z.string().nullable(),
   /** Decision 0069: staff, shopper, guest or system; null for changes recorded before it was kept. */
-  actor: z.enum(['staff', 'shopper', 'guest', 'system']).nullable().optional(),
+  actor: z.enum(['staff', 'shopper', 'guest', 'provider', 'system']).nullable().optional(),
   /** confirmed_by_phone, cancelled_by_customer, refused_at_door, payment_expired, released, switched_to_cash, payment_revived; null for a plain edit. */
   action: z.string().nullable().optional(),
   /** The shopper's reason for cancelling. */

@@ -126,7 +126,7 @@ export const orderStatusHistory = pgTable(
      * Decision 0069: who made the change: `staff`, `shopper` (signed in), `guest` (through the tracking link) or
      * `system`; null on rows written before it was kept.
      */
-    actor: text('actor', { enum: ['staff', 'shopper', 'guest', 'system'] }),
+    actor: text('actor', { enum: ['staff', 'shopper', 'guest', 'provider', 'system'] }),
     /** What the change was, when more than a status edit: `confirmed_by_phone`, `cancelled_by_customer`. */
     action: text('action'),
     /** The shopper's reason for a cancellation. */

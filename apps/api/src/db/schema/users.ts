@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { createdAt, updatedAt } from './columns.ts'
+import { staffRoles } from './team.ts'
 
 export const users = pgTable(
   'users',
@@ -15,6 +16,11 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** Decision 0123: still the README's default password (the first admin seeded without ADMIN_PASSWORD). */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /**
+     * Issue 30 (decision 0190): a staff member's role, whose permissions they have. Null for a shopper; a
+     * super_admin is always the owner whatever this says.
+     */
+    staffRoleId: integer('staff_role_id').references(() => staffRoles.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -52,6 +58,10 @@ export const passwordResets = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    /** `reset` (forgot password) or `invitation` (a staff member invited by the owner sets their first password). */
+    purpose: text('purpose', { enum: ['reset', 'invitation'] })
+      .notNull()
+      .default('reset'),
   },
   (t) => [
     uniqueIndex('password_resets_hash_unique').on(t.tokenHash),

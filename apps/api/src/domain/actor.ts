@@ -1,0 +1,56 @@
+import type { ActorKind, Permission } from '@shop/shared/permissions'
+
+/**
+ * Issue 30: who makes a change. Every service that writes takes one (decision 0192): the history of an order, the
+ * stock ledger and the audit trail name it. Built per request by `actorOf` (plugins/auth.ts), or by the job or
+ * provider callback that acts.
+ */
+export type Actor =
+  | {
+      kind: 'staff'
+      userId: number
+      name: string
+      ip: string | null
+      /** What their role allows (owner: everything). */
+      permissions: ReadonlySet<Permission>
+    }
+  | { kind: 'shopper'; userId: number; name: string; ip: string | null }
+  /** A guest: checkout without an account, or the tracking link. */
+  | { kind: 'guest'; ip: string | null }
+  /** A payment provider's verified return or webhook. */
+  | { kind: 'provider'; provider: string; ip: string | null }
+  /** The shop itself: payment expiry, the mailer, retention, the seed, a migration. */
+  | { kind: 'system'; job: string }
+
+export const systemActor = (job: string): Actor => ({ kind: 'system', job })
+export const providerActor = (provider: string, ip: string | null = null): Actor => ({
+  kind: 'provider',
+  provider,
+  ip,
+})
+export const guestActor = (ip: string | null = null): Actor => ({ kind: 'guest', ip })
+
+/** The columns every actor-carrying row stores (audit_log, stock_movements). */
+export function actorColumns(actor: Actor): {
+  actorKind: ActorKind
+  actorUserId: number | null
+  actorName: string | null
+} {
+  switch (actor.kind) {
+    case 'staff':
+    case 'shopper':
+      return { actorKind: actor.kind, actorUserId: actor.userId, actorName: actor.name }
+    case 'guest':
+      return { actorKind: 'guest', actorUserId: null, actorName: null }
+    case 'provider':
+      return { actorKind: 'provider', actorUserId: null, actorName: actor.provider }
+    case 'system':
+      return { actorKind: 'system', actorUserId: null, actorName: actor.job }
+  }
+}
+
+export const actorIp = (actor: Actor): string | null => (actor.kind === 'system' ? null : actor.ip)
+
+/** The user id an order history row's `changed_by` keeps (staff and shoppers). */
+export const actorUserId = (actor: Actor): number | null =>
+  actor.kind === 'staff' || actor.kind === 'shopper' ? actor.userId : null
