@@ -2,9 +2,17 @@ import fp from 'fastify-plugin'
 import { and, eq, gt, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import type { Role } from '@shop/shared/schemas/auth'
+import {
+  BUILT_IN_ROLE_PERMISSIONS,
+  isPermission,
+  type BuiltInRole,
+  type Permission,
+} from '@shop/shared/permissions'
 import { apiTokens, users } from '../db/schema/users.ts'
+import { staffRoles } from '../db/schema/team.ts'
 import { AppError } from '../lib/app-error.ts'
 import { hashToken } from '../lib/tokens.ts'
+import type { Actor } from '../domain/actor.ts'
 
 export interface AuthUser {
   id: number
@@ -12,6 +20,25 @@ export interface AuthUser {
   email: string
   role: Role
   tokenId: number
+  /** Issue 30: what the user's staff role allows (empty for a shopper; everything for a super_admin). */
+  permissions: ReadonlySet<Permission>
+}
+
+/**
+ * Decision 0190: a super_admin is the owner whatever their staff role says; an admin has their staff role's
+ * permissions (a built-in role's come from the code, so a permission added later reaches it without a migration), an
+ * admin without one is a manager; a shopper has none.
+ */
+export function permissionsOf(
+  role: Role,
+  staffRole: { key: BuiltInRole | null; permissions: unknown } | null,
+): ReadonlySet<Permission> {
+  if (role === 'super_admin') return new Set(BUILT_IN_ROLE_PERMISSIONS.owner)
+  if (role !== 'admin') return new Set()
+  if (!staffRole) return new Set(BUILT_IN_ROLE_PERMISSIONS.manager)
+  if (staffRole.key) return new Set(BUILT_IN_ROLE_PERMISSIONS[staffRole.key])
+  const list = Array.isArray(staffRole.permissions) ? staffRole.permissions : []
+  return new Set(list.filter(isPermission))
 }
 
 declare module 'fastify' {
@@ -26,7 +53,14 @@ declare module 'fastify' {
       signedIn: preHandlerAsyncHookHandler
       admin: preHandlerAsyncHookHandler
       superAdmin: preHandlerAsyncHookHandler
+      /** Signed in (401) as staff whose role has `permission` (403 FORBIDDEN, translated, otherwise). */
+      can(permission: Permission): preHandlerAsyncHookHandler
     }
+    /**
+     * Who this request acts as (issue 30): staff, a shopper or a guest, from the already resolved user (call after a
+     * guard). Services that write take it.
+     */
+    actorOf(request: FastifyRequest): Actor
     /** The bearer token's user, null without a bearer token; throws 401 UNAUTHENTICATED for a bad one. */
     resolveUser(request: FastifyRequest): Promise<AuthUser | null>
   }
@@ -62,9 +96,12 @@ async function authPluginImpl(app: FastifyInstance) {
         role: users.role,
         tokenId: apiTokens.id,
         lastUsedAt: apiTokens.lastUsedAt,
+        staffRoleKey: staffRoles.key,
+        staffRolePermissions: staffRoles.permissions,
       })
       .from(apiTokens)
       .innerJoin(users, eq(users.id, apiTokens.userId))
+      .leftJoin(staffRoles, eq(staffRoles.id, users.staffRoleId))
       .where(
         and(
           eq(apiTokens.tokenHash, hashToken(match[1]!)),
@@ -77,7 +114,18 @@ async function authPluginImpl(app: FastifyInstance) {
     if (Date.now() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
       await app.db.update(apiTokens).set({ lastUsedAt: new Date() }).where(eq(apiTokens.id, row.tokenId))
     }
-    request.user = { id: row.id, name: row.name, email: row.email, role: row.role, tokenId: row.tokenId }
+    const staffRole =
+      row.staffRolePermissions === null
+        ? null
+        : { key: row.staffRoleKey, permissions: row.staffRolePermissions }
+    request.user = {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      role: row.role,
+      tokenId: row.tokenId,
+      permissions: permissionsOf(row.role, staffRole),
+    }
     return request.user
   })
 
@@ -103,6 +151,19 @@ async function authPluginImpl(app: FastifyInstance) {
       if (user.role !== 'super_admin')
         throw new AppError('FORBIDDEN', 403, { messageKey: 'errors.SUPER_ADMIN_ONLY' })
     },
+    can: (permission: Permission) => async (request: FastifyRequest) => {
+      const user = await signedIn(request)
+      if (!isStaff(user) || !user.permissions.has(permission)) throw new AppError('FORBIDDEN', 403)
+    },
+  })
+
+  app.decorate('actorOf', (request: FastifyRequest): Actor => {
+    const user = request.user
+    const ip = request.ip ?? null
+    if (!user) return { kind: 'guest', ip }
+    if (isStaff(user))
+      return { kind: 'staff', userId: user.id, name: user.name, ip, permissions: user.permissions }
+    return { kind: 'shopper', userId: user.id, name: user.name, ip }
   })
 }
 
