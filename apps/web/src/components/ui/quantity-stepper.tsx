@@ -1,5 +1,5 @@
 import { Minus, Plus } from 'lucide-react'
-import { useEffect, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 
 /**
@@ -40,19 +40,18 @@ export function QuantityStepper({
   canIncrease?: boolean
 }) {
   const { t } = useTranslation('storefront')
-  const [draft, setDraft] = useState(String(quantity))
+  // What the shopper is typing; null when not editing, so the field shows the quantity the page holds and nothing a
+  // re-render does while typing can put an old number back under the shopper's fingers.
+  const [draft, setDraft] = useState<string | null>(null)
   const [capped, setCapped] = useState<number | null>(null)
   const noteId = useId()
-  useEffect(() => setDraft(String(quantity)), [quantity])
 
   const apply = () => {
+    if (draft === null) return
     const typed = typedQuantity(draft, max)
-    if (typed === null) {
-      setDraft(String(quantity))
-      return
-    }
+    setDraft(null)
+    if (typed === null) return
     setCapped((typedNumber(draft) ?? 0) > typed ? typed : null)
-    setDraft(String(typed))
     if (typed !== quantity) onSet(typed)
   }
 
@@ -88,7 +87,7 @@ export function QuantityStepper({
           aria-label={t('cart.quantity_of', { name })}
           aria-describedby={capped !== null ? noteId : undefined}
           data-testid="quantity"
-          value={draft}
+          value={draft ?? String(quantity)}
           onChange={(e) => setDraft(e.target.value)}
           onFocus={(e) => e.currentTarget.select()}
           onBlur={apply}
@@ -96,7 +95,7 @@ export function QuantityStepper({
             if (e.key === 'Enter') {
               e.preventDefault()
               apply()
-            } else if (e.key === 'Escape') setDraft(String(quantity))
+            } else if (e.key === 'Escape') setDraft(null)
           }}
         />
         <button
