@@ -42,6 +42,7 @@ import { promotionsRoutes } from './modules/promotions/promotions.routes.ts'
 import { contentRoutes } from './modules/content/content.routes.ts'
 import { settingsRoutes } from './modules/settings/settings.routes.ts'
 import { usersRoutes } from './modules/users/users.routes.ts'
+import { staffRoutes } from './modules/staff/staff.routes.ts'
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts'
 import { authPlugin } from './plugins/auth.ts'
 import { errorsPlugin } from './plugins/errors.ts'
@@ -342,6 +343,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(contentRoutes)
       await api.register(importsRoutes)
       await api.register(promotionsRoutes)
+      await api.register(staffRoutes)
     },
     { prefix: '/api' },
   )

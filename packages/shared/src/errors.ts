@@ -59,6 +59,12 @@ export const ERROR_CODES = [
   'PAYMENT_STATUS_LOCKED',
   'REFUND_UNSUPPORTED',
   'PAYMENT_NOT_REFUNDABLE',
+  // Issue 30: staff accounts and invitations (decision 0196).
+  'LAST_OWNER',
+  'ALREADY_STAFF',
+  'EMAIL_IS_SHOPPER',
+  'INVALID_INVITATION',
+  'INVITATION_EXPIRED',
   'INTERNAL',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]

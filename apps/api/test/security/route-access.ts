@@ -116,6 +116,12 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/cities/import/sample': 'admin',
   'POST /api/products/import': 'admin',
   'POST /api/cities/import': 'admin',
+  // Staff (issue 30, decision 0196): the owner's (staff.manage); the invitation page is public.
+  'GET /api/staff': 'super',
+  'POST /api/staff/invitations': 'super',
+  'PATCH /api/staff/:id': 'super',
+  'GET /api/auth/invitation/:token': 'public',
+  'POST /api/auth/accept-invitation': 'public',
 }
 
 export interface RegisteredRoute {

@@ -115,6 +115,8 @@ const en: Messages = {
     setting_return_days: 'Enter a whole number of days from 0 (no returns) to 365',
     setting_limit: 'Enter a whole number from 0 to 10000 (0 means no limit)',
     password_common: 'This is one of the most common passwords and is easy to guess. Choose another',
+    // Issue 30: staff accounts (decision 0196).
+    nothing_to_change: 'Choose a new role or a new status',
   },
   errors: {
     VALIDATION_FAILED: 'Some fields are not valid',
@@ -224,6 +226,13 @@ const en: Messages = {
     REFUND_UNSUPPORTED:
       'This payment service cannot refund through the shop; return the money yourself, then set the payment status to Refunded',
     PAYMENT_NOT_REFUNDABLE: 'Only a paid payment can be refunded',
+    // Issue 30: staff accounts and invitations (decision 0196).
+    LAST_OWNER: 'The shop needs at least one active owner: make someone else owner first',
+    ALREADY_STAFF: 'This email already belongs to a member of the team',
+    EMAIL_IS_SHOPPER:
+      'This email belongs to a customer account. Invite the staff member with another (work) email',
+    INVALID_INVITATION: 'This invitation link is not valid or was already used',
+    INVITATION_EXPIRED: 'This invitation has expired. Ask the shop owner to send a new one',
   },
 }
 
@@ -332,6 +341,8 @@ const ar: Messages = {
     setting_return_days: 'أدخل عددًا صحيحًا من الأيام من 0 (بلا إرجاع) إلى 365',
     setting_limit: 'أدخل عددًا صحيحًا من 0 إلى 10000 (0 يعني بلا حد)',
     password_common: 'كلمة المرور هذه من أكثر كلمات المرور شيوعًا ويسهل تخمينها. اختر غيرها',
+    // Issue 30: staff accounts (decision 0196).
+    nothing_to_change: 'اختر دورًا جديدًا أو حالة جديدة',
   },
   errors: {
     VALIDATION_FAILED: 'بعض الحقول غير صالحة',
@@ -440,6 +451,12 @@ const ar: Messages = {
     REFUND_UNSUPPORTED:
       'لا تتيح خدمة الدفع هذه الاسترداد من خلال المتجر؛ أعد المبلغ بنفسك ثم اجعل حالة الدفع «مسترد»',
     PAYMENT_NOT_REFUNDABLE: 'لا يمكن استرداد إلا دفعة مدفوعة',
+    // Issue 30: staff accounts and invitations (decision 0196).
+    LAST_OWNER: 'يحتاج المتجر إلى مالك نشط واحد على الأقل: اجعل شخصًا آخر مالكًا أولًا',
+    ALREADY_STAFF: 'هذا البريد الإلكتروني لعضو في الفريق بالفعل',
+    EMAIL_IS_SHOPPER: 'هذا البريد الإلكتروني لحساب زبون. ادعُ الموظف ببريد آخر (بريد العمل)',
+    INVALID_INVITATION: 'رابط الدعوة هذا غير صالح أو استُخدم من قبل',
+    INVITATION_EXPIRED: 'انتهت صلاحية هذه الدعوة. اطلب من مالك المتجر إرسال دعوة جديدة',
   },
 }
 

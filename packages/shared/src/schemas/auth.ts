@@ -79,6 +79,22 @@ export const ResetPasswordInput = z
   })
 export type ResetPasswordInput = z.infer<typeof ResetPasswordInput>
 
+/** Issue 30: POST /api/auth/accept-invitation, an invited staff member's first password (same rules as a reset). */
+export const AcceptInvitationInput = z
+  .object({
+    token: z
+      .string({ error: 'validation.token_required' })
+      .min(1, 'validation.token_required')
+      .max(200, 'validation.too_long'),
+    password: newPassword(8),
+    password_confirmation: confirmation,
+  })
+  .refine((v) => v.password_confirmation.length < 8 || v.password === v.password_confirmation, {
+    message: 'validation.passwords_dont_match',
+    path: ['password_confirmation'],
+  })
+export type AcceptInvitationInput = z.infer<typeof AcceptInvitationInput>
+
 export const ChangePasswordInput = z
   .object({
     current_password: z

@@ -92,6 +92,23 @@ export const StaffPatch = z
   })
 export type StaffPatch = z.infer<typeof StaffPatch>
 
+/** GET /api/staff */
+export const StaffList = z.object({ data: z.array(StaffMember) })
+export type StaffList = z.infer<typeof StaffList>
+
+/** GET /api/auth/invitation/{token}: what the invitation page shows before the password form (public). */
+export const InvitationInfo = z.object({
+  name: z.string(),
+  email: z.string(),
+  /** The shop's name in the caller's language. */
+  shop_name: z.string(),
+  /** The role's name in the caller's language. */
+  role_name: z.string(),
+  invited_by: z.string().nullable(),
+  expires_at: z.string(),
+})
+export type InvitationInfo = z.infer<typeof InvitationInfo>
+
 /** Who did something, as the trail shows it. */
 export const Actor = z.object({
   kind: z.enum(ACTOR_KINDS),

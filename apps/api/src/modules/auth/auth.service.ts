@@ -126,7 +126,11 @@ export async function createPasswordReset(
     .select({ count: sql<number>`count(*)::int` })
     .from(passwordResets)
     .where(
-      and(eq(passwordResets.userId, row.id), gt(passwordResets.createdAt, new Date(Date.now() - 3_600_000))),
+      and(
+        eq(passwordResets.userId, row.id),
+        eq(passwordResets.purpose, 'reset'),
+        gt(passwordResets.createdAt, new Date(Date.now() - 3_600_000)),
+      ),
     )
   if ((recent?.count ?? 0) >= RESET_MAILS_PER_HOUR) return null
   const token = newToken()
@@ -156,6 +160,8 @@ export async function resetPassword(db: Db, input: ResetPasswordInput): Promise<
       .where(
         and(
           eq(passwordResets.tokenHash, hashToken(input.token)),
+          // An invitation link is used on its own page (decision 0196), which records the acceptance.
+          eq(passwordResets.purpose, 'reset'),
           isNull(passwordResets.usedAt),
           gt(passwordResets.expiresAt, sql`now()`),
         ),
