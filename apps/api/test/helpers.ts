@@ -3,7 +3,9 @@ import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { expect, inject } from 'vitest'
 import { buildApp, type App, type BuildAppOptions } from '../src/app.ts'
-import { openDatabase, type Database } from '../src/db/client.ts'
+import { openDatabase, type Database, type Tx } from '../src/db/client.ts'
+import { systemActor } from '../src/domain/actor.ts'
+import { stockContext } from '../src/domain/stock.ts'
 import { categories, products, productVariants, variantPriceTiers } from '../src/db/schema/catalog.ts'
 import { defaultVariant, loadVariantsOf } from '../src/domain/sellable.ts'
 import { eq, type SQL } from 'drizzle-orm'
@@ -135,6 +137,17 @@ type ProductOverrides = Partial<typeof products.$inferInsert> & PackFields
  * A product with one pack (decision 0150), written straight to the database. The answer is the product row with its
  * pack's figures under the spec's names and `variantId`, as tests read them.
  */
+/**
+ * Sets packs' stock up the way a test arranges the shop: in a transaction that tells the stock ledger why (decision
+ * 0191: the database refuses a change of stock without a reason). Recorded as a count correction by the 'test' job.
+ */
+export function withStockReason<T>(app: App, write: (tx: Tx) => Promise<T>): Promise<T> {
+  return app.db.transaction(async (tx) => {
+    await stockContext(tx, { actor: systemActor('test'), reason: 'count_correction' })
+    return write(tx)
+  })
+}
+
 export async function createProduct(app: App, overrides: ProductOverrides = {}) {
   const id = unique()
   const {
@@ -158,19 +171,21 @@ export async function createProduct(app: App, overrides: ProductOverrides = {}) 
       ...productFields,
     })
     .returning()
-  const [pack] = await app.db
-    .insert(productVariants)
-    .values({
-      productId: row!.id,
-      sku,
-      retailPrice,
-      retailBuyingPrice,
-      wholesaleBuyingPrice,
-      stock,
-      isAlwaysInStock,
-      archivedAt: row!.archivedAt,
-    })
-    .returning()
+  const [pack] = await withStockReason(app, (tx) =>
+    tx
+      .insert(productVariants)
+      .values({
+        productId: row!.id,
+        sku,
+        retailPrice,
+        retailBuyingPrice,
+        wholesaleBuyingPrice,
+        stock,
+        isAlwaysInStock,
+        archivedAt: row!.archivedAt,
+      })
+      .returning(),
+  )
   if (wholesalePrice !== null && wholesaleThreshold !== null)
     await app.db
       .insert(variantPriceTiers)
@@ -198,10 +213,12 @@ export async function setPack(app: App, productId: number, fields: PackFields) {
   const pack = defaultVariant(packs)!
   const { wholesalePrice, wholesaleThreshold, ...columns } = fields
   if (Object.keys(columns).length)
-    await app.db
-      .update(productVariants)
-      .set({ ...columns, updatedAt: new Date() })
-      .where(eq(productVariants.id, pack.id))
+    await withStockReason(app, (tx) =>
+      tx
+        .update(productVariants)
+        .set({ ...columns, updatedAt: new Date() })
+        .where(eq(productVariants.id, pack.id)),
+    )
   if (wholesalePrice !== undefined || wholesaleThreshold !== undefined) {
     const first = pack.tiers[0]
     const price = wholesalePrice === undefined ? (first?.price ?? null) : wholesalePrice

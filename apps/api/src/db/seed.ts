@@ -12,6 +12,8 @@ import { assetsFolder } from '../paths.ts'
 import type { Db } from './client.ts'
 import { categories, products, productVariants, variantPriceTiers } from './schema/catalog.ts'
 import { loadVariantsOf, tiersInCents } from '../domain/sellable.ts'
+import { systemActor } from '../domain/actor.ts'
+import { stockContext } from '../domain/stock.ts'
 import { lineTranslations } from '../domain/order-lines.ts'
 import { cities } from './schema/cities.ts'
 import { shopContent } from './schema/content.ts'
@@ -144,6 +146,8 @@ export async function seedDatabase(
     const packSeeds = seedProducts.flatMap((p, i) =>
       p.packs.map((pack, position) => ({ pack, productId: productRows[i]!.id, position })),
     )
+    // The demo stock is each pack's opening balance in the stock ledger (decision 0191).
+    await stockContext(tx, { actor: systemActor('seed'), reason: 'opening_balance' })
     const packRows = await tx
       .insert(productVariants)
       .values(

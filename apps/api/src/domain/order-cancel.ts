@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { Tx } from '../db/client.ts'
 import { orderStatusHistory, orders } from '../db/schema/orders.ts'
 import { AppError } from '../lib/app-error.ts'
-import { restoreOrderStock } from './stock.ts'
+import { orderShopper, restoreOrderStock } from './stock.ts'
 import { releaseOrderUses } from './offers.ts'
 
 /** 409 when an order has left `pending`: the shopper can no longer cancel it, staff can no longer confirm it. */
@@ -22,7 +22,7 @@ export async function cancelByCustomer(
   if (!current) throw new AppError('NOT_FOUND', 404)
   if (current.orderStatus !== 'pending') throw notPending()
   await releaseOrderUses(tx, orderId)
-  await restoreOrderStock(tx, orderId)
+  await restoreOrderStock(tx, orderId, { actor: orderShopper(current, by.actor), reason: 'cancellation' })
   await tx
     .update(orders)
     .set({ orderStatus: 'cancelled', updatedAt: new Date() })

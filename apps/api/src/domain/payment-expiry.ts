@@ -12,7 +12,8 @@ import {
   type HistoryBy,
   type HoldRow,
 } from './payments.ts'
-import { restoreOrderStock } from './stock.ts'
+import { orderShopper, restoreOrderStock } from './stock.ts'
+import { systemActor } from './actor.ts'
 import { releaseOrderUses } from './offers.ts'
 
 // Decisions 0076 and 0098: an unpaid online order gives its stock back once when its time runs out. Whoever comes first
@@ -56,7 +57,12 @@ export async function expireLocked(
       .where(eq(payments.id, p.id))
   }
   await releaseOrderUses(tx, order.id)
-  await restoreOrderStock(tx, order.id)
+  // The clock (the sweep or a reader) or the shopper who gave up releases what the payment held.
+  const actor =
+    by.actor === 'shopper' || by.actor === 'guest'
+      ? orderShopper(order, by.actor)
+      : systemActor('payment-expiry')
+  await restoreOrderStock(tx, order.id, { actor, reason: 'payment_release' })
   await tx.update(orderPaymentHolds).set({ expiredAt: now }).where(eq(orderPaymentHolds.orderId, order.id))
   const { historyId } = await syncOrderPaymentStatus(tx, order, null, { orderStatus: 'cancelled' }, by)
   if (historyId !== null) await notify?.statusChanged(tx, order.id, historyId)

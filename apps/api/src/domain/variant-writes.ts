@@ -5,6 +5,8 @@ import type { Tx } from '../db/client.ts'
 import { productVariants, variantPriceTiers, type VariantText } from '../db/schema/catalog.ts'
 import { AppError } from '../lib/app-error.ts'
 import { defaultVariant, type SellableVariant } from './sellable.ts'
+import type { Actor } from './actor.ts'
+import { stockContext } from './stock.ts'
 
 // Decision 0150: how a product write reaches its packs. With `variants` the request says every pack (a stored pack
 // it leaves out is removed: its order lines keep their label and SKU); without it the spec's fields set the default
@@ -97,14 +99,17 @@ async function assertSkusFree(tx: Tx, productId: number | null, packs: VariantIn
 
 /**
  * Writes a product's packs in the caller's transaction: creates, updates and removes them and rewrites their breaks.
- * `current` are the product's stored packs (none for a new product).
+ * `current` are the product's stored packs (none for a new product). A stock typed in the form is a count correction
+ * by `actor` in the stock ledger; a new pack's stock its opening balance (decision 0191).
  */
 export async function writeVariants(
   tx: Tx,
   productId: number,
   input: ProductInput,
   current: SellableVariant[],
+  actor: Actor,
 ): Promise<void> {
+  await stockContext(tx, { actor, reason: 'count_correction' })
   const named = input.variants !== undefined
   const packs = input.variants ?? [defaultPackFromSpecFields(input, defaultVariant(current))]
   await assertSkusFree(tx, productId, packs, named)

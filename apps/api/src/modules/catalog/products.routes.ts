@@ -144,7 +144,9 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { fields, image } = await readProductForm(request)
-      return reply.code(201).send(await createProduct(app.db, fields, request.lang, image))
+      return reply
+        .code(201)
+        .send(await createProduct(app.db, app.actorOf(request), fields, request.lang, image))
     },
   )
 
@@ -161,7 +163,8 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Product, ...errors },
       },
     },
-    async (request) => updateProduct(app.db, request.params.id, request.body, request.lang),
+    async (request) =>
+      updateProduct(app.db, app.actorOf(request), request.params.id, request.body, request.lang),
   )
 
   app.post(
@@ -179,7 +182,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { fields, image } = await readProductForm(request)
-      return updateProduct(app.db, request.params.id, fields, request.lang, image)
+      return updateProduct(app.db, app.actorOf(request), request.params.id, fields, request.lang, image)
     },
   )
 
@@ -213,7 +216,14 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      setProductStock(app.db, request.params.id, request.body.stock, request.lang, request.body.variant_id),
+      setProductStock(
+        app.db,
+        app.actorOf(request),
+        request.params.id,
+        request.body.stock,
+        request.lang,
+        request.body.variant_id,
+      ),
   )
 
   app.delete(

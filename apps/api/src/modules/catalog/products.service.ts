@@ -23,6 +23,8 @@ import {
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts'
 import { defaultVariant, productInStock, withVariants } from '../../domain/sellable.ts'
 import { writeVariants } from '../../domain/variant-writes.ts'
+import type { Actor } from '../../domain/actor.ts'
+import { stockContext } from '../../domain/stock.ts'
 import { parseSearch } from '@shop/shared/search/normalize'
 import { parseOrThrow } from '../../lib/validation.ts'
 import {
@@ -283,6 +285,7 @@ async function retryOnSlugRace<T>(write: () => Promise<T>): Promise<T> {
 /** POST /products: fields as ProductInput (JSON or multipart strings), optional image (checked by content). */
 export async function createProduct(
   db: DbOrTx,
+  actor: Actor,
   fields: Record<string, unknown>,
   lang: Language,
   image?: Buffer,
@@ -298,7 +301,7 @@ export async function createProduct(
         .values({ ...productColumns(input), slug, imageId })
         .returning({ id: products.id })
         .catch(rethrowForeignKey)
-      await writeVariants(tx, row!.id, input, []).catch(rethrowForeignKey)
+      await writeVariants(tx, row!.id, input, [], actor).catch(rethrowForeignKey)
       return row!.id
     }),
   )
@@ -308,6 +311,7 @@ export async function createProduct(
 /** PUT /products/:id: absent fields keep their stored value, so a partial form never resets stock or prices. */
 export async function updateProduct(
   db: DbOrTx,
+  actor: Actor,
   id: number,
   fields: Record<string, unknown>,
   lang: Language,
@@ -334,7 +338,7 @@ export async function updateProduct(
         .set({ ...productColumns(input), slug, imageId, updatedAt: new Date() })
         .where(eq(products.id, id))
         .catch(rethrowForeignKey)
-      await writeVariants(tx, id, input, variants).catch(rethrowForeignKey)
+      await writeVariants(tx, id, input, variants, actor).catch(rethrowForeignKey)
       await moveProductSlug(tx, id, current.slug, slug)
     }),
   )
@@ -354,10 +358,12 @@ export async function setProductStatus(
 
 /**
  * product.md §10.4: the admin sets the real quantity, of the default pack (decision 0150: the spec's `stock` is the
- * default pack's), or of the pack `variantId` names.
+ * default pack's), or of the pack `variantId` names. The ledger records the difference as a count correction (also
+ * the batch "mark in / out of stock", which sets 1 or 0 through here).
  */
 export async function setProductStock(
   db: DbOrTx,
+  actor: Actor,
   id: number,
   stock: number,
   lang: Language,
@@ -366,11 +372,14 @@ export async function setProductStock(
   const { variants } = await editableProduct(db, id)
   const pack = variantId === undefined ? defaultVariant(variants) : variants.find((v) => v.id === variantId)
   if (!pack) throw notFound()
-  await db
-    .update(productVariants)
-    .set({ stock, updatedAt: new Date() })
-    .where(eq(productVariants.id, pack.id))
-  await db.update(products).set({ updatedAt: new Date() }).where(eq(products.id, id))
+  await db.transaction(async (tx) => {
+    await stockContext(tx, { actor, reason: 'count_correction' })
+    await tx
+      .update(productVariants)
+      .set({ stock, updatedAt: new Date() })
+      .where(eq(productVariants.id, pack.id))
+    await tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, id))
+  })
   return toProduct((await findProduct(db, id))!, true, lang)
 }
 

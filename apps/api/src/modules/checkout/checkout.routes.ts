@@ -51,6 +51,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         userId: request.user?.id ?? null,
         staff,
+        actor: app.actorOf(request),
         lang: request.lang,
         idempotencyKey: request.headers['idempotency-key'],
         notify: app.notifier,

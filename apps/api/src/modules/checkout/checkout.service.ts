@@ -16,6 +16,7 @@ import { assertCashAccepted } from '../../domain/cash-on-delivery.ts'
 import { newOrderNumber } from '../../domain/order-number.ts'
 import { findOrder } from '../../domain/order-view.ts'
 import type { OrderNotifier } from '../../domain/notifications/notifier.ts'
+import type { Actor } from '../../domain/actor.ts'
 import { isOnlineMethod } from '../../domain/payment-methods.ts'
 import { openPaymentHold, renewPaymentToken } from '../../domain/payments.ts'
 import { outOfStock, takeStock } from '../../domain/stock.ts'
@@ -35,6 +36,8 @@ export interface PlaceOrderContext {
   /** From the bearer token only, never from the body (product.md §6.2). */
   userId: number | null
   staff?: boolean
+  /** Who places it (guest, shopper or staff): the stock ledger's actor (decision 0191). */
+  actor: Actor
   /** The shopper's language (Accept-Language): names in errors and answers, and the order's language. */
   lang?: Language
   idempotencyKey?: string
@@ -217,6 +220,8 @@ async function writeOrder(
   const outOfStockMarked = priced.find((p) => p.variant.isAlwaysInStock && p.variant.stock <= 0)
   if (outOfStockMarked)
     throw outOfStock(outOfStockMarked.product.id, outOfStockMarked.variant.id, nameOf(outOfStockMarked), 0)
+  // The order's id first: the stock ledger's movements name the order (decision 0191).
+  const { id, orderNumber } = await newOrderNumber(tx, now)
   await takeStock(
     tx,
     priced
@@ -227,10 +232,11 @@ async function writeOrder(
         name: nameOf(p),
         quantity: p.quantity,
       })),
+    // An order paid online holds its stock until it is paid or its time runs out (decision 0076).
+    { actor: ctx.actor, reason: isOnlineMethod(input.payment_method) ? 'payment_hold' : 'sale', orderId: id },
   )
   await ctx.hooks?.afterStockUpdate?.()
 
-  const { id, orderNumber } = await newOrderNumber(tx, now)
   await tx.insert(orders).values({
     id,
     orderNumber,

@@ -11,6 +11,7 @@ import {
   type TestContext,
 } from '../../../test/helpers.ts'
 import { placeOrder } from './checkout.service.ts'
+import { guestActor } from '../../domain/actor.ts'
 
 const customer = {
   customer_name: 'فاطمة علي',
@@ -456,6 +457,7 @@ describe('checkout: quote and order placement', () => {
         },
         {
           userId: null,
+          actor: guestActor(),
           idempotencyKey: 'injected-failure-1',
           hooks: {
             afterStockUpdate: async () => {

@@ -9,6 +9,7 @@ import {
   createUser,
   type TestContext,
   type TestUser,
+  withStockReason,
 } from '../../../test/helpers.ts'
 import { placeTestOrder } from '../../../test/orders.ts'
 
@@ -90,7 +91,9 @@ describe('dashboard answers follow every change at once', () => {
     })
     expect((await stats()).total_users).toBe(completed.total_users + 1)
 
-    await ctx.app.db.update(productVariants).set({ stock: 3 }).where(eq(productVariants.productId, productId))
+    await withStockReason(ctx.app, (tx) =>
+      tx.update(productVariants).set({ stock: 3 }).where(eq(productVariants.productId, productId)),
+    )
     expect((await stats()).low_stock_products.map((p: { id: number }) => p.id)).toContain(productId)
 
     await ctx.app.db

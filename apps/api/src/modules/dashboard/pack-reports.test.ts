@@ -8,6 +8,7 @@ import {
   createUser,
   type TestContext,
   type TestUser,
+  withStockReason,
 } from '../../../test/helpers.ts'
 import { placeTestOrder, type PlaceOptions } from '../../../test/orders.ts'
 
@@ -47,10 +48,12 @@ describe('reports per product and per pack, with quantity breaks', () => {
       .set({ label: '500 غ', translations: { en: { label: '500 g' } }, weightGrams: 500 })
       .where(eq(productVariants.id, d.variantId))
     const pack = async (position: number, fields: Partial<typeof productVariants.$inferInsert>) => {
-      const [row] = await ctx.app.db
-        .insert(productVariants)
-        .values({ productId: d.id, position, retailPrice: 0, stock: 100, ...fields })
-        .returning()
+      const [row] = await withStockReason(ctx.app, (tx) =>
+        tx
+          .insert(productVariants)
+          .values({ productId: d.id, position, retailPrice: 0, stock: 100, ...fields })
+          .returning(),
+      )
       return row!.id
     }
     ids.d = d.id

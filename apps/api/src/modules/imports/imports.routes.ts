@@ -102,7 +102,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      importProducts(app.db, await readCsvUpload(request), request.t.bind(request), {
+      importProducts(app.db, app.actorOf(request), await readCsvUpload(request), request.t.bind(request), {
         allowPrivateImageHosts: app.config.IMPORT_IMAGE_PRIVATE_HOSTS === 'allow',
       }),
   )

@@ -25,6 +25,8 @@ import {
 } from '../../db/schema/catalog.ts'
 import { loadVariantsOf, type SellableVariant } from '../../domain/sellable.ts'
 import { specTiers } from '../../domain/variant-writes.ts'
+import type { Actor } from '../../domain/actor.ts'
+import { stockContext } from '../../domain/stock.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { storeImage } from '../../domain/images.ts'
 import { productColumns, toProductFields } from '../../domain/product-view.ts'
@@ -765,11 +767,12 @@ function writeBatches(plan: Plan): WriteBatch[] {
  */
 export function importProducts(
   db: Db,
+  actor: Actor,
   text: string,
   t: Translate,
   options: ProductsImportOptions = {},
 ): Promise<ImportResult> {
-  return oneAtATime(db, 'products', () => runProductsImport(db, text, t, options))
+  return oneAtATime(db, 'products', () => runProductsImport(db, actor, text, t, options))
 }
 
 /**
@@ -807,6 +810,7 @@ async function fetchImages(db: Db, table: CsvTable, options: ProductsImportOptio
 
 async function runProductsImport(
   db: Db,
+  actor: Actor,
   text: string,
   t: Translate,
   options: ProductsImportOptions,
@@ -832,6 +836,8 @@ async function runProductsImport(
       outcome = await db.transaction(async (tx) => {
         await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('import:products'))`)
         if ((await catalogFingerprint(tx)) !== seen) return 'changed'
+        // A stock cell is a count (decision 0191): the ledger records the difference as a count correction.
+        await stockContext(tx, { actor, reason: 'count_correction', note: 'CSV import' })
         await batch.write(tx)
         seen = await catalogFingerprint(tx)
         return 'written'

@@ -12,6 +12,7 @@ import { AppError, notFound } from '../../lib/app-error.ts'
 import { mailText } from '../../domain/notifications/mail-texts.ts'
 import { releaseOrderUses } from '../../domain/offers.ts'
 import { restoreOrderStock } from '../../domain/stock.ts'
+import { actorUserId, type Actor } from '../../domain/actor.ts'
 import type { AuthUser } from '../../plugins/auth.ts'
 
 async function answer(db: Db, id: number, staff: boolean, lang: Language): Promise<Order> {
@@ -83,11 +84,12 @@ export async function confirmByPhone(
  */
 export async function refusedAtDoor(
   db: Db,
-  adminId: number,
+  actor: Actor,
   id: number,
   lang: Language,
   notify: OrderNotifier,
 ): Promise<Order> {
+  const adminId = actorUserId(actor)!
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(orders).where(eq(orders.id, id)).for('update')
     if (!current) throw notFound()
@@ -97,7 +99,7 @@ export async function refusedAtDoor(
       })
     if (current.paymentStatus === 'paid') throw new AppError('ORDER_PAID_ONLINE', 409)
     await releaseOrderUses(tx, id)
-    await restoreOrderStock(tx, id)
+    await restoreOrderStock(tx, id, { actor, reason: 'cancellation' })
     await tx.update(orders).set({ orderStatus: 'cancelled', updatedAt: new Date() }).where(eq(orders.id, id))
     const [history] = await tx
       .insert(orderStatusHistory)

@@ -16,6 +16,7 @@ import { findOrder } from '../../domain/order-view.ts'
 import { isOnlineMethod } from '../../domain/payment-methods.ts'
 import { orderPayments } from '../../domain/payments.ts'
 import { moveStock, outOfStock, type StockMove } from '../../domain/stock.ts'
+import { actorUserId, type Actor } from '../../domain/actor.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
 import {
   deliveryCity,
@@ -62,12 +63,13 @@ const unavailable = (productId: number, variantId: number | null, name: string) 
  */
 export async function editOrderItems(
   db: Db,
-  staffId: number,
+  actor: Actor,
   id: number,
   input: EditOrderItemsInput,
   lang: Language,
   notify?: OrderNotifier,
 ): Promise<Order> {
+  const staffId = actorUserId(actor)!
   await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update')
     if (!order) throw notFound()
@@ -107,7 +109,7 @@ export async function editOrderItems(
       lines.some((l) => !l.stored || l.stored.quantity !== l.quantity)
     if (!changed) return
 
-    await moveStock(tx, stockMoves(stored, lines, lang))
+    await moveStock(tx, stockMoves(stored, lines, lang), { actor, reason: 'order_edit', orderId: id })
     const itemIds = await writeLines(tx, id, stored, lines)
     if (pricing) await writeAdjustments(tx, id, pricing, itemIds)
     const previousTotal = order.totalAmount

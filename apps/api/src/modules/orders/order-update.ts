@@ -6,6 +6,7 @@ import { orderStatusHistory, orders } from '../../db/schema/orders.ts'
 import { findOrder } from '../../domain/order-view.ts'
 import { applyStaffPaymentStatus } from '../../domain/payments.ts'
 import { restoreOrderStock, retakeOrderStock } from '../../domain/stock.ts'
+import { actorUserId, type Actor } from '../../domain/actor.ts'
 import { notFound } from '../../lib/app-error.ts'
 import type { OrderNotifier } from '../../domain/notifications/notifier.ts'
 import { releaseOrderUses, retakeOrderUses } from '../../domain/offers.ts'
@@ -13,12 +14,13 @@ import { releaseOrderUses, retakeOrderUses } from '../../domain/offers.ts'
 /** PUT /api/orders/:id (product.md §2.19 edit dialog): fields and statuses; each status change is kept in the history. */
 export async function updateOrder(
   db: Db,
-  adminId: number,
+  actor: Actor,
   id: number,
   input: UpdateOrderInput,
   lang: Language,
   notify?: OrderNotifier,
 ): Promise<Order> {
+  const adminId = actorUserId(actor)!
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(orders).where(eq(orders.id, id)).for('update')
     if (!current) throw notFound()
@@ -26,11 +28,11 @@ export async function updateOrder(
     const isCancelled = input.order_status === 'cancelled'
     if (isCancelled && !wasCancelled) {
       await releaseOrderUses(tx, id)
-      await restoreOrderStock(tx, id)
+      await restoreOrderStock(tx, id, { actor, reason: 'cancellation' })
     }
     if (wasCancelled && !isCancelled) {
       await retakeOrderUses(tx, id)
-      await retakeOrderStock(tx, id, lang)
+      await retakeOrderStock(tx, id, { actor, reason: 'sale' }, lang)
     }
     // Decision 0075: a typed payment status becomes a record (a cash collection, a refund) by this staff member.
     const paymentStatus = await applyStaffPaymentStatus(tx, current, input.payment_status, adminId)

@@ -88,7 +88,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      updateOrder(app.db, request.user!.id, request.params.id, request.body, request.lang, app.notifier),
+      updateOrder(app.db, app.actorOf(request), request.params.id, request.body, request.lang, app.notifier),
   )
 
   app.put(
@@ -106,7 +106,14 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      editOrderItems(app.db, request.user!.id, request.params.id, request.body, request.lang, app.notifier),
+      editOrderItems(
+        app.db,
+        app.actorOf(request),
+        request.params.id,
+        request.body,
+        request.lang,
+        app.notifier,
+      ),
   )
 
   app.post(
@@ -164,7 +171,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Order },
       },
     },
-    async (request) => refusedAtDoor(app.db, request.user!.id, request.params.id, request.lang, app.notifier),
+    async (request) =>
+      refusedAtDoor(app.db, app.actorOf(request), request.params.id, request.lang, app.notifier),
   )
 
   app.post(

@@ -8,7 +8,7 @@ import type { OrderNotifier } from '../../domain/notifications/notifier.ts'
 import type { OrderRow } from '../../domain/order-view.ts'
 import { expireDueHolds, expireLocked, EXPIRED_BY_CLOCK } from '../../domain/payment-expiry.ts'
 import { orderPayments, syncOrderPaymentStatus, type HoldRow } from '../../domain/payments.ts'
-import { retakeOrderStock } from '../../domain/stock.ts'
+import { orderShopper, retakeOrderStock } from '../../domain/stock.ts'
 import { retakeOrderUses } from '../../domain/offers.ts'
 
 export { expireLocked, EXPIRED_BY_CLOCK }
@@ -34,7 +34,8 @@ export async function reviveLocked(
   lang: Language,
 ): Promise<OrderRow> {
   await retakeOrderUses(tx, order.id)
-  await retakeOrderStock(tx, order.id, lang)
+  // The shopper pays after all: the stock is held for the payment again.
+  await retakeOrderStock(tx, order.id, { actor: orderShopper(order), reason: 'payment_hold' }, lang)
   await tx
     .update(orderPaymentHolds)
     .set({ expiredAt: null, closedAt: null, dueAt: new Date(now.getTime() + minutes * 60_000) })

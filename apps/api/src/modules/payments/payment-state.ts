@@ -12,6 +12,7 @@ import {
   type PaymentRow,
 } from '../../domain/payments.ts'
 import { retakeOrderStock } from '../../domain/stock.ts'
+import { providerActor } from '../../domain/actor.ts'
 import { AppError } from '../../lib/app-error.ts'
 import type { AttemptRef, Charge, ProviderNotice } from './providers/provider.ts'
 import { retakeOrderUses } from '../../domain/offers.ts'
@@ -135,7 +136,12 @@ export async function applyCharge(
             try {
               await tx.transaction(async (sp) => {
                 await retakeOrderUses(sp, order.id)
-                await retakeOrderStock(sp, order.id, order.language === 'en' ? 'en' : 'ar')
+                await retakeOrderStock(
+                  sp,
+                  order.id,
+                  { actor: providerActor(payment.provider), reason: 'sale' },
+                  order.language === 'en' ? 'en' : 'ar',
+                )
               })
               extra.orderStatus = 'pending'
               await tx

@@ -8,6 +8,7 @@ import {
   createUser,
   type TestContext,
   type TestUser,
+  withStockReason,
 } from '../../../test/helpers.ts'
 import { paypalEnv, startPayPalFake, type PayPalFake } from '../../../test/fakes/paypal-fake.ts'
 import {
@@ -279,7 +280,9 @@ describe('PayPal payments', () => {
     paypal.approve(paypalId)
     await makeDue(ctx.app, order.id)
     await sweepExpiredHolds(ctx.app.db)
-    await ctx.app.db.update(productVariants).set({ stock: 0 }).where(eq(productVariants.productId, p.id))
+    await withStockReason(ctx.app, (tx) =>
+      tx.update(productVariants).set({ stock: 0 }).where(eq(productVariants.productId, p.id)),
+    )
     const res = await ctx.app.inject({
       method: 'GET',
       url: `/api/payments/paypal/return?token=${paypalId}&PayerID=X`,
