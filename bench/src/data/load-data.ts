@@ -62,6 +62,21 @@ async function withConn<T>(database: Database, fn: (conn: Conn) => Promise<T>): 
   return fn({ query: async <R,>(text: string, params?: unknown[]) => (await pglite.query<R>(text, params)).rows })
 }
 
+/**
+ * The stock ledger (decision 0191) refuses a change of a pack's stock without a cause: the bench's generated stock is
+ * an opening balance set by the bench itself. Inside a transaction only (the setting is the transaction's).
+ */
+const BENCH_STOCK_CONTEXT = JSON.stringify({
+  reason: 'opening_balance',
+  actor_kind: 'system',
+  actor_user_id: null,
+  actor_name: 'bench-data',
+  order_id: null,
+  note: null,
+})
+const benchStockContext = (conn: Conn) =>
+  conn.query(`SELECT set_config('shop.stock_context', $1, true)`, [BENCH_STOCK_CONTEXT])
+
 async function inTransaction<T>(conn: Conn, fn: () => Promise<T>): Promise<T> {
   await conn.query('BEGIN')
   try {
@@ -402,10 +417,13 @@ async function takeSnapshot(conn: Conn): Promise<StockSnapshot> {
     )
   ).map((r) => Number(r.id))
   if (stockIds.length === 0) throw new Error('no stock-counted generated product')
-  await conn.query(
-    `UPDATE product_variants SET stock = $1, updated_at = now() WHERE product_id = ANY($2::int[]) AND position = 0 AND stock <> $1`,
-    [STOCK_START, stockIds],
-  )
+  await inTransaction(conn, async () => {
+    await benchStockContext(conn)
+    await conn.query(
+      `UPDATE product_variants SET stock = $1, updated_at = now() WHERE product_id = ANY($2::int[]) AND position = 0 AND stock <> $1`,
+      [STOCK_START, stockIds],
+    )
+  })
   const stockRows = await conn.query<{ id: number; stock: number }>(
     `SELECT product_id AS id, stock FROM product_variants WHERE product_id = ANY($1::int[]) AND position = 0 ORDER BY product_id`,
     [stockIds],
@@ -436,6 +454,7 @@ async function load(request: LoadRequest): Promise<LoadResult> {
     if (seeded.createdAdmin || seeded.seededCatalogue) log(`seeded (admin ${seeded.createdAdmin}, catalogue ${seeded.seededCatalogue})`)
     return await withConn(database, async (conn) => {
       const grown = await inTransaction(conn, async () => {
+        await benchStockContext(conn)
         const products = await growProducts(conn, request.products)
         const users = await growUsers(conn, request.users ?? 0)
         const orders = await growOrders(conn, request.orders ?? 0)
