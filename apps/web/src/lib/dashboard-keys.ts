@@ -53,6 +53,12 @@ export const dashboardKeys = {
     all: ['dashboard', 'settings'] as const,
     list: () => ['dashboard', 'settings', 'list'] as const,
   },
+  // Issue 30: the team (staff members and their roles).
+  staff: {
+    all: ['dashboard', 'staff'] as const,
+    list: () => ['dashboard', 'staff', 'list'] as const,
+    roles: () => ['dashboard', 'staff', 'roles'] as const,
+  },
   content: {
     all: ['dashboard', 'content'] as const,
     detail: () => ['dashboard', 'content', 'detail'] as const,
@@ -88,4 +94,6 @@ export const changedBy = {
   content: [k.content.all],
   // Offers (issue 29): their rows and status.
   promotion: [k.promotions.all],
+  // Staff members and roles (issue 30): a role's staff count, a member's role; staff are users too.
+  staff: [k.staff.all, k.users.all],
 } satisfies Record<string, readonly QueryKey[]>

@@ -8,6 +8,7 @@ import {
   Settings,
   Tags,
   TrendingUp,
+  UserCog,
   Users,
   type LucideIcon,
 } from 'lucide-react'
@@ -29,6 +30,7 @@ export const DASHBOARD_NAV: DashboardNavItem[] = [
   { to: '/dashboard/orders', labelKey: 'nav.orders', icon: ClipboardList },
   { to: '/dashboard/sales', labelKey: 'nav.sales', icon: TrendingUp },
   { to: '/dashboard/users', labelKey: 'nav.users', icon: Users },
+  { to: '/dashboard/staff', labelKey: 'nav.team', icon: UserCog },
   { to: '/dashboard/content', labelKey: 'nav.content', icon: PanelsTopLeft },
   { to: '/dashboard/settings', labelKey: 'nav.settings', icon: Settings },
 ]

@@ -1,4 +1,5 @@
 import type {
+  AcceptInvitationInput,
   ChangePasswordInput,
   ForgotPasswordInput,
   LoginInput,
@@ -7,6 +8,7 @@ import type {
   ResetPasswordInput,
   User,
 } from '@shop/shared/schemas/auth'
+import type { InvitationInfo } from '@shop/shared/schemas/team'
 import { ApiError, api } from '../../../lib/api-client.ts'
 
 // product.md §7.2 account calls; each answer's message is already translated by the server.
@@ -20,6 +22,11 @@ export const postResetPassword = (input: ResetPasswordInput) =>
   api<{ message: string }>('/api/auth/reset-password', { method: 'POST', body: input })
 export const postChangePassword = (input: ChangePasswordInput) =>
   api<{ message: string }>('/api/auth/change-password', { method: 'POST', body: input })
+// Issue 30: an invited staff member's page (decision 0196).
+export const getInvitation = (token: string) =>
+  api<InvitationInfo>(`/api/auth/invitation/${encodeURIComponent(token)}`)
+export const postAcceptInvitation = (input: AcceptInvitationInput) =>
+  api<LoginResponse>('/api/auth/accept-invitation', { method: 'POST', body: input })
 
 /** product.md §8.3: the server's message when it gave one, otherwise the screen's fallback text. */
 export function errorText(err: unknown, fallback: string): string {

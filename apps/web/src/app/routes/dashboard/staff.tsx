@@ -1,0 +1,5 @@
+import { StaffScreen } from '../../../features/dashboard-staff/components/staff-screen.tsx'
+
+export default function Screen() {
+  return <StaffScreen />
+}
