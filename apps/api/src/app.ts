@@ -353,7 +353,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   // The bare reference route R0 that the benchmark budgets are ratios of (performance.md, bench/src/run.ts).
   if (process.env.BENCH_REFERENCE === '1')
-    app.get('/api/_bench/ref', { schema: { hide: true } }, async () => ({ ok: true }))
+    app.get('/api/_bench/ref', { config: { access: 'public' }, schema: { hide: true } }, async () => ({
+      ok: true,
+    }))
 
   await app.register(seoRoutes)
   const storefront = createStorefrontCatalog(options.database.db, app.publicProductLists, catalogVersion)

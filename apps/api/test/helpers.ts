@@ -11,6 +11,8 @@ import { defaultVariant, loadVariantsOf } from '../src/domain/sellable.ts'
 import { eq, type SQL } from 'drizzle-orm'
 import { cities } from '../src/db/schema/cities.ts'
 import { apiTokens, users } from '../src/db/schema/users.ts'
+import { staffRoles } from '../src/db/schema/team.ts'
+import type { BuiltInRole, Permission } from '@shop/shared/permissions'
 import { hashPassword } from '../src/lib/passwords.ts'
 import { hashToken, newToken } from '../src/lib/tokens.ts'
 
@@ -108,6 +110,39 @@ export async function createUser(
     .insert(apiTokens)
     .values({ userId: user!.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 86_400_000) })
   return { id: user!.id, email, password, token, headers: { authorization: `Bearer ${token}` } }
+}
+
+/**
+ * A staff member (role admin) with a staff role (issue 30, decision 0190): a built-in one by key, or a custom role
+ * made here from `permissions` (or an existing role by id).
+ */
+export async function createStaff(
+  app: App,
+  staffRole: BuiltInRole | { permissions: Permission[]; name?: string } | number,
+  overrides: { email?: string; name?: string; password?: string } = {},
+): Promise<TestUser & { staffRoleId: number }> {
+  let staffRoleId: number
+  if (typeof staffRole === 'number') staffRoleId = staffRole
+  else if (typeof staffRole === 'string') {
+    const [row] = await app.db
+      .select({ id: staffRoles.id })
+      .from(staffRoles)
+      .where(eq(staffRoles.key, staffRole))
+    staffRoleId = row!.id
+  } else {
+    const name = staffRole.name ?? `Role ${unique()}`
+    const [row] = await app.db
+      .insert(staffRoles)
+      .values({ nameAr: name, nameEn: name, permissions: staffRole.permissions })
+      .returning({ id: staffRoles.id })
+    staffRoleId = row!.id
+  }
+  const user = await createUser(app, 'admin', {
+    name: typeof staffRole === 'string' ? `Test ${staffRole}` : undefined,
+    ...overrides,
+  })
+  await app.db.update(users).set({ staffRoleId }).where(eq(users.id, user.id))
+  return { ...user, staffRoleId }
 }
 
 export async function createCategory(app: App, overrides: Partial<typeof categories.$inferInsert> = {}) {

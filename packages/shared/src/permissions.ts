@@ -59,6 +59,17 @@ export const BUILT_IN_ROLE_PERMISSIONS: Record<BuiltInRole, readonly Permission[
  */
 export const SPEC_ROLE_DEFAULT_STAFF_ROLE = { admin: 'manager', super_admin: 'owner' } as const
 
+/**
+ * Settings keys only settings.payments may change (decision 0190): the payments group of the settings registry and
+ * the cash-on-delivery limit per phone. Kept here (no import) so the dashboard can grey them out too.
+ */
+export const PAYMENT_SETTING_KEYS = [
+  'usd_exchange_rate',
+  'payment_expiry_minutes',
+  'max_pending_cash_orders_per_phone',
+] as const
+export const isPaymentSetting = (key: string) => (PAYMENT_SETTING_KEYS as readonly string[]).includes(key)
+
 /** Reasons a stock movement can have (decision 0191). */
 export const STOCK_REASONS = [
   'opening_balance', // the stock a pack had when the ledger started (migration) or when it was created

@@ -1,6 +1,12 @@
 import fp from 'fastify-plugin'
 import { and, eq, gt, sql } from 'drizzle-orm'
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  onRequestHookHandler,
+  preHandlerAsyncHookHandler,
+  RouteOptions,
+} from 'fastify'
 import type { Role } from '@shop/shared/schemas/auth'
 import {
   BUILT_IN_ROLE_PERMISSIONS,
@@ -41,7 +47,27 @@ export function permissionsOf(
   return new Set(list.filter(isPermission))
 }
 
+/**
+ * Who may call a route (decision 0190), declared in the route's own options: `config: { access: ... }`.
+ * - `'public'`: anyone; no guard (a route that wants the signed-in user if any adds `onRequest: app.guards.optionalUser`).
+ * - `'signed_in'`: any signed-in account (401 for a guest); the handler decides what the caller sees.
+ * - a Permission (`'orders.process'`): staff whose role has it (401 for a guest, 403 FORBIDDEN otherwise).
+ * The declaration IS the guard: the onRoute hook below adds the matching onRequest guard (before the body is parsed
+ * or validated), and an /api route without a declaration fails at start-up.
+ */
+export type RouteAccess = 'public' | 'signed_in' | Permission
+
+export const isRouteAccess = (value: unknown): value is RouteAccess =>
+  value === 'public' || value === 'signed_in' || isPermission(value)
+
+/** Routes under these prefixes are public without declaring it (OpenAPI documentation, guarded by its own hook). */
+const IMPLICITLY_PUBLIC = ['/api/docs']
+
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route (decision 0190); required on every /api route. */
+    access?: RouteAccess
+  }
   interface FastifyRequest {
     /** Set by the guards (undefined until resolved, null for a guest). */
     user: AuthUser | null | undefined
@@ -51,8 +77,6 @@ declare module 'fastify' {
       /** Resolves the bearer token if any: no token is a guest, a bad one is a 401. */
       optionalUser: preHandlerAsyncHookHandler
       signedIn: preHandlerAsyncHookHandler
-      admin: preHandlerAsyncHookHandler
-      superAdmin: preHandlerAsyncHookHandler
       /** Signed in (401) as staff whose role has `permission` (403 FORBIDDEN, translated, otherwise). */
       can(permission: Permission): preHandlerAsyncHookHandler
     }
@@ -68,6 +92,10 @@ declare module 'fastify' {
 
 export const isStaff = (user: AuthUser | null | undefined) =>
   user?.role === 'admin' || user?.role === 'super_admin'
+
+/** The user is staff and their role has `permission` (decision 0190); false for a guest or a shopper. */
+export const hasPermission = (user: AuthUser | null | undefined, permission: Permission): boolean =>
+  isStaff(user) && user!.permissions.has(permission)
 
 const LAST_USED_RESOLUTION_MS = 5 * 60_000
 
@@ -142,19 +170,45 @@ async function authPluginImpl(app: FastifyInstance) {
     signedIn: async (request: FastifyRequest) => {
       await signedIn(request)
     },
-    admin: async (request: FastifyRequest) => {
-      const user = await signedIn(request)
-      if (!isStaff(user)) throw new AppError('FORBIDDEN', 403)
-    },
-    superAdmin: async (request: FastifyRequest) => {
-      const user = await signedIn(request)
-      if (user.role !== 'super_admin')
-        throw new AppError('FORBIDDEN', 403, { messageKey: 'errors.SUPER_ADMIN_ONLY' })
-    },
     can: (permission: Permission) => async (request: FastifyRequest) => {
       const user = await signedIn(request)
-      if (!isStaff(user) || !user.permissions.has(permission)) throw new AppError('FORBIDDEN', 403)
+      if (!hasPermission(user, permission)) throw new AppError('FORBIDDEN', 403)
     },
+  })
+
+  // Decision 0190: the route's declared access becomes its first onRequest hook, so a route cannot declare one thing
+  // and guard another, and a guest or a caller without the permission is refused before the body is read.
+  const guardOf = new Map<RouteAccess, onRequestHookHandler>()
+  const guardFor = (access: RouteAccess): onRequestHookHandler | null => {
+    if (access === 'public') return null
+    let guard = guardOf.get(access)
+    if (!guard) {
+      const check = access === 'signed_in' ? app.guards.signedIn : app.guards.can(access)
+      guard = check as unknown as onRequestHookHandler
+      guardOf.set(access, guard)
+    }
+    return guard
+  }
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const access: unknown = route.config?.access
+    const methods = Array.isArray(route.method) ? route.method : [route.method]
+    if (access === undefined) {
+      if (!route.url.startsWith('/api') || IMPLICITLY_PUBLIC.some((p) => route.url.startsWith(p))) return
+      throw new Error(
+        `${methods.join(',')} ${route.url} declares no access: add config: { access: 'public' | 'signed_in' | <permission> } (decision 0190)`,
+      )
+    }
+    if (!isRouteAccess(access))
+      throw new Error(`${methods.join(',')} ${route.url}: unknown access ${JSON.stringify(access)}`)
+    const guard = guardFor(access)
+    if (!guard) return
+    const own =
+      route.onRequest === undefined
+        ? []
+        : Array.isArray(route.onRequest)
+          ? route.onRequest
+          : [route.onRequest]
+    route.onRequest = [guard, ...own]
   })
 
   app.decorate('actorOf', (request: FastifyRequest): Actor => {

@@ -1,29 +1,51 @@
+import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BUILT_IN_ROLE_PERMISSIONS, type Permission } from '@shop/shared/permissions'
 import type { TestContext, TestUser } from '../helpers.ts'
-import { createCity, createProduct, createUser } from '../helpers.ts'
+import { createCity, createProduct, createStaff, createUser } from '../helpers.ts'
 import { orderItems, orders } from '../../src/db/schema/orders.ts'
-import {
-  createAppWithRoutes,
-  fillPath,
-  ROUTE_ACCESS,
-  type Access,
-  type RegisteredRoute,
-} from './route-access.ts'
+import { authPlugin, type RouteAccess } from '../../src/plugins/auth.ts'
+import { createAppWithRoutes, fillPath, isDocsRoute, type RegisteredRoute } from './route-access.ts'
 
-// security.md "Access": every registered route × guest, shopper, admin, super admin (product.md §6.1, §6.2).
-type Caller = 'guest' | 'shopper' | 'admin' | 'super'
+// security.md "Access" (decision 0190): every registered route × guest, shopper, the spec's admin (no staff role: a
+// manager) and super admin (the owner), one staff member of each built-in role and one of a custom role.
+const CALLERS = [
+  'guest',
+  'shopper',
+  'admin',
+  'super_admin',
+  'owner',
+  'manager',
+  'order_clerk',
+  'catalogue_editor',
+  'accountant',
+  'custom',
+] as const
+type Caller = (typeof CALLERS)[number]
 
-const ALLOWED: Record<Access, Caller[]> = {
-  public: ['guest', 'shopper', 'admin', 'super'],
-  user: ['shopper', 'admin', 'super'],
-  admin: ['admin', 'super'],
-  super: ['super'],
+const CUSTOM_ROLE: Permission[] = ['orders.view', 'stock.manage', 'audit.view']
+
+/** What each caller's role allows, from the roles' data (not from the code under test). */
+const PERMISSIONS_OF: Record<Caller, readonly Permission[] | null> = {
+  guest: null,
+  shopper: [],
+  admin: BUILT_IN_ROLE_PERMISSIONS.manager,
+  super_admin: BUILT_IN_ROLE_PERMISSIONS.owner,
+  owner: BUILT_IN_ROLE_PERMISSIONS.owner,
+  manager: BUILT_IN_ROLE_PERMISSIONS.manager,
+  order_clerk: BUILT_IN_ROLE_PERMISSIONS.order_clerk,
+  catalogue_editor: BUILT_IN_ROLE_PERMISSIONS.catalogue_editor,
+  accountant: BUILT_IN_ROLE_PERMISSIONS.accountant,
+  custom: CUSTOM_ROLE,
 }
 
 /** What the caller must get: through the guard (anything but 401/403), 401 or 403. */
-function expected(access: Access, caller: Caller): 'through' | 401 | 403 {
-  if (ALLOWED[access].includes(caller)) return 'through'
-  return caller === 'guest' ? 401 : 403
+function expected(access: RouteAccess, caller: Caller): 'through' | 401 | 403 {
+  if (access === 'public') return 'through'
+  const permissions = PERMISSIONS_OF[caller]
+  if (permissions === null) return 401
+  if (access === 'signed_in') return 'through'
+  return permissions.includes(access) ? 'through' : 403
 }
 
 async function insertOrder(ctx: TestContext, userId: number | null, name: string) {
@@ -69,28 +91,53 @@ describe('permission matrix over every registered route', () => {
     shopperB = await createUser(ctx.app, 'user', { name: 'Shopper B' })
     const admin = await createUser(ctx.app, 'admin')
     const superAdmin = await createUser(ctx.app, 'super_admin')
-    callers = { guest: {}, shopper: shopperA.headers, admin: admin.headers, super: superAdmin.headers }
+    const staff = async (role: Parameters<typeof createStaff>[1]) =>
+      (await createStaff(ctx.app, role)).headers
+    callers = {
+      guest: {},
+      shopper: shopperA.headers,
+      admin: admin.headers,
+      super_admin: superAdmin.headers,
+      owner: await staff('owner'),
+      manager: await staff('manager'),
+      order_clerk: await staff('order_clerk'),
+      catalogue_editor: await staff('catalogue_editor'),
+      accountant: await staff('accountant'),
+      custom: await staff({ permissions: CUSTOM_ROLE }),
+    }
   })
   afterAll(() => ctx?.close())
 
-  it('knows who may call every /api route (a new route must be added to ROUTE_ACCESS)', () => {
-    const missing = routes.filter((r) => !(r.key in ROUTE_ACCESS)).map((r) => r.key)
-    expect(missing, `routes without an access rule in test/security/route-access.ts`).toEqual([])
+  it('finds a declared access on every /api route (config.access; the documentation alone is public)', () => {
+    const missing = routes.filter((r) => !r.access && !isDocsRoute(r.url)).map((r) => r.key)
+    expect(missing, 'routes without config: { access } (decision 0190)').toEqual([])
     expect(routes.length).toBeGreaterThan(10)
   })
 
-  // The guard must run before body validation (onRequest/preValidation): a guest gets 401 and a shopper 403 whatever
-  // they send, never the 422 field list of an admin form (product.md §8.1: 401 not signed in, 403 not allowed).
-  it('lets each caller through exactly the routes of its class and refuses the rest with 401/403', async () => {
+  it('refuses to register an /api route that declares no access, or an unknown one', async () => {
+    const app = Fastify()
+    await app.register(authPlugin)
+    expect(() => app.get('/api/undeclared', async () => ({ ok: true }))).toThrow(/declares no access/)
+    expect(() =>
+      app.get('/api/typo', { config: { access: 'orders.fly' as Permission } }, async () => ({ ok: true })),
+    ).toThrow(/unknown access/)
+    // Outside /api (the storefront's pages, /metrics) nothing is required.
+    expect(() => app.get('/page', async () => 'ok')).not.toThrow()
+    await app.close()
+  })
+
+  // The guard runs first (onRequest): a guest gets 401 and a caller without the permission 403 whatever they send,
+  // never the 422 field list of a form (product.md §8.1: 401 not signed in, 403 not allowed).
+  it('lets each caller through exactly the routes its role allows and refuses the rest with 401/403', async () => {
     const wrong: string[] = []
     // Logout revokes the caller's token, so it goes last.
     const ordered = [...routes].sort(
       (a, b) => Number(a.key === 'POST /api/logout') - Number(b.key === 'POST /api/logout'),
     )
+    let checked = 0
     for (const route of ordered) {
-      const access = ROUTE_ACCESS[route.key]
-      if (!access) continue
-      for (const caller of Object.keys(callers) as Caller[]) {
+      const access: RouteAccess = route.access ?? 'public'
+      for (const caller of CALLERS) {
         const res = await ctx.app.inject({
           method: route.method as 'GET',
           url: fillPath(route.url),
@@ -101,12 +148,14 @@ describe('permission matrix over every registered route', () => {
           want === 'through'
             ? res.statusCode !== 401 && res.statusCode !== 403 && res.statusCode < 500
             : res.statusCode === want
-        if (!ok) wrong.push(`${caller} ${route.key} → ${res.statusCode} (want ${want})`)
+        if (!ok) wrong.push(`${caller} ${route.key} [${access}] → ${res.statusCode} (want ${want})`)
         if (res.statusCode === 401 || res.statusCode === 403)
           expect(res.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) })
+        checked++
       }
     }
     expect(wrong).toEqual([])
+    expect(checked).toBe(routes.length * CALLERS.length)
   })
 
   it('never shows a shopper another shopper’s orders, whatever the query says', async () => {

@@ -173,6 +173,10 @@ const en: Messages = {
     LAST_SUPER_ADMIN: 'The last super admin cannot be changed',
     SELF_CHANGE: 'You cannot change your own account here',
     SUPER_ADMIN_ONLY: 'Only a super admin can do this',
+    STAFF_MANAGE_ONLY: 'Only the shop owner can change a staff account',
+    SETTINGS_PAYMENTS_ONLY: 'Only the shop owner can change payment settings',
+    ROLE_BUILT_IN: 'A built-in role cannot be changed or deleted',
+    ROLE_IN_USE: 'Staff members still have this role. Give them another role first',
     IMPORT_HELP: 'Please download the sample CSV file to see the correct format',
     ROW_ERROR: 'Row {{row}}: {{message}}',
     IMPORT_INTERRUPTED:
@@ -409,6 +413,10 @@ const ar: Messages = {
     LAST_SUPER_ADMIN: 'لا يمكن تغيير آخر مدير عام',
     SELF_CHANGE: 'لا يمكنك تغيير حسابك من هنا',
     SUPER_ADMIN_ONLY: 'هذا الإجراء للمدير العام فقط',
+    STAFF_MANAGE_ONLY: 'لا يغيّر حسابات الموظفين إلا مالك المتجر',
+    SETTINGS_PAYMENTS_ONLY: 'لا يغيّر إعدادات الدفع إلا مالك المتجر',
+    ROLE_BUILT_IN: 'لا يمكن تعديل دور مدمج أو حذفه',
+    ROLE_IN_USE: 'ما زال هذا الدور مسندًا إلى موظفين. أسند إليهم دورًا آخر أولًا',
     IMPORT_HELP: 'يرجى تنزيل ملف CSV النموذجي لمعرفة الصيغة الصحيحة',
     ROW_ERROR: 'الصف {{row}}: {{message}}',
     IMPORT_INTERRUPTED:

@@ -34,6 +34,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/register',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary:
@@ -56,6 +57,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/login',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Sign in; 10 failures per email or IP in 15 minutes → 429',
@@ -69,7 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/me',
     {
-      preValidation: app.guards.signedIn,
+      config: { access: 'signed_in' },
       schema: { tags: ['auth'], summary: 'The signed-in user', security: bearer, response: { 200: User } },
     },
     async (request) => findUser(app.db, request.user!.id),
@@ -78,7 +80,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/logout',
     {
-      preValidation: app.guards.signedIn,
+      config: { access: 'signed_in' },
       schema: {
         tags: ['auth'],
         summary: 'Revoke this token',
@@ -95,6 +97,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/forgot-password',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Mail a reset link (same answer whether the email exists or not)',
@@ -120,6 +123,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/reset-password',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with a mailed token (single use, 60 minutes)',
@@ -136,7 +140,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/change-password',
     {
-      preValidation: app.guards.signedIn,
+      config: { access: 'signed_in' },
       schema: {
         tags: ['auth'],
         summary:

@@ -16,6 +16,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/categories',
     {
+      config: { access: 'public' },
       onRequest: app.guards.optionalUser,
       schema: {
         tags: ['categories'],
@@ -33,7 +34,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/categories',
     {
-      onRequest: app.guards.admin,
+      config: { access: 'categories.manage' },
       schema: {
         tags: ['categories'],
         summary: 'Create a category (slug made from the name)',
@@ -48,7 +49,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/categories/:id',
     {
-      onRequest: app.guards.admin,
+      config: { access: 'categories.manage' },
       schema: {
         tags: ['categories'],
         summary: 'Update a category',
@@ -64,7 +65,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/categories/:id',
     {
-      onRequest: app.guards.admin,
+      config: { access: 'categories.manage' },
       schema: {
         tags: ['categories'],
         summary: 'Delete a category (409 CATEGORY_IN_USE while it has products)',

@@ -58,6 +58,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products',
     {
+      config: { access: 'public' },
       onRequest: app.guards.optionalUser,
       schema: {
         tags: ['products'],
@@ -89,6 +90,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products/suggest',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['products'],
         summary: 'Suggestions while typing a search: up to 6 in-stock products and the matching categories',
@@ -116,6 +118,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products/:id',
     {
+      config: { access: 'public' },
       onRequest: app.guards.optionalUser,
       schema: {
         tags: ['products'],
@@ -133,7 +136,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/products',
     {
-      onRequest: app.guards.admin,
+      config: { access: 'products.manage' },
       schema: {
         tags: ['products'],
         summary: 'Create a product (multipart with optional image, or JSON)',
@@ -153,7 +156,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/products/:id',
     {
-      onRequest: app.guards.admin,
+      config: { access: 'products.manage' },
       schema: {
         tags: ['products'],
         summary: 'Update a product (JSON; absent fields keep their value)',
@@ -170,7 +173,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/products/:id',
     {
-      onRequest: app.guards.admin,
+      config: { access: 'products.manage' },
       schema: {
         tags: ['products'],
         summary: 'Update a product with a new image (multipart, `_method=PUT`)',
@@ -189,7 +192,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/products/:id/status',
     {
-      onRequest: app.guards.admin,
+      config: { access: 'products.manage' },
       schema: {
         tags: ['products'],
         summary: 'Activate or deactivate a product',
@@ -205,7 +208,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/products/:id/stock',
     {
-      onRequest: app.guards.admin,
+      config: { access: 'stock.manage' },
       schema: {
         tags: ['products'],
         summary: 'Set the stock count',
@@ -229,7 +232,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/products/:id',
     {
-      onRequest: app.guards.admin,
+      config: { access: 'products.manage' },
       schema: {
         tags: ['products'],
         summary: 'Delete a product (archived instead when it appears in orders)',

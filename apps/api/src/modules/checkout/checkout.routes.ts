@@ -10,6 +10,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/quote',
     {
+      config: { access: 'public' },
       // A signed-in shopper's own uses of an offer count against its per-customer limit (decision 0170).
       preValidation: app.guards.optionalUser,
       schema: {
@@ -25,6 +26,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders',
     {
+      config: { access: 'public' },
       preValidation: app.guards.optionalUser,
       schema: {
         tags: ['orders'],

@@ -23,6 +23,7 @@ export const citiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/cities',
     {
+      config: { access: 'public' },
       preValidation: app.guards.optionalUser,
       schema: {
         tags: ['cities'],
@@ -44,7 +45,7 @@ export const citiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/cities',
     {
-      preValidation: app.guards.admin,
+      config: { access: 'delivery.manage' },
       schema: { tags: ['cities'], summary: 'Add a delivery city', body: CityInput, response: { 201: City } },
     },
     async (request, reply) => reply.code(201).send(await createCity(app.db, request.body, request.lang)),
@@ -53,7 +54,7 @@ export const citiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/cities/:id',
     {
-      preValidation: app.guards.admin,
+      config: { access: 'delivery.manage' },
       schema: {
         tags: ['cities'],
         summary: 'Edit a delivery city',
@@ -68,7 +69,7 @@ export const citiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/cities/:id/status',
     {
-      preValidation: app.guards.admin,
+      config: { access: 'delivery.manage' },
       schema: {
         tags: ['cities'],
         summary: 'Activate or deactivate a city',
@@ -83,7 +84,7 @@ export const citiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/cities/:id',
     {
-      preValidation: app.guards.admin,
+      config: { access: 'delivery.manage' },
       schema: {
         tags: ['cities'],
         summary: 'Delete a city (orders keep its name)',

@@ -13,7 +13,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/content',
     {
-      preValidation: app.guards.admin,
+      config: { access: 'content.manage' },
       schema: {
         tags: ['content'],
         summary:
@@ -30,7 +30,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/content',
     {
-      preValidation: app.guards.admin,
+      config: { access: 'content.manage' },
       schema: {
         tags: ['content'],
         summary: 'Replace the storefront content; the pages show it on their next load',
@@ -44,7 +44,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/content/images',
     {
-      preValidation: app.guards.admin,
+      config: { access: 'content.manage' },
       schema: {
         tags: ['content'],
         summary:

@@ -16,7 +16,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dashboard/stats',
     {
-      preValidation: app.guards.admin,
+      config: { access: 'stats.view' },
       schema: {
         tags: ['dashboard'],
         summary:
@@ -36,7 +36,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dashboard/revenue',
     {
-      preValidation: app.guards.admin,
+      config: { access: 'stats.view' },
       schema: {
         tags: ['dashboard'],
         summary: 'Completed sales per day of the range (0 on days without sales)',

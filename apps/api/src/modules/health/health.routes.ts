@@ -10,7 +10,10 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   // For load balancers, every few seconds: one trivial statement.
   app.get(
     '/health',
-    { schema: { tags: ['health'], summary: 'Liveness and database check (cheap: for load balancers)' } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['health'], summary: 'Liveness and database check (cheap: for load balancers)' },
+    },
     async (_request, reply) => {
       try {
         await app.db.execute(sql`select 1`)
@@ -26,6 +29,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health/ready',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['health'],
         summary:

@@ -23,6 +23,7 @@ export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/images/:id/:file',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['images'],
         summary: 'A stored product image as WebP (immutable: the id is a content hash)',

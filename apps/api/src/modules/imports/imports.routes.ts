@@ -36,7 +36,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products/import/sample',
     {
-      onRequest: app.guards.admin,
+      config: { access: 'imports.manage' },
       schema: {
         tags: ['imports'],
         summary: 'Sample products CSV (UTF-8 with BOM)',
@@ -51,7 +51,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products/export/csv',
     {
-      onRequest: app.guards.admin,
+      config: { access: 'imports.manage' },
       schema: {
         tags: ['imports'],
         summary:
@@ -77,7 +77,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/cities/import/sample',
     {
-      onRequest: app.guards.admin,
+      config: { access: 'delivery.manage' },
       schema: {
         tags: ['imports'],
         summary: 'Sample cities CSV (UTF-8 with BOM)',
@@ -92,7 +92,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/products/import',
     {
-      onRequest: app.guards.admin,
+      config: { access: 'imports.manage' },
       schema: {
         tags: ['imports'],
         summary: 'Import products from a CSV file (multipart field `file`)',
@@ -110,7 +110,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/cities/import',
     {
-      onRequest: app.guards.admin,
+      config: { access: 'delivery.manage' },
       schema: {
         tags: ['imports'],
         summary: 'Import delivery cities from a CSV file (multipart field `file`)',

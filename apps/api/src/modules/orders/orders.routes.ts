@@ -21,7 +21,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders',
     {
-      preValidation: app.guards.signedIn,
+      config: { access: 'signed_in' },
       schema: {
         tags: ['orders'],
         summary:
@@ -37,7 +37,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders/export/csv',
     {
-      preValidation: app.guards.admin,
+      config: { access: 'orders.export' },
       schema: {
         tags: ['orders'],
         summary: 'Sales CSV (UTF-8 with BOM, formula-safe), streamed newest first',
@@ -62,7 +62,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders/:id',
     {
-      preValidation: app.guards.signedIn,
+      config: { access: 'signed_in' },
       schema: {
         tags: ['orders'],
         summary: 'One order with its status history (owner or staff)',
@@ -77,7 +77,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/orders/:id',
     {
-      preValidation: app.guards.admin,
+      config: { access: 'orders.process' },
       schema: {
         tags: ['orders'],
         summary: 'Edit an order; status changes are kept in the history, cancelling restocks once',
@@ -94,7 +94,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/orders/:id/items',
     {
-      preValidation: app.guards.admin,
+      config: { access: 'orders.edit' },
       schema: {
         tags: ['orders'],
         summary:
@@ -119,7 +119,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/:id/cancel',
     {
-      preValidation: app.guards.signedIn,
+      config: { access: 'signed_in' },
       schema: {
         tags: ['orders'],
         summary:
@@ -144,7 +144,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/:id/confirm',
     {
-      preValidation: app.guards.admin,
+      config: { access: 'orders.process' },
       schema: {
         tags: ['orders'],
         summary:
@@ -161,7 +161,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/:id/refused-at-door',
     {
-      preValidation: app.guards.admin,
+      config: { access: 'orders.process' },
       schema: {
         tags: ['orders'],
         summary:
@@ -178,7 +178,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/:id/tracking-link',
     {
-      preValidation: app.guards.admin,
+      config: { access: 'orders.process' },
       schema: {
         tags: ['orders'],
         summary:

@@ -10,7 +10,7 @@ import { expireDueHolds } from '../../domain/payment-expiry.ts'
 import { notFound } from '../../lib/app-error.ts'
 import { dayRange, shopTimezone } from '../../lib/shop-time.ts'
 import type { AuthUser } from '../../plugins/auth.ts'
-import { isStaff } from '../../plugins/auth.ts'
+import { hasPermission } from '../../plugins/auth.ts'
 
 /** A sum of numeric(12,2) values from the database (a string on PGlite, a number on pg) in dinars, to the cent. */
 const dinars = (value: unknown) => Math.round(Number(value ?? 0) * 100) / 100
@@ -28,7 +28,7 @@ export async function listOrders(
   lang: Language,
   notify?: OrderNotifier,
 ): Promise<OrderList> {
-  const staff = isStaff(user)
+  const staff = hasPermission(user, 'orders.view')
   // Decision 0098: an unpaid online order whose time ran out is ended before anyone reads it (staff: any due; a
   // shopper: their own), so no list shows stock held that the sweep has not given back yet.
   await expireDueHolds(db, { notify, userId: staff ? undefined : user.id })
@@ -107,7 +107,7 @@ export async function getOrder(
   lang: Language,
   notify?: OrderNotifier,
 ): Promise<Order> {
-  const staff = isStaff(user)
+  const staff = hasPermission(user, 'orders.view')
   if (staff) await expireDueHolds(db, { notify, orderIds: [id] })
   else await expireDueHolds(db, { notify, orderIds: [id], userId: user.id })
   const order = await findOrder(db, id, staff, lang)

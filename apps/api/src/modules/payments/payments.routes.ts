@@ -71,6 +71,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/payments/methods',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['payments'],
         summary: 'The payment methods the checkout offers now (only the configured ones)',
@@ -83,6 +84,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/payments/orders/:id',
     {
+      config: { access: 'public' },
       schema: {
         ...shopper,
         summary: "An order's payment, for the browser that placed it (X-Payment-Token)",
@@ -95,6 +97,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payments/orders/:id/wallet',
     {
+      config: { access: 'public' },
       schema: {
         ...shopper,
         summary: 'Sadad or Edfali: send the shopper a code for this order',
@@ -109,6 +112,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payments/orders/:id/wallet/confirm',
     {
+      config: { access: 'public' },
       schema: {
         ...shopper,
         summary: 'Sadad or Edfali: pay with the code the shopper received',
@@ -123,6 +127,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payments/orders/:id/redirect',
     {
+      config: { access: 'public' },
       schema: {
         ...shopper,
         summary: 'A local card page (Plutu) or PayPal approval for this order: where to send the shopper',
@@ -137,6 +142,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payments/orders/:id/cash',
     {
+      config: { access: 'public' },
       schema: { ...shopper, summary: 'Pay this order on delivery instead', response: { 200: OrderPayment } },
     },
     async (request) => switchToCash(ctx, request.params.id, tokenOf(request.headers), request.lang),
@@ -145,6 +151,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payments/orders/:id/release',
     {
+      config: { access: 'public' },
       schema: {
         ...shopper,
         summary: 'Give up this unpaid order now: its stock goes back',
@@ -162,17 +169,26 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   }
   app.get(
     '/payments/plutu/return',
-    { schema: { ...back, summary: "Plutu's card page returns the shopper here (signed)" } },
+    {
+      config: { access: 'public' },
+      schema: { ...back, summary: "Plutu's card page returns the shopper here (signed)" },
+    },
     async (request, reply) => reply.redirect(await plutuReturn(ctx, rawQuery(request.raw.url ?? '')), 303),
   )
   app.get(
     '/payments/paypal/return',
-    { schema: { ...back, summary: 'PayPal returns an approving shopper here; the payment is captured' } },
+    {
+      config: { access: 'public' },
+      schema: { ...back, summary: 'PayPal returns an approving shopper here; the payment is captured' },
+    },
     async (request, reply) => reply.redirect(await paypalReturn(ctx, rawQuery(request.raw.url ?? '')), 303),
   )
   app.get(
     '/payments/paypal/cancel',
-    { schema: { ...back, summary: 'PayPal returns a shopper who cancelled here' } },
+    {
+      config: { access: 'public' },
+      schema: { ...back, summary: 'PayPal returns a shopper who cancelled here' },
+    },
     async (request, reply) => reply.redirect(await paypalCancel(ctx, rawQuery(request.raw.url ?? '')), 303),
   )
 
@@ -186,6 +202,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     hooks.post(
       '/payments/paypal/webhook',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['payments'],
           summary: "PayPal's webhook: verified with PayPal before it changes anything",
@@ -204,7 +221,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/payments',
     {
-      preValidation: app.guards.admin,
+      config: { access: 'payments.view' },
       schema: {
         ...staff,
         summary: "Staff: an order's payment attempts with the providers' ids",
@@ -217,7 +234,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payments/:id/refund',
     {
-      preValidation: app.guards.admin,
+      config: { access: 'payments.manage' },
       schema: {
         ...staff,
         summary: 'Staff: refund a paid attempt through its provider (PayPal)',
@@ -230,7 +247,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payments/:id/check',
     {
-      preValidation: app.guards.admin,
+      config: { access: 'payments.manage' },
       schema: {
         ...staff,
         summary: 'Staff: ask the provider what it holds for this attempt (PayPal)',
@@ -243,7 +260,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payments/:id/flag/resolve',
     {
-      preValidation: app.guards.admin,
+      config: { access: 'payments.manage' },
       schema: {
         ...staff,
         summary: "Staff: mark an attempt's flag as seen",

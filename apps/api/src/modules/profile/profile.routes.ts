@@ -6,7 +6,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/profile',
     {
-      preValidation: app.guards.signedIn,
+      config: { access: 'signed_in' },
       schema: {
         tags: ['profile'],
         summary: 'The signed-in user and the checkout autofill from their last order',

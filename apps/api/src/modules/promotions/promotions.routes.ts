@@ -25,7 +25,7 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/promotions',
     {
-      onRequest: app.guards.admin,
+      config: { access: 'offers.manage' },
       schema: {
         tags: ['promotions'],
         summary: 'Offers, newest first, with their uses, discount given and revenue',
@@ -43,7 +43,7 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/promotions/:id',
     {
-      onRequest: app.guards.admin,
+      config: { access: 'offers.manage' },
       schema: {
         tags: ['promotions'],
         summary: 'One offer',
@@ -61,7 +61,7 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/promotions',
     {
-      onRequest: app.guards.admin,
+      config: { access: 'offers.manage' },
       schema: {
         tags: ['promotions'],
         summary: 'Create an offer (a code, or automatic when code is empty)',
@@ -76,7 +76,7 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/promotions/:id',
     {
-      onRequest: app.guards.admin,
+      config: { access: 'offers.manage' },
       schema: {
         tags: ['promotions'],
         summary: 'Change an offer: the given fields over the stored ones, checked as a whole',
@@ -93,7 +93,7 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/promotions/:id',
     {
-      onRequest: app.guards.admin,
+      config: { access: 'offers.manage' },
       schema: {
         tags: ['promotions'],
         summary: 'Erase an offer never used (204); a used one is deactivated and kept (200)',

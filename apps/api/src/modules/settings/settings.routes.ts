@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { PublicSettings, Setting, UpdateSettingInput } from '@shop/shared/schemas/setting'
+import { isPaymentSetting } from '@shop/shared/permissions'
+import { AppError } from '../../lib/app-error.ts'
 import { addEtags } from '../../lib/http-cache.ts'
+import { hasPermission } from '../../plugins/auth.ts'
 import { listSettings, publicSettings, updateSetting } from './settings.service.ts'
 
 const security = [{ bearer: [] }]
@@ -13,7 +16,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/settings',
     {
-      preValidation: app.guards.admin,
+      config: { access: 'settings.manage' },
       schema: {
         tags: ['settings'],
         summary: 'Every setting, ordered by key',
@@ -27,6 +30,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/settings/public',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['settings'],
         summary: 'Shop name, contacts and currency for the storefront',
@@ -42,7 +46,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/settings',
     {
-      preValidation: app.guards.admin,
+      config: { access: 'settings.manage' },
       schema: {
         tags: ['settings'],
         summary: 'Update one setting, found by key; the value is checked per key',
@@ -51,6 +55,11 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Setting },
       },
     },
-    async (request) => updateSetting(app.db, request.body),
+    async (request) => {
+      // Decision 0190: payment settings (and the cash-on-delivery limit) are the owner's (settings.payments).
+      if (isPaymentSetting(request.body.key) && !hasPermission(request.user, 'settings.payments'))
+        throw new AppError('FORBIDDEN', 403, { messageKey: 'errors.SETTINGS_PAYMENTS_ONLY' })
+      return updateSetting(app.db, request.body)
+    },
   )
 }

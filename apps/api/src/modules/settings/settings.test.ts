@@ -1,9 +1,16 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { settingDefinition } from '@shop/shared/schemas/setting'
+import { PAYMENT_SETTING_KEYS } from '@shop/shared/permissions'
+import { SETTINGS_REGISTRY, settingDefinition } from '@shop/shared/schemas/setting'
 import { seedSettings } from '../../db/seed-data.ts'
 import { settings } from '../../db/schema/settings.ts'
-import { createTestApp, createUser, type TestContext, type TestUser } from '../../../test/helpers.ts'
+import {
+  createStaff,
+  createTestApp,
+  createUser,
+  type TestContext,
+  type TestUser,
+} from '../../../test/helpers.ts'
 
 let ctx: TestContext
 let admin: TestUser
@@ -25,6 +32,35 @@ const valueOf = async (key: string) =>
   (await ctx.app.db.select().from(settings).where(eq(settings.key, key)))[0]!
 
 describe('permissions', () => {
+  it('keeps payment settings to the owner (settings.payments): a manager gets a translated 403, the value stays', async () => {
+    // Every key of the registry's payments group is a payment setting.
+    const paymentsGroup = Object.entries(SETTINGS_REGISTRY)
+      .filter(([, def]) => def.group === 'payments')
+      .map(([key]) => key)
+    expect(PAYMENT_SETTING_KEYS).toEqual(expect.arrayContaining(paymentsGroup))
+    const manager = await createStaff(ctx.app, 'manager')
+    const owner = await createStaff(ctx.app, 'owner')
+    for (const key of PAYMENT_SETTING_KEYS) {
+      const before = (await valueOf(key))?.value
+      const ar = await put({ key, value: '30' }, manager.headers)
+      expect(ar.statusCode, key).toBe(403)
+      expect(ar.json().message).toBe('لا يغيّر إعدادات الدفع إلا مالك المتجر')
+      const enRes = await put({ key, value: '30' }, { ...manager.headers, ...en })
+      expect(enRes.json().message).toBe('Only the shop owner can change payment settings')
+      expect((await valueOf(key))?.value, key).toBe(before)
+    }
+    // The manager still runs the shop's other settings; the owner changes payment ones.
+    expect((await put({ key: 'low_stock_threshold', value: '7' }, manager.headers)).statusCode).toBe(200)
+    const ok = await put({ key: 'payment_expiry_minutes', value: '30' }, owner.headers)
+    expect(ok.statusCode).toBe(200)
+    expect((await valueOf('payment_expiry_minutes')).value).toBe('30')
+    // A role without settings.manage does not reach the screen's calls at all.
+    const clerk = await createStaff(ctx.app, 'order_clerk')
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/settings', headers: clerk.headers })).statusCode,
+    ).toBe(403)
+  })
+
   it('guests get 401 and shoppers 403 on the admin settings calls', async () => {
     for (const call of [
       { method: 'GET' as const, url: '/api/settings' },
@@ -185,16 +221,18 @@ describe('PUT /api/settings', () => {
         'Enter a full address starting with https://',
       ],
     ]
+    // Payment keys are the owner's (decision 0190): the owner checks every key here.
+    const owner = await createUser(ctx.app, 'super_admin')
     for (const [key, value, arText, enText] of cases) {
       const before = (await valueOf(key)).value
-      const ar = await put({ key, value })
+      const ar = await put({ key, value }, owner.headers)
       expect(ar.statusCode, key).toBe(422)
       expect(ar.json()).toEqual({
         code: 'VALIDATION_FAILED',
         message: 'بعض الحقول غير صالحة',
         errors: { value: [arText] },
       })
-      const enRes = await put({ key, value }, { ...admin.headers, ...en })
+      const enRes = await put({ key, value }, { ...owner.headers, ...en })
       expect(enRes.json().errors.value).toEqual([enText])
       expect((await valueOf(key)).value, key).toBe(before)
     }

@@ -16,12 +16,10 @@ const security = [{ bearer: [] }]
 
 /** docs/api.md "Staff" (issue 30, decision 0196): the owner's team screen and the invitation page. */
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
-  const staffManage = app.guards.can('staff.manage')
-
   app.get(
     '/staff',
     {
-      preValidation: staffManage,
+      config: { access: 'staff.manage' },
       schema: {
         tags: ['staff'],
         summary: 'Staff members with their role, status, pending invitation and last activity (owner)',
@@ -35,7 +33,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/staff/invitations',
     {
-      preValidation: staffManage,
+      config: { access: 'staff.manage' },
       schema: {
         tags: ['staff'],
         summary:
@@ -58,7 +56,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/staff/:id',
     {
-      preValidation: staffManage,
+      config: { access: 'staff.manage' },
       schema: {
         tags: ['staff'],
         summary:
@@ -79,6 +77,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/invitation/:token',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'What an invitation link is for (public): 404 unknown or used, 410 expired',
@@ -94,6 +93,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/accept-invitation',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary:

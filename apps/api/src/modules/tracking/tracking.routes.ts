@@ -7,6 +7,7 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/track',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['orders'],
         summary:
@@ -24,6 +25,7 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/track/cancel',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['orders'],
         summary:

@@ -17,7 +17,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users',
     {
-      preValidation: app.guards.admin,
+      config: { access: 'customers.view' },
       schema: {
         tags: ['users'],
         summary: 'Users with search, role filter and pagination',
@@ -32,7 +32,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/:id',
     {
-      preValidation: app.guards.admin,
+      config: { access: 'customers.view' },
       schema: {
         tags: ['users'],
         summary: 'A user and their latest 20 orders',
@@ -47,7 +47,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/users/:id/role',
     {
-      preValidation: app.guards.superAdmin,
+      config: { access: 'staff.manage' },
       schema: {
         tags: ['users'],
         summary: 'Change a role (super admin; not yourself; never the last super admin)',
@@ -63,7 +63,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/users/:id/status',
     {
-      preValidation: app.guards.admin,
+      config: { access: 'customers.manage' },
       schema: {
         tags: ['users'],
         summary: 'Activate or deactivate (deactivation signs the user out)',

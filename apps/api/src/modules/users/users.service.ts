@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { Language } from '@shop/shared/i18n/messages'
+import { SPEC_ROLE_DEFAULT_STAFF_ROLE } from '@shop/shared/permissions'
 import type { Role } from '@shop/shared/schemas/auth'
 import type { Paginated } from '@shop/shared/schemas/common'
 import type { Order } from '@shop/shared/schemas/order'
@@ -8,7 +9,8 @@ import type { Db, Tx } from '../../db/client.ts'
 import { likePattern } from '../../db/like.ts'
 import { apiTokens, users } from '../../db/schema/users.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
-import type { AuthUser } from '../../plugins/auth.ts'
+import { staffRoles } from '../../db/schema/team.ts'
+import { hasPermission, type AuthUser } from '../../plugins/auth.ts'
 import { latestOrdersOf } from './user-orders.ts'
 import { toUser } from '../../domain/user-view.ts'
 
@@ -116,14 +118,24 @@ export async function changeRole(db: Db, actor: AuthUser, id: number, role: Role
     const { target, otherSuperAdmins } = await lockTarget(tx, id)
     if (target.role === role) return
     if (target.role === 'super_admin' && target.isActive && otherSuperAdmins === 0) throw lastSuperAdmin()
-    await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id))
+    // Decision 0190: the spec's call keeps working; the staff role follows (admin → manager, super_admin → owner,
+    // user → none).
+    const key = role === 'user' ? null : SPEC_ROLE_DEFAULT_STAFF_ROLE[role]
+    const [staffRole] = key
+      ? await tx.select({ id: staffRoles.id }).from(staffRoles).where(eq(staffRoles.key, key)).limit(1)
+      : []
+    await tx
+      .update(users)
+      .set({ role, staffRoleId: staffRole?.id ?? null, updatedAt: new Date() })
+      .where(eq(users.id, id))
   })
   return summaryOf(db, id)
 }
 
 /**
  * Deactivation signs the user out at once (their tokens are deleted) and blocks sign-in. Staff cannot
- * switch themselves off, and only a super admin can switch a super admin on or off.
+ * switch themselves off; a staff account (admin or super admin) is switched on or off only with staff.manage
+ * (decision 0190: the owner), a customer's with customers.manage (the route's access).
  */
 export async function changeStatus(
   db: Db,
@@ -134,8 +146,8 @@ export async function changeStatus(
   if (actor.id === id) throw selfChange()
   await db.transaction(async (tx) => {
     const { target, otherSuperAdmins } = await lockTarget(tx, id)
-    if (target.role === 'super_admin' && actor.role !== 'super_admin')
-      throw new AppError('FORBIDDEN', 403, { messageKey: 'errors.SUPER_ADMIN_ONLY' })
+    if (target.role !== 'user' && !hasPermission(actor, 'staff.manage'))
+      throw new AppError('FORBIDDEN', 403, { messageKey: 'errors.STAFF_MANAGE_ONLY' })
     if (!isActive && target.isActive && target.role === 'super_admin' && otherSuperAdmins === 0)
       throw lastSuperAdmin()
     if (target.isActive !== isActive)

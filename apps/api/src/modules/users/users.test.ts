@@ -4,6 +4,7 @@ import { orderItems, orders } from '../../db/schema/orders.ts'
 import { users } from '../../db/schema/users.ts'
 import {
   createProduct,
+  createStaff,
   createTestApp,
   createUser,
   type TestContext,
@@ -88,7 +89,7 @@ describe('permissions', () => {
     expect((await me(shopper)).statusCode).toBe(200)
   })
 
-  it('only a super admin changes roles', async () => {
+  it('only the owner (staff.manage) changes roles: an admin is a manager (decision 0190)', async () => {
     const res = await ctx.app.inject({
       method: 'PATCH',
       url: `/api/users/${shopper.id}/role`,
@@ -96,7 +97,7 @@ describe('permissions', () => {
       headers: { ...admin.headers, ...en },
     })
     expect(res.statusCode).toBe(403)
-    expect(res.json().message).toBe('Only a super admin can do this')
+    expect(res.json().message).toBe('You do not have permission to do this')
     expect((await me(shopper)).json().role).toBe('user')
   })
 })
@@ -382,7 +383,32 @@ describe('PATCH /api/users/:id/status', () => {
       headers: admin.headers,
     })
     expect(up.statusCode).toBe(403)
+    expect(up.json().message).toBe('لا يغيّر حسابات الموظفين إلا مالك المتجر')
     expect((await me(boss)).statusCode).toBe(200)
+  })
+
+  it('switches a staff account on or off only with staff.manage (the owner); customers with customers.manage', async () => {
+    const manager = await createStaff(ctx.app, 'manager')
+    const clerk = await createStaff(ctx.app, 'order_clerk')
+    const owner = await createStaff(ctx.app, 'owner')
+    const customer = await createUser(ctx.app)
+    const call = (id: number, headers: Record<string, string>, isActive: boolean) =>
+      ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/users/${id}/status`,
+        payload: { is_active: isActive },
+        headers: { ...headers, ...en },
+      })
+    const byManager = await call(clerk.id, manager.headers, false)
+    expect(byManager.statusCode).toBe(403)
+    expect(byManager.json().message).toBe('Only the shop owner can change a staff account')
+    expect((await me(clerk)).statusCode).toBe(200)
+    // The clerk has no customers.manage at all.
+    expect((await call(customer.id, clerk.headers, false)).statusCode).toBe(403)
+    expect((await call(customer.id, manager.headers, false)).statusCode).toBe(200)
+    expect((await call(customer.id, manager.headers, true)).statusCode).toBe(200)
+    expect((await call(clerk.id, owner.headers, false)).statusCode).toBe(200)
+    expect((await me(clerk)).statusCode).toBe(401)
   })
 
   it('validates the body in both languages', async () => {
