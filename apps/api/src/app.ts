@@ -44,6 +44,7 @@ import { settingsRoutes } from './modules/settings/settings.routes.ts'
 import { usersRoutes } from './modules/users/users.routes.ts'
 import { staffRoutes } from './modules/staff/staff.routes.ts'
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts'
+import { stockRoutes } from './modules/stock/stock.routes.ts'
 import { authPlugin } from './plugins/auth.ts'
 import { errorsPlugin } from './plugins/errors.ts'
 import { gracefulClosePlugin } from './plugins/graceful-close.ts'
@@ -344,6 +345,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(importsRoutes)
       await api.register(promotionsRoutes)
       await api.register(staffRoutes)
+      await api.register(stockRoutes)
     },
     { prefix: '/api' },
   )

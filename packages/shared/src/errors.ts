@@ -8,6 +8,9 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'CONFLICT',
   'OUT_OF_STOCK',
+  // Decision 0191: a hand adjustment of stock (POST /api/stock-movements).
+  'STOCK_BELOW_ZERO',
+  'STOCK_NOT_COUNTED',
   'CATEGORY_IN_USE',
   'EMAIL_TAKEN',
   'INVALID_CREDENTIALS',

@@ -6,7 +6,7 @@ import {
   PERMISSIONS,
   STOCK_REASONS,
 } from '../permissions.ts'
-import { dateString, optionalId, page, perPage } from './common.ts'
+import { dateString, optionalId, page, paginated, perPage } from './common.ts'
 
 // Issue 30: staff, roles, the audit trail and the stock ledger (docs/api.md "Team", "Audit", "Stock movements").
 
@@ -209,3 +209,7 @@ export const StockMovementInput = z.object({
   note: z.string().trim().max(500, 'validation.too_long').optional(),
 })
 export type StockMovementInput = z.infer<typeof StockMovementInput>
+
+/** GET /api/stock-movements: newest first. */
+export const StockMovementList = paginated(StockMovement)
+export type StockMovementList = z.infer<typeof StockMovementList>
