@@ -16,7 +16,7 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/stock-movements',
     {
-      preHandler: app.guards.can('stock.manage'),
+      config: { access: 'stock.manage' },
       schema: {
         tags: ['stock'],
         summary:
@@ -35,7 +35,7 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/stock-movements',
     {
-      preHandler: app.guards.can('stock.manage'),
+      config: { access: 'stock.manage' },
       schema: {
         tags: ['stock'],
         summary:
