@@ -17,6 +17,9 @@ import { AuthCard } from './auth-card.tsx'
 import { LOGIN_REDIRECT_DELAY_MS } from './login-form.tsx'
 import { PasswordStrength } from './password-strength.tsx'
 
+/** A name in the other script keeps its own direction inside the sentence (Unicode first-strong isolate). */
+const isolate = (text: string) => `\u2068${text}\u2069`
+
 type Loaded =
   { state: 'loading' } | { state: 'ready'; info: InvitationInfo } | { state: 'invalid'; message: string }
 
@@ -127,15 +130,15 @@ function AcceptFields({
     <AuthCard
       title={t('auth.invitation_title')}
       subtitle={t('auth.invitation_subtitle', {
-        name: info.name,
-        shop: info.shop_name,
-        role: info.role_name,
+        name: isolate(info.name),
+        shop: isolate(info.shop_name),
+        role: isolate(info.role_name),
       })}
       icon={<UserRoundCheck className="size-6" aria-hidden="true" />}
     >
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         <p className="text-sm text-stone-600">
-          {info.invited_by ? t('auth.invitation_by', { name: info.invited_by }) + ' ' : null}
+          {info.invited_by ? t('auth.invitation_by', { name: isolate(info.invited_by) }) + ' ' : null}
           {t('auth.invitation_email')} <span dir="ltr">{info.email}</span>
         </p>
         <Field
