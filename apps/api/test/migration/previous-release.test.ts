@@ -7,7 +7,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import type { PgliteDatabase } from 'drizzle-orm/pglite'
 import pg from 'pg'
-import { BUILT_IN_ROLE_PERMISSIONS } from '@shop/shared/permissions'
+import { ACTOR_KINDS, BUILT_IN_ROLE_PERMISSIONS, STOCK_REASONS } from '@shop/shared/permissions'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp, type App } from '../../src/app.ts'
 import { openDatabase, type Database } from '../../src/db/client.ts'
@@ -514,6 +514,110 @@ describe.each(PREVIOUS_RELEASES)(
             ]),
           ),
         )
+      })
+    })
+
+    describe('stock ledger (issue 30)', () => {
+      it('opens every pack’s ledger with the stock the release left: one movement by the migration', async () => {
+        // Before packs (5c409e9) a product's stock became its one pack's, under the product's id.
+        const oldPacks = before.product_variants ?? before.products!
+        const expected = [...oldPacks.values()]
+          .map((p) => ({ variant_id: Number(p.id), stock: Number(p.stock) }))
+          .filter((p) => p.stock !== 0)
+          .sort((a, b) => a.variant_id - b.variant_id)
+          .map(({ variant_id, stock }) => ({
+            variant_id,
+            delta: stock,
+            stock_after: stock,
+            actor_kind: 'system',
+            actor_user_id: null,
+            actor_name: 'migration',
+            order_id: null,
+          }))
+        expect(expected.length).toBeGreaterThan(5)
+        const opening = await query(
+          database,
+          `SELECT variant_id, delta, stock_after, actor_kind, actor_user_id, actor_name, order_id
+           FROM stock_movements WHERE reason = 'opening_balance' ORDER BY variant_id, id`,
+        )
+        expect(opening).toEqual(expected)
+      })
+
+      it('keeps every pack’s stock equal to its ledger’s sum, each movement with a reason and an actor, when the old staff member corrects a count and a guest orders', async () => {
+        const [pack] = await query<{ id: number; product_id: number; stock: number }>(
+          database,
+          `SELECT v.id, v.product_id, v.stock FROM product_variants v JOIN products p ON p.id = v.product_id
+           WHERE p.is_active AND p.archived_at IS NULL AND v.is_active AND v.archived_at IS NULL
+             AND NOT v.is_always_in_stock AND v.stock > 2
+           ORDER BY v.id LIMIT 1`,
+        )
+        const corrected = await app.inject({
+          method: 'PATCH',
+          url: `/api/products/${pack!.product_id}/stock`,
+          payload: { stock: pack!.stock + 5, variant_id: pack!.id },
+          headers: headers.staff,
+        })
+        expect(corrected.statusCode, corrected.body).toBe(200)
+        const [staff] = await query<{ id: number }>(database, 'SELECT id FROM users WHERE email = $1', [
+          release.people.staff,
+        ])
+        const [city] = await query<{ id: number }>(
+          database,
+          'SELECT id FROM cities WHERE is_active ORDER BY id LIMIT 1',
+        )
+        const ordered = await app.inject({
+          method: 'POST',
+          url: '/api/orders',
+          payload: {
+            customer_name: 'عميل بعد الترقية',
+            customer_email: 'after-upgrade@example.ly',
+            customer_phone: '0931112233',
+            shipping_address: 'طرابلس',
+            city_id: city!.id,
+            items: [{ product_id: pack!.product_id, variant_id: pack!.id, quantity: 1 }],
+          },
+          headers: { 'idempotency-key': `after-upgrade-${release.release}` },
+        })
+        expect(ordered.statusCode, ordered.body).toBe(201)
+        const orderId = (ordered.json() as { id: number }).id
+        const moves = await query<Record<string, unknown>>(
+          database,
+          `SELECT delta, stock_after, reason, actor_kind, actor_user_id, order_id FROM stock_movements
+           WHERE variant_id = $1 AND reason <> 'opening_balance' ORDER BY id`,
+          [pack!.id],
+        )
+        expect(moves.slice(-2)).toEqual([
+          {
+            delta: 5,
+            stock_after: pack!.stock + 5,
+            reason: 'count_correction',
+            actor_kind: 'staff',
+            actor_user_id: staff!.id,
+            order_id: null,
+          },
+          expect.objectContaining({
+            delta: -1,
+            stock_after: pack!.stock + 4,
+            reason: 'sale',
+            order_id: orderId,
+          }),
+        ])
+
+        const off = await query(
+          database,
+          `SELECT v.id, v.stock, coalesce(sum(m.delta), 0)::int AS ledger FROM product_variants v
+           LEFT JOIN stock_movements m ON m.variant_id = v.id GROUP BY v.id HAVING v.stock <> coalesce(sum(m.delta), 0)`,
+        )
+        expect(off).toEqual([])
+        const movements = await query<{ reason: string; actor_kind: string }>(
+          database,
+          'SELECT reason, actor_kind FROM stock_movements',
+        )
+        expect(movements.length).toBeGreaterThan(5)
+        for (const m of movements) {
+          expect(STOCK_REASONS).toContain(m.reason)
+          expect(ACTOR_KINDS).toContain(m.actor_kind)
+        }
       })
     })
   },
