@@ -341,7 +341,17 @@ export async function updateStaff(
 
     const roleChanged = next.role !== target.role || next.staffRoleId !== target.staffRoleId
     const statusChanged = next.isActive !== target.isActive
-    if (!roleChanged && !statusChanged) return
+    if (!roleChanged && !statusChanged) {
+      // Nothing to change (the same role, the same status): the trail still says it was asked (decision 0192).
+      await recordAudit(tx, actor, {
+        action: 'staff.updated',
+        entity: 'staff',
+        entityId: id,
+        before: { role: target.role, staff_role_id: target.staffRoleId, is_active: target.isActive },
+        after: { role: next.role, staff_role_id: next.staffRoleId, is_active: next.isActive },
+      })
+      return
+    }
     await tx
       .update(users)
       .set({ ...next, updatedAt: new Date() })

@@ -380,6 +380,12 @@ describe('PATCH /api/staff/{id}', () => {
     // Same session, new permissions at once.
     expect((await staffList(clerk)).statusCode).toBe(200)
 
+    // Asking for the role they already have changes nothing, and says so in the trail.
+    const same = await patch(owner, member.id, { role: 'owner', is_active: true })
+    expect(same.statusCode).toBe(200)
+    expect(same.json()).toMatchObject({ role: 'super_admin', is_active: true })
+    expect((await auditOf(member.id)).at(-1)!.action).toBe('staff.updated')
+
     const demoted = await patch(owner, member.id, { role: 'accountant' })
     expect(demoted.json()).toMatchObject({ role: 'admin', staff_role: { key: 'accountant' } })
     expect((await staffList(clerk)).statusCode).toBe(403)
