@@ -201,7 +201,8 @@ describe('anonymous checkout (decision 0091)', () => {
   })
 
   it('refuses a limit setting that is not a whole number from 0 to 10000, translated', async () => {
-    const admin = await createUser(ctx.app, 'admin')
+    // The owner: the cash-on-delivery limit is a payment setting (decision 0190).
+    const admin = await createUser(ctx.app, 'super_admin')
     await setSetting('orders_per_ip_per_hour', '10')
     await setSetting('max_pending_cash_orders_per_phone', '3')
     const put = (key: string, value: string) =>
