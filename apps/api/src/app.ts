@@ -27,6 +27,7 @@ import { AppError } from './lib/app-error.ts'
 import { createMailer, type Mailer, type MailerOptions } from './lib/mailer.ts'
 import { createOrderNotifier, type OrderNotifier } from './domain/notifications/notifier.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
+import { auditRoutes } from './modules/audit/audit.routes.ts'
 import { categoriesRoutes } from './modules/catalog/categories.routes.ts'
 import { productsRoutes } from './modules/catalog/products.routes.ts'
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts'
@@ -46,6 +47,7 @@ import { staffRoutes } from './modules/staff/staff.routes.ts'
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts'
 import { stockRoutes } from './modules/stock/stock.routes.ts'
 import { authPlugin } from './plugins/auth.ts'
+import { auditCheckPlugin } from './plugins/audit-check.ts'
 import { errorsPlugin } from './plugins/errors.ts'
 import { gracefulClosePlugin } from './plugins/graceful-close.ts'
 import { createCatalogVersion } from './modules/catalog/catalog-version.ts'
@@ -307,6 +309,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(cors, { origin: origins.length > 0 ? origins : false, credentials: false })
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 2 } })
   await app.register(authPlugin)
+  await app.register(auditCheckPlugin, {
+    enabled: config.AUDIT_CHECK === 'on' || (config.AUDIT_CHECK === 'auto' && config.NODE_ENV === 'test'),
+  })
 
   await app.register(swagger, {
     openapi: {
@@ -346,6 +351,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(promotionsRoutes)
       await api.register(staffRoutes)
       await api.register(stockRoutes)
+      await api.register(auditRoutes)
     },
     { prefix: '/api' },
   )

@@ -66,6 +66,13 @@ const Env = z.object({
    * (tests, a development machine); `refuse` (default) answers such a row with an error.
    */
   IMPORT_IMAGE_PRIVATE_HOSTS: z.enum(['refuse', 'allow']).default('refuse'),
+  /**
+   * Decision 0192: every staff write must write an audit row; `auto` checks it (500 AUDIT_MISSING otherwise) when
+   * NODE_ENV=test, `on` always, `off` never.
+   */
+  AUDIT_CHECK: z.enum(['auto', 'on', 'off']).default('auto'),
+  /** Decision 0192: seconds between two prunes of audit rows past `audit_retention_days` (0: never). */
+  AUDIT_PRUNE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(3_600),
   TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
   /** Folder of the built web app (defaults to apps/web/dist). */
   WEB_DIST: z.string().optional(),

@@ -39,6 +39,7 @@ export default [
     route('staff', 'app/routes/dashboard/staff.tsx'),
     route('settings', 'app/routes/dashboard/settings.tsx'),
     route('content', 'app/routes/dashboard/content.tsx'),
+    route('audit', 'app/routes/dashboard/audit.tsx'),
     route('profile', 'app/routes/dashboard/profile.tsx'),
   ]),
 ] satisfies RouteConfig

@@ -69,6 +69,8 @@ export const ERROR_CODES = [
   'INVALID_INVITATION',
   'INVITATION_EXPIRED',
   'INTERNAL',
+  // Decision 0192: tests only, a staff write that wrote no audit row.
+  'AUDIT_MISSING',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

@@ -4,6 +4,9 @@ import { actorColumns, actorIp, type Actor } from './actor.ts'
 
 /** Field names whose values never reach the trail (decision 0192): passwords, tokens, keys, secrets. */
 const SECRET = /pass(word)?|secret|token|hash|api_?key|private|credential/i
+/** Whether a field or setting named so holds a secret (its value is written as `[hidden]`). */
+export const isSecretName = (name: string) => SECRET.test(name)
+export const HIDDEN = '[hidden]'
 
 export interface AuditInput {
   /** `product.updated`, `order.status_changed`, `orders.exported`… */
@@ -22,7 +25,7 @@ const clean = (fields: Record<string, unknown>): Record<string, unknown> =>
   Object.fromEntries(
     Object.entries(fields)
       .filter(([, v]) => v !== undefined)
-      .map(([k, v]) => [k, SECRET.test(k) ? '[hidden]' : v instanceof Date ? v.toISOString() : v]),
+      .map(([k, v]) => [k, SECRET.test(k) ? HIDDEN : v instanceof Date ? v.toISOString() : v]),
   )
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
@@ -69,4 +72,23 @@ export async function recordAudit(db: DbOrTx, actor: Actor, input: AuditInput): 
     note: input.note ?? null,
   })
   written.set(actor, auditRowsOf(actor) + 1)
+}
+
+const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
+
+/**
+ * A database row as the trail shows it: snake_case names (as the API's), without the bookkeeping timestamps
+ * (`created_at`, `updated_at`) nor the fields named in `omit`.
+ */
+export function auditFields(
+  row: object | null | undefined,
+  omit: readonly string[] = [],
+): Record<string, unknown> | null {
+  if (!row) return null
+  const skip = new Set(['createdAt', 'updatedAt', ...omit])
+  return Object.fromEntries(
+    Object.entries(row)
+      .filter(([k]) => !skip.has(k))
+      .map(([k, v]) => [snake(k), v]),
+  )
 }

@@ -99,6 +99,9 @@ export const hasPermission = (user: AuthUser | null | undefined, permission: Per
 
 const LAST_USED_RESOLUTION_MS = 5 * 60_000
 
+/** One actor per request, so the audit rows its services write are counted on it (decision 0192). */
+const actors = new WeakMap<FastifyRequest, Actor>()
+
 async function authPluginImpl(app: FastifyInstance) {
   app.decorateRequest('user', undefined)
 
@@ -211,13 +214,20 @@ async function authPluginImpl(app: FastifyInstance) {
     route.onRequest = [guard, ...own]
   })
 
-  app.decorate('actorOf', (request: FastifyRequest): Actor => {
-    const user = request.user
-    const ip = request.ip ?? null
+  const actorOfUser = (user: AuthUser | null | undefined, ip: string | null): Actor => {
     if (!user) return { kind: 'guest', ip }
     if (isStaff(user))
       return { kind: 'staff', userId: user.id, name: user.name, ip, permissions: user.permissions }
     return { kind: 'shopper', userId: user.id, name: user.name, ip }
+  }
+
+  app.decorate('actorOf', (request: FastifyRequest): Actor => {
+    const known = actors.get(request)
+    if (known) return known
+    const actor = actorOfUser(request.user, request.ip ?? null)
+    // Kept once the user is resolved (before, the request may still turn out to be someone's).
+    if (request.user !== undefined) actors.set(request, actor)
+    return actor
   })
 }
 

@@ -1,3 +1,4 @@
+import { systemActor } from '../domain/actor.ts'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
@@ -193,7 +194,7 @@ describe('server-rendered storefront pages', () => {
 
   it('renders the landing page and the product list whole, with the featured and listed products linked to their pages', async () => {
     await createProduct(ctx.app, { slug: 'listed-dates', name: 'تمر مدرج', stock: 9 })
-    await saveContent(ctx.app.db, seedContent)
+    await saveContent(ctx.app.db, systemActor('test'), seedContent)
     // Public lists are at most 500 ms behind the database (decision 0019).
     await new Promise((resolve) => setTimeout(resolve, 600))
     const landing = await get('/')
@@ -237,7 +238,7 @@ describe('server-rendered storefront pages', () => {
   })
 
   it("shows the owner's content at once after a save: hero, badges, English address, hours, the year, logo as favicon and share image (decisions 0125, 0126)", async () => {
-    await saveContent(ctx.app.db, seedContent)
+    await saveContent(ctx.app.db, systemActor('test'), seedContent)
     const before = await get('/?lang=en')
     expect(before.body).toContain('Premium Libyan dates and natural farm products')
     expect(before.body).toContain('ISO 22000')
@@ -259,7 +260,7 @@ describe('server-rendered storefront pages', () => {
         .png()
         .toBuffer(),
     )
-    await saveContent(ctx.app.db, {
+    await saveContent(ctx.app.db, systemActor('test'), {
       ...seedContent,
       logo_image_id: logo,
       hero: { ...seedContent.hero, text: { ar: 'نص البطل الجديد', en: 'Our new hero words' } },
@@ -279,7 +280,7 @@ describe('server-rendered storefront pages', () => {
     const arabic = await get('/')
     expect(arabic.body).toContain('نص البطل الجديد')
     expect(footer(arabic.body)).toContain('طرابلس، ليبيا')
-    await saveContent(ctx.app.db, seedContent)
+    await saveContent(ctx.app.db, systemActor('test'), seedContent)
   })
 
   it('describes the shop on the landing page: Organization (name, address, logo, contact) and WebSite with its search (decision 0111)', async () => {

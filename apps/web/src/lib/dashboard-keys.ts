@@ -49,6 +49,13 @@ export const dashboardKeys = {
     categories: () => ['dashboard', 'promotions', 'categories'] as const,
     products: (search: string) => ['dashboard', 'promotions', 'products', search] as const,
   },
+  audit: {
+    all: ['dashboard', 'audit'] as const,
+    list: (params: object) => ['dashboard', 'audit', 'list', params] as const,
+    entity: (entity: string, id: number) => ['dashboard', 'audit', 'entity', entity, id] as const,
+    staff: () => ['dashboard', 'audit', 'staff'] as const,
+    timezone: () => ['dashboard', 'audit', 'timezone'] as const,
+  },
   settings: {
     all: ['dashboard', 'settings'] as const,
     list: () => ['dashboard', 'settings', 'list'] as const,
@@ -78,14 +85,23 @@ const k = dashboardKeys
  */
 export const changedBy = {
   // Product rows and forms; category product counts; the overview's product count and low-stock list.
-  product: [k.products.all, k.categories.all, k.overview.allStats, k.content.products()],
+  // Decision 0192: a write is a row of the trail (the product's and order's own trail panels).
+  product: [k.products.all, k.categories.all, k.overview.allStats, k.content.products(), k.audit.all],
   // Category rows; product rows show the category's name and the product form lists the categories.
   category: [k.categories.all, k.products.all],
   // City rows; the checkout's cities and delivery prices.
   city: [k.cities.all, activeCitiesKey],
   // Order rows and dialogs; revenue, profit and counts (overview, sales); stock moved by a cancel (products,
   // low stock); a customer's order count and latest orders (users); an offer's uses and revenue (offers).
-  order: [k.orders.all, k.overview.all, k.sales.all, k.products.all, k.users.all, k.promotions.all],
+  order: [
+    k.orders.all,
+    k.overview.all,
+    k.sales.all,
+    k.products.all,
+    k.users.all,
+    k.promotions.all,
+    k.audit.all,
+  ],
   // User rows and details; the overview's customer count.
   user: [k.users.all, k.overview.allStats],
   // Settings; the low-stock threshold and the shop's time zone move the overview and the sales days (§10.10).

@@ -25,6 +25,11 @@ export const UpdateSettingInput = z.object({
 })
 export type UpdateSettingInput = z.infer<typeof UpdateSettingInput>
 
+/** Decision 0192: days the audit trail keeps a row (at least a month, ten years at most). */
+export const AUDIT_RETENTION_KEY = 'audit_retention_days'
+export const DEFAULT_AUDIT_RETENTION_DAYS = 730
+export const AUDIT_RETENTION_MIN_DAYS = 30
+
 /** Settings of online payments (decisions 0076, 0079). */
 export const USD_EXCHANGE_RATE_KEY = 'usd_exchange_rate'
 export const PAYMENT_EXPIRY_KEY = 'payment_expiry_minutes'
@@ -324,6 +329,17 @@ export const SETTINGS_REGISTRY = {
     max: 999_999_999,
     unit: 'units',
     message: 'validation.setting_number',
+  },
+  // Decision 0192: the audit trail keeps its rows this many days, then the retention job prunes them (by age only).
+  audit_retention_days: {
+    group: 'shop',
+    kind: 'number',
+    default: String(DEFAULT_AUDIT_RETENTION_DAYS),
+    required: true,
+    min: AUDIT_RETENTION_MIN_DAYS,
+    max: 3650,
+    unit: 'days',
+    message: 'validation.audit_retention_days',
   },
   // languages
   language: { group: 'languages', kind: 'select', default: 'ar', required: true, options: ['ar', 'en'] },

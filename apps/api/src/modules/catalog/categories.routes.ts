@@ -43,7 +43,8 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: Category, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await createCategory(app.db, request.body, request.lang)),
+    async (request, reply) =>
+      reply.code(201).send(await createCategory(app.db, app.actorOf(request), request.body, request.lang)),
   )
 
   app.put(
@@ -59,7 +60,8 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Category, ...errors },
       },
     },
-    async (request) => updateCategory(app.db, request.params.id, request.body, request.lang),
+    async (request) =>
+      updateCategory(app.db, app.actorOf(request), request.params.id, request.body, request.lang),
   )
 
   app.delete(
@@ -75,7 +77,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteCategory(app.db, request.params.id)
+      await deleteCategory(app.db, app.actorOf(request), request.params.id)
       return reply.code(204).send()
     },
   )

@@ -13,6 +13,8 @@ import { anyTextLike, textIn, translatedTextIs } from '../../db/translated.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
 import { firstFreeSlug, slugify } from '../../domain/slug.ts'
 import { isUniqueViolation } from '../../db/errors.ts'
+import type { Actor } from '../../domain/actor.ts'
+import { auditFields, recordAudit } from '../../domain/audit.ts'
 import { escapeLike, likePattern } from '../../db/like.ts'
 
 // The Arabic name is also reported under `name`, the field of clients written before content languages (decision 0057).
@@ -151,7 +153,8 @@ async function writeWithSlug(
   for (let attempt = 0; ; attempt++) {
     const slug = await freeSlug(db, name, exceptId)
     try {
-      return await write(slug)
+      // A savepoint: a clash undoes this attempt only, and the transaction goes on with the next slug.
+      return await db.transaction(() => write(slug))
     } catch (err) {
       if (isUniqueViolation(err, 'categories_name_en_unique')) throw englishNameTaken()
       if (isUniqueViolation(err, 'categories_name_unique')) throw nameTaken()
@@ -161,20 +164,34 @@ async function writeWithSlug(
   }
 }
 
-export async function createCategory(db: DbOrTx, input: CategoryInput, lang: Language): Promise<Category> {
-  await assertNameFree(db, input)
-  const id = await writeWithSlug(db, input.name_ar, undefined, async (slug) => {
-    const [row] = await db
-      .insert(categories)
-      .values({
-        name: input.name_ar,
-        description: input.description_ar || null,
-        translations: categoryTranslations(input),
-        isActive: input.is_active,
-        slug,
+export async function createCategory(
+  db: DbOrTx,
+  actor: Actor,
+  input: CategoryInput,
+  lang: Language,
+): Promise<Category> {
+  const id = await db.transaction(async (tx) => {
+    await assertNameFree(tx, input)
+    const id = await writeWithSlug(tx, input.name_ar, undefined, async (slug) => {
+      const [row] = await tx
+        .insert(categories)
+        .values({
+          name: input.name_ar,
+          description: input.description_ar || null,
+          translations: categoryTranslations(input),
+          isActive: input.is_active,
+          slug,
+        })
+        .returning()
+      await recordAudit(tx, actor, {
+        action: 'category.created',
+        entity: 'category',
+        entityId: row!.id,
+        after: auditFields(row),
       })
-      .returning({ id: categories.id })
-    return row!.id
+      return row!.id
+    })
+    return id
   })
   return getCategory(db, id, lang)
 }
@@ -185,31 +202,43 @@ export async function createCategory(db: DbOrTx, input: CategoryInput, lang: Lan
  */
 export async function updateCategory(
   db: DbOrTx,
+  actor: Actor,
   id: number,
   input: CategoryInput,
   lang: Language,
 ): Promise<Category> {
-  const [current] = await db.select().from(categories).where(eq(categories.id, id)).limit(1)
-  if (!current) throw notFound()
-  await assertNameFree(db, input, id)
-  const values = {
-    name: input.name_ar,
-    description: input.description_ar || null,
-    translations: categoryTranslations(input),
-    isActive: input.is_active,
-    updatedAt: new Date(),
-  }
-  if (current.name === input.name_ar) {
-    await db.update(categories).set(values).where(eq(categories.id, id)).catch(rethrowTaken)
-  } else {
-    await writeWithSlug(db, input.name_ar, id, async (slug) => {
-      await db
-        .update(categories)
-        .set({ ...values, slug })
-        .where(eq(categories.id, id))
-      return id
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(categories).where(eq(categories.id, id)).limit(1)
+    if (!current) throw notFound()
+    await assertNameFree(tx, input, id)
+    const values = {
+      name: input.name_ar,
+      description: input.description_ar || null,
+      translations: categoryTranslations(input),
+      isActive: input.is_active,
+      updatedAt: new Date(),
+    }
+    let slug = current.slug
+    if (current.name === input.name_ar) {
+      await tx.update(categories).set(values).where(eq(categories.id, id)).catch(rethrowTaken)
+    } else {
+      await writeWithSlug(tx, input.name_ar, id, async (free) => {
+        await tx
+          .update(categories)
+          .set({ ...values, slug: free })
+          .where(eq(categories.id, id))
+        slug = free
+        return id
+      })
+    }
+    await recordAudit(tx, actor, {
+      action: 'category.updated',
+      entity: 'category',
+      entityId: id,
+      before: auditFields(current),
+      after: auditFields({ ...current, ...values, slug }),
     })
-  }
+  })
   return getCategory(db, id, lang)
 }
 
@@ -224,13 +253,9 @@ function rethrowTaken(err: unknown): never {
  * product.md §2.17: a category with products cannot be deleted (409). Archived products only keep history,
  * so they lose the category instead of blocking the delete. The row lock orders us against product writes.
  */
-export async function deleteCategory(db: DbOrTx, id: number): Promise<void> {
+export async function deleteCategory(db: DbOrTx, actor: Actor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select({ id: categories.id })
-      .from(categories)
-      .where(eq(categories.id, id))
-      .for('update')
+    const [locked] = await tx.select().from(categories).where(eq(categories.id, id)).for('update')
     if (!locked) throw notFound()
     const [used] = await tx
       .select({ n: count() })
@@ -239,5 +264,11 @@ export async function deleteCategory(db: DbOrTx, id: number): Promise<void> {
     if (Number(used?.n ?? 0) > 0) throw new AppError('CATEGORY_IN_USE', 409)
     await tx.update(products).set({ categoryId: null }).where(eq(products.categoryId, id))
     await tx.delete(categories).where(eq(categories.id, id))
+    await recordAudit(tx, actor, {
+      action: 'category.deleted',
+      entity: 'category',
+      entityId: id,
+      before: auditFields(locked),
+    })
   })
 }

@@ -202,7 +202,8 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Product, ...errors },
       },
     },
-    async (request) => setProductStatus(app.db, request.params.id, request.body.is_active, request.lang),
+    async (request) =>
+      setProductStatus(app.db, app.actorOf(request), request.params.id, request.body.is_active, request.lang),
   )
 
   app.patch(
@@ -242,7 +243,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteProduct(app.db, request.params.id)
+      await deleteProduct(app.db, app.actorOf(request), request.params.id)
       return reply.code(204).send()
     },
   )

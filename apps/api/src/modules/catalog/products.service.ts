@@ -25,6 +25,7 @@ import { defaultVariant, productInStock, withVariants } from '../../domain/sella
 import { writeVariants } from '../../domain/variant-writes.ts'
 import type { Actor } from '../../domain/actor.ts'
 import { stockContext } from '../../domain/stock.ts'
+import { auditFields, recordAudit } from '../../domain/audit.ts'
 import { parseSearch } from '@shop/shared/search/normalize'
 import { parseOrThrow } from '../../lib/validation.ts'
 import {
@@ -221,6 +222,24 @@ export async function getProduct(db: DbOrTx, id: number, staff: boolean, lang: L
   return toProduct(row, staff, lang)
 }
 
+/**
+ * A product as the audit trail keeps it (decision 0192): the form's fields, its address and picture, and each pack
+ * (a change of a second pack's price shows too).
+ */
+function productAudit(row: ProductWithCategory | null): Record<string, unknown> | null {
+  if (!row) return null
+  const { product, variants } = row
+  return {
+    ...toProductFields(product, variants),
+    slug: product.slug,
+    image_id: product.imageId,
+    archived_at: product.archivedAt,
+    packs: variants.map((v) =>
+      auditFields(v, ['productId', 'archivedAt', 'position', 'searchText', 'translations']),
+    ),
+  }
+}
+
 async function editableProduct(db: DbOrTx, id: number) {
   const row = await findProduct(db, id)
   if (!row || row.product.archivedAt) throw notFound()
@@ -302,6 +321,12 @@ export async function createProduct(
         .returning({ id: products.id })
         .catch(rethrowForeignKey)
       await writeVariants(tx, row!.id, input, [], actor).catch(rethrowForeignKey)
+      await recordAudit(tx, actor, {
+        action: 'product.created',
+        entity: 'product',
+        entityId: row!.id,
+        after: productAudit(await findProduct(tx, row!.id)),
+      })
       return row!.id
     }),
   )
@@ -317,7 +342,8 @@ export async function updateProduct(
   lang: Language,
   image?: Buffer,
 ): Promise<Product> {
-  const { product: current, variants } = await editableProduct(db, id)
+  const stored = await editableProduct(db, id)
+  const { product: current, variants } = stored
   const given = Object.fromEntries(Object.entries(parsedFields(fields)).filter(([, v]) => v !== undefined))
   const input = parseOrThrow(
     ProductInput,
@@ -340,6 +366,13 @@ export async function updateProduct(
         .catch(rethrowForeignKey)
       await writeVariants(tx, id, input, variants, actor).catch(rethrowForeignKey)
       await moveProductSlug(tx, id, current.slug, slug)
+      await recordAudit(tx, actor, {
+        action: 'product.updated',
+        entity: 'product',
+        entityId: id,
+        before: productAudit(stored),
+        after: productAudit(await findProduct(tx, id)),
+      })
     }),
   )
   return toProduct((await findProduct(db, id))!, true, lang)
@@ -347,12 +380,22 @@ export async function updateProduct(
 
 export async function setProductStatus(
   db: DbOrTx,
+  actor: Actor,
   id: number,
   isActive: boolean,
   lang: Language,
 ): Promise<Product> {
-  await editableProduct(db, id)
-  await db.update(products).set({ isActive, updatedAt: new Date() }).where(eq(products.id, id))
+  const { product } = await editableProduct(db, id)
+  await db.transaction(async (tx) => {
+    await tx.update(products).set({ isActive, updatedAt: new Date() }).where(eq(products.id, id))
+    await recordAudit(tx, actor, {
+      action: 'product.status_changed',
+      entity: 'product',
+      entityId: id,
+      before: { is_active: product.isActive },
+      after: { is_active: isActive },
+    })
+  })
   return toProduct((await findProduct(db, id))!, true, lang)
 }
 
@@ -379,6 +422,13 @@ export async function setProductStock(
       .set({ stock, updatedAt: new Date() })
       .where(eq(productVariants.id, pack.id))
     await tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, id))
+    await recordAudit(tx, actor, {
+      action: 'product.stock_set',
+      entity: 'product',
+      entityId: id,
+      before: { variant_id: pack.id, stock: pack.stock },
+      after: { variant_id: pack.id, stock },
+    })
   })
   return toProduct((await findProduct(db, id))!, true, lang)
 }
@@ -387,8 +437,11 @@ export async function setProductStock(
  * DELETE /products/:id. A product that appears in orders is archived (hidden everywhere, inactive) so
  * order history keeps it; otherwise it is erased. The row lock makes a concurrent checkout wait.
  */
-export async function deleteProduct(db: DbOrTx, id: number): Promise<'deleted' | 'archived'> {
+export async function deleteProduct(db: DbOrTx, actor: Actor, id: number): Promise<'deleted' | 'archived'> {
   return db.transaction(async (tx) => {
+    const before = productAudit(await findProduct(tx, id))
+    const audit = (action: string) =>
+      recordAudit(tx, actor, { action, entity: 'product', entityId: id, before, after: null })
     const [locked] = await tx
       .select({ id: products.id, archivedAt: products.archivedAt })
       .from(products)
@@ -417,9 +470,11 @@ export async function deleteProduct(db: DbOrTx, id: number): Promise<'deleted' |
         .update(productVariants)
         .set({ archivedAt: now, updatedAt: now })
         .where(eq(productVariants.productId, id))
+      await audit('product.archived')
       return 'archived'
     }
     await tx.delete(products).where(eq(products.id, id))
+    await audit('product.deleted')
     return 'deleted'
   })
 }

@@ -48,7 +48,8 @@ export const citiesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'delivery.manage' },
       schema: { tags: ['cities'], summary: 'Add a delivery city', body: CityInput, response: { 201: City } },
     },
-    async (request, reply) => reply.code(201).send(await createCity(app.db, request.body, request.lang)),
+    async (request, reply) =>
+      reply.code(201).send(await createCity(app.db, app.actorOf(request), request.body, request.lang)),
   )
 
   app.put(
@@ -63,7 +64,8 @@ export const citiesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: City },
       },
     },
-    async (request) => updateCity(app.db, request.params.id, request.body, request.lang),
+    async (request) =>
+      updateCity(app.db, app.actorOf(request), request.params.id, request.body, request.lang),
   )
 
   app.patch(
@@ -78,7 +80,8 @@ export const citiesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: City },
       },
     },
-    async (request) => setCityStatus(app.db, request.params.id, request.body.is_active, request.lang),
+    async (request) =>
+      setCityStatus(app.db, app.actorOf(request), request.params.id, request.body.is_active, request.lang),
   )
 
   app.delete(
@@ -93,7 +96,7 @@ export const citiesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteCity(app.db, request.params.id)
+      await deleteCity(app.db, app.actorOf(request), request.params.id)
       return reply.code(204).send(null)
     },
   )

@@ -6,6 +6,8 @@ import type { Paginated } from '@shop/shared/schemas/common'
 import type { DbOrTx } from '../../db/client.ts'
 import { cities } from '../../db/schema/cities.ts'
 import { anyTextLike, textIn, translatedTextIs } from '../../db/translated.ts'
+import type { Actor } from '../../domain/actor.ts'
+import { auditFields, recordAudit } from '../../domain/audit.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
 import { isUniqueViolation } from '../../db/errors.ts'
 import { likePattern } from '../../db/like.ts'
@@ -122,42 +124,90 @@ const cityValues = (input: CityInput) => ({
   codMaxTotal: input.cod_max_total,
 })
 
-export async function createCity(db: DbOrTx, input: CityInput, lang: Language): Promise<City> {
-  await assertNameFree(db, input)
-  const [row] = await unique(() => db.insert(cities).values(cityValues(input)).returning())
-  return toCity(row!, lang, true)
+const audited = { entity: 'city' } as const
+
+export async function createCity(db: DbOrTx, actor: Actor, input: CityInput, lang: Language): Promise<City> {
+  const row = await db.transaction(async (tx) => {
+    await assertNameFree(tx, input)
+    const [row] = await unique(() => tx.insert(cities).values(cityValues(input)).returning())
+    await recordAudit(tx, actor, {
+      ...audited,
+      action: 'city.created',
+      entityId: row!.id,
+      after: auditFields(row),
+    })
+    return row!
+  })
+  return toCity(row, lang, true)
 }
 
-export async function updateCity(db: DbOrTx, id: number, input: CityInput, lang: Language): Promise<City> {
-  await assertNameFree(db, input, id)
-  const [row] = await unique(() =>
-    db
-      .update(cities)
-      .set({ ...cityValues(input), updatedAt: new Date() })
-      .where(eq(cities.id, id))
-      .returning(),
-  )
-  if (!row) throw notFound()
+export async function updateCity(
+  db: DbOrTx,
+  actor: Actor,
+  id: number,
+  input: CityInput,
+  lang: Language,
+): Promise<City> {
+  const row = await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(cities).where(eq(cities.id, id)).for('update')
+    if (!before) throw notFound()
+    await assertNameFree(tx, input, id)
+    const [row] = await unique(() =>
+      tx
+        .update(cities)
+        .set({ ...cityValues(input), updatedAt: new Date() })
+        .where(eq(cities.id, id))
+        .returning(),
+    )
+    await recordAudit(tx, actor, {
+      ...audited,
+      action: 'city.updated',
+      entityId: id,
+      before: auditFields(before),
+      after: auditFields(row),
+    })
+    return row!
+  })
   return toCity(row, lang, true)
 }
 
 export async function setCityStatus(
   db: DbOrTx,
+  actor: Actor,
   id: number,
   isActive: boolean,
   lang: Language,
 ): Promise<City> {
-  const [row] = await db
-    .update(cities)
-    .set({ isActive, updatedAt: new Date() })
-    .where(eq(cities.id, id))
-    .returning()
-  if (!row) throw notFound()
+  const row = await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(cities).where(eq(cities.id, id)).for('update')
+    if (!before) throw notFound()
+    const [row] = await tx
+      .update(cities)
+      .set({ isActive, updatedAt: new Date() })
+      .where(eq(cities.id, id))
+      .returning()
+    await recordAudit(tx, actor, {
+      ...audited,
+      action: 'city.status_changed',
+      entityId: id,
+      before: { is_active: before.isActive },
+      after: { is_active: isActive },
+    })
+    return row!
+  })
   return toCity(row, lang, true)
 }
 
 /** Orders keep their city_name snapshot; their city_id becomes null (FK on delete set null). */
-export async function deleteCity(db: DbOrTx, id: number): Promise<void> {
-  const deleted = await db.delete(cities).where(eq(cities.id, id)).returning({ id: cities.id })
-  if (deleted.length === 0) throw notFound()
+export async function deleteCity(db: DbOrTx, actor: Actor, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const deleted = await tx.delete(cities).where(eq(cities.id, id)).returning()
+    if (deleted.length === 0) throw notFound()
+    await recordAudit(tx, actor, {
+      ...audited,
+      action: 'city.deleted',
+      entityId: id,
+      before: auditFields(deleted[0]),
+    })
+  })
 }

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { StorefrontContent } from '@shop/shared/schemas/content'
 import { storeImage } from '../../domain/images.ts'
 import { AppError } from '../../lib/app-error.ts'
+import { recordAudit } from '../../domain/audit.ts'
 import { readMultipart } from '../../lib/multipart.ts'
 import { getContent, saveContent } from './content.service.ts'
 
@@ -38,7 +39,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         body: StorefrontContent,
       },
     },
-    async (request) => saveContent(app.db, request.body),
+    async (request) => saveContent(app.db, app.actorOf(request), request.body),
   )
 
   app.post(
@@ -59,6 +60,11 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       const image = files.find((f) => f.field === 'image')
       if (!image) throw new AppError('VALIDATION_FAILED', 422, { fields: { image: ['validation.required'] } })
       const id = await storeImage(app.db, image.data)
+      await recordAudit(app.db, app.actorOf(request), {
+        action: 'content.image_uploaded',
+        entity: 'content',
+        after: { image_id: id },
+      })
       return reply.code(201).send({ id, url: `/api/images/${id}/large.webp` })
     },
   )

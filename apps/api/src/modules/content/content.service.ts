@@ -4,6 +4,8 @@ import type { DbOrTx } from '../../db/client.ts'
 import { images, products } from '../../db/schema/catalog.ts'
 import { shopContent } from '../../db/schema/content.ts'
 import { AppError } from '../../lib/app-error.ts'
+import type { Actor } from '../../domain/actor.ts'
+import { recordAudit } from '../../domain/audit.ts'
 
 /**
  * The storefront's content (decision 0125): the one document the owner edits. Read on every page that shows it (a
@@ -53,11 +55,24 @@ async function checkReferences(db: DbOrTx, content: StorefrontContent): Promise<
 }
 
 /** Replaces the whole document (the dashboard sends the screen as it stands). */
-export async function saveContent(db: DbOrTx, content: StorefrontContent): Promise<StorefrontContent> {
+export async function saveContent(
+  db: DbOrTx,
+  actor: Actor,
+  content: StorefrontContent,
+): Promise<StorefrontContent> {
   await checkReferences(db, content)
-  await db
-    .insert(shopContent)
-    .values({ id: 1, document: content })
-    .onConflictDoUpdate({ target: shopContent.id, set: { document: content, updatedAt: new Date() } })
+  await db.transaction(async (tx) => {
+    const before = await getContent(tx)
+    await tx
+      .insert(shopContent)
+      .values({ id: 1, document: content })
+      .onConflictDoUpdate({ target: shopContent.id, set: { document: content, updatedAt: new Date() } })
+    await recordAudit(tx, actor, {
+      action: 'content.updated',
+      entity: 'content',
+      before: { ...before },
+      after: { ...content },
+    })
+  })
   return content
 }

@@ -1,3 +1,4 @@
+import { systemActor } from '../../domain/actor.ts'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EMPTY_CONTENT, type StorefrontContent } from '@shop/shared/schemas/content'
@@ -207,7 +208,7 @@ describe('the seed (decision 0125)', () => {
       const mine = { ...seedContent, quality: { ...seedContent.quality, badges: [] } }
       await fresh.app.inject({ method: 'GET', url: '/api/health' })
       const { saveContent } = await import('./content.service.ts')
-      await saveContent(fresh.app.db, mine)
+      await saveContent(fresh.app.db, systemActor('test'), mine)
       await seedDatabase(fresh.app.db, options)
       expect((await getContent(fresh.app.db)).quality.badges).toEqual([])
     } finally {

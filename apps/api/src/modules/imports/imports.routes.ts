@@ -4,6 +4,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ErrorBody } from '@shop/shared/errors'
 import { ImportMissingColumns, ImportResult, ImportTooManyRows } from '@shop/shared/schemas/imports'
 import { readMultipart } from '../../lib/multipart.ts'
+import type { Actor } from '../../domain/actor.ts'
+import { recordAudit } from '../../domain/audit.ts'
+import type { Db } from '../../db/client.ts'
 import { citiesSampleCsv, importCities } from './cities-import.ts'
 import { decodeCsvUpload } from './csv.ts'
 import { exportProductsCsv } from './products-export.ts'
@@ -30,6 +33,32 @@ function sendCsv(reply: FastifyReply, filename: string, body: Buffer) {
 async function readCsvUpload(request: FastifyRequest): Promise<string> {
   const { files } = await readMultipart(request)
   return decodeCsvUpload(files.find((f) => f.field === 'file'))
+}
+
+/**
+ * Decision 0192: one trail row per import: what it created and updated (ids) and how many rows it refused. Written
+ * when the import has finished (a products import writes in several transactions, decision 0115).
+ */
+async function auditImport(
+  db: Db,
+  actor: Actor,
+  kind: 'products' | 'cities',
+  result: ImportResult,
+): Promise<ImportResult> {
+  const { created, updated, errors, items } = result.summary
+  await recordAudit(db, actor, {
+    action: `${kind}.imported`,
+    entity: 'import',
+    entityId: kind,
+    after: {
+      created,
+      updated,
+      errors: errors.length,
+      created_ids: items.filter((i) => i.action === 'created').map((i) => i.id),
+      updated_ids: [...new Set(items.filter((i) => i.action === 'updated').map((i) => i.id))],
+    },
+  })
+  return result
 }
 
 export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -64,6 +93,8 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const csv = await exportProductsCsv(app.db)
+      // The buying prices of the whole catalogue leave the shop: a sensitive read (decision 0192).
+      await recordAudit(app.db, app.actorOf(request), { action: 'products.exported', entity: 'product' })
       // A failure after the first batch can only cut the download short: log it (the client sees a broken file).
       csv.on('error', (error) => request.log.error({ err: error }, 'products export stopped'))
       return reply
@@ -101,10 +132,16 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: importResponses,
       },
     },
-    async (request) =>
-      importProducts(app.db, app.actorOf(request), await readCsvUpload(request), request.t.bind(request), {
-        allowPrivateImageHosts: app.config.IMPORT_IMAGE_PRIVATE_HOSTS === 'allow',
-      }),
+    async (request) => {
+      const result = await importProducts(
+        app.db,
+        app.actorOf(request),
+        await readCsvUpload(request),
+        request.t.bind(request),
+        { allowPrivateImageHosts: app.config.IMPORT_IMAGE_PRIVATE_HOSTS === 'allow' },
+      )
+      return auditImport(app.db, app.actorOf(request), 'products', result)
+    },
   )
 
   app.post(
@@ -119,6 +156,9 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: importResponses,
       },
     },
-    async (request) => importCities(app.db, await readCsvUpload(request), request.t.bind(request)),
+    async (request) => {
+      const result = await importCities(app.db, await readCsvUpload(request), request.t.bind(request))
+      return auditImport(app.db, app.actorOf(request), 'cities', result)
+    },
   )
 }

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream'
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm'
 import { stringify } from 'csv-stringify/sync'
 import { translatedText } from '@shop/shared/i18n/content'
 import type { Language } from '@shop/shared/i18n/messages'
@@ -86,9 +86,24 @@ export const EXPORT_BATCH_SIZE = 1_000
  * from where the previous one stopped, so no transaction or connection is held while the file downloads (the
  * embedded database has one connection for the whole shop) and no order is read twice.
  */
-async function* orderBatches(db: DbOrTx, q: OrderExportQuery, tz: string): AsyncGenerator<ExportRow[]> {
+function exportFilters(q: OrderExportQuery, tz: string): SQL[] {
   const filters: SQL[] = dayRange(orders.createdAt, tz, q.from, q.to)
   if (q.status !== 'all') filters.push(eq(orders.orderStatus, q.status))
+  return filters
+}
+
+/** How many orders an export with these filters holds (the audit trail's row of the export, decision 0192). */
+export async function exportedOrderCount(db: DbOrTx, q: OrderExportQuery): Promise<number> {
+  const tz = await shopTimezone(db)
+  const [row] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(...exportFilters(q, tz)))
+  return Number(row?.n ?? 0)
+}
+
+async function* orderBatches(db: DbOrTx, q: OrderExportQuery, tz: string): AsyncGenerator<ExportRow[]> {
+  const filters = exportFilters(q, tz)
   // The exact stored instant (microseconds; a JS Date keeps milliseconds) of the last order read.
   let after: { at: string; id: number } | null = null
   for (;;) {

@@ -1,3 +1,4 @@
+import { recordAudit } from '../../domain/audit.ts'
 import { z } from 'zod'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { idParam } from '@shop/shared/schemas/common'
@@ -14,7 +15,7 @@ import {
 import { cancelMyOrder, confirmByPhone, refusedAtDoor, renewTrackingLink } from './order-actions.ts'
 import { editOrderItems } from './order-edit.ts'
 import { updateOrder } from './order-update.ts'
-import { exportFileName, exportOrdersCsv } from './orders-export.ts'
+import { exportFileName, exportedOrderCount, exportOrdersCsv } from './orders-export.ts'
 import { getOrder, listOrders } from './orders.service.ts'
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -49,6 +50,17 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const csv = await exportOrdersCsv(app.db, request.query, request.lang)
+      // Every matching customer's name and phone leave the shop: a sensitive read, audited (decision 0192).
+      await recordAudit(app.db, app.actorOf(request), {
+        action: 'orders.exported',
+        entity: 'order',
+        after: {
+          from: request.query.from ?? null,
+          to: request.query.to ?? null,
+          status: request.query.status,
+          rows: await exportedOrderCount(app.db, request.query),
+        },
+      })
       // A failure after the first batch can only cut the download short: log it (the client sees a broken file).
       csv.on('error', (error) => request.log.error({ err: error }, 'sales export stopped'))
       return reply

@@ -9,6 +9,8 @@ import { staffPaymentViews } from './payment-views.ts'
 import { ProviderUnavailable } from './providers/http.ts'
 import { PayPalRefusal } from './providers/paypal.ts'
 import type { PaymentContext } from './payments.service.ts'
+import type { Actor } from '../../domain/actor.ts'
+import { recordAudit } from '../../domain/audit.ts'
 
 // Staff's side: every attempt of an order with the provider's ids (the order dialog), a refund through the provider
 // where it has one (PayPal), a check with the provider, and marking a flag as seen. Cash collections and manual
@@ -34,7 +36,38 @@ const unavailable = () =>
   new AppError('PAYMENT_PROVIDER_UNAVAILABLE', 503, { headers: { 'retry-after': '30' } })
 
 /** POST /api/payments/:id/refund: the whole amount back through PayPal; other providers have no refund call. */
-export async function refundPayment(ctx: PaymentContext, id: number, staffId: number): Promise<StaffPayment> {
+/**
+ * Decision 0192: the staff action and the attempt's state before and after it. The provider's answer is applied in
+ * payment-state.ts's own transaction; this row follows it (a provider call cannot sit inside a transaction).
+ */
+async function auditPayment(
+  ctx: PaymentContext,
+  actor: Actor,
+  action: string,
+  before: typeof payments.$inferSelect,
+): Promise<void> {
+  const after = await paymentById(ctx, before.id)
+  const fields = (p: typeof payments.$inferSelect) => ({
+    state: p.state,
+    order_id: p.orderId,
+    flag_resolved_at: p.flagResolvedAt,
+  })
+  await recordAudit(ctx.db, actor, {
+    action,
+    entity: 'payment',
+    entityId: before.id,
+    before: fields(before),
+    after: fields(after),
+    note: `order ${before.orderId}`,
+  })
+}
+
+export async function refundPayment(
+  ctx: PaymentContext,
+  id: number,
+  staffId: number,
+  actor: Actor,
+): Promise<StaffPayment> {
   const payment = await paymentById(ctx, id)
   if (payment.state !== 'paid') throw new AppError('PAYMENT_NOT_REFUNDABLE', 409)
   const paypal = ctx.providers.paypal
@@ -71,11 +104,17 @@ export async function refundPayment(ctx: PaymentContext, id: number, staffId: nu
     )
   // A refund PayPal is still processing: its PAYMENT.CAPTURE.REFUNDED webhook finishes it.
   else await recordAnswer(ctx.db, id, meta, { refundId: result.refundId })
+  await auditPayment(ctx, actor, 'payment.refunded', payment)
   return staffView(ctx, id)
 }
 
 /** POST /api/payments/:id/check: asks the provider what it holds (PayPal) and records it. */
-export async function checkPayment(ctx: PaymentContext, id: number, staffId: number): Promise<StaffPayment> {
+export async function checkPayment(
+  ctx: PaymentContext,
+  id: number,
+  staffId: number,
+  actor: Actor,
+): Promise<StaffPayment> {
   const payment = await paymentById(ctx, id)
   const paypal = ctx.providers.paypal
   if (payment.provider !== 'paypal' || !paypal) throw new AppError('PAYMENT_METHOD_UNAVAILABLE', 422)
@@ -95,16 +134,32 @@ export async function checkPayment(ctx: PaymentContext, id: number, staffId: num
       by: staffId,
     })
   }
+  await auditPayment(ctx, actor, 'payment.checked', payment)
   return staffView(ctx, id)
 }
 
 /** POST /api/payments/:id/flag/resolve: staff have looked at what the flag pointed at. */
-export async function resolveFlag(ctx: PaymentContext, id: number, staffId: number): Promise<StaffPayment> {
-  await paymentById(ctx, id)
+export async function resolveFlag(
+  ctx: PaymentContext,
+  id: number,
+  staffId: number,
+  actor: Actor,
+): Promise<StaffPayment> {
+  const before = await paymentById(ctx, id)
   const now = new Date()
-  await ctx.db
-    .update(payments)
-    .set({ flagResolvedAt: now, flagResolvedBy: staffId, updatedAt: now })
-    .where(eq(payments.id, id))
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(payments)
+      .set({ flagResolvedAt: now, flagResolvedBy: staffId, updatedAt: now })
+      .where(eq(payments.id, id))
+    await recordAudit(tx, actor, {
+      action: 'payment.flag_resolved',
+      entity: 'payment',
+      entityId: id,
+      before: { flag: before.flag, flag_resolved_at: before.flagResolvedAt },
+      after: { flag: before.flag, flag_resolved_at: now },
+      note: `order ${before.orderId}`,
+    })
+  })
   return staffView(ctx, id)
 }

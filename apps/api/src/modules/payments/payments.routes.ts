@@ -242,7 +242,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StaffPayment },
       },
     },
-    async (request) => refundPayment(ctx, request.params.id, request.user!.id),
+    async (request) => refundPayment(ctx, request.params.id, request.user!.id, app.actorOf(request)),
   )
   app.post(
     '/payments/:id/check',
@@ -255,7 +255,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StaffPayment },
       },
     },
-    async (request) => checkPayment(ctx, request.params.id, request.user!.id),
+    async (request) => checkPayment(ctx, request.params.id, request.user!.id, app.actorOf(request)),
   )
   app.post(
     '/payments/:id/flag/resolve',
@@ -268,6 +268,6 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StaffPayment },
       },
     },
-    async (request) => resolveFlag(ctx, request.params.id, request.user!.id),
+    async (request) => resolveFlag(ctx, request.params.id, request.user!.id, app.actorOf(request)),
   )
 }

@@ -70,7 +70,8 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: Promotion, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await createPromotion(app.db, request.body, request.lang)),
+    async (request, reply) =>
+      reply.code(201).send(await createPromotion(app.db, app.actorOf(request), request.body, request.lang)),
   )
 
   app.patch(
@@ -87,7 +88,13 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      updatePromotion(app.db, request.params.id, request.body as Record<string, unknown>, request.lang),
+      updatePromotion(
+        app.db,
+        app.actorOf(request),
+        request.params.id,
+        request.body as Record<string, unknown>,
+        request.lang,
+      ),
   )
 
   app.delete(
@@ -103,7 +110,7 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const kept = await deletePromotion(app.db, request.params.id, request.lang)
+      const kept = await deletePromotion(app.db, app.actorOf(request), request.params.id, request.lang)
       if (kept) return reply.code(200).send(kept)
       return reply.code(204).send(null)
     },

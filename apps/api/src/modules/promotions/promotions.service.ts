@@ -19,6 +19,8 @@ import { cities } from '../../db/schema/cities.ts'
 import { orderAdjustments, promotionUses, promotions } from '../../db/schema/promotions.ts'
 import { type PromotionRow } from '../../domain/offers.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
+import type { Actor } from '../../domain/actor.ts'
+import { auditFields, recordAudit } from '../../domain/audit.ts'
 import { parseOrThrow } from '../../lib/validation.ts'
 
 // Issue 29 / decisions 0170, 0171, 0174: staff manage offers at /api/promotions. Offers that were used are never
@@ -271,11 +273,30 @@ function storedFields(row: PromotionRow): Record<string, unknown> {
   }
 }
 
-export async function createPromotion(db: DbOrTx, input: PromotionInput, lang: Language): Promise<Promotion> {
-  await assertCodeFree(db, input.code)
-  await assertIdsKnown(db, input)
-  const [row] = await uniqueCode(() => db.insert(promotions).values(promotionColumns(input)).returning())
-  return readPromotion(db, row!.id, lang)
+/** The offer as the trail keeps it (its counters are not changes anyone made). */
+const promotionAudit = (row: PromotionRow | undefined) => auditFields(row, ['usedCount'])
+
+export async function createPromotion(
+  db: DbOrTx,
+  actor: Actor,
+  input: PromotionInput,
+  lang: Language,
+): Promise<Promotion> {
+  const id = await uniqueCode(() =>
+    db.transaction(async (tx) => {
+      await assertCodeFree(tx, input.code)
+      await assertIdsKnown(tx, input)
+      const [row] = await tx.insert(promotions).values(promotionColumns(input)).returning()
+      await recordAudit(tx, actor, {
+        action: 'promotion.created',
+        entity: 'promotion',
+        entityId: row!.id,
+        after: promotionAudit(row),
+      })
+      return row!.id
+    }),
+  )
+  return readPromotion(db, id, lang)
 }
 
 /** The uses held by orders that are not cancelled, counted again (decision 0171), the row locked by the caller. */
@@ -291,6 +312,7 @@ async function recountUses(tx: Tx, id: number) {
 /** PATCH /promotions/:id: the given fields over the stored offer, checked with the rules of a new one. */
 export async function updatePromotion(
   db: DbOrTx,
+  actor: Actor,
   id: number,
   given: Record<string, unknown>,
   lang: Language,
@@ -307,12 +329,20 @@ export async function updatePromotion(
       )
       await assertCodeFree(tx, input.code, id)
       await assertIdsKnown(tx, input)
-      await tx
+      const [after] = await tx
         .update(promotions)
         .set({ ...promotionColumns(input), updatedAt: new Date() })
         .where(eq(promotions.id, id))
+        .returning()
       if (input.usage_limit !== current.usageLimit || input.per_customer_limit !== current.perCustomerLimit)
         await recountUses(tx, id)
+      await recordAudit(tx, actor, {
+        action: 'promotion.updated',
+        entity: 'promotion',
+        entityId: id,
+        before: promotionAudit(current),
+        after: promotionAudit(after),
+      })
     }),
   )
   return readPromotion(db, id, lang)
@@ -322,13 +352,14 @@ export async function updatePromotion(
  * DELETE /promotions/:id: an offer no order ever used is erased (null); a used one is switched off and kept (the
  * offer), so its orders, uses and figures stay explained.
  */
-export async function deletePromotion(db: DbOrTx, id: number, lang: Language): Promise<Promotion | null> {
+export async function deletePromotion(
+  db: DbOrTx,
+  actor: Actor,
+  id: number,
+  lang: Language,
+): Promise<Promotion | null> {
   const erased = await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ id: promotions.id })
-      .from(promotions)
-      .where(eq(promotions.id, id))
-      .for('update')
+    const [current] = await tx.select().from(promotions).where(eq(promotions.id, id)).for('update')
     if (!current) throw notFound()
     const [used] = await tx
       .select({ n: sql<number>`1` })
@@ -342,12 +373,26 @@ export async function deletePromotion(db: DbOrTx, id: number, lang: Language): P
       .limit(1)
     if (!used && !adjusted) {
       await tx.delete(promotions).where(eq(promotions.id, id))
+      await recordAudit(tx, actor, {
+        action: 'promotion.deleted',
+        entity: 'promotion',
+        entityId: id,
+        before: promotionAudit(current),
+      })
       return true
     }
     await tx
       .update(promotions)
       .set({ isActive: false, updatedAt: new Date() })
       .where(and(eq(promotions.id, id), eq(promotions.isActive, true)))
+    // A used offer is kept, switched off: the trail says so.
+    await recordAudit(tx, actor, {
+      action: 'promotion.deactivated',
+      entity: 'promotion',
+      entityId: id,
+      before: { is_active: current.isActive },
+      after: { is_active: false },
+    })
     return false
   })
   return erased ? null : readPromotion(db, id, lang)

@@ -59,7 +59,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       // Decision 0190: payment settings (and the cash-on-delivery limit) are the owner's (settings.payments).
       if (isPaymentSetting(request.body.key) && !hasPermission(request.user, 'settings.payments'))
         throw new AppError('FORBIDDEN', 403, { messageKey: 'errors.SETTINGS_PAYMENTS_ONLY' })
-      return updateSetting(app.db, request.body)
+      return updateSetting(app.db, app.actorOf(request), request.body)
     },
   )
 }

@@ -8,7 +8,9 @@ import {
   type Setting,
   type UpdateSettingInput,
 } from '@shop/shared/schemas/setting'
-import type { Db } from '../../db/client.ts'
+import type { Db, DbOrTx } from '../../db/client.ts'
+import type { Actor } from '../../domain/actor.ts'
+import { HIDDEN, isSecretName, recordAudit } from '../../domain/audit.ts'
 import { settings } from '../../db/schema/settings.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
 
@@ -40,7 +42,11 @@ export async function publicSettings(db: Db): Promise<PublicSettings> {
  * product.md §7.2: PUT /settings carries the edited row (id, key, description, value) with no id in the path: the key
  * finds the row (the id only when the key is unknown). The value is checked per key; the key itself never changes.
  */
-export async function updateSetting(db: Db, input: UpdateSettingInput): Promise<Setting> {
+export async function updateSetting(db: Db, actor: Actor, input: UpdateSettingInput): Promise<Setting> {
+  return db.transaction((tx) => writeSetting(tx, actor, input))
+}
+
+async function writeSetting(db: DbOrTx, actor: Actor, input: UpdateSettingInput): Promise<Setting> {
   let [row] = await db.select().from(settings).where(eq(settings.key, input.key)).limit(1)
   if (!row && input.id !== undefined)
     [row] = await db.select().from(settings).where(eq(settings.id, input.id)).limit(1)
@@ -63,5 +69,19 @@ export async function updateSetting(db: Db, input: UpdateSettingInput): Promise<
         .values({ key, value, ...description })
         .onConflictDoUpdate({ target: settings.key, set: { value, ...description, updatedAt: new Date() } })
         .returning()
+  // Decision 0192: a setting whose name says it holds a secret is written to the trail as hidden.
+  const shown = (v: string | null | undefined) => (v == null ? v : isSecretName(key) ? HIDDEN : v)
+  await recordAudit(db, actor, {
+    action: 'setting.updated',
+    entity: 'setting',
+    entityId: key,
+    before: row
+      ? {
+          value: shown(row.value),
+          ...(input.description !== undefined ? { description: row.description } : {}),
+        }
+      : null,
+    after: { value: shown(updated!.value), ...description },
+  })
   return toSetting(updated!)
 }

@@ -57,7 +57,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: UserSummary },
       },
     },
-    async (request) => changeRole(app.db, request.user!, request.params.id, request.body.role),
+    async (request) =>
+      changeRole(app.db, request.user!, request.params.id, request.body.role, app.actorOf(request)),
   )
 
   app.patch(
@@ -73,6 +74,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: UserSummary },
       },
     },
-    async (request) => changeStatus(app.db, request.user!, request.params.id, request.body.is_active),
+    async (request) =>
+      changeStatus(app.db, request.user!, request.params.id, request.body.is_active, app.actorOf(request)),
   )
 }

@@ -1,3 +1,5 @@
+import type { Actor } from '../../domain/actor.ts'
+import { recordAudit } from '../../domain/audit.ts'
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { Language } from '@shop/shared/i18n/messages'
 import { SPEC_ROLE_DEFAULT_STAFF_ROLE } from '@shop/shared/permissions'
@@ -112,22 +114,36 @@ async function lockTarget(tx: Tx, id: number): Promise<{ target: LockedUser; oth
 }
 
 /** Decision 0003: roles change only by a super admin, never their own, never leaving zero super admins. */
-export async function changeRole(db: Db, actor: AuthUser, id: number, role: Role): Promise<UserSummary> {
+export async function changeRole(
+  db: Db,
+  actor: AuthUser,
+  id: number,
+  role: Role,
+  by: Actor,
+): Promise<UserSummary> {
   if (actor.id === id) throw selfChange()
   await db.transaction(async (tx) => {
     const { target, otherSuperAdmins } = await lockTarget(tx, id)
-    if (target.role === role) return
-    if (target.role === 'super_admin' && target.isActive && otherSuperAdmins === 0) throw lastSuperAdmin()
-    // Decision 0190: the spec's call keeps working; the staff role follows (admin → manager, super_admin → owner,
-    // user → none).
-    const key = role === 'user' ? null : SPEC_ROLE_DEFAULT_STAFF_ROLE[role]
-    const [staffRole] = key
-      ? await tx.select({ id: staffRoles.id }).from(staffRoles).where(eq(staffRoles.key, key)).limit(1)
-      : []
-    await tx
-      .update(users)
-      .set({ role, staffRoleId: staffRole?.id ?? null, updatedAt: new Date() })
-      .where(eq(users.id, id))
+    if (target.role !== role) {
+      if (target.role === 'super_admin' && target.isActive && otherSuperAdmins === 0) throw lastSuperAdmin()
+      // Decision 0190: the spec's call keeps working; the staff role follows (admin → manager, super_admin → owner,
+      // user → none).
+      const key = role === 'user' ? null : SPEC_ROLE_DEFAULT_STAFF_ROLE[role]
+      const [staffRole] = key
+        ? await tx.select({ id: staffRoles.id }).from(staffRoles).where(eq(staffRoles.key, key)).limit(1)
+        : []
+      await tx
+        .update(users)
+        .set({ role, staffRoleId: staffRole?.id ?? null, updatedAt: new Date() })
+        .where(eq(users.id, id))
+    }
+    await recordAudit(tx, by, {
+      action: 'user.role_changed',
+      entity: 'user',
+      entityId: id,
+      before: { role: target.role },
+      after: { role },
+    })
   })
   return summaryOf(db, id)
 }
@@ -142,6 +158,7 @@ export async function changeStatus(
   actor: AuthUser,
   id: number,
   isActive: boolean,
+  by: Actor,
 ): Promise<UserSummary> {
   if (actor.id === id) throw selfChange()
   await db.transaction(async (tx) => {
@@ -153,6 +170,13 @@ export async function changeStatus(
     if (target.isActive !== isActive)
       await tx.update(users).set({ isActive, updatedAt: new Date() }).where(eq(users.id, id))
     if (!isActive) await tx.delete(apiTokens).where(eq(apiTokens.userId, id))
+    await recordAudit(tx, by, {
+      action: 'user.status_changed',
+      entity: 'user',
+      entityId: id,
+      before: { is_active: target.isActive },
+      after: { is_active: isActive },
+    })
   })
   return summaryOf(db, id)
 }

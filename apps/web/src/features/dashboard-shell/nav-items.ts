@@ -4,6 +4,7 @@ import {
   LayoutDashboard,
   MapPin,
   Package,
+  ScrollText,
   PanelsTopLeft,
   Settings,
   Tags,
@@ -33,4 +34,6 @@ export const DASHBOARD_NAV: DashboardNavItem[] = [
   { to: '/dashboard/staff', labelKey: 'nav.team', icon: UserCog },
   { to: '/dashboard/content', labelKey: 'nav.content', icon: PanelsTopLeft },
   { to: '/dashboard/settings', labelKey: 'nav.settings', icon: Settings },
+  // Decision 0192: for staff whose role has audit.view.
+  { to: '/dashboard/audit', labelKey: 'nav.audit', icon: ScrollText },
 ]

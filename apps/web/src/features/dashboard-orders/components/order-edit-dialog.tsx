@@ -19,6 +19,7 @@ import { OrderContact } from './order-contact.tsx'
 import { canBeRefusedAtDoor, RefusedAtDoor } from './refused-at-door.tsx'
 import { OrderItemsEditor } from './order-items-editor.tsx'
 import { OrderLines } from './order-lines.tsx'
+import { AuditTrail } from '../../../components/audit/audit-trail.tsx'
 import { OrderPayments } from './order-payments.tsx'
 import { useFormatMoney } from '../../../lib/shop-settings.ts'
 
@@ -269,6 +270,8 @@ export function OrderEditDialog({ order, onClose }: { order: Order | null; onClo
       )}
       {order ? <OrderPayments orderId={order.id} /> : null}
       {order ? <TrackingLink orderId={order.id} /> : null}
+      {/* Decision 0192: each staff action on the order, with who did it. */}
+      {order ? <AuditTrail entity="order" id={order.id} /> : null}
       <section className="mt-6 border-t border-sand-300 pt-4" aria-labelledby="order-history-title">
         <h3 id="order-history-title" className="mb-3 font-bold text-stone-900">
           {t('orders.history')}

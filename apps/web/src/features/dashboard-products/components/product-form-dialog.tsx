@@ -13,6 +13,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { TranslatedFields } from '../../../components/ui/translated-fields.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { changedBy } from '../../../lib/dashboard-keys.ts'
+import { AuditTrail } from '../../../components/audit/audit-trail.tsx'
 import { VariantsEditor } from './variants-editor.tsx'
 import {
   EMPTY_VARIANT,
@@ -328,6 +329,8 @@ export function ProductFormDialog({ open, product, onClose }: ProductFormDialogP
           </div>
         </form>
       )}
+      {/* Decision 0192: who changed this product, and what. */}
+      {product ? <AuditTrail entity="product" id={product.id} /> : null}
     </Dialog>
   )
 }

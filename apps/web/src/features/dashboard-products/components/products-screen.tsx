@@ -1,7 +1,8 @@
 import { downloadProductsCsv } from '../../../components/ui/csv-export-button.tsx'
 import { useQuery } from '@tanstack/react-query'
 import { PackageCheck, PackageX } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
+import { useSearchParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Product } from '@shop/shared/schemas/product'
 import { activeBatchActions, deleteBatchAction } from '../../../components/data-list/batch-actions.tsx'
@@ -15,6 +16,7 @@ import {
   downloadProductSample,
   importProducts,
   lowStockQuery,
+  productDetailQuery,
   productListQuery,
   setPacksStock,
   setProductStatus,
@@ -26,6 +28,16 @@ import { ProductFormDialog } from './product-form-dialog.tsx'
 export function ProductsScreen() {
   const { t } = useTranslation('dashboard')
   const [form, setForm] = useState<{ open: boolean; product: Product | null }>({ open: false, product: null })
+  // The audit trail's link opens the product's form: /dashboard/products?product=<id> (decision 0192).
+  const [params, setParams] = useSearchParams()
+  const linked = Number(params.get('product')) || 0
+  const linkedProduct = useQuery({ ...productDetailQuery(linked), enabled: linked > 0 })
+  useEffect(() => {
+    if (linked > 0 && linkedProduct.data) {
+      setForm({ open: true, product: linkedProduct.data })
+      setParams({}, { replace: true })
+    }
+  }, [linked, linkedProduct.data, setParams])
   const list = useDataList({
     query: productListQuery,
     getRowId: (p) => p.id,

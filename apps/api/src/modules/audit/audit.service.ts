@@ -1,0 +1,101 @@
+import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm'
+import type { Paginated } from '@shop/shared/schemas/common'
+import type { AuditEntry, AuditQuery } from '@shop/shared/schemas/team'
+import {
+  AUDIT_RETENTION_KEY,
+  AUDIT_RETENTION_MIN_DAYS,
+  DEFAULT_AUDIT_RETENTION_DAYS,
+} from '@shop/shared/schemas/setting'
+import type { Db, DbOrTx } from '../../db/client.ts'
+import { settings } from '../../db/schema/settings.ts'
+import { auditLog } from '../../db/schema/team.ts'
+import { systemActor } from '../../domain/actor.ts'
+import { recordAudit } from '../../domain/audit.ts'
+import { dayRange, shopTimezone } from '../../lib/shop-time.ts'
+
+type AuditRow = typeof auditLog.$inferSelect
+
+const toEntry = (row: AuditRow): AuditEntry => ({
+  id: row.id,
+  created_at: row.createdAt.toISOString(),
+  actor: { kind: row.actorKind, user_id: row.actorUserId, name: row.actorName },
+  ip: row.ip,
+  action: row.action,
+  entity: row.entity,
+  entity_id: row.entityId,
+  before: row.before ?? null,
+  after: row.after ?? null,
+  note: row.note,
+})
+
+/**
+ * GET /api/audit (decision 0192): newest first, filtered by who, what and when (whole days in the shop's time zone).
+ * `action` is one action (`product.updated`) or, ending with a dot, a family of them (`product.`).
+ */
+export async function listAudit(db: DbOrTx, q: AuditQuery): Promise<Paginated<AuditEntry>> {
+  const where: SQL[] = []
+  if (q.actor_id !== undefined) where.push(eq(auditLog.actorUserId, q.actor_id))
+  if (q.entity) where.push(eq(auditLog.entity, q.entity))
+  if (q.entity_id) where.push(eq(auditLog.entityId, q.entity_id))
+  if (q.action) {
+    where.push(
+      q.action.endsWith('.')
+        ? sql`starts_with(${auditLog.action}, ${q.action})`
+        : eq(auditLog.action, q.action),
+    )
+  }
+  if (q.from || q.to) where.push(...dayRange(auditLog.createdAt, await shopTimezone(db), q.from, q.to))
+  const condition = where.length ? and(...where) : undefined
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(auditLog)
+    .where(condition)
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(condition)
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(q.per_page)
+    .offset((q.page - 1) * q.per_page)
+  return {
+    data: rows.map(toEntry),
+    total,
+    last_page: Math.max(1, Math.ceil(total / q.per_page)),
+    current_page: q.page,
+    per_page: q.per_page,
+  }
+}
+
+/** The `audit_retention_days` setting: days from 30; a missing or unreadable value is the default (two years). */
+export async function auditRetentionDays(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, AUDIT_RETENTION_KEY))
+    .limit(1)
+  const n = Number(row?.value?.trim())
+  if (!Number.isInteger(n) || n <= 0) return DEFAULT_AUDIT_RETENTION_DAYS
+  return Math.max(AUDIT_RETENTION_MIN_DAYS, n)
+}
+
+/**
+ * Decision 0192, retention: the rows older than the setting are deleted, by age only (nothing else ever removes or
+ * changes a row). The prune itself is a row of the trail, by the system.
+ */
+export async function pruneAuditLog(db: Db, now = new Date()): Promise<number> {
+  return db.transaction(async (tx) => {
+    const days = await auditRetentionDays(tx)
+    const cutoff = new Date(now.getTime() - days * 86_400_000)
+    const pruned = await tx
+      .delete(auditLog)
+      .where(lt(auditLog.createdAt, cutoff))
+      .returning({ id: auditLog.id })
+    if (pruned.length > 0)
+      await recordAudit(tx, systemActor('audit_retention'), {
+        action: 'audit.pruned',
+        entity: 'audit',
+        after: { rows: pruned.length, older_than: cutoff.toISOString(), retention_days: days },
+      })
+    return pruned.length
+  })
+}
