@@ -3,7 +3,7 @@
 // It uses that release's features as a shop would: products with several packs and breaks, an inactive pack, a pack
 // removed after it sold; codes with a minimum and limits, an automatic offer, free delivery, an offer used up, one
 // ended, one scheduled, one switched off; orders using them, an edited order, a refusal at the door, cancellations,
-// online payments; a second staff member with the spec's `admin` role (set in SQL, as the first-start seed sets
+// online payments, one still holding its stock; a second staff member with the spec's `admin` role (set in SQL, as the first-start seed sets
 // super_admin).
 import type { Fill } from './fill-types.ts'
 
@@ -495,8 +495,15 @@ export const fill: Fill = async ({ pglite, call, record, who }) => {
     { product_id: deglet.id, quantity: 1 },
   ])
   await backdate(o13.id, '2026-11-25T13:00:00Z')
+  // An online payment still holding its stock at the upgrade (its hold due far ahead, so no answer depends on the
+  // moment; the test ends it after the migration, when the stock ledger exists).
+  const o14 = await place([{ product_id: honey.id, quantity: 1 }], { method: 'massarat' })
+  await pglite.query(`UPDATE order_payment_holds SET due_at = '2099-01-01T00:00:00Z' WHERE order_id = $1`, [
+    o14.id,
+  ])
+  await backdate(o14.id, '2026-11-26T18:00:00Z')
 
-  const orders = [o1, o2, o3, o4, o5, o6, o7, o8, o9, o10, o11, o12, o13]
+  const orders = [o1, o2, o3, o4, o5, o6, o7, o8, o9, o10, o11, o12, o13, o14]
   const orderIds = orders.map((o) => o.id)
   const productIds = [deglet, honey, oil, syrup, medjool, offshoot, oldBox, halawi].map((p) => p.id)
 

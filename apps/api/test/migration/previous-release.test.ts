@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp, type App } from '../../src/app.ts'
 import { openDatabase, type Database } from '../../src/db/client.ts'
 import { migrateDatabase } from '../../src/db/migrate.ts'
+import { expireDueHolds } from '../../src/domain/payment-expiry.ts'
 import { hashToken, newToken } from '../../src/lib/tokens.ts'
 import { migrationsFolder } from '../../src/paths.ts'
 import { answerDifferences } from './compare.ts'
@@ -142,9 +143,12 @@ const PRODUCT_COLUMNS_MOVED_TO_PACKS = [
 ]
 
 /** What each release's fill made (the checks below count them). */
-const EXPECTED: Record<string, { products: number; orders: number; movedColumns: string[] }> = {
-  '5c409e9': { products: 11, orders: 13, movedColumns: PRODUCT_COLUMNS_MOVED_TO_PACKS },
-  '302a863': { products: 8, orders: 13, movedColumns: [] },
+const EXPECTED: Record<
+  string,
+  { products: number; orders: number; movedColumns: string[]; openHold: boolean }
+> = {
+  '5c409e9': { products: 11, orders: 13, movedColumns: PRODUCT_COLUMNS_MOVED_TO_PACKS, openHold: false },
+  '302a863': { products: 8, orders: 14, movedColumns: [], openHold: true },
 }
 
 describe.each(PREVIOUS_RELEASES)(
@@ -542,6 +546,46 @@ describe.each(PREVIOUS_RELEASES)(
         )
         expect(opening).toEqual(expected)
       })
+
+      if (expected.openHold)
+        it('ends a hold the release placed when it runs out: its stock back as a payment release by the system', async () => {
+          const holds = await query<{ order_id: number }>(
+            database,
+            `SELECT h.order_id FROM order_payment_holds h JOIN orders o ON o.id = h.order_id
+             WHERE h.expired_at IS NULL AND h.closed_at IS NULL AND o.order_status = 'pending'`,
+          )
+          expect(holds).toHaveLength(1)
+          const hold = holds[0]
+          const lines = await query<{ variant_id: number; quantity: number; stock: number }>(
+            database,
+            `SELECT i.variant_id, i.quantity, v.stock FROM order_items i JOIN product_variants v ON v.id = i.variant_id
+             WHERE i.order_id = $1 ORDER BY i.id`,
+            [hold!.order_id],
+          )
+          expect(lines.length).toBeGreaterThan(0)
+          expect(await expireDueHolds(database.db, { now: new Date('2100-01-01T00:00:00Z') })).toBe(1)
+          const [order] = await query<{ order_status: string }>(
+            database,
+            'SELECT order_status FROM orders WHERE id = $1',
+            [hold!.order_id],
+          )
+          expect(order!.order_status).toBe('cancelled')
+          for (const line of lines) {
+            const moves = await query<Record<string, unknown>>(
+              database,
+              `SELECT delta, stock_after, reason, actor_kind FROM stock_movements WHERE order_id = $1 AND variant_id = $2`,
+              [hold!.order_id, line.variant_id],
+            )
+            expect(moves).toEqual([
+              {
+                delta: line.quantity,
+                stock_after: line.stock + line.quantity,
+                reason: 'payment_release',
+                actor_kind: 'system',
+              },
+            ])
+          }
+        })
 
       it('keeps every pack’s stock equal to its ledger’s sum, each movement with a reason and an actor, when the old staff member corrects a count and a guest orders', async () => {
         const [pack] = await query<{ id: number; product_id: number; stock: number }>(
