@@ -141,6 +141,25 @@ describe('a team runs the shop: the owner invites an order clerk (375 px)', () =
       await ownerPage.reload()
       const row = ownerPage.getByRole('listitem').filter({ hasText: clerkEmail })
       await visible(row.getByText(t('dashboard:staff.status_active')))
+
+      // The audit trail (decision 0192) says who did what: the owner's invitation, the clerk setting their password.
+      const auditNav = await openMenu(ownerPage, lang)
+      await auditNav.getByRole('link', { name: t('dashboard:nav.audit'), exact: true }).click()
+      await waitForPath(ownerPage, '/dashboard/audit')
+      const accepted = ownerPage
+        .getByRole('listitem')
+        .filter({ hasText: t('dashboard:audit.actions.staff_invitation_accepted') })
+        .filter({ hasText: clerkName })
+      await visible(accepted.first())
+      await visible(
+        ownerPage
+          .getByRole('listitem')
+          .filter({ hasText: t('dashboard:audit.actions.staff_invited') })
+          .filter({ hasText: clerkEmail })
+          .first(),
+      )
+      await fitsThePhone(ownerPage, 'the audit trail')
+      await shot(ownerPage, `team-05-audit-${lang}-375`)
       await owner.close()
       await clerk.close()
     })
