@@ -11,6 +11,9 @@ export const dashboardKeys = {
     all: ['dashboard', 'products'] as const,
     list: (params: object) => ['dashboard', 'products', 'list', params] as const,
     detail: (id: number) => ['dashboard', 'products', 'detail', id] as const,
+    /** A product's stock history (issue 30), per pack and page; under `all`, so any product change refreshes it. */
+    stock: (productId: number, variantId: number | null, page: number) =>
+      ['dashboard', 'products', 'stock', productId, variantId, page] as const,
     categoryOptions: () => ['dashboard', 'products', 'category-options'] as const,
   },
   categories: {

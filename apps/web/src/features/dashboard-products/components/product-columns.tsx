@@ -1,4 +1,6 @@
 import type { TFunction } from 'i18next'
+import { History } from 'lucide-react'
+import { IconButton } from '../../../components/ui/icon-button.tsx'
 import type { Product, Variant } from '@shop/shared/schemas/product'
 import { Badge } from '../../../components/ui/badge.tsx'
 import { actionsColumn, activeColumn, EditDeleteButtons } from '../../../components/data-list/columns.tsx'
@@ -28,6 +30,8 @@ export interface ProductColumnHandlers {
   toggle: { busy(p: Product): boolean; run(p: Product): void }
   onEdit(p: Product): void
   onDelete(p: Product): void
+  /** Issue 30: adjust stock with a reason and see its history. */
+  onStock(p: Product): void
   /** A pack at or below this stock is shown as low (the shop's low-stock alert setting). */
   lowStock: number
 }
@@ -165,12 +169,19 @@ export function productColumns(t: TFunction<'dashboard'>, h: ProductColumnHandle
     },
     activeColumn<Product>(t, t('products.status'), h.toggle),
     actionsColumn<Product>(t, (p) => (
-      <EditDeleteButtons
-        editLabel={t('products.edit_named', { name: p.name })}
-        deleteLabel={t('products.delete_named', { name: p.name })}
-        onEdit={() => h.onEdit(p)}
-        onDelete={() => h.onDelete(p)}
-      />
+      <>
+        <IconButton
+          label={t('stock.open', { name: p.name })}
+          icon={<History aria-hidden="true" />}
+          onClick={() => h.onStock(p)}
+        />
+        <EditDeleteButtons
+          editLabel={t('products.edit_named', { name: p.name })}
+          deleteLabel={t('products.delete_named', { name: p.name })}
+          onEdit={() => h.onEdit(p)}
+          onDelete={() => h.onDelete(p)}
+        />
+      </>
     )),
   ]
 }

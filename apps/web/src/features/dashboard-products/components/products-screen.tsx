@@ -23,6 +23,7 @@ import {
 } from '../api/products-api.ts'
 import { DEFAULT_LOW_STOCK, hasPackAtZero, productColumns } from './product-columns.tsx'
 import { ProductFormDialog } from './product-form-dialog.tsx'
+import { StockDialog } from './stock-dialog.tsx'
 
 /** Dashboard products (product.md §2.16): the list, its batch actions, the product form and the CSV import. */
 export function ProductsScreen() {
@@ -38,6 +39,7 @@ export function ProductsScreen() {
       setParams({}, { replace: true })
     }
   }, [linked, linkedProduct.data, setParams])
+  const [stockOf, setStockOf] = useState<Product | null>(null)
   const list = useDataList({
     query: productListQuery,
     getRowId: (p) => p.id,
@@ -79,6 +81,7 @@ export function ProductsScreen() {
     toggle: { busy: (p) => toggle.isBusy(p) || list.isBusy(p), run: toggle.run },
     onEdit: (product) => setForm({ open: true, product }),
     onDelete: remove.ask,
+    onStock: setStockOf,
   })
 
   return (
@@ -105,6 +108,7 @@ export function ProductsScreen() {
         product={form.product}
         onClose={() => setForm({ open: false, product: null })}
       />
+      <StockDialog product={stockOf} onClose={() => setStockOf(null)} />
       <ConfirmDeleteRow
         action={remove}
         title={t('products.delete_title')}
