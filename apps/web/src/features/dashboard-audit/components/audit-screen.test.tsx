@@ -1,0 +1,164 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { AuditEntry } from '@shop/shared/schemas/team'
+import type { UserSummary } from '@shop/shared/schemas/user'
+import { AuditTrail } from '../../../components/audit/audit-trail.tsx'
+import { renderDashboard, stubFetch } from '../../../test/render-dashboard.tsx'
+import { AuditScreen } from './audit-screen.tsx'
+
+const owner: UserSummary = {
+  id: 1,
+  name: 'Owner',
+  email: 'owner@example.ly',
+  role: 'super_admin',
+  roles: [{ name: 'super_admin' }],
+  is_admin: true,
+  is_active: true,
+  created_at: '2025-01-01T00:00:00Z',
+  orders_count: 0,
+  orders_total: 0,
+}
+const clerk: UserSummary = { ...owner, id: 2, name: 'Omar', role: 'admin', roles: [{ name: 'admin' }] }
+
+const entry = (over: Partial<AuditEntry>): AuditEntry => ({
+  id: 1,
+  // 22:30 UTC is 00:30 the next day in Tripoli (UTC+2): the shop's clock.
+  created_at: '2025-03-09T22:30:00Z',
+  actor: { kind: 'staff', user_id: 2, name: 'Omar' },
+  ip: '10.0.0.7',
+  action: 'product.updated',
+  entity: 'product',
+  entity_id: '7',
+  before: { price: 20, is_active: true },
+  after: { price: 25, is_active: false },
+  note: null,
+  ...over,
+})
+const rows: AuditEntry[] = [
+  entry({ id: 3 }),
+  entry({
+    id: 2,
+    action: 'orders.exported',
+    entity: 'order',
+    entity_id: null,
+    before: null,
+    after: { from: '2025-03-01', to: '2025-03-31', status: 'all', rows: 12 },
+  }),
+  entry({
+    id: 1,
+    action: 'order.mystery_happened',
+    entity: 'order',
+    entity_id: '41',
+    actor: { kind: 'system', user_id: null, name: 'payment_expiry' },
+    ip: null,
+    before: null,
+    after: null,
+  }),
+]
+
+function serve(me: UserSummary & { permissions?: string[] } = owner) {
+  localStorage.setItem('token', 't')
+  return stubFetch((c) => {
+    if (c.url === '/api/me') return { body: me }
+    if (c.url.startsWith('/api/audit'))
+      return { body: { data: rows, total: rows.length, last_page: 1, current_page: 1, per_page: 25 } }
+    if (c.url.startsWith('/api/users?'))
+      return {
+        body: {
+          data: c.url.includes('super_admin') ? [owner] : [clerk],
+          total: 1,
+          last_page: 1,
+          current_page: 1,
+          per_page: 100,
+        },
+      }
+    if (c.url === '/api/settings')
+      return { body: { data: [{ id: 1, key: 'timezone', description: null, value: 'Africa/Tripoli' }] } }
+    return undefined
+  })
+}
+
+afterEach(() => vi.unstubAllGlobals())
+
+describe('dashboard audit trail', { timeout: 20_000 }, () => {
+  it('shows who did what, when on the shop’s clock, the item with its link and the fields before and after', async () => {
+    serve()
+    await renderDashboard(<AuditScreen />, 'en')
+    const row = within(await screen.findByRole('row', { name: /Product edited/ }))
+    expect(row.getByText('Omar')).toBeInTheDocument()
+    expect(row.getByText('10.0.0.7')).toBeInTheDocument()
+    expect(row.getByText(/10 Mar 2025/)).toBeInTheDocument()
+    expect(row.getByRole('link', { name: 'Product #7' })).toHaveAttribute(
+      'href',
+      '/dashboard/products?product=7',
+    )
+    const changes = row.getByTestId('audit-changes')
+    expect(within(changes).getByText('Price:')).toBeInTheDocument()
+    expect(within(changes).getByText('20')).toBeInTheDocument()
+    expect(within(changes).getByText('25')).toBeInTheDocument()
+    expect(within(changes).getByText('Yes')).toBeInTheDocument()
+    // The sales export, a sensitive read, says so.
+    expect(screen.getByRole('row', { name: /Sales exported/ })).toHaveTextContent('12')
+    // An action the screen has no words for still reads, and the shop itself is named.
+    const unknown = within(screen.getByRole('row', { name: /mystery happened/ }))
+    expect(unknown.getByText('Order: mystery happened')).toBeInTheDocument()
+    expect(unknown.getByText('The shop (payment_expiry)')).toBeInTheDocument()
+    expect(unknown.getByRole('link', { name: 'Order #41' })).toHaveAttribute(
+      'href',
+      '/dashboard/orders?order=41',
+    )
+  })
+
+  it('asks the API for one person, one kind of item and a range of days', async () => {
+    const calls = serve()
+    await renderDashboard(<AuditScreen />, 'en')
+    await screen.findByRole('row', { name: /Product edited/ })
+    const who = screen.getByRole('combobox', { name: 'Who' })
+    await within(who).findByRole('option', { name: 'Omar' })
+    await userEvent.selectOptions(who, '2')
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'About' }), 'product')
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2025-03-01' } })
+    await waitFor(() => {
+      const last = calls.filter((c) => c.url.startsWith('/api/audit')).at(-1)!.url
+      expect(last).toContain('actor_id=2')
+      expect(last).toContain('entity=product')
+      expect(last).toContain('from=2025-03-01')
+    })
+  })
+
+  it('reads in Arabic, with Western digits', async () => {
+    serve()
+    await renderDashboard(<AuditScreen />, 'ar')
+    expect(await screen.findByRole('heading', { name: 'سجل التدقيق' })).toBeInTheDocument()
+    const row = within(await screen.findByRole('row', { name: /تعديل منتج/ }))
+    expect(row.getByText('نعم')).toBeInTheDocument()
+    expect(row.getByRole('link', { name: 'منتج #7' })).toBeInTheDocument()
+    expect(row.getByText(/2025/)).toBeInTheDocument()
+  })
+})
+
+describe('an order’s or a product’s own trail', { timeout: 20_000 }, () => {
+  it('is read only once opened, and lists the entity’s rows', async () => {
+    const calls = serve()
+    await renderDashboard(<AuditTrail entity="product" id={7} />, 'en')
+    const summary = await screen.findByText('Change history')
+    expect(calls.some((c) => c.url.startsWith('/api/audit'))).toBe(false)
+    await userEvent.click(summary)
+    expect(await screen.findByText('Product edited')).toBeInTheDocument()
+    expect(calls.find((c) => c.url.startsWith('/api/audit'))!.url).toContain('entity=product&entity_id=7')
+  })
+
+  it('is not shown to a role without audit.view', async () => {
+    serve({ ...clerk, permissions: ['orders.view', 'orders.process'] })
+    await renderDashboard(
+      <div>
+        <p>Order dialog</p>
+        <AuditTrail entity="order" id={41} />
+      </div>,
+      'en',
+    )
+    await screen.findByText('Order dialog')
+    await waitFor(() => expect(screen.queryByText('Change history')).not.toBeInTheDocument())
+  })
+})
