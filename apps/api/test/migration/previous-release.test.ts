@@ -519,6 +519,33 @@ describe.each(PREVIOUS_RELEASES)(
           ),
         )
       })
+
+      it('lets the old owner see the team with those roles, and refuses the team to the old admin and the shopper', async () => {
+        const res = await app.inject({ method: 'GET', url: '/api/staff', headers: headers.staff })
+        expect(res.statusCode, res.body).toBe(200)
+        const members = (
+          res.json() as { data: { email: string; role: string; staff_role: { key: string } }[] }
+        ).data
+        const old = [...before.users!.values()].filter((u) => u.role === 'admin' || u.role === 'super_admin')
+        expect(
+          members
+            .map((m) => ({ email: m.email, role: m.role, key: m.staff_role.key }))
+            .sort((a, b) => a.email.localeCompare(b.email)),
+        ).toEqual(
+          old
+            .map((u) => ({
+              email: u.email,
+              role: u.role,
+              key: u.role === 'super_admin' ? 'owner' : 'manager',
+            }))
+            .sort((a, b) => String(a.email).localeCompare(String(b.email))),
+        )
+        for (const as of ['admin', 'shopper'] as const) {
+          if (!release.people[as]) continue
+          const refused = await app.inject({ method: 'GET', url: '/api/staff', headers: headers[as] })
+          expect(refused.statusCode, `${as}: ${refused.body}`).toBe(403)
+        }
+      })
     })
 
     describe('stock ledger (issue 30)', () => {
