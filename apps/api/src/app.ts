@@ -44,6 +44,7 @@ import { contentRoutes } from './modules/content/content.routes.ts'
 import { settingsRoutes } from './modules/settings/settings.routes.ts'
 import { usersRoutes } from './modules/users/users.routes.ts'
 import { staffRoutes } from './modules/staff/staff.routes.ts'
+import { rolesRoutes } from './modules/roles/roles.routes.ts'
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts'
 import { stockRoutes } from './modules/stock/stock.routes.ts'
 import { authPlugin } from './plugins/auth.ts'
@@ -352,6 +353,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(staffRoutes)
       await api.register(stockRoutes)
       await api.register(auditRoutes)
+      await api.register(rolesRoutes)
     },
     { prefix: '/api' },
   )

@@ -68,6 +68,9 @@ export const ERROR_CODES = [
   'EMAIL_IS_SHOPPER',
   'INVALID_INVITATION',
   'INVITATION_EXPIRED',
+  // Issue 30: roles (decision 0190).
+  'ROLE_BUILT_IN',
+  'ROLE_IN_USE',
   'INTERNAL',
   // Decision 0192: tests only, a staff write that wrote no audit row.
   'AUDIT_MISSING',

@@ -1,8 +1,12 @@
 import { eq } from 'drizzle-orm'
+import { PERMISSIONS } from '@shop/shared/permissions'
+import type { Language } from '@shop/shared/i18n/messages'
 import type { Role, User } from '@shop/shared/schemas/auth'
 import type { DbOrTx } from '../db/client.ts'
+import { staffRoles } from '../db/schema/team.ts'
 import { users } from '../db/schema/users.ts'
 import { AppError } from '../lib/app-error.ts'
+import { permissionsOf } from '../plugins/auth.ts'
 
 type UserRow = Pick<typeof users.$inferSelect, 'id' | 'name' | 'email' | 'role' | 'isActive' | 'createdAt'> &
   Partial<Pick<typeof users.$inferSelect, 'mustChangePassword'>>
@@ -34,9 +38,30 @@ export function toUser(row: UserRow): User {
   }
 }
 
+/**
+ * Decision 0190: the signed-in user's own answer carries what they may do (`permissions`, in PERMISSIONS order) and
+ * their staff role (named in the reader's language), so the dashboard shows only what the role allows.
+ */
+export async function withAccess(
+  db: DbOrTx,
+  row: UserRow & Pick<typeof users.$inferSelect, 'staffRoleId'>,
+  lang: Language,
+): Promise<User> {
+  const [role] =
+    row.staffRoleId !== null && isStaffRole(row.role)
+      ? await db.select().from(staffRoles).where(eq(staffRoles.id, row.staffRoleId)).limit(1)
+      : []
+  const allowed = permissionsOf(row.role, role ? { key: role.key, permissions: role.permissions } : null)
+  return {
+    ...toUser(row),
+    permissions: PERMISSIONS.filter((p) => allowed.has(p)),
+    staff_role: role ? { id: role.id, key: role.key, name: lang === 'en' ? role.nameEn : role.nameAr } : null,
+  }
+}
+
 /** The signed-in user's own `User` (/me, profile); an account deleted meanwhile is signed out (401). */
-export async function findUser(db: DbOrTx, id: number): Promise<User> {
+export async function findUser(db: DbOrTx, id: number, lang: Language = 'ar'): Promise<User> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1)
   if (!row) throw new AppError('UNAUTHENTICATED', 401)
-  return toUser(row)
+  return withAccess(db, row, lang)
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ROLES } from '../constants.ts'
+import { BUILT_IN_ROLES, PERMISSIONS } from '../permissions.ts'
 
 export { ROLES, isStaffRoleName, type Role } from '../constants.ts'
 
@@ -121,6 +122,16 @@ export const User = z.object({
   created_at: z.string(),
   /** Decision 0123: the account still has the README's default password (/me and sign-in tell it). */
   must_change_password: z.boolean().optional(),
+  /**
+   * Issue 30 (decision 0190): what the user may do (/me, sign-in): the staff role's permissions; empty for a shopper.
+   * Optional so older answers still parse.
+   */
+  permissions: z.array(z.enum(PERMISSIONS)).optional(),
+  /** The staff role (its name in the reader's language); null for a shopper or an admin without one (a manager). */
+  staff_role: z
+    .object({ id: z.number().int(), key: z.enum(BUILT_IN_ROLES).nullable(), name: z.string() })
+    .nullable()
+    .optional(),
 })
 export type User = z.infer<typeof User>
 

@@ -65,7 +65,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: LoginResponse },
       },
     },
-    async (request) => login(app.db, request.body, request.ip, app.config.TOKEN_TTL_DAYS),
+    async (request) => login(app.db, request.body, request.ip, app.config.TOKEN_TTL_DAYS, request.lang),
   )
 
   app.get(
@@ -74,7 +74,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'signed_in' },
       schema: { tags: ['auth'], summary: 'The signed-in user', security: bearer, response: { 200: User } },
     },
-    async (request) => findUser(app.db, request.user!.id),
+    async (request) => findUser(app.db, request.user!.id, request.lang),
   )
 
   app.post(

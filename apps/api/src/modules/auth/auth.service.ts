@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm'
+import type { Language } from '@shop/shared/i18n/messages'
 import type {
   ChangePasswordInput,
   LoginInput,
@@ -14,7 +15,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passw
 import { isCommonPassword } from '../../lib/common-passwords.ts'
 import { takeHits, type Limit } from '../../lib/rate-limit.ts'
 import { hashToken, newToken } from '../../lib/tokens.ts'
-import { toUser } from '../../domain/user-view.ts'
+import { toUser, withAccess } from '../../domain/user-view.ts'
 import { beginAttempt, clearFailures, dropAttempt, type Attempt } from './login-throttle.ts'
 
 const DAY_MS = 86_400_000
@@ -86,6 +87,7 @@ export async function login(
   input: LoginInput,
   ip: string,
   ttlDays: number,
+  lang: Language = 'ar',
 ): Promise<{ token: string; user: User }> {
   const email = input.email.toLowerCase()
   // Decision 0092: counted (as a failure until proven right) before the hash is computed.
@@ -101,7 +103,7 @@ export async function login(
     throw new AppError('ACCOUNT_DISABLED', 403)
   }
   await clearFailures(db, email)
-  return { token: await issueToken(db, row.id, ttlDays), user: toUser(row) }
+  return { token: await issueToken(db, row.id, ttlDays), user: await withAccess(db, row, lang) }
 }
 
 export async function logout(db: Db, tokenId: number): Promise<void> {

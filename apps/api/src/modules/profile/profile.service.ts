@@ -88,7 +88,7 @@ export function autofillFrom(order: LastOrder, lang: Language): Autofill {
 
 /** product.md §2.8 checkout: a signed-in shopper's form is prefilled from their own last order (never anyone else's). */
 export async function getProfile(db: Db, userId: number, lang: Language): Promise<ProfileResponse> {
-  const user = await findUser(db, userId)
+  const user = await findUser(db, userId, lang)
   const [last] = await db
     .select({
       customerName: orders.customerName,

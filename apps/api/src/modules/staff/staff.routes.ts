@@ -102,6 +102,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: LoginResponse },
       },
     },
-    async (request) => acceptInvitation(app.db, request.body, request.ip ?? null, app.config.TOKEN_TTL_DAYS),
+    async (request) =>
+      acceptInvitation(app.db, request.body, request.ip ?? null, app.config.TOKEN_TTL_DAYS, request.lang),
   )
 }

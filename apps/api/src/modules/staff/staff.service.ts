@@ -11,7 +11,7 @@ import { apiTokens, loginAttempts, passwordResets, users } from '../../db/schema
 import type { Actor } from '../../domain/actor.ts'
 import { recordAudit } from '../../domain/audit.ts'
 import { readShopIdentity } from '../../domain/shop-identity.ts'
-import { toUser } from '../../domain/user-view.ts'
+import { withAccess } from '../../domain/user-view.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
 import type { Mailer } from '../../lib/mailer.ts'
 import { isCommonPassword } from '../../lib/common-passwords.ts'
@@ -452,6 +452,7 @@ export async function acceptInvitation(
   input: AcceptInvitationInput,
   ip: string | null,
   ttlDays: number,
+  lang: Language = 'ar',
 ): Promise<{ token: string; user: User }> {
   if (isCommonPassword(input.password))
     throw new AppError('VALIDATION_FAILED', 422, { fields: { password: ['validation.password_common'] } })
@@ -501,5 +502,5 @@ export async function acceptInvitation(
     tokenHash: hashToken(session),
     expiresAt: new Date(Date.now() + ttlDays * 86_400_000),
   })
-  return { token: session, user: toUser(user) }
+  return { token: session, user: await withAccess(db, user, lang) }
 }
