@@ -546,6 +546,21 @@ describe.each(PREVIOUS_RELEASES)(
           expect(refused.statusCode, `${as}: ${refused.body}`).toBe(403)
         }
       })
+
+      it('answers GET /api/me of each old person with the permissions of their new role', async () => {
+        for (const [as, role] of [
+          ['staff', 'owner'],
+          ['admin', 'manager'],
+        ] as const) {
+          if (!release.people[as]) continue
+          const res = await app.inject({ method: 'GET', url: '/api/me', headers: headers[as] })
+          expect(res.statusCode, res.body).toBe(200)
+          const me = res.json() as { permissions?: string[] }
+          expect([...(me.permissions ?? [])].sort(), as).toEqual([...BUILT_IN_ROLE_PERMISSIONS[role]].sort())
+        }
+        const shopper = await app.inject({ method: 'GET', url: '/api/me', headers: headers.shopper })
+        expect((shopper.json() as { permissions?: string[] }).permissions ?? []).toEqual([])
+      })
     })
 
     describe('stock ledger (issue 30)', () => {
