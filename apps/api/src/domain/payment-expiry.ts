@@ -2,32 +2,23 @@ import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '../db/client.ts'
 import { orders } from '../db/schema/orders.ts'
 import { orderPaymentHolds, payments } from '../db/schema/payments.ts'
+import { systemActor, type Actor } from './actor.ts'
 import type { OrderNotifier } from './notifications/notifier.ts'
 import type { OrderRow } from './order-view.ts'
-import {
-  closeHold,
-  orderHold,
-  orderPayments,
-  syncOrderPaymentStatus,
-  type HistoryBy,
-  type HoldRow,
-} from './payments.ts'
-import { orderShopper, restoreOrderStock } from './stock.ts'
-import { systemActor } from './actor.ts'
-import { releaseOrderUses } from './offers.ts'
+import { closeHold, orderHold, orderPayments, syncOrderPaymentStatus, type HoldRow } from './payments.ts'
 
 // Decisions 0076 and 0098: an unpaid online order gives its stock back once when its time runs out. Whoever comes first
 // ends it: the sweep of any API process, a payment request on the order, or anyone reading the order (staff's list and
 // dialog, the shopper's orders, the tracking page). The order row is locked first (SKIP LOCKED: a row another process
 // is working on is left to it), and the hold's expired_at makes the second attempt a no-op.
 
-/** The history's mark of an order whose time to pay ran out (its shopper is mailed that it was cancelled, and why). */
-export const EXPIRED_BY_CLOCK: HistoryBy = { actor: 'system', action: 'payment_expired' }
+/** The shop's clock (the sweep, or a reader of the order): who ends a hold whose time ran out. */
+export const EXPIRY_JOB = systemActor('payment-expiry')
 
 /**
- * Ends a hold whose time ran out (or that its shopper gave up: `by`), with the order row locked by the caller. True
- * when the stock went back now. The move to cancelled is a history row like any other, so the shopper is told by mail
- * (decision 0066) when a notifier is given.
+ * Ends a hold whose time ran out (or that its shopper gave up: `actor` the shopper, `action` released), with the order
+ * row locked by the caller. True when the stock went back now. The move to cancelled is a history row like any other
+ * (moveOrder), so the shopper is told by mail (decision 0066) when a notifier is given.
  */
 export async function expireLocked(
   tx: Tx,
@@ -35,7 +26,8 @@ export async function expireLocked(
   hold: HoldRow,
   now: Date,
   notify?: OrderNotifier,
-  by: HistoryBy = EXPIRED_BY_CLOCK,
+  actor: Actor = EXPIRY_JOB,
+  action: 'payment_expired' | 'released' = 'payment_expired',
 ): Promise<boolean> {
   if (hold.expiredAt || hold.closedAt) return false
   // Paid, or taken over by staff (processing, cancelled): the order no longer waits for a payment.
@@ -56,16 +48,14 @@ export async function expireLocked(
       })
       .where(eq(payments.id, p.id))
   }
-  await releaseOrderUses(tx, order.id)
-  // The clock (the sweep or a reader) or the shopper who gave up releases what the payment held.
-  const actor =
-    by.actor === 'shopper' || by.actor === 'guest'
-      ? orderShopper(order, by.actor)
-      : systemActor('payment-expiry')
-  await restoreOrderStock(tx, order.id, { actor, reason: 'payment_release' })
   await tx.update(orderPaymentHolds).set({ expiredAt: now }).where(eq(orderPaymentHolds.orderId, order.id))
-  const { historyId } = await syncOrderPaymentStatus(tx, order, null, { orderStatus: 'cancelled' }, by)
-  if (historyId !== null) await notify?.statusChanged(tx, order.id, historyId)
+  // Cancelled: the offers' uses and the held stock go back once (moveOrder, decision 0193).
+  await syncOrderPaymentStatus(tx, actor, order, {
+    status: 'cancelled',
+    action,
+    stockReason: { cancel: 'payment_release' },
+    notify,
+  })
   return true
 }
 

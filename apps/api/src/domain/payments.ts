@@ -2,14 +2,15 @@ import { createHash, randomBytes } from 'node:crypto'
 import { and, asc, count, eq, inArray } from 'drizzle-orm'
 import type { PaymentStatus } from '@shop/shared/schemas/order'
 import type { DbOrTx, Tx } from '../db/client.ts'
-import { orderStatusHistory, orders } from '../db/schema/orders.ts'
 import { orderPaymentHolds, paymentEvents, payments } from '../db/schema/payments.ts'
 import { AppError } from '../lib/app-error.ts'
+import type { Actor } from './actor.ts'
 import type { OrderRow } from './order-view.ts'
+import { lockOrder, moveOrder, type OrderMove } from './order-state.ts'
 
 // The payment ledger's rules that several modules apply (checkout opens a hold, staff order edits record cash or
 // refunds, the payments module records providers' answers). Decision 0075: the order's payment_status follows these
-// rows; every change of it is a row in the order's status history, with who made it (null: the system).
+// rows; every change of it is a row in the order's status history, with who made it (decision 0193: moveOrder).
 
 export type PaymentRow = typeof payments.$inferSelect
 export type HoldRow = typeof orderPaymentHolds.$inferSelect
@@ -97,78 +98,26 @@ export async function orderHold(db: DbOrTx, orderId: number, lock = false): Prom
 }
 
 /** The order row, locked for the caller's transaction (every payment change locks the order first: one lock order). */
-export async function lockOrder(tx: Tx, orderId: number): Promise<OrderRow | null> {
-  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
-  return row ?? null
-}
-
-/** Who moved the order, when not a staff member (history `actor`), and what happened (history `action`). */
-export interface HistoryBy {
-  actor?: 'staff' | 'shopper' | 'guest' | 'system'
-  action?: string
-}
+export { lockOrder }
 
 /**
- * Writes the order's statuses and one history row when either changes (decision 0075). `changedBy` null is the
- * system (a provider's answer, the expiry sweep).
+ * Recomputes the order's payment status from its rows after a change and moves the order there (with the other parts
+ * of `move`) as `actor`: one history row when a status moved (decision 0193). Returns the status and that row's id.
  */
-export async function setOrderStatuses(
-  tx: Tx,
-  order: Pick<OrderRow, 'id' | 'orderStatus' | 'paymentStatus'>,
-  next: {
-    orderStatus?: OrderRow['orderStatus']
-    paymentStatus?: PaymentStatus
-    paymentMethod?: OrderRow['paymentMethod']
-  },
-  changedBy: number | null,
-  by: HistoryBy = {},
-): Promise<number | null> {
-  const orderStatus = next.orderStatus ?? order.orderStatus
-  const paymentStatus = next.paymentStatus ?? order.paymentStatus
-  const changed = orderStatus !== order.orderStatus || paymentStatus !== order.paymentStatus
-  if (!changed && !next.paymentMethod) return null
-  await tx
-    .update(orders)
-    .set({
-      orderStatus,
-      paymentStatus,
-      ...(next.paymentMethod ? { paymentMethod: next.paymentMethod } : {}),
-      updatedAt: new Date(),
-    })
-    .where(eq(orders.id, order.id))
-  if (!changed) return null
-  const [row] = await tx
-    .insert(orderStatusHistory)
-    .values({
-      orderId: order.id,
-      fromStatus: order.orderStatus,
-      toStatus: orderStatus,
-      fromPaymentStatus: order.paymentStatus,
-      toPaymentStatus: paymentStatus,
-      changedBy,
-      actor: by.actor ?? null,
-      action: by.action ?? null,
-    })
-    .returning({ id: orderStatusHistory.id })
-  return row!.id
-}
-
-/** Recomputes the order's payment status from its rows after a change, with a history row when it moved (its id). */
 export async function syncOrderPaymentStatus(
   tx: Tx,
+  actor: Actor,
   order: OrderRow,
-  changedBy: number | null,
-  extra: { orderStatus?: OrderRow['orderStatus']; paymentMethod?: OrderRow['paymentMethod'] } = {},
-  by: HistoryBy = {},
-): Promise<{ status: PaymentStatus; historyId: number | null }> {
+  move: Omit<OrderMove, 'paymentStatus'> = {},
+): Promise<{ status: PaymentStatus; historyId: number | null; order: OrderRow }> {
   const status = derivePaymentStatus(
     await orderPayments(tx, order.id),
     await orderHold(tx, order.id),
     order.paymentStatus,
-    extra.paymentMethod ?? order.paymentMethod,
+    move.paymentMethod ?? order.paymentMethod,
   )
-  const historyId = await setOrderStatuses(tx, order, { ...extra, paymentStatus: status }, changedBy, by)
-  return { status, historyId }
+  const moved = await moveOrder(tx, actor, order, { ...move, paymentStatus: status })
+  return { status, historyId: moved.historyId, order: moved.order }
 }
 
 /** Closes an order's hold: it waits for no payment any more (paid, switched to cash, handled by staff). */

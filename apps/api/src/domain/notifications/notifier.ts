@@ -193,12 +193,14 @@ export function createOrderNotifier(deps: { db: Db; mailer: Mailer; appUrl: stri
       const customer = await viewOf(tx, orderId, 'order', facts)
       if (!customer) return
       const byCustomer = change.actor === 'shopper' || change.actor === 'guest'
+      // A provider's row keeps the provider's name there (decision 0193), not a reason to tell.
+      const reason = change.reason === null || change.actor === 'provider' ? null : unlinkable(change.reason)
       const mail = statusChangedMail(customer, {
         status: change.toStatus,
         byCustomer,
         byPhone: change.action === 'confirmed_by_phone',
         paymentExpired: change.action === 'payment_expired',
-        reason: change.reason === null ? null : unlinkable(change.reason),
+        reason,
       })
       await mailer.enqueue(tx, {
         to: customer.order.email,
@@ -215,7 +217,7 @@ export function createOrderNotifier(deps: { db: Db; mailer: Mailer; appUrl: stri
       )
         return
       const staff = (await viewOf(tx, orderId, facts.staffLanguage, facts))!
-      const staffMail = staffCancelledMail(staff, change.reason === null ? null : unlinkable(change.reason))
+      const staffMail = staffCancelledMail(staff, reason)
       for (const to of facts.staffEmails)
         await mailer.enqueue(tx, {
           to,

@@ -5,7 +5,7 @@ import { lineTranslations } from '../../domain/order-lines.ts'
 import type { Language } from '@shop/shared/i18n/messages'
 import type { CreateOrderInput, Order, PaymentMethod } from '@shop/shared/schemas/order'
 import type { Db, Tx } from '../../db/client.ts'
-import { idempotencyKeys, orderItems, orderStatusHistory, orders } from '../../db/schema/orders.ts'
+import { idempotencyKeys, orderItems, orders } from '../../db/schema/orders.ts'
 import { orderAdjustments } from '../../db/schema/promotions.ts'
 import { adjustmentRows, assertCoupon, priceWithOffers, recordUses, takeUses } from '../../domain/offers.ts'
 import { AppError } from '../../lib/app-error.ts'
@@ -17,6 +17,7 @@ import { newOrderNumber } from '../../domain/order-number.ts'
 import { findOrder } from '../../domain/order-view.ts'
 import type { OrderNotifier } from '../../domain/notifications/notifier.ts'
 import type { Actor } from '../../domain/actor.ts'
+import { recordOrderPlaced } from '../../domain/order-state.ts'
 import { isOnlineMethod } from '../../domain/payment-methods.ts'
 import { openPaymentHold, renewPaymentToken } from '../../domain/payments.ts'
 import { outOfStock, takeStock } from '../../domain/stock.ts'
@@ -36,7 +37,7 @@ export interface PlaceOrderContext {
   /** From the bearer token only, never from the body (product.md §6.2). */
   userId: number | null
   staff?: boolean
-  /** Who places it (guest, shopper or staff): the stock ledger's actor (decision 0191). */
+  /** Who places it (guest, shopper or staff): the stock ledger's actor (decision 0191), the history's first row (0193). */
   actor: Actor
   /** The shopper's language (Accept-Language): names in errors and answers, and the order's language. */
   lang?: Language
@@ -290,16 +291,8 @@ async function writeOrder(
     id,
     customer,
   )
-  await tx.insert(orderStatusHistory).values({
-    orderId: id,
-    fromStatus: null,
-    toStatus: 'pending',
-    fromPaymentStatus: null,
-    toPaymentStatus: 'pending',
-    changedBy: ctx.userId,
-    actor: ctx.userId === null ? 'guest' : ctx.staff ? 'staff' : 'shopper',
-  })
-  await ctx.notify?.orderPlaced(tx, id)
+  // Decision 0193: the order's first history row by who placed it, and its mails.
+  await recordOrderPlaced(tx, ctx.actor, { id, orderStatus: 'pending', paymentStatus: 'pending' }, ctx.notify)
   if (ctx.idempotencyKey)
     await tx.update(idempotencyKeys).set({ orderId: id }).where(eq(idempotencyKeys.key, ctx.idempotencyKey))
   // Decision 0076: an online-paid order holds its stock (taken above) until it is paid or its time runs out.

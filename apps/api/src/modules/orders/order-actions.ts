@@ -3,17 +3,16 @@ import { eq } from 'drizzle-orm'
 import type { Language } from '@shop/shared/i18n/messages'
 import type { NewTrackingLink, Order } from '@shop/shared/schemas/order'
 import type { Db } from '../../db/client.ts'
-import { orderStatusHistory, orders } from '../../db/schema/orders.ts'
+import { orders } from '../../db/schema/orders.ts'
+import { actorUserId, type Actor } from '../../domain/actor.ts'
+import { recordAudit } from '../../domain/audit.ts'
 import { cancelByCustomer, notPending } from '../../domain/order-cancel.ts'
 import type { OrderNotifier } from '../../domain/notifications/notifier.ts'
 import { findOrder } from '../../domain/order-view.ts'
 import { trackingSecret, trackingToken, trackingUrl } from '../../domain/tracking-link.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
 import { mailText } from '../../domain/notifications/mail-texts.ts'
-import { releaseOrderUses } from '../../domain/offers.ts'
-import { restoreOrderStock } from '../../domain/stock.ts'
-import { actorUserId, type Actor } from '../../domain/actor.ts'
-import type { AuthUser } from '../../plugins/auth.ts'
+import { lockOrder, moveOrder } from '../../domain/order-state.ts'
 
 async function answer(db: Db, id: number, staff: boolean, lang: Language): Promise<Order> {
   const order = await findOrder(db, id, staff, lang)
@@ -27,17 +26,17 @@ async function answer(db: Db, id: number, staff: boolean, lang: Language): Promi
  */
 export async function cancelMyOrder(
   db: Db,
-  user: AuthUser,
+  actor: Actor,
   id: number,
   reason: string,
   lang: Language,
   notify: OrderNotifier,
 ): Promise<Order> {
+  const userId = actorUserId(actor)
   await db.transaction(async (tx) => {
     const [owner] = await tx.select({ userId: orders.userId }).from(orders).where(eq(orders.id, id)).limit(1)
-    if (!owner || owner.userId !== user.id) throw notFound()
-    const { historyId } = await cancelByCustomer(tx, id, { actor: 'shopper', userId: user.id, reason })
-    await notify.statusChanged(tx, id, historyId)
+    if (!owner || userId === null || owner.userId !== userId) throw notFound()
+    await cancelByCustomer(tx, actor, id, reason, notify)
   })
   return answer(db, id, false, lang)
 }
@@ -48,30 +47,16 @@ export async function cancelMyOrder(
  */
 export async function confirmByPhone(
   db: Db,
-  adminId: number,
+  actor: Actor,
   id: number,
   lang: Language,
   notify: OrderNotifier,
 ): Promise<Order> {
   await db.transaction(async (tx) => {
-    const [current] = await tx.select().from(orders).where(eq(orders.id, id)).for('update')
+    const current = await lockOrder(tx, id)
     if (!current) throw notFound()
     if (current.orderStatus !== 'pending') throw notPending()
-    await tx.update(orders).set({ orderStatus: 'processing', updatedAt: new Date() }).where(eq(orders.id, id))
-    const [history] = await tx
-      .insert(orderStatusHistory)
-      .values({
-        orderId: id,
-        fromStatus: 'pending',
-        toStatus: 'processing',
-        fromPaymentStatus: current.paymentStatus,
-        toPaymentStatus: current.paymentStatus,
-        changedBy: adminId,
-        actor: 'staff',
-        action: 'confirmed_by_phone',
-      })
-      .returning({ id: orderStatusHistory.id })
-    await notify.statusChanged(tx, id, history!.id)
+    await moveOrder(tx, actor, current, { status: 'processing', action: 'confirmed_by_phone', notify })
   })
   return answer(db, id, true, lang)
 }
@@ -91,30 +76,14 @@ export async function refusedAtDoor(
 ): Promise<Order> {
   const adminId = actorUserId(actor)!
   await db.transaction(async (tx) => {
-    const [current] = await tx.select().from(orders).where(eq(orders.id, id)).for('update')
+    const current = await lockOrder(tx, id)
     if (!current) throw notFound()
     if (current.orderStatus !== 'pending' && current.orderStatus !== 'processing')
       throw new AppError('ORDER_NOT_EDITABLE', 409, {
         params: { status: mailText(lang, `status_${current.orderStatus}`) },
       })
     if (current.paymentStatus === 'paid') throw new AppError('ORDER_PAID_ONLINE', 409)
-    await releaseOrderUses(tx, id)
-    await restoreOrderStock(tx, id, { actor, reason: 'cancellation' })
-    await tx.update(orders).set({ orderStatus: 'cancelled', updatedAt: new Date() }).where(eq(orders.id, id))
-    const [history] = await tx
-      .insert(orderStatusHistory)
-      .values({
-        orderId: id,
-        fromStatus: current.orderStatus,
-        toStatus: 'cancelled',
-        fromPaymentStatus: current.paymentStatus,
-        toPaymentStatus: current.paymentStatus,
-        changedBy: adminId,
-        actor: 'staff',
-        action: 'refused_at_door',
-      })
-      .returning({ id: orderStatusHistory.id })
-    await notify.statusChanged(tx, id, history!.id)
+    await moveOrder(tx, actor, current, { status: 'cancelled', action: 'refused_at_door', notify })
   })
   return answer(db, id, true, lang)
 }
@@ -123,17 +92,31 @@ export async function refusedAtDoor(
  * Decision 0105: staff give the order a new tracking key, so every link mailed before stops opening it; the answer is
  * the new link (in the order's language) to send the shopper another way.
  */
-export async function renewTrackingLink(db: Db, orderId: number, appUrl: string): Promise<NewTrackingLink> {
-  const [row] = await db
-    .update(orders)
-    .set({ trackingKey: randomBytes(16).toString('hex') })
-    .where(eq(orders.id, orderId))
-    .returning({
-      orderNumber: orders.orderNumber,
-      trackingKey: orders.trackingKey,
-      language: orders.language,
+export async function renewTrackingLink(
+  db: Db,
+  actor: Actor,
+  orderId: number,
+  appUrl: string,
+): Promise<NewTrackingLink> {
+  const row = await db.transaction(async (tx) => {
+    const [renewed] = await tx
+      .update(orders)
+      .set({ trackingKey: randomBytes(16).toString('hex') })
+      .where(eq(orders.id, orderId))
+      .returning({
+        orderNumber: orders.orderNumber,
+        trackingKey: orders.trackingKey,
+        language: orders.language,
+      })
+    if (!renewed) throw notFound()
+    // The trail says who sent a new link, never the key (decision 0192).
+    await recordAudit(tx, actor, {
+      action: 'order.tracking_link_renewed',
+      entity: 'order',
+      entityId: orderId,
     })
-  if (!row) throw notFound()
+    return renewed
+  })
   const token = trackingToken(await trackingSecret(db), row.orderNumber, row.trackingKey)
   return { tracking_url: trackingUrl(appUrl, row.orderNumber, token, row.language === 'en' ? 'en' : 'ar') }
 }

@@ -6,17 +6,18 @@ import { fromCents, MAX_MONEY_CENTS, toCents } from '@shop/shared/money/money'
 import { priceOrder, type Offer, type PricedOrder } from '@shop/shared/pricing/offers'
 import type { EditOrderItemsInput, Order } from '@shop/shared/schemas/order'
 import type { Db, Tx } from '../../db/client.ts'
-import { orderItems, orderStatusHistory, orders } from '../../db/schema/orders.ts'
+import { orderItems, orders } from '../../db/schema/orders.ts'
 import { orderAdjustments, promotionUses, promotions } from '../../db/schema/promotions.ts'
 import { adjustmentRows, toOffer } from '../../domain/offers.ts'
 import { assertCashAccepted, deliveryCityOf } from '../../domain/cash-on-delivery.ts'
 import { mailText } from '../../domain/notifications/mail-texts.ts'
 import type { OrderNotifier } from '../../domain/notifications/notifier.ts'
 import { findOrder } from '../../domain/order-view.ts'
+import { lockOrder, moveOrder } from '../../domain/order-state.ts'
 import { isOnlineMethod } from '../../domain/payment-methods.ts'
 import { orderPayments } from '../../domain/payments.ts'
 import { moveStock, outOfStock, type StockMove } from '../../domain/stock.ts'
-import { actorUserId, type Actor } from '../../domain/actor.ts'
+import type { Actor } from '../../domain/actor.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
 import {
   deliveryCity,
@@ -69,9 +70,8 @@ export async function editOrderItems(
   lang: Language,
   notify?: OrderNotifier,
 ): Promise<Order> {
-  const staffId = actorUserId(actor)!
   await db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update')
+    const order = await lockOrder(tx, id)
     if (!order) throw notFound()
     if (order.orderStatus !== 'pending' && order.orderStatus !== 'processing') {
       throw new AppError('ORDER_NOT_EDITABLE', 409, {
@@ -107,13 +107,17 @@ export async function editOrderItems(
       city.changed ||
       stored.length !== lines.filter((l) => l.stored).length ||
       lines.some((l) => !l.stored || l.stored.quantity !== l.quantity)
-    if (!changed) return
+    // Nothing to change: the trail still says the edit was made (decision 0192), no history row, no mail.
+    if (!changed) {
+      await moveOrder(tx, actor, order, { action: 'items_edited' })
+      return
+    }
 
     await moveStock(tx, stockMoves(stored, lines, lang), { actor, reason: 'order_edit', orderId: id })
     const itemIds = await writeLines(tx, id, stored, lines)
     if (pricing) await writeAdjustments(tx, id, pricing, itemIds)
     const previousTotal = order.totalAmount
-    await tx
+    const [edited] = await tx
       .update(orders)
       .set({
         subtotal: fromCents(subtotalCents),
@@ -131,22 +135,21 @@ export async function editOrderItems(
         updatedAt: new Date(),
       })
       .where(eq(orders.id, id))
-    const [history] = await tx
-      .insert(orderStatusHistory)
-      .values({
-        orderId: id,
-        fromStatus: order.orderStatus,
-        toStatus: order.orderStatus,
-        fromPaymentStatus: order.paymentStatus,
-        toPaymentStatus: order.paymentStatus,
-        changedBy: staffId,
-        actor: 'staff',
-        action: 'items_edited',
-        // The totals before and after, in figures (no language): the dialog's history shows them.
-        reason: `${previousTotal.toFixed(2)} → ${fromCents(totalCents).toFixed(2)}`,
-      })
-      .returning({ id: orderStatusHistory.id })
-    await notify?.orderEdited(tx, id, history!.id, previousTotal)
+      .returning()
+    // Decision 0193: the history row (both statuses as they were) by this staff member, the audit row with the totals
+    // and the city, and the shopper's mail with the new total.
+    await moveOrder(tx, actor, edited!, {
+      record: true,
+      action: 'items_edited',
+      // The totals before and after, in figures (no language): the dialog's history shows them.
+      reason: `${previousTotal.toFixed(2)} → ${fromCents(totalCents).toFixed(2)}`,
+      notify,
+      edited: { previousTotal },
+      audit: {
+        before: { total_amount: previousTotal, city_id: order.cityId },
+        after: { total_amount: edited!.totalAmount, city_id: edited!.cityId },
+      },
+    })
   })
   const order = await findOrder(db, id, true, lang)
   if (!order) throw notFound()

@@ -145,7 +145,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       cancelMyOrder(
         app.db,
-        request.user!,
+        app.actorOf(request),
         request.params.id,
         request.body.reason,
         request.lang,
@@ -167,7 +167,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      confirmByPhone(app.db, request.user!.id, request.params.id, request.lang, app.notifier),
+      confirmByPhone(app.db, app.actorOf(request), request.params.id, request.lang, app.notifier),
   )
 
   app.post(
@@ -202,7 +202,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store')
-      const link = await renewTrackingLink(app.db, request.params.id, app.appUrl)
+      const link = await renewTrackingLink(app.db, app.actorOf(request), request.params.id, app.appUrl)
       request.log.info({ order_id: request.params.id, by: request.user!.id }, 'tracking link renewed')
       return link
     },

@@ -2,16 +2,14 @@ import { eq, inArray } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Language } from '@shop/shared/i18n/messages'
 import type { Db, Tx } from '../../db/client.ts'
-import { orders } from '../../db/schema/orders.ts'
 import { orderPaymentHolds, payments } from '../../db/schema/payments.ts'
 import type { OrderNotifier } from '../../domain/notifications/notifier.ts'
 import type { OrderRow } from '../../domain/order-view.ts'
-import { expireDueHolds, expireLocked, EXPIRED_BY_CLOCK } from '../../domain/payment-expiry.ts'
+import type { Actor } from '../../domain/actor.ts'
+import { expireDueHolds, expireLocked, EXPIRY_JOB } from '../../domain/payment-expiry.ts'
 import { orderPayments, syncOrderPaymentStatus, type HoldRow } from '../../domain/payments.ts'
-import { orderShopper, retakeOrderStock } from '../../domain/stock.ts'
-import { retakeOrderUses } from '../../domain/offers.ts'
 
-export { expireLocked, EXPIRED_BY_CLOCK }
+export { expireLocked, EXPIRY_JOB }
 
 // Decision 0076: an unpaid online order gives its stock back once when its time runs out. Any API process may do it:
 // a sweep in every process every PAYMENT_SWEEP_SECONDS, every payment request on the order first, and every read of it
@@ -23,32 +21,29 @@ export const sweepExpiredHolds = (db: Db, now = new Date(), limit = 100, notify?
 
 /**
  * Decision 0077: an order the sweep expired comes back when its shopper pays after all and its stock is still there
- * (409 OUT_OF_STOCK naming the product otherwise, and nothing changes). Its hold starts again for `minutes`.
+ * (409 OUT_OF_STOCK naming the product otherwise, and nothing changes). Its hold starts again for `minutes`. `actor`:
+ * the shopper who pays again, or the provider whose late answer says they did.
  */
 export async function reviveLocked(
   tx: Tx,
+  actor: Actor,
   order: OrderRow,
-  hold: HoldRow,
   now: Date,
   minutes: number,
   lang: Language,
 ): Promise<OrderRow> {
-  await retakeOrderUses(tx, order.id)
-  // The shopper pays after all: the stock is held for the payment again.
-  await retakeOrderStock(tx, order.id, { actor: orderShopper(order), reason: 'payment_hold' }, lang)
   await tx
     .update(orderPaymentHolds)
     .set({ expiredAt: null, closedAt: null, dueAt: new Date(now.getTime() + minutes * 60_000) })
     .where(eq(orderPaymentHolds.orderId, order.id))
-  await syncOrderPaymentStatus(
-    tx,
-    order,
-    null,
-    { orderStatus: 'pending' },
-    { actor: 'system', action: 'payment_revived' },
-  )
-  const [fresh] = await tx.select().from(orders).where(eq(orders.id, order.id))
-  return fresh!
+  // Un-cancelled: the offers' uses and the stock are taken again for the payment (moveOrder, decision 0193).
+  const { order: fresh } = await syncOrderPaymentStatus(tx, actor, order, {
+    status: 'pending',
+    action: 'payment_revived',
+    stockReason: { uncancel: 'payment_hold' },
+    lang,
+  })
+  return fresh
 }
 
 /** Was this order ended by the expiry (and not by staff), so that paying now may bring it back? */

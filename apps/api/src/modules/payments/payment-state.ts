@@ -11,11 +11,10 @@ import {
   syncOrderPaymentStatus,
   type PaymentRow,
 } from '../../domain/payments.ts'
-import { retakeOrderStock } from '../../domain/stock.ts'
-import { providerActor } from '../../domain/actor.ts'
+import type { Actor } from '../../domain/actor.ts'
+import type { OrderRow } from '../../domain/order-view.ts'
 import { AppError } from '../../lib/app-error.ts'
 import type { AttemptRef, Charge, ProviderNotice } from './providers/provider.ts'
-import { retakeOrderUses } from '../../domain/offers.ts'
 
 // The one place a provider's answer changes a payment (decision 0075): every return, notification, confirm and capture
 // goes through applyCharge / applyRefund, in a transaction that locks the order first (the lock order of every payment
@@ -27,8 +26,11 @@ export interface EventMeta {
   /** The same key twice is the same notification: recorded once, changes nothing the second time. */
   dedupeKey: string
   payload: unknown
-  /** Staff member who asked for this (a refund, a check with the provider); null: the provider or the system. */
-  by?: number | null
+  /**
+   * Who moves the order with this answer (decision 0193): the provider for its verified returns, notifications and
+   * answers; the staff member who asked (a refund, a check with the provider); the shopper who came back.
+   */
+  actor: Actor
 }
 
 export const attemptRef = (p: PaymentRow): AttemptRef => ({
@@ -47,7 +49,7 @@ const methodOf = (p: PaymentRow) =>
 export async function recordAnswer(
   db: Db,
   paymentId: number,
-  meta: EventMeta,
+  meta: Omit<EventMeta, 'actor'>,
   set: Partial<typeof payments.$inferInsert> = {},
 ): Promise<void> {
   await db.transaction(async (tx) => {
@@ -62,7 +64,7 @@ export async function recordAnswer(
 }
 
 /** Records the event once; false when it was recorded before (a replay). */
-async function recordEvent(tx: Tx, paymentId: number, meta: EventMeta): Promise<boolean> {
+async function recordEvent(tx: Tx, paymentId: number, meta: Omit<EventMeta, 'actor'>): Promise<boolean> {
   const inserted = await tx
     .insert(paymentEvents)
     .values({
@@ -111,7 +113,10 @@ export async function applyCharge(
     if (!(await recordEvent(tx, payment.id, meta))) return payment
     const now = new Date()
     const set: Partial<typeof payments.$inferInsert> = { updatedAt: now, claimedAt: null }
-    const extra: Parameters<typeof syncOrderPaymentStatus>[3] = {}
+    let paymentMethod: OrderRow['paymentMethod'] | undefined
+    /** Decision 0077: paid after the order expired: it comes back if its stock is still there. */
+    let comeBack = false
+    let flag: PaymentFlag | null = null
 
     if (charge.outcome === 'paid') {
       if (payment.state === 'paid' || payment.state === 'refunded') return payment
@@ -128,49 +133,21 @@ export async function applyCharge(
           flag: 'amount_mismatch',
         })
       } else {
-        let flag: PaymentFlag | null = null
         const hold = await orderHold(tx, order.id, true)
         if (order.orderStatus === 'cancelled') {
-          if (hold?.expiredAt) {
-            // Decision 0077: the money is taken; the order comes back if its stock is still there.
-            try {
-              await tx.transaction(async (sp) => {
-                await retakeOrderUses(sp, order.id)
-                await retakeOrderStock(
-                  sp,
-                  order.id,
-                  { actor: providerActor(payment.provider), reason: 'sale' },
-                  order.language === 'en' ? 'en' : 'ar',
-                )
-              })
-              extra.orderStatus = 'pending'
-              await tx
-                .update(orderPaymentHolds)
-                .set({ expiredAt: null })
-                .where(eq(orderPaymentHolds.orderId, order.id))
-              flag = 'paid_after_expiry'
-            } catch (error) {
-              if (!(error instanceof AppError) || error.code !== 'OUT_OF_STOCK') throw error
-              flag = 'paid_after_expiry_no_stock'
-            }
-          } else flag = 'paid_after_cancel'
+          if (hold?.expiredAt) comeBack = true
+          else flag = 'paid_after_cancel'
         }
         const others = (await orderPayments(tx, order.id)).filter(
           (p) => p.id !== payment.id && p.state === 'paid',
         )
-        if (!flag && others.length > 0) flag = 'paid_twice'
-        Object.assign(set, {
-          state: 'paid',
-          paidAt: now,
-          failureCode: null,
-          failureMessage: null,
-          ...(flag && !payment.flag ? { flag } : {}),
-        })
+        if (!flag && !comeBack && others.length > 0) flag = 'paid_twice'
+        Object.assign(set, { state: 'paid', paidAt: now, failureCode: null, failureMessage: null })
         if (charge.transactionId) set.providerTxnId = charge.transactionId
         await closeHold(tx, order.id, now)
         // Paid online after switching to cash (or the other way round): the order says how it was paid.
         const method = methodOf(payment)
-        if (method && method !== order.paymentMethod) extra.paymentMethod = method
+        if (method && method !== order.paymentMethod) paymentMethod = method
       }
     } else if (charge.outcome === 'pending') {
       if (charge.transactionId && !payment.providerTxnId) set.providerTxnId = charge.transactionId
@@ -182,8 +159,33 @@ export async function applyCharge(
         failureMessage: charge.failureMessage?.slice(0, 500) ?? null,
       })
     }
-    const [updated] = await tx.update(payments).set(set).where(eq(payments.id, payment.id)).returning()
-    await syncOrderPaymentStatus(tx, order, meta.by ?? null, extra, meta.by ? {} : { actor: 'system' })
+    await tx.update(payments).set(set).where(eq(payments.id, payment.id))
+    const move = paymentMethod ? { paymentMethod } : {}
+    if (comeBack) {
+      // Decision 0077: the money is taken; the order comes back (its uses and stock taken again by moveOrder) if its
+      // stock is still there, in a savepoint so that a refusal leaves the order cancelled and the payment recorded.
+      try {
+        await tx.transaction(async (sp) => {
+          await sp
+            .update(orderPaymentHolds)
+            .set({ expiredAt: null })
+            .where(eq(orderPaymentHolds.orderId, order.id))
+          await syncOrderPaymentStatus(sp, meta.actor, order, {
+            ...move,
+            status: 'pending',
+            lang: order.language === 'en' ? 'en' : 'ar',
+          })
+        })
+        flag = 'paid_after_expiry'
+      } catch (error) {
+        if (!(error instanceof AppError) || error.code !== 'OUT_OF_STOCK') throw error
+        flag = 'paid_after_expiry_no_stock'
+      }
+    }
+    if (!comeBack || flag === 'paid_after_expiry_no_stock')
+      await syncOrderPaymentStatus(tx, meta.actor, order, move)
+    if (flag && !payment.flag) await tx.update(payments).set({ flag }).where(eq(payments.id, payment.id))
+    const [updated] = await tx.select().from(payments).where(eq(payments.id, payment.id))
     return updated!
   })
 }
@@ -214,7 +216,7 @@ export async function applyRefund(
       )
       .where(eq(payments.id, payment.id))
       .returning()
-    await syncOrderPaymentStatus(tx, order, meta.by ?? null, {}, meta.by ? {} : { actor: 'system' })
+    await syncOrderPaymentStatus(tx, meta.actor, order)
     return updated!
   })
 }

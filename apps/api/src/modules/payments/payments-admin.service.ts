@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { toCents } from '@shop/shared/money/money'
 import type { StaffPayment } from '@shop/shared/schemas/payment'
 import { payments } from '../../db/schema/payments.ts'
+import type { Actor } from '../../domain/actor.ts'
 import { orderPayments } from '../../domain/payments.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
 import { applyCharge, applyRefund, attemptRef, recordAnswer } from './payment-state.ts'
@@ -62,12 +63,7 @@ async function auditPayment(
   })
 }
 
-export async function refundPayment(
-  ctx: PaymentContext,
-  id: number,
-  staffId: number,
-  actor: Actor,
-): Promise<StaffPayment> {
+export async function refundPayment(ctx: PaymentContext, id: number, actor: Actor): Promise<StaffPayment> {
   const payment = await paymentById(ctx, id)
   if (payment.state !== 'paid') throw new AppError('PAYMENT_NOT_REFUNDABLE', 409)
   const paypal = ctx.providers.paypal
@@ -93,7 +89,7 @@ export async function refundPayment(
     kind: result.outcome,
     dedupeKey: `paypal:refund:${result.refundId}`,
     payload: result.raw,
-    by: staffId,
+    actor,
   }
   if (result.outcome === 'refunded')
     await applyRefund(
@@ -109,12 +105,7 @@ export async function refundPayment(
 }
 
 /** POST /api/payments/:id/check: asks the provider what it holds (PayPal) and records it. */
-export async function checkPayment(
-  ctx: PaymentContext,
-  id: number,
-  staffId: number,
-  actor: Actor,
-): Promise<StaffPayment> {
+export async function checkPayment(ctx: PaymentContext, id: number, actor: Actor): Promise<StaffPayment> {
   const payment = await paymentById(ctx, id)
   const paypal = ctx.providers.paypal
   if (payment.provider !== 'paypal' || !paypal) throw new AppError('PAYMENT_METHOD_UNAVAILABLE', 422)
@@ -131,7 +122,7 @@ export async function checkPayment(
       kind: charge.outcome,
       dedupeKey: `paypal:lookup:${id}:${charge.outcome}:${charge.transactionId ?? ''}`,
       payload: charge.raw,
-      by: staffId,
+      actor,
     })
   }
   await auditPayment(ctx, actor, 'payment.checked', payment)

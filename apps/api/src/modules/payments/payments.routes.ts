@@ -145,7 +145,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: { ...shopper, summary: 'Pay this order on delivery instead', response: { 200: OrderPayment } },
     },
-    async (request) => switchToCash(ctx, request.params.id, tokenOf(request.headers), request.lang),
+    async (request) =>
+      switchToCash(ctx, request.params.id, tokenOf(request.headers), request.lang, request.ip),
   )
 
   app.post(
@@ -158,7 +159,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OrderPayment },
       },
     },
-    async (request) => releaseOrder(ctx, request.params.id, tokenOf(request.headers)),
+    async (request) => releaseOrder(ctx, request.params.id, tokenOf(request.headers), request.ip),
   )
 
   // The providers send the shopper's browser back to these (GET): verified, recorded, then on to a result page.
@@ -173,7 +174,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: { ...back, summary: "Plutu's card page returns the shopper here (signed)" },
     },
-    async (request, reply) => reply.redirect(await plutuReturn(ctx, rawQuery(request.raw.url ?? '')), 303),
+    async (request, reply) =>
+      reply.redirect(await plutuReturn(ctx, rawQuery(request.raw.url ?? ''), request.ip), 303),
   )
   app.get(
     '/payments/paypal/return',
@@ -181,7 +183,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: { ...back, summary: 'PayPal returns an approving shopper here; the payment is captured' },
     },
-    async (request, reply) => reply.redirect(await paypalReturn(ctx, rawQuery(request.raw.url ?? '')), 303),
+    async (request, reply) =>
+      reply.redirect(await paypalReturn(ctx, rawQuery(request.raw.url ?? ''), request.ip), 303),
   )
   app.get(
     '/payments/paypal/cancel',
@@ -189,7 +192,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: { ...back, summary: 'PayPal returns a shopper who cancelled here' },
     },
-    async (request, reply) => reply.redirect(await paypalCancel(ctx, rawQuery(request.raw.url ?? '')), 303),
+    async (request, reply) =>
+      reply.redirect(await paypalCancel(ctx, rawQuery(request.raw.url ?? ''), request.ip), 303),
   )
 
   // PayPal's webhook needs the body exactly as sent (its signature covers it): read as text in this scope only.
@@ -210,7 +214,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        await paypalWebhook(ctx, typeof request.body === 'string' ? request.body : '', request.headers)
+        await paypalWebhook(
+          ctx,
+          typeof request.body === 'string' ? request.body : '',
+          request.headers,
+          request.ip,
+        )
         return { ok: true as const }
       },
     )
@@ -242,7 +251,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StaffPayment },
       },
     },
-    async (request) => refundPayment(ctx, request.params.id, request.user!.id, app.actorOf(request)),
+    async (request) => refundPayment(ctx, request.params.id, app.actorOf(request)),
   )
   app.post(
     '/payments/:id/check',
@@ -255,7 +264,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StaffPayment },
       },
     },
-    async (request) => checkPayment(ctx, request.params.id, request.user!.id, app.actorOf(request)),
+    async (request) => checkPayment(ctx, request.params.id, app.actorOf(request)),
   )
   app.post(
     '/payments/:id/flag/resolve',

@@ -15,6 +15,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts'
 import { orders } from '../../db/schema/orders.ts'
 import { orderPaymentHolds, payments } from '../../db/schema/payments.ts'
+import { guestActor, providerActor, type Actor } from '../../domain/actor.ts'
 import { assertCashAccepted, deliveryCityOf } from '../../domain/cash-on-delivery.ts'
 import type { OrderNotifier } from '../../domain/notifications/notifier.ts'
 import type { OrderRow } from '../../domain/order-view.ts'
@@ -110,8 +111,14 @@ async function authorized(
   return { order, hold }
 }
 
-/** The order's shopper as the history names them: signed in, or a guest. */
-const shopperOf = (order: OrderRow) => (order.userId === null ? 'guest' : 'shopper') as 'guest' | 'shopper'
+/**
+ * The order's shopper, who acts through the browser holding its payment token (decision 0193): signed in when the order
+ * has an account (its name as ordered), or a guest.
+ */
+const shopperOf = (order: Pick<OrderRow, 'userId' | 'customerName'>, ip: string | null): Actor =>
+  order.userId === null
+    ? guestActor(ip)
+    : { kind: 'shopper', userId: order.userId, name: order.customerName, ip }
 
 /** Decision 0076 "checks on access": a hold whose time ran out is ended before anything else is done with the order. */
 async function expireIfDue(
@@ -129,12 +136,13 @@ async function expireIfDue(
 /** Decision 0077: an order the sweep ended comes back (stock taken again, or 409 OUT_OF_STOCK) when its shopper pays. */
 async function reviveIfExpired(
   tx: Tx,
+  actor: Actor,
   order: OrderRow,
   hold: HoldRow,
   now: Date,
 ): Promise<{ order: OrderRow; hold: HoldRow }> {
   if (!expiredByHold(order, hold)) return { order, hold }
-  const revived = await reviveLocked(tx, order, hold, now, await paymentExpiryMinutes(tx), langOf(order))
+  const revived = await reviveLocked(tx, actor, order, now, await paymentExpiryMinutes(tx), langOf(order))
   return { order: revived, hold: (await orderHold(tx, order.id, true))! }
 }
 
@@ -184,12 +192,14 @@ async function beginAttempt(
   orderId: number,
   token: string | undefined,
   spec: AttemptSpec,
+  ip: string | null,
 ): Promise<PaymentRow> {
   return ctx.db.transaction(async (tx) => {
     const now = new Date()
     let { order, hold } = await authorized(tx, orderId, token)
+    const actor = shopperOf(order, ip)
     ;({ order, hold } = await expireIfDue(ctx, tx, order, hold, now))
-    ;({ order, hold } = await reviveIfExpired(tx, order, hold, now))
+    ;({ order, hold } = await reviveIfExpired(tx, actor, order, hold, now))
     if (!isPayable(order, hold)) throw notPayable()
     if (hold.attempts >= MAX_ATTEMPTS) throw tooManyRequests((hold.dueAt.getTime() - now.getTime()) / 1000)
     const rows = await orderPayments(tx, order.id)
@@ -235,10 +245,9 @@ async function beginAttempt(
     const method = spec.provider === 'paypal' ? 'paypal' : 'massarat'
     await syncOrderPaymentStatus(
       tx,
+      actor,
       order,
-      null,
       method !== order.paymentMethod ? { paymentMethod: method } : {},
-      { actor: shopperOf(order) },
     )
     return payment!
   })
@@ -262,6 +271,7 @@ async function startFailed(ctx: PaymentContext, payment: PaymentRow, error: unkn
       kind: 'refused',
       dedupeKey: `start:${payment.id}`,
       payload: refusal?.raw ?? { error: code },
+      actor: providerActor(payment.provider),
     },
   )
   if (refusal) {
@@ -298,11 +308,13 @@ export async function startWallet(
     : { ids: [] }
   let payment: PaymentRow
   try {
-    payment = await beginAttempt(ctx, orderId, token, {
-      provider: 'plutu',
-      gateway: input.gateway,
-      currency: 'LYD',
-    })
+    payment = await beginAttempt(
+      ctx,
+      orderId,
+      token,
+      { provider: 'plutu', gateway: input.gateway, currency: 'LYD' },
+      customerIp,
+    )
   } catch (error) {
     await releaseHits(ctx.db, hits)
     throw error
@@ -376,7 +388,7 @@ export async function confirmWallet(
       await tx.select({ state: payments.state }).from(payments).where(eq(payments.id, payment.id))
     )[0]!.state
     if (state === 'expired' && expiredByHold(order, hold)) {
-      ;({ order, hold } = await reviveIfExpired(tx, order, hold, now))
+      ;({ order, hold } = await reviveIfExpired(tx, shopperOf(order, customerIp), order, hold, now))
       state = 'pending'
     }
     if (state !== 'pending') throw notPayable()
@@ -427,6 +439,8 @@ export async function confirmWallet(
     kind: charge.outcome,
     dedupeKey: `plutu:confirm:${payment.id}:${tries}`,
     payload: charge.raw,
+    // Plutu's answer to the code the shopper typed moves the order (decision 0193).
+    actor: providerActor('plutu', customerIp),
   }
   if (charge.outcome === 'failed' && charge.retryable && tries < MAX_CODE_TRIES) {
     await recordAnswer(ctx.db, payment.id, meta, {
@@ -467,13 +481,19 @@ export async function startRedirect(
     ? offered.paypal !== null
     : (offered.massarat?.gateways ?? []).includes(input.gateway as never)
   if (!provider || !known) throw unavailable()
-  const payment = await beginAttempt(ctx, orderId, token, {
-    provider: provider.id,
-    gateway: input.gateway,
-    // Decision 0079: PayPal has no dinars; Plutu's MPGS charges international cards in dollars.
-    currency: isPayPal || input.gateway === 'mpgs' ? 'USD' : 'LYD',
-    expectedAmount: input.expected_amount,
-  })
+  const payment = await beginAttempt(
+    ctx,
+    orderId,
+    token,
+    {
+      provider: provider.id,
+      gateway: input.gateway,
+      // Decision 0079: PayPal has no dinars; Plutu's MPGS charges international cards in dollars.
+      currency: isPayPal || input.gateway === 'mpgs' ? 'USD' : 'LYD',
+      expectedAmount: input.expected_amount,
+    },
+    customerIp,
+  )
   let started
   try {
     started = await provider.start(input.gateway, {
@@ -513,7 +533,7 @@ export function resultPath(payment: PaymentRow | null, reason?: string): string 
 }
 
 /** GET /api/payments/plutu/return: the card page sends the shopper back here, signed (decision 0078). */
-export async function plutuReturn(ctx: PaymentContext, rawQuery: string): Promise<string> {
+export async function plutuReturn(ctx: PaymentContext, rawQuery: string, ip: string | null): Promise<string> {
   const plutu = ctx.providers.plutu
   if (!plutu) return resultPath(null, 'unavailable')
   const notice = plutu.readReturn(rawQuery)
@@ -534,6 +554,7 @@ export async function plutuReturn(ctx: PaymentContext, rawQuery: string): Promis
     kind: notice.kind,
     dedupeKey: notice.dedupeKey,
     payload: notice.raw,
+    actor: providerActor('plutu', ip),
   })
   return resultPath(updated)
 }
@@ -543,7 +564,12 @@ export async function plutuReturn(ctx: PaymentContext, rawQuery: string): Promis
  * came back). Decision 0077: an attempt of an order that expired is captured only if the stock can be taken again;
  * otherwise the approval is left to lapse and the shopper is not charged.
  */
-export async function capturePayPal(ctx: PaymentContext, paymentId: number): Promise<PaymentRow | null> {
+export async function capturePayPal(
+  ctx: PaymentContext,
+  paymentId: number,
+  ip: string | null,
+): Promise<PaymentRow | null> {
+  const actor = providerActor('paypal', ip)
   const paypal = ctx.providers.paypal
   if (!paypal) return null
   const ready = await ctx.db.transaction(async (tx) => {
@@ -564,7 +590,7 @@ export async function capturePayPal(ctx: PaymentContext, paymentId: number): Pro
     if (state === 'expired' && hold && expiredByHold(order, hold)) {
       try {
         await tx.transaction(async (sp) => {
-          await reviveIfExpired(sp, order, hold!, now)
+          await reviveIfExpired(sp, actor, order, hold!, now)
         })
         await tx.update(payments).set({ state: 'pending', updatedAt: now }).where(eq(payments.id, paymentId))
         state = 'pending'
@@ -589,22 +615,31 @@ export async function capturePayPal(ctx: PaymentContext, paymentId: number): Pro
     kind: charge.outcome,
     dedupeKey: `paypal:capture:${ready.id}:${charge.outcome}:${charge.transactionId ?? ''}`,
     payload: charge.raw,
+    actor,
   })
 }
 
 /** GET /api/payments/paypal/return?token=…&PayerID=…: capture, then the result page. */
-export async function paypalReturn(ctx: PaymentContext, rawQuery: string): Promise<string> {
+export async function paypalReturn(
+  ctx: PaymentContext,
+  rawQuery: string,
+  ip: string | null,
+): Promise<string> {
   const paypal = ctx.providers.paypal
   if (!paypal) return resultPath(null, 'unavailable')
   const notice = paypal.readReturn(rawQuery)
   if (!notice) return resultPath(null, 'unverified')
   const payment = await findNoticePayment(ctx.db, 'paypal', notice)
   if (!payment) return resultPath(null, 'unknown')
-  return resultPath(await capturePayPal(ctx, payment.id))
+  return resultPath(await capturePayPal(ctx, payment.id, ip))
 }
 
 /** GET /api/payments/paypal/cancel?token=…: the shopper left PayPal without paying; the cart is still theirs. */
-export async function paypalCancel(ctx: PaymentContext, rawQuery: string): Promise<string> {
+export async function paypalCancel(
+  ctx: PaymentContext,
+  rawQuery: string,
+  ip: string | null,
+): Promise<string> {
   const token = new URLSearchParams(rawQuery).get('token') ?? ''
   const payment =
     ctx.providers.paypal && /^[A-Za-z0-9-]{5,64}$/.test(token)
@@ -617,13 +652,22 @@ export async function paypalCancel(ctx: PaymentContext, rawQuery: string): Promi
         })
       : null
   if (!payment) return '/payment/cancelled'
+  // The shopper came back without paying (an unsigned return: it only fails a pending attempt).
+  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, payment.orderId))
+  const actor = order ? shopperOf(order, ip) : guestActor(ip)
   const updated =
     payment.state === 'pending'
       ? await applyCharge(
           ctx.db,
           payment.id,
           { outcome: 'cancelled', raw: { token } },
-          { source: 'return', kind: 'canceled', dedupeKey: `paypal:cancel:${token}`, payload: { token } },
+          {
+            source: 'return',
+            kind: 'canceled',
+            dedupeKey: `paypal:cancel:${token}`,
+            payload: { token },
+            actor,
+          },
         )
       : payment
   return updated.state === 'paid' ? resultPath(updated) : `/payment/cancelled?order=${payment.orderId}`
@@ -634,6 +678,7 @@ export async function paypalWebhook(
   ctx: PaymentContext,
   rawBody: string,
   headers: Record<string, string | string[] | undefined>,
+  ip: string | null,
 ): Promise<void> {
   const paypal = ctx.providers.paypal
   if (!paypal) throw notFound()
@@ -655,10 +700,16 @@ export async function paypalWebhook(
     ctx.log.info({ provider: 'paypal', kind: notice.kind }, 'verified webhook about no payment of this shop')
     return
   }
-  const meta = { source: notice.source, kind: notice.kind, dedupeKey: notice.dedupeKey, payload: notice.raw }
+  const meta = {
+    source: notice.source,
+    kind: notice.kind,
+    dedupeKey: notice.dedupeKey,
+    payload: notice.raw,
+    actor: providerActor('paypal', ip),
+  }
   if (notice.approved) {
     await recordAnswer(ctx.db, payment.id, meta)
-    if (payment.state === 'pending' || payment.state === 'expired') await capturePayPal(ctx, payment.id)
+    if (payment.state === 'pending' || payment.state === 'expired') await capturePayPal(ctx, payment.id, ip)
   } else if (notice.refund) await applyRefund(ctx.db, payment.id, notice.refund, meta)
   else if (notice.charge) await applyCharge(ctx.db, payment.id, notice.charge, meta)
 }
@@ -673,12 +724,14 @@ export async function switchToCash(
   orderId: number,
   token: string | undefined,
   lang: Language,
+  ip: string | null = null,
 ): Promise<OrderPayment> {
   await ctx.db.transaction(async (tx) => {
     const now = new Date()
     let { order, hold } = await authorized(tx, orderId, token)
+    const actor = shopperOf(order, ip)
     ;({ order, hold } = await expireIfDue(ctx, tx, order, hold, now))
-    ;({ order, hold } = await reviveIfExpired(tx, order, hold, now))
+    ;({ order, hold } = await reviveIfExpired(tx, actor, order, hold, now))
     if (!isPayable(order, hold)) throw notPayable()
     // Decision 0071: the city's cash rule holds here too, as it does when the order is placed with cash.
     const city = await deliveryCityOf(tx, order.cityId)
@@ -692,13 +745,7 @@ export async function switchToCash(
       )
     await supersedeOpenAttempts(tx, order.id, now, 'switched_to_cash')
     await closeHold(tx, order.id, now)
-    await syncOrderPaymentStatus(
-      tx,
-      order,
-      null,
-      { paymentMethod: 'cash' },
-      { actor: shopperOf(order), action: 'switched_to_cash' },
-    )
+    await syncOrderPaymentStatus(tx, actor, order, { paymentMethod: 'cash', action: 'switched_to_cash' })
   })
   return view(ctx, orderId)
 }
@@ -711,16 +758,18 @@ export async function releaseOrder(
   ctx: PaymentContext,
   orderId: number,
   token: string | undefined,
+  ip: string | null = null,
 ): Promise<OrderPayment> {
   await ctx.db.transaction(async (tx) => {
     const now = new Date()
     const { order, hold } = await authorized(tx, orderId, token)
+    const actor = shopperOf(order, ip)
     if (hold.expiredAt || hold.closedAt) return
     const rows = await orderPayments(tx, order.id)
     if (rows.some((p) => p.state === 'pending' && p.claimedAt)) throw new AppError('PAYMENT_IN_PROGRESS', 409)
     if (order.paymentStatus === 'paid' || order.orderStatus !== 'pending') throw notPayable()
     // The shopper replaced it with a new order at checkout: cancelled as they asked (decision 0082).
-    await expireLocked(tx, order, hold, now, ctx.notify, { actor: shopperOf(order), action: 'released' })
+    await expireLocked(tx, order, hold, now, ctx.notify, actor, 'released')
   })
   return view(ctx, orderId)
 }

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.ts'
 import { orderItems, orderStatusHistory, orders } from '../../db/schema/orders.ts'
 import { settings } from '../../db/schema/settings.ts'
 import type { OrderNotifier } from '../../domain/notifications/notifier.ts'
+import { guestActor } from '../../domain/actor.ts'
 import { cancelByCustomer } from '../../domain/order-cancel.ts'
 import { loadAdjustments } from '../../domain/offers.ts'
 import { expireDueHolds } from '../../domain/payment-expiry.ts'
@@ -150,12 +151,8 @@ export async function cancelTracked(
 ): Promise<TrackedOrder> {
   const { row } = await findTracked(db, input, ip, notify)
   await db.transaction(async (tx) => {
-    const { historyId } = await cancelByCustomer(tx, row.id, {
-      actor: 'guest',
-      userId: null,
-      reason: input.reason,
-    })
-    await notify.statusChanged(tx, row.id, historyId)
+    // The mail's link is a guest's, whoever else is signed in on the browser (decision 0193).
+    await cancelByCustomer(tx, guestActor(ip), row.id, input.reason, notify)
   })
   const [fresh] = await db.select().from(orders).where(eq(orders.id, row.id)).limit(1)
   return toTracked(db, fresh!, true, lang)
