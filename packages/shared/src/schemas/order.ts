@@ -250,12 +250,19 @@ export const OrderStatusChange = z.object({
   to_status: z.string(),
   from_payment_status: z.string().nullable(),
   to_payment_status: z.string(),
+  /** The staff member's or signed-in shopper's name (null: a guest, a provider, the system). */
   changed_by: z.string().nullable(),
-  /** Decision 0069: staff, shopper, guest or system; null for changes recorded before it was kept. */
+  /**
+   * Decisions 0069 and 0193: staff, shopper, guest (checkout without an account, the payment page, the tracking link),
+   * provider (a payment provider's verified answer) or system (the payment expiry); null for changes recorded before
+   * it was kept.
+   */
   actor: z.enum(['staff', 'shopper', 'guest', 'provider', 'system']).nullable().optional(),
-  /** confirmed_by_phone, cancelled_by_customer, refused_at_door, payment_expired, released, switched_to_cash, payment_revived; null for a plain edit. */
+  /** Decision 0193: the provider of a provider's move (plutu, paypal); null otherwise. */
+  provider: z.string().nullable().optional(),
+  /** confirmed_by_phone, cancelled_by_customer, refused_at_door, payment_expired, released, switched_to_cash, payment_revived, items_edited; null for a plain edit. */
   action: z.string().nullable().optional(),
-  /** The shopper's reason for cancelling. */
+  /** The shopper's reason for cancelling; an edit's totals. */
   reason: z.string().nullable().optional(),
   created_at: z.string(),
 })
