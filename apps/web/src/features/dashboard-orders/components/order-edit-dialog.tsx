@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { ArrowLeft, PackageOpen } from 'lucide-react'
@@ -5,7 +6,13 @@ import { useEffect, useRef, useState } from 'react'
 import { useForm, type Resolver } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../../lib/toast.ts'
-import { ORDER_STATUSES, PAYMENT_STATUSES, UpdateOrderInput, type Order } from '@shop/shared/schemas/order'
+import {
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  UpdateOrderInput,
+  type Order,
+  type OrderStatusChange,
+} from '@shop/shared/schemas/order'
 import { Button } from '../../../components/ui/button.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import { Field, FieldError, Input, Select, Textarea } from '../../../components/ui/field.tsx'
@@ -334,12 +341,7 @@ export function OrderEditDialog({ order, onClose }: { order: Order | null; onClo
                   </p>
                 ) : null}
                 <p className="text-xs text-stone-600">
-                  {h.actor === 'guest'
-                    ? t('orders.by_guest')
-                    : h.actor === 'shopper'
-                      ? t('orders.by_customer', { name: h.changed_by ?? '' })
-                      : t('orders.changed_by', { name: h.changed_by ?? t('orders.system') })}{' '}
-                  · <span className="ltr-nums">{when(h.created_at)}</span>
+                  {byWhom(h, t)} · <span className="ltr-nums">{when(h.created_at)}</span>
                 </p>
               </li>
             ))}
@@ -348,4 +350,25 @@ export function OrderEditDialog({ order, onClose }: { order: Order | null; onClo
       </section>
     </Dialog>
   )
+}
+
+/**
+ * Decision 0193: who made a move, as the history row says: the staff member by name, the customer (signed in, a guest
+ * at checkout or payment, a guest through the tracking link), the payment provider, or the shop by itself.
+ */
+function byWhom(h: OrderStatusChange, t: TFunction): string {
+  switch (h.actor) {
+    case 'guest':
+      return h.action === 'cancelled_by_customer' ? t('orders.by_guest_link') : t('orders.by_guest')
+    case 'shopper':
+      return t('orders.by_customer', { name: h.changed_by ?? '' })
+    case 'provider':
+      return t('orders.by_provider', {
+        name: t(`orders.provider_names.${h.provider ?? ''}`, { defaultValue: h.provider ?? '' }),
+      })
+    case 'system':
+      return t('orders.by_system')
+    default:
+      return t('orders.changed_by', { name: h.changed_by ?? t('orders.system') })
+  }
 }

@@ -1,0 +1,95 @@
+import { screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { Order, OrderStatusChange } from '@shop/shared/schemas/order'
+import { renderDashboard, stubFetch } from '../../../test/render-dashboard.tsx'
+import { makeOrder } from '../order-fixture.test-helper.ts'
+import { OrderEditDialog } from './order-edit-dialog.tsx'
+
+// Decision 0193: the order dialog's history says who made each move: the staff member by name, the customer (signed
+// in, a guest, a guest with the tracking link), the payment provider, or the shop by itself.
+
+const row = makeOrder({ id: 31, order_number: 'ORD-250101-00031', created_at: '2025-01-01T10:00:00Z' })
+
+let id = 0
+const change = (fields: Partial<OrderStatusChange>): OrderStatusChange => ({
+  id: ++id,
+  from_status: 'pending',
+  to_status: 'pending',
+  from_payment_status: 'pending',
+  to_payment_status: 'pending',
+  changed_by: null,
+  actor: null,
+  provider: null,
+  action: null,
+  reason: null,
+  created_at: `2025-01-0${Math.min(id, 9)}T10:00:00Z`,
+  ...fields,
+})
+
+const history: OrderStatusChange[] = [
+  change({ from_status: null, from_payment_status: null, actor: 'guest' }),
+  change({ to_payment_status: 'paid', actor: 'provider', provider: 'plutu' }),
+  change({
+    from_payment_status: 'paid',
+    to_payment_status: 'refunded',
+    actor: 'provider',
+    provider: 'paypal',
+  }),
+  change({ to_status: 'processing', actor: 'staff', changed_by: 'Salma', action: 'confirmed_by_phone' }),
+  change({
+    from_status: 'processing',
+    to_status: 'cancelled',
+    actor: 'guest',
+    action: 'cancelled_by_customer',
+    reason: 'Too late',
+  }),
+  change({
+    to_status: 'cancelled',
+    to_payment_status: 'expired',
+    actor: 'system',
+    action: 'payment_expired',
+  }),
+  change({ to_status: 'cancelled', actor: 'shopper', changed_by: 'Huda', action: 'cancelled_by_customer' }),
+]
+
+afterEach(() => vi.unstubAllGlobals())
+
+async function whoLines(lang: 'ar' | 'en') {
+  const full: Order = { ...row, history }
+  stubFetch((c) => (c.method === 'GET' && c.url === '/api/orders/31' ? { body: full } : undefined))
+  await renderDashboard(<OrderEditDialog order={row} onClose={() => {}} />, lang)
+  const dialog = await screen.findByRole('dialog')
+  const section = within(dialog).getByRole('region', {
+    name: lang === 'en' ? 'Status history' : 'سجل الحالات',
+  })
+  const list = await within(section).findByRole('list')
+  return within(list)
+    .getAllByRole('listitem')
+    .map((li) => li.textContent ?? '')
+}
+
+describe('order history: who made each move', { timeout: 20_000 }, () => {
+  it('names them in English', async () => {
+    const lines = await whoLines('en')
+    expect(lines).toHaveLength(7)
+    expect(lines[0]).toContain('by the customer (guest)')
+    expect(lines[1]).toContain('by Plutu')
+    expect(lines[2]).toContain('by PayPal')
+    expect(lines[3]).toContain('By Salma')
+    expect(lines[4]).toContain('by the customer (guest), with the tracking link')
+    expect(lines[4]).toContain('Too late')
+    expect(lines[5]).toContain('automatically')
+    expect(lines[6]).toContain('by the customer Huda')
+  })
+
+  it('names them in Arabic', async () => {
+    const lines = await whoLines('ar')
+    expect(lines[0]).toContain('بواسطة العميل (زائر)')
+    expect(lines[1]).toContain('بواسطة بلوتو')
+    expect(lines[2]).toContain('بواسطة باي بال')
+    expect(lines[3]).toContain('بواسطة Salma')
+    expect(lines[4]).toContain('عبر رابط التتبع')
+    expect(lines[5]).toContain('تلقائيًا')
+    expect(lines[6]).toContain('بواسطة العميل Huda')
+  })
+})
