@@ -74,7 +74,6 @@ export async function refusedAtDoor(
   lang: Language,
   notify: OrderNotifier,
 ): Promise<Order> {
-  const adminId = actorUserId(actor)!
   await db.transaction(async (tx) => {
     const current = await lockOrder(tx, id)
     if (!current) throw notFound()
