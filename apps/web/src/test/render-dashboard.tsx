@@ -4,7 +4,9 @@ import type { ReactElement } from 'react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { Toaster } from 'sonner'
 import { vi } from 'vitest'
+import type { User } from '@shop/shared/schemas/auth'
 import { AuthProvider } from '../lib/auth/auth-provider.tsx'
+import { setToken, STORAGE_KEYS, writeStorage } from '../lib/storage.ts'
 import i18n from '../lib/i18n.ts'
 import { createQueryClient } from '../lib/query-client.ts'
 import arDashboard from '../locales/ar/dashboard.json'
@@ -13,13 +15,34 @@ import enDashboard from '../locales/en/dashboard.json'
 i18n.addResourceBundle('ar', 'dashboard', arDashboard, true, true)
 i18n.addResourceBundle('en', 'dashboard', enDashboard, true, true)
 
+/** The shop's owner (every permission, decision 0190): who a dashboard test is signed in as unless it says. */
+export const TEST_OWNER: User = {
+  id: 1,
+  name: 'Owner',
+  email: 'owner@example.ly',
+  is_admin: true,
+  is_active: true,
+  role: 'super_admin',
+  roles: [{ name: 'super_admin' }],
+  created_at: '2026-01-01T00:00:00Z',
+}
+let signedInAs: User | null = TEST_OWNER
+
 /**
  * Renders a dashboard screen with the providers it needs, in the given language (test helper shared by the dashboard
  * features' tests). The query client is the app's own (lib/query-client.ts: its refresh rule after writes), without
  * retries so a failure shows at once.
  */
-export async function renderDashboard(ui: ReactElement, lang: 'ar' | 'en' = 'en') {
+export async function renderDashboard(
+  ui: ReactElement,
+  lang: 'ar' | 'en' = 'en',
+  options: { as?: User | null } = {},
+) {
   await i18n.changeLanguage(lang)
+  // Signed in (the dashboard always is): the owner unless the test names someone; /api/me answers them (stubFetch).
+  signedInAs = options.as === undefined ? TEST_OWNER : options.as
+  setToken(signedInAs ? 'test-token-'.padEnd(40, 'x') : null)
+  writeStorage(STORAGE_KEYS.user, signedInAs ? JSON.stringify(signedInAs) : null)
   const client = createQueryClient()
   client.setDefaultOptions({
     queries: { ...client.getDefaultOptions().queries, retry: false },
@@ -64,7 +87,11 @@ export function stubFetch(handler: Handler) {
     const body = typeof raw === 'string' ? JSON.parse(raw) : raw
     const call = { method: init?.method ?? 'GET', url, body }
     calls.push(call)
-    const answer = handler(call) ?? { status: 404, body: { code: 'NOT_FOUND', message: 'Not found' } }
+    const answer = handler(call) ??
+      (signedInAs && call.url.endsWith('/api/me') ? { body: signedInAs } : undefined) ?? {
+        status: 404,
+        body: { code: 'NOT_FOUND', message: 'Not found' },
+      }
     const status = answer.status ?? 200
     return new Response(status === 204 ? null : JSON.stringify(answer.body ?? {}), {
       status,

@@ -4,7 +4,8 @@ import { Link, NavLink } from 'react-router'
 import { cn } from '../../lib/cn.ts'
 import { logoOf, useShopIdentity } from '../../lib/shop-content.ts'
 import { AccountMenu } from './account-menu.tsx'
-import { DASHBOARD_NAV } from './nav-items.ts'
+import { DASHBOARD_NAV, mayOpen } from './nav-items.ts'
+import { useCan } from '../../lib/auth/permissions.ts'
 import { useShopBrand } from '../../lib/shop-settings.ts'
 
 export interface DashboardSidebarProps {
@@ -25,6 +26,7 @@ export function DashboardSidebar({
   onCloseMobile,
 }: DashboardSidebarProps) {
   const { t } = useTranslation('dashboard')
+  const can = useCan()
   const identity = useShopIdentity()
   const shopName = useShopBrand().name
   return (
@@ -78,7 +80,7 @@ export function DashboardSidebar({
         </div>
         <nav className="flex-1 overflow-y-auto px-3 py-4">
           <ul className="space-y-1">
-            {DASHBOARD_NAV.map((item) => {
+            {DASHBOARD_NAV.filter((item) => mayOpen(item, can)).map((item) => {
               const Icon = item.icon
               const label = t(item.labelKey)
               return (

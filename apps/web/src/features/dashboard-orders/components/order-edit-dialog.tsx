@@ -29,6 +29,7 @@ import { OrderLines } from './order-lines.tsx'
 import { AuditTrail } from '../../../components/audit/audit-trail.tsx'
 import { OrderPayments } from './order-payments.tsx'
 import { useFormatMoney } from '../../../lib/shop-settings.ts'
+import { useCan } from '../../../lib/auth/permissions.ts'
 
 type Values = Record<keyof UpdateOrderInput, string>
 const resolver = zodResolver(UpdateOrderInput) as unknown as Resolver<Values, unknown, UpdateOrderInput>
@@ -47,6 +48,7 @@ const toValues = (o: Order): Values => ({
 export function OrderEditDialog({ order, onClose }: { order: Order | null; onClose(): void }) {
   const { t, i18n } = useTranslation('dashboard')
   const formatMoney = useFormatMoney()
+  const can = useCan()
   const detail = useQuery({ ...orderDetailQuery(order?.id ?? 0), enabled: order !== null })
   const { register, handleSubmit, reset, setError, setValue, watch, formState } = useForm<
     Values,
@@ -172,7 +174,9 @@ export function OrderEditDialog({ order, onClose }: { order: Order | null; onClo
           <OrderLines
             order={detail.data}
             action={
-              detail.data.order_status === 'pending' || detail.data.order_status === 'processing' ? (
+              // Decision 0190: changing lines changes what the customer pays (orders.edit; not an order clerk's).
+              can('orders.edit') &&
+              (detail.data.order_status === 'pending' || detail.data.order_status === 'processing') ? (
                 detail.data.payment_method !== 'cash' && detail.data.payment_status === 'paid' ? (
                   <span className="text-xs text-stone-600">{t('orders.edit_items.locked_paid')}</span>
                 ) : (
@@ -275,7 +279,7 @@ export function OrderEditDialog({ order, onClose }: { order: Order | null; onClo
           </Field>
         </form>
       )}
-      {order ? <OrderPayments orderId={order.id} /> : null}
+      {order && can('payments.view') ? <OrderPayments orderId={order.id} /> : null}
       {order ? <TrackingLink orderId={order.id} /> : null}
       {/* Decision 0192: each staff action on the order, with who did it. */}
       {order ? <AuditTrail entity="order" id={order.id} /> : null}

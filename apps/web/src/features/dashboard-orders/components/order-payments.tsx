@@ -11,6 +11,7 @@ import { toast } from '../../../lib/toast.ts'
 import { changedBy } from '../../../lib/dashboard-keys.ts'
 import { checkPayment, orderPaymentsQuery, refundPayment, resolvePaymentFlag } from '../api/orders-api.ts'
 import { useShopBrand } from '../../../lib/shop-settings.ts'
+import { useCan } from '../../../lib/auth/permissions.ts'
 
 const STATE_TONE: Record<StaffPayment['state'], BadgeTone> = {
   paid: 'green',
@@ -31,6 +32,8 @@ export function OrderPayments({ orderId }: { orderId: number }) {
   const { moneySymbol } = useShopBrand()
   const amountText = (amount: number, currency: string) =>
     `${amount.toFixed(2)} ${currency === 'LYD' ? moneySymbol : currency}`
+  // Decision 0190: refund, check and "seen" are payments.manage; the list itself is shown only with payments.view.
+  const manage = useCan()('payments.manage')
   const payments = useQuery(orderPaymentsQuery(orderId))
   const [confirming, setConfirming] = useState<number | null>(null)
   const when = (iso: string) =>
@@ -134,7 +137,7 @@ export function OrderPayments({ orderId }: { orderId: number }) {
                       {!flagOpen ? ` · ${t('orders.payments.flag_seen')}` : ''}
                     </span>
                   </p>
-                  {flagOpen ? (
+                  {flagOpen && manage ? (
                     <Button
                       size="sm"
                       variant="secondary"
@@ -146,7 +149,7 @@ export function OrderPayments({ orderId }: { orderId: number }) {
                   ) : null}
                 </div>
               ) : null}
-              {p.refundable || (p.provider === 'paypal' && p.state === 'pending') ? (
+              {manage && (p.refundable || (p.provider === 'paypal' && p.state === 'pending')) ? (
                 <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-sand-200 pt-3">
                   {p.provider === 'paypal' && p.state === 'pending' ? (
                     <Button

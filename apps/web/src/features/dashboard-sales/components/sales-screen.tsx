@@ -13,6 +13,7 @@ import { Money } from '../../../components/ui/money.tsx'
 import { shortDate } from '../../../lib/dates.ts'
 import { toast } from '../../../lib/toast.ts'
 import { exportSales, salesQuery, type SalesRow } from '../api/sales-api.ts'
+import { useCan } from '../../../lib/auth/permissions.ts'
 
 const PAY_TONE = {
   paid: 'green',
@@ -39,6 +40,7 @@ export function SalesScreen() {
     if (list.query.isError) toast.error(t('sales.load_failed'))
   }, [list.query.isError, t])
   // A download writes nothing: a mutation for its busy state, with nothing to refresh.
+  const can = useCan()
   const exportFile = useMutation({
     mutationFn: exportSales,
     onError: (err) =>
@@ -108,13 +110,16 @@ export function SalesScreen() {
       title={t('sales.title')}
       description={t('sales.subtitle')}
       actions={
-        <Button
-          icon={<FileDown className="size-4" aria-hidden="true" />}
-          busy={exportFile.isPending}
-          onClick={() => exportFile.mutate({ from: range.from, to: range.to })}
-        >
-          {t('sales.export')}
-        </Button>
+        // Decision 0190: the sales file lists every customer's name and phone (orders.export).
+        can('orders.export') ? (
+          <Button
+            icon={<FileDown className="size-4" aria-hidden="true" />}
+            busy={exportFile.isPending}
+            onClick={() => exportFile.mutate({ from: range.from, to: range.to })}
+          >
+            {t('sales.export')}
+          </Button>
+        ) : undefined
       }
       toolbar={
         <>
