@@ -113,12 +113,27 @@ describe('a team runs the shop: the owner invites an order clerk (375 px)', () =
       await fitsThePhone(page, 'the invitation page')
       await shot(page, `team-03-invitation-${lang}-375`)
       await page.getByRole('button', { name: t('storefront:auth.invitation_button') }).click()
-      await waitForPath(page, '/dashboard')
+      // The overview is the shop's figures, not a clerk's: they land on the orders (decision 0190).
+      await waitForPath(page, '/dashboard/orders')
+
+      // The clerk's menu has the orders and nothing of products, sales, customers, team or settings.
+      const clerkNav = await openMenu(page, lang)
+      await visible(clerkNav.getByRole('link', { name: t('dashboard:nav.orders'), exact: true }))
+      for (const item of ['products', 'sales', 'users', 'team', 'settings', 'audit', 'overview']) {
+        expect(
+          await clerkNav.getByRole('link', { name: t(`dashboard:nav.${item}`), exact: true }).count(),
+          `the clerk's menu shows ${item}`,
+        ).toBe(0)
+      }
+      // A typed URL of the products screen answers "no access", not the screen.
+      await page.goto('/dashboard/products')
+      await visible(page.getByRole('heading', { name: t('dashboard:no_access.title') }))
+      expect(await page.getByRole('heading', { name: t('dashboard:products.title') }).count()).toBe(0)
+      await shot(page, `team-035-clerk-no-access-${lang}-375`)
+      await page.getByRole('link', { name: t('dashboard:no_access.back') }).click()
+      await waitForPath(page, '/dashboard/orders')
 
       // Orders: the clerk confirms the customer's cash order by phone.
-      const clerkNav = await openMenu(page, lang)
-      await clerkNav.getByRole('link', { name: t('dashboard:nav.orders'), exact: true }).click()
-      await waitForPath(page, '/dashboard/orders')
       await page.getByLabel(t('dashboard:orders.status_filter')).selectOption('awaiting')
       await page
         .getByRole('button', { name: t('dashboard:orders.edit_named', { number: order.order_number }) })
@@ -158,8 +173,20 @@ describe('a team runs the shop: the owner invites an order clerk (375 px)', () =
           .filter({ hasText: clerkEmail })
           .first(),
       )
+      // …and the clerk confirming the order, by name, in the trail…
+      await visible(
+        ownerPage
+          .getByRole('listitem')
+          .filter({ hasText: t('dashboard:audit.actions.order_confirmed_by_phone') })
+          .filter({ hasText: clerkName })
+          .first(),
+      )
       await fitsThePhone(ownerPage, 'the audit trail')
       await shot(ownerPage, `team-05-audit-${lang}-375`)
+      // …and on the order: its history names the clerk who confirmed it.
+      await ownerPage.goto(`/dashboard/orders?order=${order.id}`)
+      await visible(ownerPage.getByRole('dialog').getByText(clerkName).first())
+      await shot(ownerPage, `team-06-order-history-${lang}-375`)
       await owner.close()
       await clerk.close()
     })
