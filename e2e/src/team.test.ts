@@ -28,8 +28,21 @@ async function signIn(page: Page, lang: Lang, email: string, password: string) {
 
 /** The side navigation, which a phone opens from the top bar (product.md §2.13). */
 async function openMenu(page: Page, lang: Lang) {
-  await page.getByRole('button', { name: tr(lang, 'nav.open_menu') }).click()
-  return page.getByRole('complementary', { name: tr(lang, 'dashboard:nav.label') })
+  const menu = page.getByRole('complementary', { name: tr(lang, 'dashboard:nav.label') })
+  const button = page.getByRole('button', { name: tr(lang, 'nav.open_menu') })
+  // A tap while the dashboard is still settling after sign-in can be lost (the menu closes on navigation): tap again
+  // until the menu shows its links.
+  await expect
+    .poll(
+      async () => {
+        if ((await button.getAttribute('aria-expanded')) === 'true') return true
+        await button.click({ timeout: 2_000 }).catch(() => {})
+        return (await button.getAttribute('aria-expanded')) === 'true'
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true)
+  return menu
 }
 
 // Issue 30, decision 0196: the owner invites an order clerk from the team screen; the mail really goes over SMTP; the

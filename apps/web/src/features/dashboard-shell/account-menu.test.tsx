@@ -10,7 +10,8 @@ describe('dashboard account menu (product.md §2.13)', () => {
   it('links to the profile and the settings', async () => {
     stubFetch(() => undefined)
     await renderDashboard(<AccountMenu collapsed={false} />, 'en')
-    await userEvent.click(screen.getByRole('button', { name: /My account/ }))
+    // Signed in as the test owner (render-dashboard.tsx): the menu is named after them.
+    await userEvent.click(screen.getByRole('button', { name: /Owner/ }))
     expect(await screen.findByRole('menuitem', { name: 'Profile' })).toHaveAttribute(
       'href',
       '/dashboard/profile',
