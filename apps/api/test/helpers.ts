@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { expect, inject } from 'vitest'
+import { acquirePglite, releasePglite } from './pglite-pool.ts'
 import { buildApp, type App, type BuildAppOptions } from '../src/app.ts'
 import { openDatabase, type Database, type Tx } from '../src/db/client.ts'
 import { systemActor } from '../src/domain/actor.ts'
@@ -51,9 +51,8 @@ export async function openTestDatabase(): Promise<{
       },
     }
   }
-  const dump = readFileSync(inject('pgliteDump'))
-  const database = await openDatabase({ loadDataDir: new Blob([dump]) })
-  return { database, drop: () => database.close() }
+  const database = await acquirePglite()
+  return { database, drop: async () => releasePglite(database) }
 }
 
 export async function createTestApp(options: Partial<BuildAppOptions> = {}): Promise<TestContext> {

@@ -9,7 +9,7 @@ import {
   setUpShop,
   startServer,
   stopServer,
-  tempDir,
+  seededDataDir,
   type ServerProcess,
 } from './server-process.ts'
 
@@ -22,7 +22,7 @@ const SHUTDOWN_MS = 60_000
 describe(`SIGTERM under load (${baseUrl ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('finishes in-flight requests and exits by itself with code 0', { timeout: 300_000 }, async () => {
     const storage = baseUrl ? await freshPostgres(baseUrl) : null
-    const dir = baseUrl ? null : tempDir('shop-sigterm-')
+    const dir = baseUrl ? null : await seededDataDir('shop-sigterm-')
     const target = storage ? { databaseUrl: storage.url } : { dataDir: dir!.dir }
     let server: ServerProcess | undefined
     try {

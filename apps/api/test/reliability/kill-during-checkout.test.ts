@@ -8,7 +8,7 @@ import {
   setUpShop,
   startServer,
   stopServer,
-  tempDir,
+  seededDataDir,
   type ServerProcess,
 } from './server-process.ts'
 
@@ -25,7 +25,7 @@ describe(`kill -9 during a checkout load (${kind})`, () => {
     { timeout: 600_000 },
     async () => {
       const storage = baseUrl ? await freshPostgres(baseUrl) : null
-      const dir = baseUrl ? null : tempDir('shop-kill9-')
+      const dir = baseUrl ? null : await seededDataDir('shop-kill9-')
       const target = storage ? { databaseUrl: storage.url } : { dataDir: dir!.dir }
       let server: ServerProcess | undefined
       try {

@@ -1,11 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
+import { inject } from 'vitest'
+import { openDatabase } from '../../src/db/client.ts'
+import { migrateDatabase } from '../../src/db/migrate.ts'
+import { seedDatabase } from '../../src/db/seed.ts'
 
 // The fault tests (security.md "Faults") run the REAL server as a child process on loopback:
 // `node --import tsx src/server.ts` (the same entry point as `npm start`, without writing a build anywhere).
@@ -121,6 +125,37 @@ export async function stopServer(server: ServerProcess | undefined, signal: Node
   if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return
   server.child.kill(signal)
   await server.exited
+}
+
+let seeded: Promise<string> | null = null
+
+/**
+ * A PGlite data directory as the server leaves it after its first start (migrated, demo catalogue, this file's
+ * admin, no demo orders), copied for each test. Made once per test worker from the run's migrated dump and seeded
+ * with the server's own seed call, so a fault test pays for the process, not for a first start: the first start
+ * itself is what fresh-start-two-processes.pg.test.ts and the e2e run's set-up prove.
+ */
+export async function seededDataDir(prefix: string) {
+  seeded ??= (async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'shop-seeded-template-'))
+    const database = await openDatabase({
+      dataDir: dir,
+      loadDataDir: new Blob([readFileSync(inject('pgliteDump'))]),
+    })
+    await migrateDatabase(database, () =>
+      seedDatabase(database.db, {
+        adminEmail: ADMIN.email,
+        adminPassword: ADMIN.password,
+        demoOrders: false,
+      }),
+    )
+    await database.close()
+    return dir
+  })()
+  const template = await seeded
+  const target = tempDir(prefix)
+  cpSync(template, target.dir, { recursive: true })
+  return target
 }
 
 export function tempDir(prefix: string) {

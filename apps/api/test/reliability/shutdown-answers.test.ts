@@ -9,7 +9,7 @@ import {
   setUpShop,
   startServer,
   stopServer,
-  tempDir,
+  seededDataDir,
   type ServerProcess,
 } from './server-process.ts'
 
@@ -75,7 +75,7 @@ describe(`SIGTERM under load: the answers (${baseUrl ? 'PostgreSQL' : 'PGlite'})
     { timeout: 150_000 },
     async () => {
       const storage = baseUrl ? await freshPostgres(baseUrl) : null
-      const dir = baseUrl ? null : tempDir('shop-sigterm-answers-')
+      const dir = baseUrl ? null : await seededDataDir('shop-sigterm-answers-')
       const target = storage ? { databaseUrl: storage.url } : { dataDir: dir!.dir }
       let server: ServerProcess | undefined
       try {
