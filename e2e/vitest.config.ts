@@ -6,7 +6,10 @@ export default defineConfig({
     globalSetup: ['src/support/global-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 300_000,
-    fileParallelism: false,
+    fileParallelism: true,
+    maxWorkers: 2,
+    // One Chromium per worker, shared by the files it runs (support/browser.ts): the files share the worker's modules.
+    isolate: false,
     passWithNoTests: true,
     // Pages update asynchronously; polls wait for what a user would see (no fixed sleeps).
     expect: { poll: { timeout: 30_000, interval: 100 } },

@@ -3,7 +3,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { fromCents, toCents } from '@shop/shared/money/money'
-import { launchBrowser, newContext, shot } from './support/browser.ts'
+import { launchBrowser, releaseBrowser, newContext, shot } from './support/browser.ts'
 import { startTestShop } from './support/shop.ts'
 import type { ShopServer } from './support/server.ts'
 import { ShopApi, type ApiOrder } from './support/api.ts'
@@ -33,7 +33,7 @@ describe('admin journey: overview, catalogue, import, order completion, sales, e
     admin = api.as((await api.login(shop.adminEmail, shop.adminPassword)).token)
   })
   afterAll(async () => {
-    await browser?.close()
+    await releaseBrowser(browser)
     await shop?.stop()
   })
 

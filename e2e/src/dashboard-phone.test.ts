@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { fromCents, toCents } from '@shop/shared/money/money'
-import { launchBrowser, newContext, shot } from './support/browser.ts'
+import { launchBrowser, releaseBrowser, newContext, shot } from './support/browser.ts'
 import { startTestShop } from './support/shop.ts'
 import type { ShopServer } from './support/server.ts'
 import { ShopApi, type ApiOrder } from './support/api.ts'
@@ -64,7 +64,7 @@ describe('the dashboard on a phone (375 px)', () => {
       )
   })
   afterAll(async () => {
-    await browser?.close()
+    await releaseBrowser(browser)
     await shop?.stop()
   })
 

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { launchBrowser, newContext, shot } from './support/browser.ts'
+import { launchBrowser, releaseBrowser, newContext, shot } from './support/browser.ts'
 import { startShop, type ShopServer } from './support/server.ts'
 import { tr } from './support/texts.ts'
 
@@ -14,7 +14,7 @@ describe('the shop starts and keeps its data', () => {
     browser = await launchBrowser()
   })
   afterAll(async () => {
-    await browser?.close()
+    await releaseBrowser(browser)
     await shop?.stop()
     if (shop) rmSync(shop.dataDir, { recursive: true, force: true })
   })

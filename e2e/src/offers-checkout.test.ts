@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Locator } from 'playwright-core'
-import { launchBrowser, newContext, shot, shotsDir } from './support/browser.ts'
+import { launchBrowser, releaseBrowser, newContext, shot, shotsDir, takingShots } from './support/browser.ts'
 import { startTestShop } from './support/shop.ts'
 import type { ShopServer } from './support/server.ts'
 import { ShopApi, uniqueEmail, type ApiCity, type ApiProduct } from './support/api.ts'
@@ -24,6 +24,7 @@ interface PlacedOrder {
 
 /** A close picture of one part of the page (the summaries), to look at the discount lines at this width. */
 async function part(locator: Locator, name: string) {
+  if (!takingShots) return
   await locator.scrollIntoViewIfNeeded()
   await locator.screenshot({ path: join(shotsDir, `${name}.png`), animations: 'disabled', timeout: 60_000 })
 }
@@ -85,7 +86,7 @@ describe('offers in the cart and at checkout (375 px, ar and en)', () => {
     })
   })
   afterAll(async () => {
-    await browser?.close()
+    await releaseBrowser(browser)
     await shop?.stop()
   })
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { launchBrowser, newContext, shot, shotsDir } from './support/browser.ts'
+import { launchBrowser, releaseBrowser, newContext, shot, shotsDir, takingShots } from './support/browser.ts'
 import { startTestShop } from './support/shop.ts'
 import type { ShopServer } from './support/server.ts'
 import { ShopApi, uniqueEmail } from './support/api.ts'
@@ -24,6 +24,7 @@ interface OfferOrder {
 
 /** What the phone shows now (the order dialog is a sheet whose content scrolls inside it). */
 async function screen(page: Page, name: string) {
+  if (!takingShots) return
   await page.screenshot({ path: join(shotsDir, `${name}.png`), animations: 'disabled', timeout: 60_000 })
 }
 
@@ -54,7 +55,7 @@ describe('an order placed with a code: the mail and the invoice show the discoun
     })
   })
   afterAll(async () => {
-    await browser?.close()
+    await releaseBrowser(browser)
     await shop?.stop()
     await mailbox?.close()
   })

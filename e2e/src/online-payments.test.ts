@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { plutuEnv, startPlutuFake, type PlutuFake } from '../../apps/api/test/fakes/plutu-fake.ts'
 import { paypalEnv, startPayPalFake, type PayPalFake } from '../../apps/api/test/fakes/paypal-fake.ts'
-import { apiLogin, launchBrowser, newContext, shot } from './support/browser.ts'
+import { apiLogin, launchBrowser, newContext, releaseBrowser, shot } from './support/browser.ts'
 import { describeFindings, seriousViolations, settle, type Finding } from './support/a11y.ts'
 import { startTestShop } from './support/shop.ts'
 import type { ShopServer } from './support/server.ts'
@@ -41,7 +41,7 @@ describe('online payments', () => {
     deliveryPrice = Number(city.delivery_price)
   })
   afterAll(async () => {
-    await browser?.close()
+    await releaseBrowser(browser)
     await shop?.stop()
     await plutu?.close()
     await paypal?.close()

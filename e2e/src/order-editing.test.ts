@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { describeFindings, seriousViolations } from './support/a11y.ts'
-import { launchBrowser, newContext, shotsDir } from './support/browser.ts'
+import { launchBrowser, releaseBrowser, newContext, shotsDir, takingShots } from './support/browser.ts'
 import { startTestShop } from './support/shop.ts'
 import type { ShopServer } from './support/server.ts'
 import { ShopApi, uniqueEmail, type ApiOrder } from './support/api.ts'
@@ -15,6 +15,7 @@ const PHONE = { width: 375, height: 812 }
 
 /** What the phone shows now (the dialog is a sheet whose content scrolls inside it). */
 async function screen(page: Page, name: string) {
+  if (!takingShots) return
   await page.screenshot({ path: join(shotsDir, `${name}.png`), animations: 'disabled', timeout: 60_000 })
 }
 
@@ -39,7 +40,7 @@ describe('staff edit a pending order on a phone (375 px)', () => {
     admin = api.as(session.token)
   })
   afterAll(async () => {
-    await browser?.close()
+    await releaseBrowser(browser)
     await shop?.stop()
     await mailbox?.close()
   })

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { launchBrowser, newContext, shot } from './support/browser.ts'
+import { launchBrowser, releaseBrowser, newContext, shot } from './support/browser.ts'
 import { startTestShop } from './support/shop.ts'
 import type { ShopServer } from './support/server.ts'
 import { ShopApi, uniqueEmail } from './support/api.ts'
@@ -110,7 +110,7 @@ describe('pack sizes and price tiers (issue 28)', () => {
     categoryId = categories.data.find((c) => c.name === 'تمور')?.id ?? categories.data[0]!.id
   })
   afterAll(async () => {
-    await browser?.close()
+    await releaseBrowser(browser)
     await shop?.stop()
     await mailbox?.close()
   })

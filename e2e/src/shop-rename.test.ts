@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { SHOP_IDENTITY_DEFAULTS } from '@shop/shared/shop-identity'
-import { launchBrowser, newContext, shot } from './support/browser.ts'
+import { launchBrowser, releaseBrowser, newContext, shot } from './support/browser.ts'
 import { startTestShop } from './support/shop.ts'
 import type { ShopServer } from './support/server.ts'
 import { ShopApi, uniqueEmail, type ApiOrder } from './support/api.ts'
@@ -42,7 +42,7 @@ describe('the owner renames the shop', () => {
     session = await api.login(shop.adminEmail, shop.adminPassword)
   })
   afterAll(async () => {
-    await browser?.close()
+    await releaseBrowser(browser)
     await shop?.stop()
     await mailbox?.close()
   })

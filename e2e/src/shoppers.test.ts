@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { launchBrowser, newContext, shot, wholePage } from './support/browser.ts'
+import { launchBrowser, releaseBrowser, newContext, shot, wholePage } from './support/browser.ts'
 import { startTestShop } from './support/shop.ts'
 import type { ShopServer } from './support/server.ts'
 import { ShopApi, uniqueEmail, type ApiCity, type ApiProduct } from './support/api.ts'
@@ -42,7 +42,7 @@ describe('shoppers: typed quantities, no way to pay, confirmation, dashboard tex
     expect(product).toBeTruthy()
   })
   afterAll(async () => {
-    await browser?.close()
+    await releaseBrowser(browser)
     await shop?.stop()
   })
 

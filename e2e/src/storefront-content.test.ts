@@ -1,7 +1,7 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { launchBrowser, newContext, shot } from './support/browser.ts'
+import { launchBrowser, releaseBrowser, newContext, shot } from './support/browser.ts'
 import { startTestShop } from './support/shop.ts'
 import type { ShopServer } from './support/server.ts'
 import { ShopApi, type ApiOrder } from './support/api.ts'
@@ -43,7 +43,7 @@ describe('storefront content edited by the owner', () => {
     })
   })
   afterAll(async () => {
-    await browser?.close()
+    await releaseBrowser(browser)
     await shop?.stop()
   })
 

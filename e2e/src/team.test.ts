@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { launchBrowser, newContext, shot } from './support/browser.ts'
+import { launchBrowser, releaseBrowser, newContext, shot } from './support/browser.ts'
 import { startTestShop } from './support/shop.ts'
 import type { ShopServer } from './support/server.ts'
 import { ShopApi, uniqueEmail, type ApiOrder } from './support/api.ts'
@@ -59,7 +59,7 @@ describe('a team runs the shop: the owner invites an order clerk (375 px)', () =
     api = new ShopApi(shop.url)
   })
   afterAll(async () => {
-    await browser?.close()
+    await releaseBrowser(browser)
     await shop?.stop()
     await mailbox?.close()
   })

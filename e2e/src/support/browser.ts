@@ -6,11 +6,33 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 export const shotsDir = fileURLToPath(new URL('../../../test-output/screenshots/', import.meta.url))
 mkdirSync(shotsDir, { recursive: true })
 
+let shared: Promise<Browser> | null = null
+
 /**
- * Debian's Chromium, headless, with the flags this machine needs (no sandbox as root, no GPU, no QUIC);
- * Playwright gives each launch a fresh profile.
+ * Debian's Chromium, headless, with the flags this machine needs (no sandbox as root, no GPU, no QUIC). One browser
+ * per test worker (the journeys run without per-file isolation, docs/testing.md): a file gets it already running and
+ * makes its own contexts (own cookies and storage), which `releaseBrowser` closes when the file ends.
  */
-export async function launchBrowser(): Promise<Browser> {
+export function launchBrowser(): Promise<Browser> {
+  if (!shared) {
+    shared = startBrowser()
+    // A failed start is not kept: the next file tries again.
+    shared.catch(() => (shared = null))
+  }
+  return shared.then((browser) => {
+    if (browser.isConnected()) return browser
+    shared = null
+    return launchBrowser()
+  })
+}
+
+/** Closes every context a file opened; the browser stays for the worker's next file. */
+export async function releaseBrowser(browser: Browser | undefined) {
+  if (!browser) return
+  await Promise.all(browser.contexts().map((context) => context.close().catch(() => {})))
+}
+
+function startBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -72,12 +94,20 @@ export async function newContext(
 }
 
 /**
- * A full-page picture for people to look at. A long page on a busy 2-core machine can take longer than the 15 s
- * meant for user-visible waits (the check before a stop once timed out here), so pictures get their own budget;
- * animations are stopped so the capture does not wait on moving frames.
+ * Pictures are for people to look at, and no test reads them: they are taken only when asked for with `E2E_SHOTS=1`
+ * (`E2E_SHOTS=1 npm test -- e2e`, into test-output/screenshots/). Encoding full-page PNGs was a large share of the
+ * journeys' time (docs/testing.md).
+ */
+export const takingShots = process.env.E2E_SHOTS === '1'
+
+/**
+ * A full-page picture for people to look at (with `E2E_SHOTS=1`). Either way the page is first taken over by the app,
+ * as a person would see it. A long page on a busy 2-core machine can take longer than the 15 s meant for user-visible
+ * waits, so pictures get their own budget; animations are stopped so the capture does not wait on moving frames.
  */
 export async function shot(page: Page, name: string) {
   await wholePage(page)
+  if (!takingShots) return
   await page.screenshot({
     path: join(shotsDir, `${name}.png`),
     fullPage: true,
