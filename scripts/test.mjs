@@ -1,17 +1,21 @@
-// `npm test`: the static checks (eslint, tsc for every workspace, prettier --check), then every suite in order — shared
-// rules, the lint's boundary rules, web units, API on PGlite, API on PostgreSQL, browser journeys.
-// Prints one closing line "tests: N passed, N failed". `npm test -- web api-pglite` runs only the named steps
-// (`checks` is the static checks' name).
-import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+// `npm test`: the static checks (eslint, tsc for every workspace, prettier --check), then every suite — shared rules,
+// the lint's boundary rules, web units, API on PGlite, API on PostgreSQL, browser journeys (docs/testing.md).
+// Prints a table of each part's time and the ten slowest test files, then one closing line
+// "tests: N passed, N failed". `npm test -- web api-pglite` runs only the named parts (`checks` is the static checks'
+// name); `npm test -- --changed` runs only the tests related to files changed since main (`npm run test:changed`).
+import { spawn } from 'node:child_process'
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { join, relative } from 'node:path'
 import pg from 'pg'
 
 const root = new URL('..', import.meta.url).pathname
 const out = join(root, 'test-output')
 mkdirSync(out, { recursive: true })
-const only = process.argv.slice(2)
+const args = process.argv.slice(2)
+const changed = args.includes('--changed')
+const only = args.filter((a) => !a.startsWith('--'))
 const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+const startedAt = Date.now()
 
 async function postgresReachable() {
   const client = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 3000 })
@@ -24,7 +28,46 @@ async function postgresReachable() {
   }
 }
 
-const steps = [
+/** The commit the current work started from: where main and HEAD meet (HEAD itself when on main). */
+function changedBase() {
+  return new Promise((resolve) => {
+    const child = spawn('git', ['merge-base', 'HEAD', 'main'], { cwd: root })
+    let text = ''
+    child.stdout.on('data', (d) => (text += d))
+    child.on('close', (code) => resolve(code === 0 && text.trim() ? text.trim() : 'HEAD'))
+  })
+}
+
+/**
+ * Runs a command. `quiet`: its output goes to a file, printed whole when it ends (parts that run side by side do not
+ * interleave their lines). Resolves with the exit status and the seconds it took.
+ */
+function run(name, command, commandArgs, { cwd = root, env = {}, quiet = false } = {}) {
+  const began = Date.now()
+  return new Promise((resolve) => {
+    const logFile = join(out, `${name}.log`)
+    const child = spawn(command, commandArgs, {
+      cwd,
+      env: { ...process.env, ...env },
+      stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    })
+    if (quiet) {
+      const log = createWriteStream(logFile)
+      child.stdout.pipe(log)
+      child.stderr.pipe(log)
+    }
+    child.on('close', (code) => {
+      const seconds = (Date.now() - began) / 1000
+      if (quiet) {
+        console.log(`\n== ${name} (${seconds.toFixed(0)} s)`)
+        process.stdout.write(readFileSync(logFile, 'utf8'))
+      }
+      resolve({ status: code ?? 1, seconds })
+    })
+  })
+}
+
+const suites = [
   { name: 'shared', dir: 'packages/shared' },
   // The lint's own test: its boundary rules fail on the broken fixtures in lint/fixtures.
   { name: 'lint', dir: 'lint' },
@@ -40,64 +83,98 @@ const steps = [
   },
   { name: 'e2e', dir: 'e2e', needsBuild: true },
 ]
-
-let built = false
-let passed = 0
-let failed = 0
-const failures = []
-
 // The repository's own rules, checked before any test: a red lint, type error or unformatted file fails the run.
 const checks = [
   { name: 'eslint', args: ['run', 'lint'] },
   { name: 'typecheck', args: ['run', 'typecheck'] },
   { name: 'prettier', args: ['run', 'format:check'] },
 ]
-if (!only.length || only.includes('checks')) {
-  for (const check of checks) {
-    console.log(`\n== ${check.name}`)
-    const r = spawnSync('npm', check.args, { cwd: root, stdio: 'inherit' })
-    if (r.status === 0) passed++
-    else {
-      failures.push(check.name)
-      failed++
-    }
-  }
+
+let passed = 0
+let failed = 0
+const failures = []
+const times = []
+const files = []
+
+const wanted = (name) => !only.length || only.includes(name)
+const runChecks = !changed && wanted('checks')
+const selected = suites.filter(
+  (s) => wanted(s.name) && !(changed && s.name === 'e2e' && !only.includes('e2e')),
+)
+const needsBuild = selected.some((s) => s.needsBuild)
+
+// Static checks and the build run side by side: each is one process on one core, and none needs another's result.
+const first = []
+if (runChecks) {
+  // eslint and prettier share a lane; tsc (the longest) has the other; the build joins whichever is free.
+  first.push(
+    (async () => {
+      for (const check of [checks[0], checks[2]]) {
+        const r = await run(check.name, 'npm', check.args, { quiet: true })
+        times.push([check.name, r.seconds])
+        if (r.status === 0) passed++
+        else {
+          failures.push(check.name)
+          failed++
+        }
+      }
+    })(),
+  )
+  first.push(
+    run('typecheck', 'npm', checks[1].args, { quiet: true }).then((r) => {
+      times.push(['typecheck', r.seconds])
+      if (r.status === 0) passed++
+      else {
+        failures.push('typecheck')
+        failed++
+      }
+    }),
+  )
 }
-for (const step of steps) {
-  if (only.length && !only.includes(step.name)) continue
-  if (step.needsPostgres && !(await postgresReachable())) {
+let built = !needsBuild
+if (needsBuild) {
+  first.push(
+    run('build', 'npm', ['run', 'build'], { quiet: true }).then((r) => {
+      times.push(['build', r.seconds])
+      if (r.status === 0) built = true
+      else {
+        failures.push('build')
+        failed++
+      }
+    }),
+  )
+}
+await Promise.all(first)
+
+const base = changed ? await changedBase() : null
+for (const suite of selected) {
+  if (suite.needsPostgres && !(await postgresReachable())) {
     if (process.env.SKIP_POSTGRES === '1') {
-      console.warn(`\n!! ${step.name}: PostgreSQL not reachable at ${pgUrl}; skipped because SKIP_POSTGRES=1`)
+      console.warn(
+        `\n!! ${suite.name}: PostgreSQL not reachable at ${pgUrl}; skipped because SKIP_POSTGRES=1`,
+      )
       continue
     }
     console.error(
-      `\n!! ${step.name}: PostgreSQL is not reachable at ${pgUrl}. Start it, set TEST_DATABASE_URL, or set SKIP_POSTGRES=1.`,
+      `\n!! ${suite.name}: PostgreSQL is not reachable at ${pgUrl}. Start it, set TEST_DATABASE_URL, or set SKIP_POSTGRES=1.`,
     )
-    failures.push(step.name)
+    failures.push(suite.name)
     failed++
     continue
   }
-  if (step.needsBuild && !built) {
-    console.log('\n== building the shop (pages rendered by the API suites and the browser journeys)')
-    const b = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
-    if (b.status !== 0) {
-      failures.push('build')
-      failed++
-      continue
-    }
-    built = true
+  if (suite.needsBuild && !built) {
+    console.error(`\n!! ${suite.name}: not run, the build failed`)
+    failures.push(suite.name)
+    failed++
+    continue
   }
-  console.log(`\n== ${step.name}`)
-  const report = join(out, `vitest-${step.name}.json`)
-  const r = spawnSync(
-    'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
-    {
-      cwd: join(root, step.dir),
-      stdio: 'inherit',
-      env: { ...process.env, ...step.env },
-    },
-  )
+  console.log(`\n== ${suite.name}`)
+  const report = join(out, `vitest-${suite.name}.json`)
+  rmSync(report, { force: true })
+  const vitestArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]
+  if (changed) vitestArgs.push(`--changed=${base}`, '--passWithNoTests')
+  const r = await run(suite.name, 'npx', vitestArgs, { cwd: join(root, suite.dir), env: suite.env })
+  times.push([suite.name, r.seconds])
   let counted = false
   if (existsSync(report)) {
     try {
@@ -105,14 +182,32 @@ for (const step of steps) {
       passed += json.numPassedTests ?? 0
       failed += (json.numFailedTests ?? 0) + (json.numRuntimeErrorTestSuites ?? 0)
       counted = true
+      for (const result of json.testResults ?? []) {
+        const seconds = (result.endTime - result.startTime) / 1000
+        if (Number.isFinite(seconds)) files.push([suite.name, relative(root, result.name), seconds])
+      }
     } catch {
       // fall through to the exit status
     }
   }
   if (r.status !== 0) {
-    failures.push(step.name)
+    failures.push(suite.name)
     if (!counted) failed++
   }
+}
+
+// What each part took, and where the time goes: the next slowdown is visible the day it lands.
+const total = (Date.now() - startedAt) / 1000
+const pad = (s, n) => String(s).padEnd(n)
+const fmt = (s) => `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}`
+console.log('\n== time')
+console.log(`${pad('part', 16)} time`)
+for (const [name, seconds] of times) console.log(`${pad(name, 16)} ${fmt(seconds)}`)
+console.log(`${pad('whole run', 16)} ${fmt(total)}   (checks and build run side by side)`)
+if (files.length) {
+  console.log('\nslowest test files:')
+  for (const [suite, file, seconds] of files.sort((a, b) => b[2] - a[2]).slice(0, 10))
+    console.log(`${pad(fmt(seconds), 6)} ${pad(suite, 13)} ${file}`)
 }
 
 if (failures.length) console.error(`\nFailed suites: ${failures.join(', ')}`)
