@@ -4,7 +4,7 @@
 // "tests: N passed, N failed". `npm test -- web api-pglite` runs only the named parts (`checks` is the static checks'
 // name); `npm test -- --changed` runs only the tests related to files changed since main (`npm run test:changed`).
 import { spawn } from 'node:child_process'
-import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import pg from 'pg'
 
@@ -209,6 +209,25 @@ if (files.length) {
   for (const [suite, file, seconds] of files.sort((a, b) => b[2] - a[2]).slice(0, 10))
     console.log(`${pad(fmt(seconds), 6)} ${pad(suite, 13)} ${file}`)
 }
+
+// The bench reports the last whole run's time beside its own rows (bench/src/run.ts, "test suite").
+if (!only.length && !changed)
+  writeFileSync(
+    join(out, 'test-times.json'),
+    JSON.stringify(
+      {
+        finished_at: new Date().toISOString(),
+        whole_seconds: Math.round(total),
+        passed: failures.length === 0 && failed === 0,
+        parts: Object.fromEntries(times.map(([name, seconds]) => [name, Math.round(seconds)])),
+        slowest_files: files
+          .slice(0, 10)
+          .map(([suite, file, seconds]) => ({ suite, file, seconds: Math.round(seconds) })),
+      },
+      null,
+      1,
+    ),
+  )
 
 if (failures.length) console.error(`\nFailed suites: ${failures.join(', ')}`)
 console.log(`\ntests: ${passed} passed, ${failed} failed`)
