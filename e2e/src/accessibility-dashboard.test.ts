@@ -85,7 +85,10 @@ describe('dashboard routes: accessibility scan and screenshots in Arabic and Eng
                   await page.evaluate(() => document.documentElement.scrollWidth),
                   `${path} scrolls sideways`,
                 ).toBeLessThanOrEqual(375)
-              findings.push(...(await seriousViolations(page, `${path} (${lang}, ${width} px)`)))
+              // Each layout is scanned once (docs/testing.md): the phone's cards and the laptop's tables in Arabic, the
+              // English texts on the laptop; English on the phone is the Arabic phone layout with other words.
+              if (lang === 'ar' || width === 1280)
+                findings.push(...(await seriousViolations(page, `${path} (${lang}, ${width} px)`)))
               await shot(page, `route${path.replace(/\//g, '-')}-${lang}-${width}`)
             }
           } finally {

@@ -1,5 +1,25 @@
 import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
+import { requestsOf } from './browser.ts'
+
+/**
+ * Every request the page started has ended, and none started in the two frames after (what a lazy section or picture
+ * coming into view asks for). Playwright's 'networkidle' waits a fixed 500 ms of silence on every call instead.
+ */
+async function networkQuiet(page: Page) {
+  const open = requestsOf(page)
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    // A look every 25 ms at the count the request events keep (no fixed silence window).
+    while (open.size > 0) {
+      if (Date.now() > deadline)
+        throw new Error(`${open.size} request(s) still open after 30 s on ${page.url()}`)
+      await new Promise((r) => setTimeout(r, 25))
+    }
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
+    if (open.size === 0) return
+  }
+}
 
 /** Waits until the route shows its content: a heading, lazy sections loaded, no skeletons, no busy regions, fonts loaded. */
 export async function settle(page: Page) {
@@ -14,7 +34,7 @@ export async function settle(page: Page) {
     }
     window.scrollTo({ top: 0, behavior: 'instant' })
   })
-  await page.waitForLoadState('networkidle')
+  await networkQuiet(page)
   await page.waitForFunction(
     () => !document.querySelector('[aria-busy="true"], .animate-pulse, [role="status"] .animate-spin'),
   )

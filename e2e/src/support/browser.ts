@@ -58,6 +58,23 @@ export interface ContextOptions {
   javaScriptEnabled?: boolean
 }
 
+const inFlight = new WeakMap<Page, Set<unknown>>()
+
+/** The page's requests still open (every page of a context made by newContext is watched from its start). */
+export function requestsOf(page: Page): Set<unknown> {
+  let open = inFlight.get(page)
+  if (!open) {
+    const requests = new Set<unknown>()
+    page.on('request', (r) => requests.add(r))
+    page.on('requestfinished', (r) => requests.delete(r))
+    page.on('requestfailed', (r) => requests.delete(r))
+    page.on('framenavigated', (frame) => frame === page.mainFrame() && requests.clear())
+    inFlight.set(page, requests)
+    open = requests
+  }
+  return open
+}
+
 /** A fresh context (own storage) with the language and, optionally, a signed-in session preset. */
 export async function newContext(
   browser: Browser,
@@ -73,6 +90,7 @@ export async function newContext(
     acceptDownloads: true,
     javaScriptEnabled: options.javaScriptEnabled ?? true,
   })
+  context.on('page', (page) => void requestsOf(page))
   // Fail fast with a clear message instead of Playwright's 30 s default (whole journeys have 120 s).
   context.setDefaultTimeout(15_000)
   const init = {
