@@ -109,6 +109,8 @@ describe('offers in the cart and at checkout (375 px, ar and en)', () => {
       await page.goto(`/products/${product.slug}`)
       await visible(page.getByRole('heading', { level: 1, name: exact(name) }))
       await page.getByRole('button', { name: s('product.add_to_cart'), exact: true }).click()
+      // The cart is kept once the badge counts it (a tap before the app took the page over is replayed after it).
+      await visible(page.getByTestId('cart-badge').filter({ visible: true }))
       await page.goto('/cart')
       await waitForPath(page, '/cart')
       const summary = page.getByRole('complementary', { name: s('cart.summary') })
