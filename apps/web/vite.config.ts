@@ -107,16 +107,6 @@ const FRAMEWORK =
 const STOREFRONT =
   /[\\/]src[\\/](lib[\\/](api-client|auth[\\/](auth-provider|session-api)|cart[\\/](cart-model|cart-names-api|cart-provider|use-add-to-cart)|i18n|session-events|shop-content|shop-settings|storage|toast|use-debounced-value|use-hydrated|use-switch-language)\.|components[\\/]product[\\/]|components[\\/]ui[\\/](button|money|badge|states|controls|pagination|skeleton|spinner|quantity-stepper)\.|app[\\/](providers|lazy-toaster|seo|early-script|client-only|not-found-page|route-error-boundary)|features[\\/]layout[\\/]|locales[\\/]ar[\\/](common|storefront)\.json)|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](Icon|createLucideIcon|defaultAttributes|context|shared)|node_modules[\\/]@fontsource-variable[\\/]cairo[\\/]files[\\/][^?]+\.woff2\?url$/
 
-/**
- * Unit test files that run with a module registry and a jsdom of their own: those that replace a module (vi.mock),
- * and the nested-dialog test, whose second dialog was once hidden from the accessibility tree by a dialog library's
- * module-level state left by an earlier file of the same worker (docs/testing.md).
- */
-const WEB_ISOLATED = [
-  'src/features/dashboard-overview/overview-screen.test.tsx',
-  'src/features/dashboard-orders/components/refused-at-door.test.tsx',
-]
-
 export default defineConfig({
   // Unit tests render components without the framework's build (React Router's plugin is for the app's build and dev
   // server only).
@@ -145,23 +135,10 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     pool: 'threads',
     maxWorkers: 2,
-    // A file that mocks a module needs its own module registry; the others share their worker's modules and jsdom
-    // (set up once per worker instead of once per file: most of this suite's time was jsdom and imports, docs/testing.md).
-    projects: [
-      {
-        extends: true,
-        test: {
-          name: 'shared-worker',
-          include: ['src/**/*.test.{ts,tsx}'],
-          exclude: ['**/node_modules/**', ...WEB_ISOLATED],
-          isolate: false,
-        },
-      },
-      { extends: true, test: { name: 'isolated', include: WEB_ISOLATED, isolate: true } },
-    ],
     // A busy two-core machine (the shop and a browser open beside the tests) can take several seconds for one
     // rendered journey; the tests wait for what they need, so the ceiling only has to be generous.
     testTimeout: 30_000,
