@@ -199,7 +199,7 @@ for (const suite of selected) {
 // What each part took, and where the time goes: the next slowdown is visible the day it lands.
 const total = (Date.now() - startedAt) / 1000
 const pad = (s, n) => String(s).padEnd(n)
-const fmt = (s) => `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}`
+const fmt = (s) => `${Math.floor(Math.round(s) / 60)}:${String(Math.round(s) % 60).padStart(2, '0')}`
 console.log('\n== time')
 console.log(`${pad('part', 16)} time`)
 for (const [name, seconds] of times) console.log(`${pad(name, 16)} ${fmt(seconds)}`)
