@@ -49,6 +49,8 @@ export const ERROR_CODES = [
   'BAD_REQUEST',
   'ORDER_NOT_PENDING',
   'ORDER_NOT_EDITABLE',
+  // Decision 0219: a move the order lifecycle's table does not allow.
+  'ORDER_MOVE_NOT_ALLOWED',
   'ORDER_PAID_ONLINE',
   'ORDER_PAYMENT_OPEN',
   'COD_NOT_AVAILABLE',

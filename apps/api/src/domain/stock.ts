@@ -319,12 +319,9 @@ export async function insertPacks(
 ): Promise<{ id: number; productId: number; position: number }[]> {
   if (rows.length === 0) return []
   await stockContext(tx, { actor, reason: 'opening_balance', note })
-  return tx
-    .insert(productVariants)
-    .values(rows)
-    .returning({
-      id: productVariants.id,
-      productId: productVariants.productId,
-      position: productVariants.position,
-    })
+  return tx.insert(productVariants).values(rows).returning({
+    id: productVariants.id,
+    productId: productVariants.productId,
+    position: productVariants.position,
+  })
 }

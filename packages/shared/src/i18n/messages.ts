@@ -199,6 +199,7 @@ const en: Messages = {
     ORDER_NOT_PENDING:
       'This order is no longer waiting: it has already been confirmed, completed or cancelled',
     ORDER_NOT_EDITABLE: 'Only pending or processing orders can be edited; this one is {{status}}',
+    ORDER_MOVE_NOT_ALLOWED: 'This order cannot go from {{from}} to {{to}}',
     ORDER_PAID_ONLINE:
       'This order was paid online: refund the payment before changing what was ordered, or place a new order for more',
     ORDER_PAYMENT_OPEN:
@@ -451,6 +452,7 @@ const ar: Messages = {
     IMPORT_DONE: 'اكتمل الاستيراد: أُنشئ {{created}}، وحُدّث {{updated}}، و{{errors}} صفوف بها أخطاء',
     ORDER_NOT_PENDING: 'لم يعد هذا الطلب قيد الانتظار: فقد تم تأكيده أو إكماله أو إلغاؤه',
     ORDER_NOT_EDITABLE: 'لا تُعدَّل إلا الطلبات قيد الانتظار أو قيد التجهيز؛ وهذا الطلب {{status}}',
+    ORDER_MOVE_NOT_ALLOWED: 'لا يمكن نقل هذا الطلب من «{{from}}» إلى «{{to}}»',
     ORDER_PAID_ONLINE: 'دُفع هذا الطلب إلكترونيًا: استرِدّ المبلغ قبل تغيير محتواه، أو أنشئ طلبًا جديدًا للزيادة',
     ORDER_PAYMENT_OPEN: 'بدأ الزبون دفع هذا الطلب إلكترونيًا؛ عدِّله بعد أن يتم الدفع أو يفشل',
     COD_NOT_AVAILABLE: 'الدفع عند الاستلام غير متاح في {{city}}. يرجى اختيار طريقة دفع أخرى',
