@@ -25,7 +25,8 @@ import type { Database, Db } from './db/client.ts'
 import { appUrl, isTrustEveryProxy, loadEnv, TRUST_PROXY_TRUE_REFUSED, type Env } from './env.ts'
 import { AppError } from './lib/app-error.ts'
 import { createMailer, type Mailer, type MailerOptions } from './lib/mailer.ts'
-import { createOrderNotifier, type OrderNotifier } from './domain/notifications/notifier.ts'
+import { createOrderNotifier } from './domain/notifications/notifier.ts'
+import { mailOnOrderEvents, withOrderListeners, type OrderListener } from './domain/order-events.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
 import { auditRoutes } from './modules/audit/audit.routes.ts'
 import { categoriesRoutes } from './modules/catalog/categories.routes.ts'
@@ -73,8 +74,11 @@ declare module 'fastify' {
     config: Env
     appUrl: string
     mailer: Mailer
-    /** Decision 0066: the order mails, written in the transaction of each change. */
-    notifier: OrderNotifier
+    /**
+     * Decision 0220: listens to every order's events (placed, moved, edited) in the transaction of each change; the
+     * mailer is the first listener (decision 0066).
+     */
+    onOrderEvent(listener: OrderListener): void
     /** Public product lists, cached per catalogue version (decision 0019): the API's and the pages' alike. */
     publicProductLists: PublicListCache
     /** Decision 0091: the per-client limits on orders, wallet codes and registrations are on (always, but in tests). */
@@ -243,7 +247,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 
-  app.decorate('db', options.database.db)
+  // Decision 0220: the app's transactions carry its order listeners (the mailer's is added below).
+  const orderListeners: OrderListener[] = []
+  app.decorate('db', withOrderListeners(options.database.db, orderListeners))
+  app.decorate('onOrderEvent', (listener: OrderListener) => void orderListeners.push(listener))
   app.decorate('database', options.database)
   app.decorate('config', config)
   app.decorate('appUrl', appUrl(config))
@@ -265,7 +272,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     if (mailer.written !== request.mailsWritten) mailer.kick()
   })
   app.addHook('onClose', async () => mailer.close())
-  app.decorate('notifier', createOrderNotifier({ db: options.database.db, mailer, appUrl: appUrl(config) }))
+  // Decision 0066: the shopper and staff hear of an order's events by mail, written in the event's transaction.
+  orderListeners.push(
+    mailOnOrderEvents(createOrderNotifier({ db: options.database.db, mailer, appUrl: appUrl(config) })),
+  )
 
   const catalogVersion = createCatalogVersion(options.database.db)
   app.decorate('publicProductLists', createPublicListCache(options.database.db, catalogVersion))

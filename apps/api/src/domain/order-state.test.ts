@@ -305,8 +305,8 @@ describe('every move of an order says who made it', () => {
     const unpaid = await placeOnlineOrder(ctx.app, { cityId, items: [{ product_id: p.id, quantity: 4 }] })
     expect(await stockOf(ctx.app, p.id)).toBe(5)
     await makeDue(ctx.app, unpaid.id)
-    expect(await expireDueHolds(ctx.app.db, { notify: ctx.app.notifier })).toBe(1)
-    expect(await expireDueHolds(ctx.app.db, { notify: ctx.app.notifier })).toBe(0)
+    expect(await expireDueHolds(ctx.app.db)).toBe(1)
+    expect(await expireDueHolds(ctx.app.db)).toBe(0)
     expect(await stockOf(ctx.app, p.id)).toBe(9)
     expect(who(await staffView(unpaid.id)).at(-1)).toEqual({
       to: 'cancelled',

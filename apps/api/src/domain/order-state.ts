@@ -5,7 +5,7 @@ import type { Tx } from '../db/client.ts'
 import { orderStatusHistory, orders } from '../db/schema/orders.ts'
 import { actorUserId, type Actor } from './actor.ts'
 import { recordAudit } from './audit.ts'
-import type { OrderNotifier } from './notifications/notifier.ts'
+import { emitOrderEvent } from './order-events.ts'
 import { releaseOrderUses, retakeOrderUses } from './offers.ts'
 import type { OrderRow } from './order-view.ts'
 import { moveAllowed, moveRefused, moveTarget, ORDER_MOVES, type OrderMoveName } from './order-lifecycle.ts'
@@ -40,8 +40,6 @@ export interface OrderMove {
   stockReason?: { cancel?: StockReason; uncancel?: StockReason }
   /** The language a 409 (OUT_OF_STOCK when un-cancelling, a move refused) is written in. */
   lang?: Language
-  /** Tells the shopper (and staff) by mail (decision 0066); absent in jobs and paths that mail nothing. */
-  notify?: OrderNotifier
   /** The mail of an edit of the lines (the new total) instead of the status mail. */
   edited?: { previousTotal: number }
   /** The audit row's fields beyond the statuses (an edit's totals and city), before and after. */
@@ -155,11 +153,28 @@ export async function moveOrder(tx: Tx, actor: Actor, order: OrderRow, move: Ord
       },
     })
 
-  if (historyId !== null && move.notify) {
-    if (move.edited) await move.notify.orderEdited(tx, order.id, historyId, move.edited.previousTotal)
-    // Decision 0066: the notifier mails only the statuses that matter to the shopper, once per history row.
-    else await move.notify.statusChanged(tx, order.id, historyId)
-  }
+  // Decision 0220: the history row is told to the app's listeners (the mailer: decision 0066), in this transaction.
+  if (historyId !== null)
+    await emitOrderEvent(
+      tx,
+      move.edited
+        ? {
+            type: 'order.edited',
+            orderId: order.id,
+            historyId,
+            by: actor.kind,
+            previousTotal: move.edited.previousTotal,
+          }
+        : {
+            type: 'order.moved',
+            orderId: order.id,
+            historyId,
+            move: move.name,
+            by: actor.kind,
+            from: { status: order.orderStatus, paymentStatus: order.paymentStatus },
+            to: { status, paymentStatus },
+          },
+    )
   return { order: next, historyId }
 }
 
@@ -171,7 +186,6 @@ export async function recordOrderPlaced(
   tx: Tx,
   actor: Actor,
   order: Pick<OrderRow, 'id' | 'orderStatus' | 'paymentStatus'>,
-  notify?: OrderNotifier,
 ): Promise<void> {
   await tx.insert(orderStatusHistory).values({
     orderId: order.id,
@@ -189,7 +203,7 @@ export async function recordOrderPlaced(
       before: null,
       after: { order_status: order.orderStatus, payment_status: order.paymentStatus },
     })
-  await notify?.orderPlaced(tx, order.id)
+  await emitOrderEvent(tx, { type: 'order.placed', orderId: order.id, by: actor.kind })
 }
 
 // The stock and offer-use side of a move, in one place: uses first, then stock (checkout's lock order).

@@ -3,7 +3,6 @@ import type { DbOrTx, Tx } from '../db/client.ts'
 import { orders } from '../db/schema/orders.ts'
 import { orderPaymentHolds, payments } from '../db/schema/payments.ts'
 import { systemActor, type Actor } from './actor.ts'
-import type { OrderNotifier } from './notifications/notifier.ts'
 import type { OrderRow } from './order-view.ts'
 import { closeHold, orderHold, orderPayments, syncOrderPaymentStatus, type HoldRow } from './payments.ts'
 
@@ -18,14 +17,13 @@ export const EXPIRY_JOB = systemActor('payment-expiry')
 /**
  * Ends a hold whose time ran out (or that its shopper gave up: `actor` the shopper, `action` released), with the order
  * row locked by the caller. True when the stock went back now. The move to cancelled is a history row like any other
- * (moveOrder), so the shopper is told by mail (decision 0066) when a notifier is given.
+ * (moveOrder), so the shopper is told by mail (decision 0066) through the order's events (decision 0220).
  */
 export async function expireLocked(
   tx: Tx,
   order: OrderRow,
   hold: HoldRow,
   now: Date,
-  notify?: OrderNotifier,
   actor: Actor = EXPIRY_JOB,
   action: 'payment_expired' | 'released' = 'payment_expired',
 ): Promise<boolean> {
@@ -53,7 +51,6 @@ export async function expireLocked(
   await syncOrderPaymentStatus(tx, actor, order, {
     name: action,
     stockReason: { cancel: 'payment_release' },
-    notify,
   })
   return true
 }
@@ -75,7 +72,7 @@ async function lockForExpiry(tx: Tx, orderId: number): Promise<OrderRow | null> 
  */
 export async function expireDueHolds(
   db: DbOrTx,
-  opts: { now?: Date; limit?: number; orderIds?: number[]; userId?: number; notify?: OrderNotifier } = {},
+  opts: { now?: Date; limit?: number; orderIds?: number[]; userId?: number } = {},
 ): Promise<number> {
   const now = opts.now ?? new Date()
   if (opts.orderIds && opts.orderIds.length === 0) return 0
@@ -105,7 +102,7 @@ export async function expireDueHolds(
       if (!order) return false
       const hold = await orderHold(tx, orderId, true)
       if (!hold || hold.dueAt > now) return false
-      return expireLocked(tx, order, hold, now, opts.notify)
+      return expireLocked(tx, order, hold, now)
     })
     if (done) expired++
   }

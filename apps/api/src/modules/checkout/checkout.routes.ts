@@ -56,7 +56,6 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         actor: app.actorOf(request),
         lang: request.lang,
         idempotencyKey: request.headers['idempotency-key'],
-        notify: app.notifier,
       })
       return reply.code(created ? 201 : 200).send(order)
     },

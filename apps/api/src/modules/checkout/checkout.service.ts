@@ -15,7 +15,6 @@ import { assertPendingCashBelowCap } from '../../domain/abuse-limits.ts'
 import { assertCashAccepted } from '../../domain/cash-on-delivery.ts'
 import { newOrderNumber } from '../../domain/order-number.ts'
 import { findOrder } from '../../domain/order-view.ts'
-import type { OrderNotifier } from '../../domain/notifications/notifier.ts'
 import type { Actor } from '../../domain/actor.ts'
 import { recordOrderPlaced } from '../../domain/order-state.ts'
 import { isOnlineMethod } from '../../domain/payment-methods.ts'
@@ -42,8 +41,6 @@ export interface PlaceOrderContext {
   /** The shopper's language (Accept-Language): names in errors and answers, and the order's language. */
   lang?: Language
   idempotencyKey?: string
-  /** Decision 0066: the order's mails, written with the order. */
-  notify?: OrderNotifier
   /**
    * The methods the shop offers now and how long an online-paid order holds its stock (domain/payment-methods.ts);
    * without it only cash is accepted.
@@ -292,7 +289,7 @@ async function writeOrder(
     customer,
   )
   // Decision 0193: the order's first history row by who placed it, and its mails.
-  await recordOrderPlaced(tx, ctx.actor, { id, orderStatus: 'pending', paymentStatus: 'pending' }, ctx.notify)
+  await recordOrderPlaced(tx, ctx.actor, { id, orderStatus: 'pending', paymentStatus: 'pending' })
   if (ctx.idempotencyKey)
     await tx.update(idempotencyKeys).set({ orderId: id }).where(eq(idempotencyKeys.key, ctx.idempotencyKey))
   // Decision 0076: an online-paid order holds its stock (taken above) until it is paid or its time runs out.

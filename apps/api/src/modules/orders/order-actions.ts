@@ -7,7 +7,6 @@ import { orders } from '../../db/schema/orders.ts'
 import { actorUserId, type Actor } from '../../domain/actor.ts'
 import { recordAudit } from '../../domain/audit.ts'
 import { cancelByCustomer } from '../../domain/order-cancel.ts'
-import type { OrderNotifier } from '../../domain/notifications/notifier.ts'
 import { findOrder } from '../../domain/order-view.ts'
 import { trackingSecret, trackingToken, trackingUrl } from '../../domain/tracking-link.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
@@ -29,13 +28,12 @@ export async function cancelMyOrder(
   id: number,
   reason: string,
   lang: Language,
-  notify: OrderNotifier,
 ): Promise<Order> {
   const userId = actorUserId(actor)
   await db.transaction(async (tx) => {
     const [owner] = await tx.select({ userId: orders.userId }).from(orders).where(eq(orders.id, id)).limit(1)
     if (!owner || userId === null || owner.userId !== userId) throw notFound()
-    await cancelByCustomer(tx, actor, id, reason, notify)
+    await cancelByCustomer(tx, actor, id, reason)
   })
   return answer(db, id, false, lang)
 }
@@ -44,17 +42,11 @@ export async function cancelMyOrder(
  * POST /api/orders/:id/confirm (decision 0070): staff reached the customer of a pending order by phone or WhatsApp and
  * the customer confirmed it: it moves to processing, the history says so, the shopper gets the confirmation mail.
  */
-export async function confirmByPhone(
-  db: Db,
-  actor: Actor,
-  id: number,
-  lang: Language,
-  notify: OrderNotifier,
-): Promise<Order> {
+export async function confirmByPhone(db: Db, actor: Actor, id: number, lang: Language): Promise<Order> {
   await db.transaction(async (tx) => {
     const current = await lockOrder(tx, id)
     if (!current) throw notFound()
-    await moveOrder(tx, actor, current, { name: 'confirmed_by_phone', lang, notify })
+    await moveOrder(tx, actor, current, { name: 'confirmed_by_phone', lang })
   })
   return answer(db, id, true, lang)
 }
@@ -65,20 +57,14 @@ export async function confirmByPhone(
  * and the uses of its offers are given back (a code's use never becomes a sale). 409 ORDER_NOT_EDITABLE for an order
  * already completed or cancelled, 409 ORDER_PAID_ONLINE for an order paid online (a refund, not a refusal).
  */
-export async function refusedAtDoor(
-  db: Db,
-  actor: Actor,
-  id: number,
-  lang: Language,
-  notify: OrderNotifier,
-): Promise<Order> {
+export async function refusedAtDoor(db: Db, actor: Actor, id: number, lang: Language): Promise<Order> {
   await db.transaction(async (tx) => {
     const current = await lockOrder(tx, id)
     if (!current) throw notFound()
     // Pending or processing (the lifecycle table, decision 0219), and not paid online (a refund, not a refusal).
     if (current.paymentStatus === 'paid' && ['pending', 'processing'].includes(current.orderStatus))
       throw new AppError('ORDER_PAID_ONLINE', 409)
-    await moveOrder(tx, actor, current, { name: 'refused_at_door', lang, notify })
+    await moveOrder(tx, actor, current, { name: 'refused_at_door', lang })
   })
   return answer(db, id, true, lang)
 }

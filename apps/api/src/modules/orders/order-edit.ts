@@ -11,7 +11,6 @@ import { orderAdjustments, promotionUses, promotions } from '../../db/schema/pro
 import { adjustmentRows, toOffer } from '../../domain/offers.ts'
 import { assertCashAccepted, deliveryCityOf } from '../../domain/cash-on-delivery.ts'
 import { mailText } from '../../domain/notifications/mail-texts.ts'
-import type { OrderNotifier } from '../../domain/notifications/notifier.ts'
 import { findOrder } from '../../domain/order-view.ts'
 import { lockOrder, moveOrder } from '../../domain/order-state.ts'
 import { isOnlineMethod } from '../../domain/payment-methods.ts'
@@ -68,7 +67,6 @@ export async function editOrderItems(
   id: number,
   input: EditOrderItemsInput,
   lang: Language,
-  notify?: OrderNotifier,
 ): Promise<Order> {
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, id)
@@ -144,7 +142,6 @@ export async function editOrderItems(
       record: true,
       // The totals before and after, in figures (no language): the dialog's history shows them.
       reason: `${previousTotal.toFixed(2)} → ${fromCents(totalCents).toFixed(2)}`,
-      notify,
       edited: { previousTotal },
       audit: {
         before: { total_amount: previousTotal, city_id: order.cityId },

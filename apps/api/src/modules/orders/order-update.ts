@@ -6,7 +6,6 @@ import { findOrder } from '../../domain/order-view.ts'
 import { lockOrder, moveOrder } from '../../domain/order-state.ts'
 import { applyStaffPaymentStatus } from '../../domain/payments.ts'
 import { notFound } from '../../lib/app-error.ts'
-import type { OrderNotifier } from '../../domain/notifications/notifier.ts'
 
 /**
  * PUT /api/orders/:id (product.md §2.19 edit dialog): fields and statuses. Staff may set the statuses the lifecycle
@@ -20,7 +19,6 @@ export async function updateOrder(
   id: number,
   input: UpdateOrderInput,
   lang: Language,
-  notify?: OrderNotifier,
 ): Promise<Order> {
   await db.transaction(async (tx) => {
     const current = await lockOrder(tx, id)
@@ -44,7 +42,6 @@ export async function updateOrder(
         notes: input.notes,
       },
       lang,
-      notify,
     })
   })
   const order = await findOrder(db, id, true, lang)

@@ -32,7 +32,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OrderList },
       },
     },
-    async (request) => listOrders(app.db, request.user!, request.query, request.lang, app.notifier),
+    async (request) => listOrders(app.db, request.user!, request.query, request.lang),
   )
 
   app.get(
@@ -83,7 +83,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Order },
       },
     },
-    async (request) => getOrder(app.db, request.user!, request.params.id, request.lang, app.notifier),
+    async (request) => getOrder(app.db, request.user!, request.params.id, request.lang),
   )
 
   app.put(
@@ -100,7 +100,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      updateOrder(app.db, app.actorOf(request), request.params.id, request.body, request.lang, app.notifier),
+      updateOrder(app.db, app.actorOf(request), request.params.id, request.body, request.lang),
   )
 
   app.put(
@@ -118,14 +118,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      editOrderItems(
-        app.db,
-        app.actorOf(request),
-        request.params.id,
-        request.body,
-        request.lang,
-        app.notifier,
-      ),
+      editOrderItems(app.db, app.actorOf(request), request.params.id, request.body, request.lang),
   )
 
   app.post(
@@ -143,14 +136,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      cancelMyOrder(
-        app.db,
-        app.actorOf(request),
-        request.params.id,
-        request.body.reason,
-        request.lang,
-        app.notifier,
-      ),
+      cancelMyOrder(app.db, app.actorOf(request), request.params.id, request.body.reason, request.lang),
   )
 
   app.post(
@@ -166,8 +152,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Order },
       },
     },
-    async (request) =>
-      confirmByPhone(app.db, app.actorOf(request), request.params.id, request.lang, app.notifier),
+    async (request) => confirmByPhone(app.db, app.actorOf(request), request.params.id, request.lang),
   )
 
   app.post(
@@ -183,8 +168,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Order },
       },
     },
-    async (request) =>
-      refusedAtDoor(app.db, app.actorOf(request), request.params.id, request.lang, app.notifier),
+    async (request) => refusedAtDoor(app.db, app.actorOf(request), request.params.id, request.lang),
   )
 
   app.post(

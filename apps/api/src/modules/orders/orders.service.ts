@@ -4,7 +4,6 @@ import type { Order, OrderList, OrderListQuery } from '@shop/shared/schemas/orde
 import type { DbOrTx } from '../../db/client.ts'
 import { likePattern } from '../../db/like.ts'
 import { orders } from '../../db/schema/orders.ts'
-import type { OrderNotifier } from '../../domain/notifications/notifier.ts'
 import { findOrder, withItems } from '../../domain/order-view.ts'
 import { expireDueHolds } from '../../domain/payment-expiry.ts'
 import { notFound } from '../../lib/app-error.ts'
@@ -26,12 +25,11 @@ export async function listOrders(
   user: AuthUser,
   q: OrderListQuery,
   lang: Language,
-  notify?: OrderNotifier,
 ): Promise<OrderList> {
   const staff = hasPermission(user, 'orders.view')
   // Decision 0098: an unpaid online order whose time ran out is ended before anyone reads it (staff: any due; a
   // shopper: their own), so no list shows stock held that the sweep has not given back yet.
-  await expireDueHolds(db, { notify, userId: staff ? undefined : user.id })
+  await expireDueHolds(db, { userId: staff ? undefined : user.id })
   const where: (SQL | undefined)[] = []
   if (!staff) where.push(eq(orders.userId, user.id))
   else {
@@ -100,16 +98,10 @@ export async function listOrders(
 }
 
 /** GET /api/orders/:id: the owner or staff; anyone else gets 404 (the order's existence is not revealed). */
-export async function getOrder(
-  db: DbOrTx,
-  user: AuthUser,
-  id: number,
-  lang: Language,
-  notify?: OrderNotifier,
-): Promise<Order> {
+export async function getOrder(db: DbOrTx, user: AuthUser, id: number, lang: Language): Promise<Order> {
   const staff = hasPermission(user, 'orders.view')
-  if (staff) await expireDueHolds(db, { notify, orderIds: [id] })
-  else await expireDueHolds(db, { notify, orderIds: [id], userId: user.id })
+  if (staff) await expireDueHolds(db, { orderIds: [id] })
+  else await expireDueHolds(db, { orderIds: [id], userId: user.id })
   const order = await findOrder(db, id, staff, lang)
   if (!order || (!staff && order.user_id !== user.id)) throw notFound()
   return order

@@ -3,7 +3,6 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Language } from '@shop/shared/i18n/messages'
 import type { Db, Tx } from '../../db/client.ts'
 import { orderPaymentHolds, payments } from '../../db/schema/payments.ts'
-import type { OrderNotifier } from '../../domain/notifications/notifier.ts'
 import type { OrderRow } from '../../domain/order-view.ts'
 import type { Actor } from '../../domain/actor.ts'
 import { expireDueHolds, expireLocked, EXPIRY_JOB } from '../../domain/payment-expiry.ts'
@@ -16,8 +15,7 @@ export { expireLocked, EXPIRY_JOB }
 // (domain/payment-expiry.ts, decision 0098), so the rule holds even with the sweep off or behind.
 
 /** One pass: every hold due by `now` (at most `limit`), each in its own short transaction. Returns how many expired. */
-export const sweepExpiredHolds = (db: Db, now = new Date(), limit = 100, notify?: OrderNotifier) =>
-  expireDueHolds(db, { now, limit, notify })
+export const sweepExpiredHolds = (db: Db, now = new Date(), limit = 100) => expireDueHolds(db, { now, limit })
 
 /**
  * Decision 0077: an order the sweep expired comes back when its shopper pays after all and its stock is still there
@@ -75,7 +73,6 @@ export function startPaymentSweep(
   seconds: number,
   log: FastifyBaseLogger,
   isReady: () => boolean = () => true,
-  notify?: OrderNotifier,
 ): () => void {
   if (seconds <= 0) return () => {}
   let running = false
@@ -83,7 +80,7 @@ export function startPaymentSweep(
     // Not while migrations run (decision 0042's "starting") or the process closes.
     if (running || !isReady()) return
     running = true
-    sweepExpiredHolds(db, new Date(), 100, notify)
+    sweepExpiredHolds(db, new Date(), 100)
       .then((n) => {
         if (n > 0) log.info({ expired: n }, 'unpaid online orders expired, stock put back')
       })

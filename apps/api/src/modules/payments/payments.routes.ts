@@ -51,7 +51,6 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     appUrl: app.appUrl,
     providers: createProviders(app.config),
     log: app.log,
-    notify: app.notifier,
     limits: app.abuseLimits,
   }
 
@@ -63,7 +62,6 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       app.config.PAYMENT_SWEEP_SECONDS,
       app.log,
       () => app.lifecycle.state === 'ready',
-      app.notifier,
     )
   })
   app.addHook('onClose', async () => stopSweep())

@@ -17,7 +17,6 @@ import { orders } from '../../db/schema/orders.ts'
 import { orderPaymentHolds, payments } from '../../db/schema/payments.ts'
 import { guestActor, providerActor, type Actor } from '../../domain/actor.ts'
 import { assertCashAccepted, deliveryCityOf } from '../../domain/cash-on-delivery.ts'
-import type { OrderNotifier } from '../../domain/notifications/notifier.ts'
 import type { OrderRow } from '../../domain/order-view.ts'
 import {
   availablePaymentMethods,
@@ -76,8 +75,6 @@ export interface PaymentContext {
   appUrl: string
   providers: Providers
   log: FastifyBaseLogger
-  /** Tells the shopper when their unpaid order is cancelled (decision 0066). */
-  notify?: OrderNotifier
   /** Decision 0091: wallet codes are limited per number and per client address (off only in tests). */
   limits?: boolean
 }
@@ -129,7 +126,7 @@ async function expireIfDue(
   now: Date,
 ): Promise<{ order: OrderRow; hold: HoldRow }> {
   if (hold.expiredAt || hold.closedAt || hold.dueAt > now) return { order, hold }
-  await expireLocked(tx, order, hold, now, ctx.notify)
+  await expireLocked(tx, order, hold, now)
   return { order: (await lockOrder(tx, order.id))!, hold: (await orderHold(tx, order.id, true))! }
 }
 
@@ -769,7 +766,7 @@ export async function releaseOrder(
     if (rows.some((p) => p.state === 'pending' && p.claimedAt)) throw new AppError('PAYMENT_IN_PROGRESS', 409)
     if (order.paymentStatus === 'paid' || order.orderStatus !== 'pending') throw notPayable()
     // The shopper replaced it with a new order at checkout: cancelled as they asked (decision 0082).
-    await expireLocked(tx, order, hold, now, ctx.notify, actor, 'released')
+    await expireLocked(tx, order, hold, now, actor, 'released')
   })
   return view(ctx, orderId)
 }

@@ -18,7 +18,7 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store')
-      return trackOrder(app.db, request.body, request.ip, request.lang, app.notifier)
+      return trackOrder(app.db, request.body, request.ip, request.lang)
     },
   )
 
@@ -36,7 +36,7 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store')
-      return cancelTracked(app.db, request.body, request.ip, request.lang, app.notifier)
+      return cancelTracked(app.db, request.body, request.ip, request.lang)
     },
   )
 }

@@ -7,7 +7,6 @@ import type { TrackCancelInput, TrackedOrder, TrackInput } from '@shop/shared/sc
 import type { Db } from '../../db/client.ts'
 import { orderItems, orderStatusHistory, orders } from '../../db/schema/orders.ts'
 import { settings } from '../../db/schema/settings.ts'
-import type { OrderNotifier } from '../../domain/notifications/notifier.ts'
 import { guestActor } from '../../domain/actor.ts'
 import { cancelByCustomer } from '../../domain/order-cancel.ts'
 import { loadAdjustments } from '../../domain/offers.ts'
@@ -43,7 +42,6 @@ async function findTracked(
   db: Db,
   input: { order_number: string; phone?: string; token?: string },
   ip: string,
-  notify?: OrderNotifier,
 ): Promise<{ row: OrderRow; byToken: boolean }> {
   const byToken = input.token !== undefined
   const hits = await beginLookup(db, ip, input)
@@ -58,7 +56,7 @@ async function findTracked(
   // Decision 0105: a mailed link ends some days after its order closed; the number and phone keep working.
   if (byToken && (await linkExpired(db, row!))) throw new AppError('TRACKING_LINK_EXPIRED', 410)
   // Decision 0098: an unpaid online order whose time ran out is ended before it is shown.
-  if (await expireDueHolds(db, { orderIds: [row!.id], notify }))
+  if (await expireDueHolds(db, { orderIds: [row!.id] }))
     return { row: (await db.select().from(orders).where(eq(orders.id, row!.id)).limit(1))[0]!, byToken }
   return { row: row!, byToken }
 }
@@ -135,9 +133,8 @@ export async function trackOrder(
   input: TrackInput,
   ip: string,
   lang: Language,
-  notify?: OrderNotifier,
 ): Promise<TrackedOrder> {
-  const { row, byToken } = await findTracked(db, input, ip, notify)
+  const { row, byToken } = await findTracked(db, input, ip)
   return toTracked(db, row, byToken, lang)
 }
 
@@ -147,12 +144,11 @@ export async function cancelTracked(
   input: TrackCancelInput,
   ip: string,
   lang: Language,
-  notify: OrderNotifier,
 ): Promise<TrackedOrder> {
-  const { row } = await findTracked(db, input, ip, notify)
+  const { row } = await findTracked(db, input, ip)
   await db.transaction(async (tx) => {
     // The mail's link is a guest's, whoever else is signed in on the browser (decision 0193).
-    await cancelByCustomer(tx, guestActor(ip), row.id, input.reason, notify)
+    await cancelByCustomer(tx, guestActor(ip), row.id, input.reason)
   })
   const [fresh] = await db.select().from(orders).where(eq(orders.id, row.id)).limit(1)
   return toTracked(db, fresh!, true, lang)
