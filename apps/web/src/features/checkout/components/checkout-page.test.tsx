@@ -326,13 +326,14 @@ describe('checkout (product.md §2.8, §4.8)', () => {
       'GET /api/cities': () => ({ body: cities }),
       'POST /api/orders/quote': ({ body }) => ({ body: quoteFor(body as QuoteInput, price) }),
       'POST /api/orders': ({ body }) => {
-        const b = body as { items: QuoteInput['items']; city_id: number }
+        // Decision 0214: the city comes with the contact.
+        const b = body as { items: QuoteInput['items']; customer: { city_id: number } }
         return {
           status: 409,
           body: {
             code: 'PRICE_CHANGED',
             message: 'Some prices have changed',
-            quote: quoteFor({ items: b.items, city_id: b.city_id }, 30),
+            quote: quoteFor({ items: b.items, city_id: b.customer.city_id }, 30),
           },
         }
       },
