@@ -24,6 +24,7 @@ import { phoneKey } from '../domain/abuse-limits.ts'
 import { settings } from './schema/settings.ts'
 import { users } from './schema/users.ts'
 import { seedContent } from './seed-content.ts'
+import { splitName } from '../domain/order-contact.ts'
 import { seedCategories, seedCities, seedProducts, seedSettings } from './seed-data.ts'
 
 /** The first admin's password when ADMIN_PASSWORD is not set (README). */
@@ -322,7 +323,9 @@ async function seedDemoOrders(db: Db) {
     const daysAgo = Math.floor((1 - (n / count) ** 0.8) * 120)
     const createdAt = new Date(now - daysAgo * 86_400_000 - Math.floor(rand() * 10) * 3_600_000)
     const shopper = rand() < 0.35 && shoppers.length > 0 ? pick(shoppers) : null
-    const name = shopper?.name ?? `${pick(FIRST)} ${pick(LAST)}`
+    // Decision 0214: a made-up customer's parts as drawn ('عبد الله' is one first name); a shopper's name split.
+    const person = shopper ? splitName(shopper.name) : { firstName: pick(FIRST), lastName: pick(LAST) }
+    const name = shopper?.name ?? `${person.firstName} ${person.lastName}`
     const city = pick(cityRows)
     // One line per pack; wholesale buyers reach one of the pack's breaks (the first, or a larger one).
     const lines = new Map<number, { sellable: (typeof catalogue)[number]; quantity: number }>()
@@ -397,6 +400,12 @@ async function seedDemoOrders(db: Db) {
     const discount = parts.reduce((a, b) => a + b, 0)
     const { id, orderNumber } = await newOrderNumber(db, createdAt)
     const phone = `+21891${String(1_000_000 + Math.floor(rand() * 8_999_999))}`
+    // Drawn in the order the insert below drew them before, so the demo shop stays the same.
+    const street = `شارع ${pick(['الجمهورية', 'عمر المختار', 'الاستقلال', 'النصر', 'الشط'])} ${1 + Math.floor(rand() * 90)}`
+    const method = pick(['cash', 'cash', 'cash', 'massarat', 'paypal'] as const)
+    const whatsapp = `+21892${String(1_000_000 + Math.floor(rand() * 8_999_999))}`
+    // Decision 0214: the contact in parts and joined as the checkout joins it (the state is the city's name here).
+    const contact = { ...person, whatsapp }
     await db.insert(orders).values({
       id,
       orderNumber,
@@ -404,14 +413,17 @@ async function seedDemoOrders(db: Db) {
       customerName: name,
       customerEmail: shopper?.email ?? `customer${n + 1}@example.ly`,
       customerPhone: phone,
-      shippingAddress: `شارع ${pick(['الجمهورية', 'عمر المختار', 'الاستقلال', 'النصر', 'الشط'])} ${1 + Math.floor(rand() * 90)}, ${city.name}, ${city.name}`,
+      shippingAddress: `${street}, ${city.name}, ${city.name}`,
+      ...contact,
+      addressLine: street,
+      state: city.name,
       cityId: city.id,
       cityName: city.name,
       translations: copyTranslated(city.translations, 'name', 'city_name'),
       orderStatus: status,
       paymentStatus: payment,
-      paymentMethod: pick(['cash', 'cash', 'cash', 'massarat', 'paypal'] as const),
-      notes: `WhatsApp: +21892${String(1_000_000 + Math.floor(rand() * 8_999_999))}`,
+      paymentMethod: method,
+      notes: `WhatsApp: ${whatsapp}`,
       subtotal: subtotal / 100,
       deliveryPrice: delivery / 100,
       totalAmount: (subtotal - discount + delivery) / 100,

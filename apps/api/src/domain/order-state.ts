@@ -7,6 +7,7 @@ import { actorUserId, type Actor } from './actor.ts'
 import { recordAudit } from './audit.ts'
 import { emitOrderEvent } from './order-events.ts'
 import { releaseOrderUses, retakeOrderUses } from './offers.ts'
+import type { ContactParts } from './order-contact.ts'
 import type { OrderRow } from './order-view.ts'
 import { moveAllowed, moveRefused, moveTarget, ORDER_MOVES, type OrderMoveName } from './order-lifecycle.ts'
 import { restoreOrderStock, retakeOrderStock } from './stock.ts'
@@ -19,7 +20,9 @@ import { restoreOrderStock, retakeOrderStock } from './stock.ts'
 
 /** Contact and delivery fields staff may change with a move (PUT /api/orders/:id). */
 export type OrderFields = Partial<
-  Pick<OrderRow, 'customerName' | 'customerEmail' | 'customerPhone' | 'shippingAddress' | 'notes'>
+  Pick<OrderRow, 'customerName' | 'customerEmail' | 'customerPhone' | 'shippingAddress' | 'notes'> &
+    // Decision 0214: the contact's parts, written with the texts they belong to (domain/order-contact.ts).
+    ContactParts
 >
 
 export interface OrderMove {
@@ -77,6 +80,12 @@ const snake = (fields: OrderFields) => ({
   customer_phone: fields.customerPhone,
   shipping_address: fields.shippingAddress,
   notes: fields.notes,
+  first_name: fields.firstName,
+  last_name: fields.lastName,
+  whatsapp: fields.whatsapp,
+  address_line: fields.addressLine,
+  state: fields.state,
+  customer_notes: fields.customerNotes,
 })
 
 /**

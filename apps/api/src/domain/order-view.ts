@@ -26,17 +26,30 @@ function toOrder(
   staff: boolean,
   lang: Language,
 ): Order {
+  // Decision 0058: the city's name as stored with the order, in the reader's language.
+  const cityName = translatedText(row.cityName, row.translations, 'city_name', lang)
   return {
     id: row.id,
     order_number: row.orderNumber,
     user_id: row.userId,
+    // Decision 0214: the contact in parts; the spec's joined texts below as they were stored.
+    customer: {
+      first_name: row.firstName,
+      last_name: row.lastName,
+      phone: row.customerPhone,
+      whatsapp: row.whatsapp,
+      email: row.customerEmail,
+      address_line: row.addressLine,
+      city_id: row.cityId,
+      city_name: cityName,
+      state: row.state,
+    },
     customer_name: row.customerName,
     customer_email: row.customerEmail,
     customer_phone: row.customerPhone,
     shipping_address: row.shippingAddress,
     city_id: row.cityId,
-    // Decision 0058: the city's name as stored with the order, in the reader's language.
-    city_name: translatedText(row.cityName, row.translations, 'city_name', lang),
+    city_name: cityName,
     order_status: row.orderStatus,
     payment_status: row.paymentStatus,
     payment_method: row.paymentMethod,

@@ -15,6 +15,8 @@ import { migrateDatabase } from '../../src/db/migrate.ts'
 import { expireDueHolds } from '../../src/domain/payment-expiry.ts'
 import { hashToken, newToken } from '../../src/lib/tokens.ts'
 import { migrationsFolder } from '../../src/paths.ts'
+import type { Translations } from '@shop/shared/i18n/content'
+import { cityNamesOf, splitAddress, splitName, splitNotes } from '../../src/domain/order-contact.ts'
 import { answerDifferences } from './compare.ts'
 import { PREVIOUS_RELEASES, type Asker, type PreviousRelease } from './releases.ts'
 
@@ -26,7 +28,8 @@ import { PREVIOUS_RELEASES, type Asker, type PreviousRelease } from './releases.
 // their hashes), the rows are loaded, the current migrations run, and the current app answers the same calls: every
 // field of an old answer must be there and equal (fields may be added: variants, price_from, variant_label, sku,
 // permissions…), lists as long, the CSV files byte for byte (columns may be appended after the old ones, decision
-// 0179).
+// 0179). Issue 38: the release before the customer's contact in parts (5ebd1fa, migrations 0000–0026): every order's
+// contact split by migration 0027 (decision 0214), its texts kept.
 // Runs on PGlite (api-pglite) and on PostgreSQL (api-postgres: DATABASE_URL set).
 
 interface Answer {
@@ -149,6 +152,62 @@ const EXPECTED: Record<
 > = {
   '5c409e9': { products: 11, orders: 13, movedColumns: PRODUCT_COLUMNS_MOVED_TO_PACKS, openHold: false },
   '302a863': { products: 8, orders: 14, movedColumns: [], openHold: true },
+  '5ebd1fa': { products: 2, orders: 10, movedColumns: [], openHold: false },
+}
+
+/**
+ * Decision 0214: what migration 0027 must make of 5ebd1fa's orders (fill-5ebd1fa.ts), by the texts each was placed
+ * with: first name, last name, WhatsApp number, address line, state, notes without the WhatsApp line.
+ */
+const CONTACT_5EBD1FA: Record<string, [string, string, string, string, string, string]> = {
+  'سالم الزوي|شارع عمر المختار 12, طرابلس, سوق الجمعة': [
+    'سالم',
+    'الزوي',
+    '0912345611',
+    'شارع عمر المختار 12',
+    'سوق الجمعة',
+    '',
+  ],
+  // The first space splits: the text cannot tell a two-word first name.
+  'عبد الله الورفلي|حي الزروق, مصراتة, الزروق': [
+    'عبد',
+    'الله الورفلي',
+    '0923334444',
+    'حي الزروق',
+    'الزروق',
+    '',
+  ],
+  'هدى|شارع النصر, مصراتة': ['هدى', '', '', 'شارع النصر', '', ''],
+  'مصطفى القاضي|طريق المطار, طرابلس, قرجي': ['مصطفى', 'القاضي', '٠٩١٢٣٤٥٦٧٨', 'طريق المطار', 'قرجي', ''],
+  // Its city deleted since: the name kept with the order anchors the split.
+  'مريم السنوسي|حي الجديد, سبها, المنشية': ['مريم', 'السنوسي', '0915556666', 'حي الجديد', 'المنشية', ''],
+  'يوسف الترهوني|شارع الجمهورية, طرابلس, باب بن غشير': [
+    'يوسف',
+    'الترهوني',
+    '0917778888',
+    'شارع الجمهورية',
+    'باب بن غشير',
+    'اتصل بعد الخامسة',
+  ],
+  'Ali|طرابلس': ['Ali', '', '', '', '', 'call before coming'],
+  'سالم الزوي|شارع الشط 3, طرابلس, الظهرة': ['سالم', 'الزوي', '0912345600', 'شارع الشط 3', 'الظهرة', ''],
+  // Placed in English: the address names the city in English.
+  'Salem Al Zawi|Street 9, Block 2, Tripoli, Hay Al Andalus': [
+    'Salem',
+    'Al Zawi',
+    '+218 92 765 4321',
+    'Street 9, Block 2',
+    'Hay Al Andalus',
+    '',
+  ],
+  'فاطمة  علي|عمارة 4, شارع طرابلس, مصراتة, الجزيرة, قصر أحمد': [
+    'فاطمة',
+    'علي',
+    '0944445555',
+    'عمارة 4, شارع طرابلس',
+    'الجزيرة, قصر أحمد',
+    '',
+  ],
 }
 
 describe.each(PREVIOUS_RELEASES)(
@@ -563,8 +622,103 @@ describe.each(PREVIOUS_RELEASES)(
       })
     })
 
+    describe('the customer’s contact in parts (issue 38, migration 0027)', () => {
+      it('splits every order’s contact from its texts, keeping the texts, and answers the parts', async () => {
+        expect(before.orders!.size).toBe(expected.orders)
+        for (const [key, old] of before.orders!) {
+          const now = after.orders!.get(key)!
+          // The spec's texts as the release stored them (also checked with every column above).
+          for (const column of [
+            'customer_name',
+            'shipping_address',
+            'notes',
+            'customer_phone',
+            'customer_email',
+          ])
+            expect(now[column], `order ${key} ${column}`).toEqual(old[column])
+          const names = cityNamesOf(
+            old.city_name as string | null,
+            old.translations as Translations<'city_name'> | null,
+          )
+          const parts = {
+            ...splitName(String(old.customer_name)),
+            ...splitAddress(String(old.shipping_address), names),
+            ...splitNotes(old.notes as string | null),
+          }
+          expect(
+            {
+              first_name: now.first_name,
+              last_name: now.last_name,
+              whatsapp: now.whatsapp,
+              address_line: now.address_line,
+              state: now.state,
+              customer_notes: now.customer_notes,
+            },
+            `order ${key}`,
+          ).toEqual({
+            first_name: parts.firstName,
+            last_name: parts.lastName,
+            whatsapp: parts.whatsapp,
+            address_line: parts.addressLine,
+            state: parts.state,
+            customer_notes: parts.customerNotes,
+          })
+          const res = await app.inject({ method: 'GET', url: `/api/orders/${key}`, headers: headers.staff })
+          expect(res.json().customer, `order ${key}`).toEqual({
+            first_name: parts.firstName,
+            last_name: parts.lastName,
+            phone: old.customer_phone,
+            whatsapp: parts.whatsapp,
+            email: old.customer_email,
+            address_line: parts.addressLine,
+            city_id: old.city_id,
+            city_name: old.city_name,
+            state: parts.state,
+          })
+        }
+      })
+
+      if (release.release === '5ebd1fa')
+        it('gives each of the release’s orders the parts it was placed with, as far as its texts tell', async () => {
+          const orders = [...after.orders!.values()]
+          expect(
+            orders.map((o) => `${String(o.customer_name)}|${String(o.shipping_address)}`).sort(),
+          ).toEqual(Object.keys(CONTACT_5EBD1FA).sort())
+          for (const o of orders) {
+            const key = `${String(o.customer_name)}|${String(o.shipping_address)}`
+            expect(
+              [o.first_name, o.last_name, o.whatsapp, o.address_line, o.state, o.customer_notes],
+              key,
+            ).toEqual(CONTACT_5EBD1FA[key])
+          }
+          // The deleted city's order keeps its name, the shopper's autofill now reads the parts (and the WhatsApp
+          // number, which the release left to the phone).
+          expect(orders.find((o) => String(o.customer_name) === 'مريم السنوسي')).toMatchObject({
+            city_id: null,
+            city_name: 'سبها',
+          })
+          const profile = await app.inject({ method: 'GET', url: '/api/profile', headers: headers.shopper })
+          expect(profile.json().autofill).toMatchObject({
+            first_name: 'Salem',
+            last_name: 'Al Zawi',
+            whatsapp: '+218 92 765 4321',
+            address: 'Street 9, Block 2',
+            state: 'Hay Al Andalus',
+          })
+        })
+    })
+
     describe('stock ledger (issue 30)', () => {
       it('opens every pack’s ledger with the stock the release left: one movement by the migration', async () => {
+        if (release.lastMigration >= 26) {
+          // The release had the ledger (5ebd1fa): each pack's opening balance was recorded when it was made, and no
+          // migration since adds one.
+          const openings = (rows: Snapshot) =>
+            [...(rows.stock_movements?.values() ?? [])].filter((m) => m.reason === 'opening_balance')
+          expect(openings(before).length).toBeGreaterThan(0)
+          expect(openings(after)).toEqual(openings(before))
+          return
+        }
         // Before packs (5c409e9) a product's stock became its one pack's, under the product's id.
         const oldPacks = before.product_variants ?? before.products!
         const expected = [...oldPacks.values()]

@@ -30,4 +30,11 @@ export const PREVIOUS_RELEASES: PreviousRelease[] = [
     dir: 'fixture-302a863',
     people: { staff: 'staff@example.ly', admin: 'manager@example.ly', shopper: 'salem@example.ly' },
   },
+  // Issue 38: before the customer's contact in parts (migration 0027, decision 0214); staff roles and the ledger in.
+  {
+    release: '5ebd1fa',
+    lastMigration: 26,
+    dir: 'fixture-5ebd1fa',
+    people: { staff: 'staff@example.ly', admin: 'manager@example.ly', shopper: 'salem@example.ly' },
+  },
 ]

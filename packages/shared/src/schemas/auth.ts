@@ -146,6 +146,8 @@ export const Autofill = z.object({
   last_name: z.string(),
   email: z.string(),
   phone: z.string(),
+  /** Decision 0214: the WhatsApp number of the last order ('' when it had none: the checkout copies the phone). */
+  whatsapp: z.string().optional(),
   address: z.string(),
   city: z.string(),
   city_id: z.number().int().nullable(),

@@ -102,71 +102,121 @@ export const couponCode = z.preprocess(
   z.string({ error: 'validation.coupon_code_invalid' }).max(64, 'validation.coupon_code_invalid').optional(),
 )
 
+const cityId = z
+  .number({ error: 'validation.city_required' })
+  .int('validation.city_required')
+  .positive('validation.city_required')
+  .max(2_147_483_647, 'validation.city_required')
+const requiredText = (required: string, max: number) =>
+  z.string({ error: required }).trim().min(1, required).max(max, 'validation.too_long')
+
+/**
+ * Decision 0214: the customer's contact in parts, the checkout form's fields (product.md §5.3) with its messages. The
+ * order keeps them as columns, and the spec's joined texts are made from them as the checkout always joined them.
+ */
+export const OrderCustomerInput = z.object({
+  first_name: requiredText('validation.first_name_required', 100),
+  last_name: requiredText('validation.last_name_required', 100),
+  phone: phone('validation.phone_required'),
+  whatsapp: phone('validation.whatsapp_required'),
+  email,
+  address_line: requiredText('validation.address_required', 300),
+  city_id: cityId,
+  state: requiredText('validation.state_required', 100),
+})
+export type OrderCustomerInput = z.infer<typeof OrderCustomerInput>
+
+/** The spec's joined contact texts: required unless the payload has `customer` (decision 0214). */
+const JOINED_CONTACT = {
+  customer_name: 'validation.name_required',
+  customer_email: 'validation.email_invalid',
+  customer_phone: 'validation.phone_required',
+  shipping_address: 'validation.address_required',
+} as const
+
 /**
  * The order payload (product.md §5.3). Prices, totals and delivery fees the client sends are not part of the
- * schema: zod strips them and the server computes every amount (product.md §10.1).
+ * schema: zod strips them and the server computes every amount (product.md §10.1). The contact comes as the spec's
+ * joined texts or, decision 0214, as `customer` in parts (then the joined texts are made from it and any sent are
+ * ignored; `notes` is the shopper's note without the WhatsApp line).
  */
-export const CreateOrderInput = z.object({
-  customer_name: z
-    .string({ error: 'validation.name_required' })
-    .trim()
-    .min(1, 'validation.name_required')
-    .max(200, 'validation.too_long'),
-  customer_email: email,
-  customer_phone: phone('validation.phone_required'),
-  shipping_address: z
-    .string({ error: 'validation.address_required' })
-    .trim()
-    .min(1, 'validation.address_required')
-    .max(500, 'validation.too_long'),
-  /**
-   * The delivery city (the web checkout sends city_id, product.md §2.8). A client that sends none (only
-   * "address, city, state" in shipping_address) is delivered to the active city named there (decision 0027).
-   */
-  city_id: z
-    .number({ error: 'validation.city_required' })
-    .int('validation.city_required')
-    .positive('validation.city_required')
-    .max(2_147_483_647, 'validation.city_required')
-    .optional(),
-  payment_method: z.enum(PAYMENT_METHODS, { error: 'validation.payment_method_invalid' }).default('cash'),
-  notes: z.preprocess(
-    (v) => (v === null || v === undefined ? '' : v),
-    z.string().trim().max(1000, 'validation.too_long'),
-  ),
-  items: z
-    .array(
-      z.object({
-        product_id: z
-          .number({ error: 'validation.id_invalid' })
-          .int('validation.id_invalid')
-          .positive('validation.id_invalid')
-          .max(2_147_483_647, 'validation.id_invalid'),
-        /** Decision 0150: the pack; left out, the product's default pack (a cart saved before packs existed). */
-        variant_id: z
-          .number({ error: 'validation.id_invalid' })
-          .int('validation.id_invalid')
-          .positive('validation.id_invalid')
-          .max(2_147_483_647, 'validation.id_invalid')
-          .optional(),
-        quantity,
-      }),
-      { error: 'validation.items_required' },
-    )
-    .min(1, 'validation.items_required')
-    .max(100, 'validation.too_long')
-    .superRefine(productQuantitiesWithinLimit),
-  /**
-   * The total (dinars, delivery included) the shopper was shown. When given and the server's total differs,
-   * the order is refused with 409 PRICE_CHANGED and the fresh quote, so no changed price is silently charged.
-   */
-  expected_total: z.number().finite().min(0).optional(),
-  /** Decision 0170: one offer code; refused with 422 COUPON_… on `coupon_code` when it cannot apply. */
-  coupon_code: couponCode,
-})
+export const CreateOrderInput = z
+  .object({
+    customer: OrderCustomerInput.optional(),
+    customer_name: requiredText('validation.name_required', 200).optional(),
+    customer_email: email.optional(),
+    customer_phone: phone('validation.phone_required').optional(),
+    shipping_address: requiredText('validation.address_required', 500).optional(),
+    /**
+     * The delivery city (the web checkout sends city_id, product.md §2.8). A client that sends none (only
+     * "address, city, state" in shipping_address) is delivered to the active city named there (decision 0027).
+     */
+    city_id: cityId.optional(),
+    payment_method: z.enum(PAYMENT_METHODS, { error: 'validation.payment_method_invalid' }).default('cash'),
+    notes: z.preprocess(
+      (v) => (v === null || v === undefined ? '' : v),
+      z.string().trim().max(1000, 'validation.too_long'),
+    ),
+    items: z
+      .array(
+        z.object({
+          product_id: z
+            .number({ error: 'validation.id_invalid' })
+            .int('validation.id_invalid')
+            .positive('validation.id_invalid')
+            .max(2_147_483_647, 'validation.id_invalid'),
+          /** Decision 0150: the pack; left out, the product's default pack (a cart saved before packs existed). */
+          variant_id: z
+            .number({ error: 'validation.id_invalid' })
+            .int('validation.id_invalid')
+            .positive('validation.id_invalid')
+            .max(2_147_483_647, 'validation.id_invalid')
+            .optional(),
+          quantity,
+        }),
+        { error: 'validation.items_required' },
+      )
+      .min(1, 'validation.items_required')
+      .max(100, 'validation.too_long')
+      .superRefine(productQuantitiesWithinLimit),
+    /**
+     * The total (dinars, delivery included) the shopper was shown. When given and the server's total differs,
+     * the order is refused with 409 PRICE_CHANGED and the fresh quote, so no changed price is silently charged.
+     */
+    expected_total: z.number().finite().min(0).optional(),
+    /** Decision 0170: one offer code; refused with 422 COUPON_… on `coupon_code` when it cannot apply. */
+    coupon_code: couponCode,
+  })
+  .superRefine((input, ctx) => {
+    if (input.customer) return
+    for (const [field, message] of Object.entries(JOINED_CONTACT)) {
+      if (input[field as keyof typeof JOINED_CONTACT] === undefined)
+        ctx.addIssue({ code: 'custom', message, path: [field], input: undefined })
+    }
+  })
 export type CreateOrderInput = z.infer<typeof CreateOrderInput>
 
+/**
+ * Decision 0214: staff's edit of the contact in parts (PUT /api/orders/:id), each optional; the city is changed with
+ * the lines (it changes the delivery fee), the phone and email are the spec's fields. A part given wins over the
+ * joined text it belongs to, which is made again from the parts.
+ */
+export const OrderCustomerEdit = z
+  .object({
+    first_name: OrderCustomerInput.shape.first_name,
+    // An order placed the spec way may have had one name, no state, no WhatsApp number: '' keeps it so.
+    last_name: z.string().trim().max(100, 'validation.too_long'),
+    whatsapp: z.union([z.literal(''), phone('validation.whatsapp_required')], {
+      error: 'validation.phone_invalid',
+    }),
+    address_line: OrderCustomerInput.shape.address_line,
+    state: z.string().trim().max(100, 'validation.too_long'),
+  })
+  .partial()
+export type OrderCustomerEdit = z.infer<typeof OrderCustomerEdit>
+
 export const UpdateOrderInput = z.object({
+  customer: OrderCustomerEdit.optional(),
   customer_name: z
     .string({ error: 'validation.name_required' })
     .trim()
@@ -282,10 +332,28 @@ export const OrderStatusChange = z.object({
 })
 export type OrderStatusChange = z.infer<typeof OrderStatusChange>
 
+/**
+ * Decision 0214: the order's contact in parts ('' where an order placed the spec way did not say), with the city's
+ * name as stored with the order in the reader's language. The spec's joined texts stay beside it, unchanged.
+ */
+export const OrderCustomer = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+  phone: z.string(),
+  whatsapp: z.string(),
+  email: z.string(),
+  address_line: z.string(),
+  city_id: z.number().int().nullable(),
+  city_name: z.string().nullable(),
+  state: z.string(),
+})
+export type OrderCustomer = z.infer<typeof OrderCustomer>
+
 export const Order = z.object({
   id: z.number().int(),
   order_number: z.string(),
   user_id: z.number().int().nullable(),
+  customer: OrderCustomer,
   customer_name: z.string(),
   customer_email: z.string(),
   customer_phone: z.string(),

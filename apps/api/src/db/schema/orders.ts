@@ -44,6 +44,15 @@ export const orders = pgTable(
       .notNull()
       .default('cash'),
     notes: text('notes'),
+    // Decision 0214: the customer's contact in parts, beside the spec's joined texts above (customer_name,
+    // shipping_address, notes), which stay as the order was placed or edited. '' where the text did not say.
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    whatsapp: text('whatsapp').notNull().default(''),
+    addressLine: text('address_line').notNull().default(''),
+    state: text('state').notNull().default(''),
+    /** The notes without the WhatsApp line the checkout writes into `notes`. */
+    customerNotes: text('customer_notes').notNull().default(''),
     subtotal: money('subtotal').notNull(),
     deliveryPrice: money('delivery_price').notNull().default(0),
     totalAmount: money('total_amount').notNull(),

@@ -3,6 +3,7 @@ import { CheckoutHeaders, CreateOrderInput, Order, Quote, QuoteInput } from '@sh
 import { isStaff } from '../../plugins/auth.ts'
 import { orderHitLimits, orderLimits } from '../../domain/abuse-limits.ts'
 import { availablePaymentMethods, paymentExpiryMinutes } from '../../domain/payment-methods.ts'
+import { buyerOf } from '../../domain/order-contact.ts'
 import { quoteCart } from './cart-pricing.ts'
 import { placeOrder } from './checkout.service.ts'
 
@@ -40,10 +41,15 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       const offered = await availablePaymentMethods(app.db, app.config)
       const staff = isStaff(request.user)
       const limits = app.abuseLimits && !staff ? await orderLimits(app.db) : null
+      const buyer = buyerOf(request.body)
       const { order, created } = await placeOrder(app.db, request.body, {
         limits: limits
           ? {
-              hits: orderHitLimits(limits, request.body, request.ip),
+              hits: orderHitLimits(
+                limits,
+                { customer_phone: buyer.phone, customer_email: buyer.email },
+                request.ip,
+              ),
               pendingCashCap: limits.max_pending_cash_orders_per_phone,
             }
           : undefined,

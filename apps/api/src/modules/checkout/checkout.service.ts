@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { fromCents, MAX_MONEY_CENTS, toCents } from '@shop/shared/money/money'
-import { copyTranslated } from '@shop/shared/i18n/content'
+import { copyTranslated, TRANSLATED_LANGUAGES, translatedText } from '@shop/shared/i18n/content'
 import { lineTranslations } from '../../domain/order-lines.ts'
 import type { Language } from '@shop/shared/i18n/messages'
 import type { CreateOrderInput, Order, PaymentMethod } from '@shop/shared/schemas/order'
@@ -15,6 +15,7 @@ import { assertPendingCashBelowCap } from '../../domain/abuse-limits.ts'
 import { assertCashAccepted } from '../../domain/cash-on-delivery.ts'
 import { newOrderNumber } from '../../domain/order-number.ts'
 import { findOrder } from '../../domain/order-view.ts'
+import { buyerOf, contactOfPayload } from '../../domain/order-contact.ts'
 import type { Actor } from '../../domain/actor.ts'
 import { recordOrderPlaced } from '../../domain/order-state.ts'
 import { isOnlineMethod } from '../../domain/payment-methods.ts'
@@ -157,14 +158,22 @@ async function writeOrder(
     }
     return priceItem(item.sellable, item.quantity)
   })
+  // Decision 0214: the city of `customer` first; a spec client's city_id, else the city its address names (0027).
+  const cityId = input.customer?.city_id ?? input.city_id
   const city =
-    input.city_id !== undefined
-      ? await deliveryCity(tx, input.city_id)
-      : await deliveryCityFromAddress(tx, input.shipping_address)
+    cityId !== undefined
+      ? await deliveryCity(tx, cityId)
+      : await deliveryCityFromAddress(tx, input.shipping_address!)
   const deliveryCents = toCents(city.deliveryPrice) ?? 0
   const lang = ctx.lang ?? 'ar'
   const now = new Date()
-  const customer = { phone: input.customer_phone, userId: ctx.userId }
+  const buyer = buyerOf(input)
+  const contact = contactOfPayload(
+    input,
+    [city.name, ...TRANSLATED_LANGUAGES.map((l) => city.translations?.[l]?.name)],
+    translatedText(city.name, city.translations, 'name', lang) ?? city.name,
+  )
+  const customer = { phone: buyer.phone, userId: ctx.userId }
   const facts = { cityId: city.id, paymentMethod: input.payment_method, customer }
 
   // Decision 0170: one pricing of the order (lines, delivery, offers). The uses of the offers it applies are taken
@@ -209,7 +218,7 @@ async function writeOrder(
 
   if (input.payment_method === 'cash') {
     await assertCashAccepted(tx, city, totalCents, ctx.lang ?? 'ar')
-    if (ctx.limits) await assertPendingCashBelowCap(tx, input.customer_phone, ctx.limits.pendingCashCap)
+    if (ctx.limits) await assertPendingCashBelowCap(tx, buyer.phone, ctx.limits.pendingCashCap)
   }
 
   // No overselling: an always-in-stock pack is not counted down, but "out of stock" (stock 0) still stops the sale.
@@ -239,17 +248,15 @@ async function writeOrder(
     id,
     orderNumber,
     userId: ctx.userId,
-    customerName: input.customer_name,
-    customerEmail: input.customer_email,
-    customerPhone: input.customer_phone,
-    shippingAddress: input.shipping_address,
+    ...contact,
+    customerEmail: buyer.email,
+    customerPhone: buyer.phone,
     cityId: city.id,
     cityName: city.name,
     // Decision 0058: the names in every language as they are at the time of sale; a later rename never rewrites them.
     translations: copyTranslated(city.translations, 'name', 'city_name'),
     language: ctx.lang ?? 'ar',
     paymentMethod: input.payment_method,
-    notes: input.notes,
     subtotal: fromCents(subtotalCents),
     deliveryPrice: fromCents(deliveryCents),
     totalAmount: fromCents(totalCents),

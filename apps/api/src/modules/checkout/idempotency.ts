@@ -13,6 +13,8 @@ import { mergeItems } from './cart-pricing.ts'
 export function requestHash(input: CreateOrderInput, userId: number | null): string {
   const canonical = [
     userId,
+    // Decision 0214: a payload with `customer` hashes its parts; one without hashes as before.
+    ...(input.customer ? [input.customer] : []),
     input.customer_name,
     input.customer_email,
     input.customer_phone,

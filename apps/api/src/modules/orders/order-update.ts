@@ -3,6 +3,7 @@ import type { Order, UpdateOrderInput } from '@shop/shared/schemas/order'
 import type { Db } from '../../db/client.ts'
 import { actorUserId, type Actor } from '../../domain/actor.ts'
 import { findOrder } from '../../domain/order-view.ts'
+import { editedContact } from '../../domain/order-contact.ts'
 import { lockOrder, moveOrder } from '../../domain/order-state.ts'
 import { applyStaffPaymentStatus } from '../../domain/payments.ts'
 import { notFound } from '../../lib/app-error.ts'
@@ -35,11 +36,10 @@ export async function updateOrder(
       status: input.order_status,
       paymentStatus,
       fields: {
-        customerName: input.customer_name,
+        // Decision 0214: the joined texts and their parts kept in step.
+        ...editedContact(current, input, input.customer),
         customerEmail: input.customer_email,
         customerPhone: input.customer_phone,
-        shippingAddress: input.shipping_address,
-        notes: input.notes,
       },
       lang,
     })

@@ -279,7 +279,7 @@ describe('offers at checkout (decision 0176)', () => {
     await u.click(screen.getByRole('button', { name: 'Place order' }))
     await screen.findByTestId('confirmation')
     const post = calls.find((c) => c.method === 'POST' && c.path === '/api/orders')!
-    expect(post.body).toMatchObject({ city_id: 8, expected_total: 130 })
+    expect(post.body).toMatchObject({ customer: { city_id: 8 }, expected_total: 130 })
     expect(post.body).not.toHaveProperty('coupon_code')
   })
 })

@@ -201,14 +201,20 @@ describe('checkout (product.md §2.8, §4.8)', () => {
     await screen.findByTestId('confirmation')
     const posts = calls.filter((c) => c.method === 'POST' && c.path === '/api/orders')
     expect(posts).toHaveLength(1)
+    // Decision 0214: the contact in parts (the server joins the spec's texts from them).
     expect(posts[0]!.body).toEqual({
-      customer_name: 'Sara Ali',
-      customer_email: 'sara@example.ly',
-      customer_phone: '0912345678',
-      shipping_address: '12 Palm street, Tripoli, Tripoli',
-      city_id: 7,
+      customer: {
+        first_name: 'Sara',
+        last_name: 'Ali',
+        phone: '0912345678',
+        whatsapp: '0912345678',
+        email: 'sara@example.ly',
+        address_line: '12 Palm street',
+        city_id: 7,
+        state: 'Tripoli',
+      },
       payment_method: 'cash',
-      notes: 'WhatsApp: 0912345678',
+      notes: '',
       // The quote told the saved line's pack (decision 0152): the order names it.
       items: [{ product_id: 1, variant_id: 1, quantity: 2 }],
       expected_total: 65,
@@ -320,13 +326,14 @@ describe('checkout (product.md §2.8, §4.8)', () => {
       'GET /api/cities': () => ({ body: cities }),
       'POST /api/orders/quote': ({ body }) => ({ body: quoteFor(body as QuoteInput, price) }),
       'POST /api/orders': ({ body }) => {
-        const b = body as { items: QuoteInput['items']; city_id: number }
+        // Decision 0214: the city comes with the contact.
+        const b = body as { items: QuoteInput['items']; customer: { city_id: number } }
         return {
           status: 409,
           body: {
             code: 'PRICE_CHANGED',
             message: 'Some prices have changed',
-            quote: quoteFor({ items: b.items, city_id: b.city_id }, 30),
+            quote: quoteFor({ items: b.items, city_id: b.customer.city_id }, 30),
           },
         }
       },
@@ -349,7 +356,7 @@ describe('checkout (product.md §2.8, §4.8)', () => {
     await waitFor(() => expect(JSON.parse(localStorage.getItem('cart')!)[0].price).toBe(30))
   })
 
-  it('prefills a signed-in shopper from the profile autofill with an info banner', async () => {
+  it('prefills a signed-in shopper from the profile autofill (the last order’s parts) with an info banner', async () => {
     seedCart()
     localStorage.setItem('token', 'tok')
     mockFetch({
@@ -374,6 +381,7 @@ describe('checkout (product.md §2.8, §4.8)', () => {
             last_name: 'Ali',
             email: 'sara@example.ly',
             phone: '0911111111',
+            whatsapp: '0922222222',
             address: 'Palm st',
             city: 'Benghazi',
             city_id: 8,
@@ -387,7 +395,11 @@ describe('checkout (product.md §2.8, §4.8)', () => {
     renderCheckout()
     expect(await screen.findByText(/We filled in your details from your last order/)).toBeInTheDocument()
     expect(screen.getByLabelText(/First name/)).toHaveValue('Sara')
-    expect(screen.getByLabelText(/WhatsApp number/)).toHaveValue('0911111111')
+    expect(screen.getByLabelText(/Last name/)).toHaveValue('Ali')
+    expect(screen.getByLabelText(/Address/)).toHaveValue('Palm st')
+    expect(screen.getByLabelText(/State/)).toHaveValue('East')
+    // The WhatsApp number of the last order, not a copy of the phone.
+    expect(screen.getByLabelText(/WhatsApp number/)).toHaveValue('0922222222')
     await waitFor(() => expect(screen.getByLabelText(/^City/)).toHaveValue('8'))
     await waitFor(() => expect(screen.getByTestId('summary-delivery')).toHaveTextContent('30.00 LYD'))
   })

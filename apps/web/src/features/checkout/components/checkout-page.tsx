@@ -84,7 +84,7 @@ export function CheckoutPage() {
   }
 
   // Decision 0061: after a language switch the cities come again in the new language; the chosen one's name follows
-  // (it goes into the shipping address).
+  // (the field shows it).
   useEffect(() => {
     if (selectedCity && form.getValues('city') !== selectedCity.name) form.setValue('city', selectedCity.name)
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -105,7 +105,7 @@ export function CheckoutPage() {
       lastName: pick(current.lastName, a.last_name),
       email: pick(current.email, a.email),
       phone: pick(current.phone, a.phone),
-      whatsappNumber: pick(current.whatsappNumber, a.phone),
+      whatsappNumber: pick(current.whatsappNumber, a.whatsapp || a.phone),
       address: pick(current.address, a.address),
       state: pick(current.state, a.state),
     })
@@ -227,14 +227,20 @@ export function CheckoutPage() {
     }
     submittingRef.current = true
     setSubmitting(true)
+    // Decision 0214: the contact in parts; the server joins the spec's texts (name, address, WhatsApp note) from them.
     const payload: CreateOrderInput = {
-      customer_name: `${values.firstName} ${values.lastName}`,
-      customer_email: values.email,
-      customer_phone: values.phone,
-      shipping_address: [values.address, values.city, values.state].join(', '),
-      city_id: cityId,
+      customer: {
+        first_name: values.firstName,
+        last_name: values.lastName,
+        phone: values.phone,
+        whatsapp: values.whatsappNumber,
+        email: values.email,
+        address_line: values.address,
+        city_id: cityId,
+        state: values.state,
+      },
       payment_method: values.paymentMethod,
-      notes: `WhatsApp: ${values.whatsappNumber}`,
+      notes: '',
       items: orderItems(cart.items),
       expected_total: fromCents(numbers.totalCents),
       // Decision 0176: the code goes with the order unless it is refused (then the order is priced without it, as shown).

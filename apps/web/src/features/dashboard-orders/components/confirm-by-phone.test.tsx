@@ -67,7 +67,12 @@ describe('confirming a cash order by phone (decision 0070)', { timeout: 20_000 }
   })
 
   it('messages the WhatsApp number given at checkout when it differs from the phone', async () => {
-    const withWhatsapp: Order = { ...order, notes: 'WhatsApp: +218 92 765 4321' }
+    // Decision 0214: the order's WhatsApp part, not its notes (here saying something else).
+    const withWhatsapp: Order = {
+      ...order,
+      customer: { ...order.customer, whatsapp: '+218 92 765 4321' },
+      notes: 'WhatsApp: 0911111111',
+    }
     stubFetch((c) => (c.method === 'GET' && c.url === '/api/orders/12' ? { body: withWhatsapp } : undefined))
     await renderDashboard(<OrderEditDialog order={withWhatsapp} onClose={() => {}} />, 'en')
     const dialog = await screen.findByRole('dialog')

@@ -10,13 +10,12 @@ import { changedBy } from '../../../lib/dashboard-keys.ts'
 import { useShopBrand } from '../../../lib/shop-settings.ts'
 import { confirmOrderByPhone } from '../api/orders-api.ts'
 
-/** The WhatsApp number the shopper gave at checkout (product.md §5.3: notes read `WhatsApp: <number>`), else null. */
-export function whatsappNumberOf(notes: string | null): string | null {
-  const match = /WhatsApp:\s*([+\d\u0660-\u0669\u06F0-\u06F9][\d\s\-()\u0660-\u0669\u06F0-\u06F9]{5,})/i.exec(
-    notes ?? '',
-  )
-  return match ? match[1]!.trim() : null
-}
+/**
+ * The number to message on WhatsApp: the one the shopper gave at checkout (decision 0214: the order keeps it as a part),
+ * else the phone (decision 0070).
+ */
+export const whatsappNumberOf = (order: Pick<Order, 'customer' | 'customer_phone'>): string =>
+  order.customer.whatsapp || order.customer_phone
 
 /** The Arabic message staff send on WhatsApp to confirm a cash order (decision 0070). */
 export function whatsappConfirmText(
@@ -43,8 +42,7 @@ export function ConfirmByPhone({ order, onConfirmed }: { order: Order; onConfirm
   // Decision 0122: the message is Arabic; the shop's Arabic name and money symbol as the owner set them.
   const identity = useShopBrand()
   const shop = identity.arabicName
-  // The number the shopper gave for WhatsApp at checkout, else the phone.
-  const whatsappNumber = whatsappNumberOf(order.notes) ?? order.customer_phone
+  const whatsappNumber = whatsappNumberOf(order)
   const whatsapp = whatsappHref(
     whatsappNumber,
     whatsappConfirmText(order, shop, (k, o) => t(k, o), identity.arabicMoneySymbol),

@@ -15,7 +15,7 @@ export function OrderContact({ order }: { order: Order }) {
   // Decision 0122: the shop's Arabic name as the owner set it.
   const shop = useShopBrand().arabicName
   const whatsapp = whatsappHref(
-    whatsappNumberOf(order.notes) ?? order.customer_phone,
+    whatsappNumberOf(order),
     // Arabic, as the confirmation message (decision 0070): the shop writes to its customers in Arabic.
     t('orders.contact.whatsapp_message', {
       lng: 'ar',

@@ -32,7 +32,8 @@ import { OrderPayments } from './order-payments.tsx'
 import { useFormatMoney } from '../../../lib/shop-settings.ts'
 import { useCan } from '../../../lib/auth/permissions.ts'
 
-type Values = Record<keyof UpdateOrderInput, string>
+// The spec's texts (product.md §2.19); the server splits an edited text into the order's parts (decision 0214).
+type Values = Record<Exclude<keyof UpdateOrderInput, 'customer'>, string>
 const resolver = zodResolver(UpdateOrderInput) as unknown as Resolver<Values, unknown, UpdateOrderInput>
 
 const toValues = (o: Order): Values => ({
