@@ -22,6 +22,7 @@ import { isOnlineMethod } from '../../domain/payment-methods.ts'
 import { openPaymentHold, renewPaymentToken } from '../../domain/payments.ts'
 import { outOfStock, takeStock } from '../../domain/stock.ts'
 import { sellableName } from '../../domain/order-pricing.ts'
+import { actorView, SHOPPER_VIEW } from '../../domain/viewer.ts'
 import {
   deliveryCity,
   deliveryCityFromAddress,
@@ -126,7 +127,7 @@ async function loadPlaced(
   ctx: PlaceOrderContext,
   payment: PaymentKey = null,
 ): Promise<Order> {
-  const order = await findOrder(db, id, ctx.staff ?? false, ctx.lang ?? 'ar')
+  const order = await findOrder(db, id, ctx.staff ? actorView(ctx.actor) : SHOPPER_VIEW, ctx.lang ?? 'ar')
   if (!order) throw new AppError('NOT_FOUND', 404)
   const { history: _history, ...rest } = order
   return payment ? { ...rest, payment: { token: payment.token, due_at: payment.dueAt.toISOString() } } : rest

@@ -9,13 +9,14 @@ import { recordAudit } from '../../domain/audit.ts'
 import { cancelByCustomer, notPending } from '../../domain/order-cancel.ts'
 import type { OrderNotifier } from '../../domain/notifications/notifier.ts'
 import { findOrder } from '../../domain/order-view.ts'
+import { actorView, SHOPPER_VIEW, type Viewer } from '../../domain/viewer.ts'
 import { trackingSecret, trackingToken, trackingUrl } from '../../domain/tracking-link.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
 import { mailText } from '../../domain/notifications/mail-texts.ts'
 import { lockOrder, moveOrder } from '../../domain/order-state.ts'
 
-async function answer(db: Db, id: number, staff: boolean, lang: Language): Promise<Order> {
-  const order = await findOrder(db, id, staff, lang)
+async function answer(db: Db, id: number, view: Viewer, lang: Language): Promise<Order> {
+  const order = await findOrder(db, id, view, lang)
   if (!order) throw notFound()
   return order
 }
@@ -38,7 +39,8 @@ export async function cancelMyOrder(
     if (!owner || userId === null || owner.userId !== userId) throw notFound()
     await cancelByCustomer(tx, actor, id, reason, notify)
   })
-  return answer(db, id, false, lang)
+  // The shopper's own order: the shopper's view, whoever they are.
+  return answer(db, id, SHOPPER_VIEW, lang)
 }
 
 /**
@@ -58,7 +60,7 @@ export async function confirmByPhone(
     if (current.orderStatus !== 'pending') throw notPending()
     await moveOrder(tx, actor, current, { status: 'processing', action: 'confirmed_by_phone', notify })
   })
-  return answer(db, id, true, lang)
+  return answer(db, id, actorView(actor), lang)
 }
 
 /**
@@ -84,7 +86,7 @@ export async function refusedAtDoor(
     if (current.paymentStatus === 'paid') throw new AppError('ORDER_PAID_ONLINE', 409)
     await moveOrder(tx, actor, current, { status: 'cancelled', action: 'refused_at_door', notify })
   })
-  return answer(db, id, true, lang)
+  return answer(db, id, actorView(actor), lang)
 }
 
 /**

@@ -12,6 +12,7 @@ import { adjustmentRows, toOffer } from '../../domain/offers.ts'
 import { assertCashAccepted, deliveryCityOf } from '../../domain/cash-on-delivery.ts'
 import { mailText } from '../../domain/notifications/mail-texts.ts'
 import type { OrderNotifier } from '../../domain/notifications/notifier.ts'
+import { actorView } from '../../domain/viewer.ts'
 import { findOrder } from '../../domain/order-view.ts'
 import { lockOrder, moveOrder } from '../../domain/order-state.ts'
 import { isOnlineMethod } from '../../domain/payment-methods.ts'
@@ -151,7 +152,7 @@ export async function editOrderItems(
       },
     })
   })
-  const order = await findOrder(db, id, true, lang)
+  const order = await findOrder(db, id, actorView(actor), lang)
   if (!order) throw notFound()
   return order
 }
