@@ -50,9 +50,14 @@ const lines = {
 
 describe('an order naming something hidden', () => {
   it.each([
-    ['a switched-off product', 'product', () => hidden.id, () => undefined],
-    ['an archived product', 'archived', () => archived.id, () => undefined],
-    ['a switched-off pack', 'pack', () => packed.id, () => packed.variants[1]!.id],
+    ['a switched-off product', 'product', (): number => hidden.id, (): number | undefined => undefined],
+    ['an archived product', 'archived', (): number => archived.id, (): number | undefined => undefined],
+    [
+      'a switched-off pack',
+      'pack',
+      (): number => packed.id,
+      (): number | undefined => packed.variants[1]!.id,
+    ],
   ] as const)(
     '%s is refused by its cart line and ids, never its name',
     async (_what, key, productId, variantId) => {
