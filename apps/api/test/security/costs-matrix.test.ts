@@ -8,6 +8,7 @@ import {
   type TestContext,
   type TestUser,
 } from '../helpers.ts'
+import { multipartForm } from '../multipart.ts'
 import { placeTestOrder } from '../orders.ts'
 import { createPackedProduct, putProduct, readProduct } from '../variants.ts'
 
@@ -189,6 +190,25 @@ describe('costs without costs.view', () => {
       wholesale_buying_price: 6.66,
       name: 'تمر بعد التعديل',
     })
+    expect(after.variants[0]).toMatchObject({ retail_buying_price: 7.77, wholesale_buying_price: 6.66 })
+  })
+
+  it('keeps them when such a role imports a file with buying price columns', async () => {
+    const pack = (await readProduct(ctx.app, productId, { staff: owner })).json().variants[0]
+    const csv = `id,variant_id,name,price,retail_buying_price,wholesale_buying_price\r\n${productId},${pack.id},تمر مستورد,20,1.00,1.00\r\n`
+    const form = multipartForm({}, [
+      { field: 'file', filename: 'products.csv', contentType: 'text/csv', data: Buffer.from(csv, 'utf8') },
+    ])
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/products/import',
+      headers: { ...editor.headers, ...form.headers },
+      payload: form.payload,
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json().summary).toMatchObject({ updated: 1, errors: [] })
+    const after = (await readProduct(ctx.app, productId, { staff: owner })).json()
+    expect(after.name).toBe('تمر مستورد')
     expect(after.variants[0]).toMatchObject({ retail_buying_price: 7.77, wholesale_buying_price: 6.66 })
   })
 })
