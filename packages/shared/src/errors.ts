@@ -11,6 +11,8 @@ export const ERROR_CODES = [
   // Decision 0191: a hand adjustment of stock (POST /api/stock-movements).
   'STOCK_BELOW_ZERO',
   'STOCK_NOT_COUNTED',
+  // Decision 0218: a count set on a stock that moved since it was read (compare-and-set).
+  'STOCK_CHANGED',
   'CATEGORY_IN_USE',
   'EMAIL_TAKEN',
   'INVALID_CREDENTIALS',
@@ -47,6 +49,8 @@ export const ERROR_CODES = [
   'BAD_REQUEST',
   'ORDER_NOT_PENDING',
   'ORDER_NOT_EDITABLE',
+  // Decision 0219: a move the order lifecycle's table does not allow.
+  'ORDER_MOVE_NOT_ALLOWED',
   'ORDER_PAID_ONLINE',
   'ORDER_PAYMENT_OPEN',
   'COD_NOT_AVAILABLE',
@@ -83,3 +87,15 @@ export const ErrorBody = z.object({
   errors: z.record(z.string(), z.array(z.string())).optional(),
 })
 export type ErrorBody = z.infer<typeof ErrorBody>
+
+/**
+ * A refusal about one pack's stock (409 OUT_OF_STOCK, STOCK_BELOW_ZERO, STOCK_CHANGED): which pack, and the figure
+ * now (`available` units left, or the `stock` a count was not based on; decision 0218).
+ */
+export const StockErrorBody = ErrorBody.extend({
+  product_id: z.number().int().optional(),
+  variant_id: z.number().int().nullable().optional(),
+  available: z.number().int().optional(),
+  stock: z.number().int().optional(),
+})
+export type StockErrorBody = z.infer<typeof StockErrorBody>

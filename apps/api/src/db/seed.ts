@@ -10,10 +10,10 @@ import { newOrderNumber } from '../domain/order-number.ts'
 import { firstFreeSlug, slugify } from '../domain/slug.ts'
 import { assetsFolder } from '../paths.ts'
 import type { Db } from './client.ts'
-import { categories, products, productVariants, variantPriceTiers } from './schema/catalog.ts'
+import { categories, products, variantPriceTiers } from './schema/catalog.ts'
 import { loadVariantsOf, tiersInCents } from '../domain/sellable.ts'
 import { systemActor } from '../domain/actor.ts'
-import { stockContext } from '../domain/stock.ts'
+import { insertPacks } from '../domain/stock.ts'
 import { lineTranslations } from '../domain/order-lines.ts'
 import { cities } from './schema/cities.ts'
 import { shopContent } from './schema/content.ts'
@@ -147,30 +147,29 @@ export async function seedDatabase(
       p.packs.map((pack, position) => ({ pack, productId: productRows[i]!.id, position })),
     )
     // The demo stock is each pack's opening balance in the stock ledger (decision 0191).
-    await stockContext(tx, { actor: systemActor('seed'), reason: 'opening_balance' })
-    const packRows = await tx
-      .insert(productVariants)
-      .values(
-        packSeeds.map(({ pack, productId, position }) => ({
-          productId,
-          position,
-          label: pack.label,
-          translations: buildTranslations({ en: { label: pack.labelEn } }),
-          sku: pack.sku,
-          retailPrice: Number(pack.retailPrice),
-          retailBuyingPrice: Number(pack.retailBuyingPrice),
-          wholesaleBuyingPrice: pack.wholesaleBuyingPrice === null ? null : Number(pack.wholesaleBuyingPrice),
-          stock: pack.stock,
-          isActive: pack.active ?? true,
-          isAlwaysInStock: pack.alwaysInStock ?? false,
-          weightGrams: pack.weightGrams ?? null,
-          volumeMl: pack.volumeMl ?? null,
-        })),
-      )
-      .returning({ id: productVariants.id })
-    const tiers = packSeeds.flatMap(({ pack }, i) =>
+    const packRows = await insertPacks(
+      tx,
+      packSeeds.map(({ pack, productId, position }) => ({
+        productId,
+        position,
+        label: pack.label,
+        translations: buildTranslations({ en: { label: pack.labelEn } }),
+        sku: pack.sku,
+        retailPrice: Number(pack.retailPrice),
+        retailBuyingPrice: Number(pack.retailBuyingPrice),
+        wholesaleBuyingPrice: pack.wholesaleBuyingPrice === null ? null : Number(pack.wholesaleBuyingPrice),
+        stock: pack.stock,
+        isActive: pack.active ?? true,
+        isAlwaysInStock: pack.alwaysInStock ?? false,
+        weightGrams: pack.weightGrams ?? null,
+        volumeMl: pack.volumeMl ?? null,
+      })),
+      systemActor('seed'),
+    )
+    const packId = new Map(packRows.map((r) => [`${r.productId}:${r.position}`, r.id]))
+    const tiers = packSeeds.flatMap(({ pack, productId, position }) =>
       pack.tiers.map((t) => ({
-        variantId: packRows[i]!.id,
+        variantId: packId.get(`${productId}:${position}`)!,
         minQuantity: t.minQuantity,
         price: Number(t.price),
       })),

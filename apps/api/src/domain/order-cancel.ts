@@ -4,13 +4,10 @@ import type { Actor } from './actor.ts'
 import type { OrderNotifier } from './notifications/notifier.ts'
 import { lockOrder, moveOrder } from './order-state.ts'
 
-/** 409 when an order has left `pending`: the shopper can no longer cancel it, staff can no longer confirm it. */
-export const notPending = () => new AppError('ORDER_NOT_PENDING', 409)
-
 /**
  * Decision 0069: the shopper cancels an order while it is pending (signed in from my orders: `actor` the shopper; or
  * with the mail's tracking link: a guest). The order row is locked first, so a staff edit or a second cancel at the
- * same moment waits and then sees `cancelled` (409); the uses and the stock go back once (moveOrder, decision 0193),
+ * same moment waits and then sees `cancelled` (409 ORDER_NOT_PENDING: the lifecycle table, decision 0219); the uses and the stock go back once (moveOrder, decision 0193),
  * and the shopper and staff are mailed.
  */
 export async function cancelByCustomer(
@@ -22,10 +19,8 @@ export async function cancelByCustomer(
 ): Promise<void> {
   const current = await lockOrder(tx, orderId)
   if (!current) throw new AppError('NOT_FOUND', 404)
-  if (current.orderStatus !== 'pending') throw notPending()
   await moveOrder(tx, actor, current, {
-    status: 'cancelled',
-    action: 'cancelled_by_customer',
+    name: 'cancelled_by_customer',
     reason,
     notify,
   })

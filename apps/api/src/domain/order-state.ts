@@ -8,9 +8,10 @@ import { recordAudit } from './audit.ts'
 import type { OrderNotifier } from './notifications/notifier.ts'
 import { releaseOrderUses, retakeOrderUses } from './offers.ts'
 import type { OrderRow } from './order-view.ts'
+import { moveAllowed, moveRefused, moveTarget, ORDER_MOVES, type OrderMoveName } from './order-lifecycle.ts'
 import { restoreOrderStock, retakeOrderStock } from './stock.ts'
 
-// Decision 0193: the one owner of an order's state. Every change of an order's status, payment status or payment
+// Decision 0193: the one owner of an order's state; decision 0219: its moves are order-lifecycle.ts's table. Every change of an order's status, payment status or payment
 // method goes through moveOrder (and an order's first history row through recordOrderPlaced): it writes the order row,
 // the history row with its actor, the audit row when staff act, the mail event, and the side effects of cancelling and
 // un-cancelling (offer uses, then stock: the one lock order). No other file writes order_status_history or an order's
@@ -22,24 +23,22 @@ export type OrderFields = Partial<
 >
 
 export interface OrderMove {
+  /** Which move of the lifecycle table (order-lifecycle.ts): who may make it, from where, to where, its history action. */
+  name: OrderMoveName
+  /** The status asked for by a status edit (`status_edit`); every other move's status comes from the table. */
   status?: OrderRow['orderStatus']
   paymentStatus?: OrderRow['paymentStatus']
   /** Paid with another method than chosen at checkout, or switched to cash: written without a history row by itself. */
   paymentMethod?: OrderRow['paymentMethod']
   /** Staff's edit of the contact and delivery fields, written with the move and kept in the audit row. */
   fields?: OrderFields
-  /**
-   * What the move was, when more than a status edit (history `action`): confirmed_by_phone, cancelled_by_customer,
-   * refused_at_door, payment_expired, payment_revived, released, switched_to_cash, items_edited.
-   */
-  action?: string | null
   /** The shopper's reason for cancelling; the totals before and after an edit of the lines. */
   reason?: string | null
   /** A history row even when neither status moves (an edit of the lines, decision 0133). */
   record?: boolean
   /** Why the stock moves when the move cancels (default `cancellation`) or un-cancels (default `sale`) the order. */
   stockReason?: { cancel?: StockReason; uncancel?: StockReason }
-  /** The language a 409 OUT_OF_STOCK names the product in when un-cancelling. */
+  /** The language a 409 (OUT_OF_STOCK when un-cancelling, a move refused) is written in. */
   lang?: Language
   /** Tells the shopper (and staff) by mail (decision 0066); absent in jobs and paths that mail nothing. */
   notify?: OrderNotifier
@@ -90,7 +89,11 @@ const snake = (fields: OrderFields) => ({
  * taken even when nothing changed) and the mail event of that history row.
  */
 export async function moveOrder(tx: Tx, actor: Actor, order: OrderRow, move: OrderMove): Promise<MovedOrder> {
-  const status = move.status ?? order.orderStatus
+  const status = moveTarget(move.name, order.orderStatus, move.status)
+  // Decision 0219: a move the lifecycle table does not allow is refused before anything is written.
+  if (!moveAllowed(move.name, actor.kind, order.orderStatus, status))
+    throw moveRefused(move.name, order.orderStatus, status, move.lang ?? 'ar')
+  const action = ORDER_MOVES[move.name].action as string | null
   const paymentStatus = move.paymentStatus ?? order.paymentStatus
   const paymentMethod = move.paymentMethod ?? order.paymentMethod
   const fields = Object.fromEntries(
@@ -124,7 +127,7 @@ export async function moveOrder(tx: Tx, actor: Actor, order: OrderRow, move: Ord
         toStatus: status,
         fromPaymentStatus: order.paymentStatus,
         toPaymentStatus: paymentStatus,
-        action: move.action ?? null,
+        action,
         ...historyActor(actor, move.reason ?? null),
       })
       .returning({ id: orderStatusHistory.id })
@@ -133,7 +136,7 @@ export async function moveOrder(tx: Tx, actor: Actor, order: OrderRow, move: Ord
 
   if (actor.kind === 'staff')
     await recordAudit(tx, actor, {
-      action: `order.${move.action ?? (moved ? 'status_changed' : 'updated')}`,
+      action: `order.${action ?? (moved ? 'status_changed' : 'updated')}`,
       entity: 'order',
       entityId: order.id,
       before: {

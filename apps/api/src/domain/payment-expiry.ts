@@ -51,8 +51,7 @@ export async function expireLocked(
   await tx.update(orderPaymentHolds).set({ expiredAt: now }).where(eq(orderPaymentHolds.orderId, order.id))
   // Cancelled: the offers' uses and the held stock go back once (moveOrder, decision 0193).
   await syncOrderPaymentStatus(tx, actor, order, {
-    status: 'cancelled',
-    action,
+    name: action,
     stockReason: { cancel: 'payment_release' },
     notify,
   })

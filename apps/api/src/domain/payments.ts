@@ -7,6 +7,7 @@ import { AppError } from '../lib/app-error.ts'
 import type { Actor } from './actor.ts'
 import type { OrderRow } from './order-view.ts'
 import { lockOrder, moveOrder, type OrderMove } from './order-state.ts'
+import type { OrderMoveName } from './order-lifecycle.ts'
 
 // The payment ledger's rules that several modules apply (checkout opens a hold, staff order edits record cash or
 // refunds, the payments module records providers' answers). Decision 0075: the order's payment_status follows these
@@ -108,7 +109,7 @@ export async function syncOrderPaymentStatus(
   tx: Tx,
   actor: Actor,
   order: OrderRow,
-  move: Omit<OrderMove, 'paymentStatus'> = {},
+  move: Omit<OrderMove, 'paymentStatus' | 'name'> & { name?: OrderMoveName } = {},
 ): Promise<{ status: PaymentStatus; historyId: number | null; order: OrderRow }> {
   const status = derivePaymentStatus(
     await orderPayments(tx, order.id),
@@ -116,7 +117,11 @@ export async function syncOrderPaymentStatus(
     order.paymentStatus,
     move.paymentMethod ?? order.paymentMethod,
   )
-  const moved = await moveOrder(tx, actor, order, { ...move, paymentStatus: status })
+  const moved = await moveOrder(tx, actor, order, {
+    ...move,
+    name: move.name ?? 'payment_changed',
+    paymentStatus: status,
+  })
   return { status, historyId: moved.historyId, order: moved.order }
 }
 

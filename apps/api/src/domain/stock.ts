@@ -9,9 +9,13 @@ import { productText } from './product-view.ts'
 import { translatedText } from '@shop/shared/i18n/content'
 import { actorColumns, guestActor, type Actor } from './actor.ts'
 
-// Every move of stock goes through this file: checkout takes it, cancelling an order puts it back once,
-// un-cancelling takes it again (decision 0011). Stock is a pack's (decision 0150). Pack ids are always visited in
-// ascending order, the one lock order of every writer, so two orders over the same packs never deadlock.
+// The shop's one inventory module: every write of a pack's stock goes through this file (stock.test.ts checks the
+// source). Checkout takes it, cancelling an order puts it back once, un-cancelling takes it again (decision 0011), an
+// order edit moves the difference; staff add or take units with a reason, or set a count; the product form, the CSV
+// import and the seed give a new pack its opening stock. Stock is a pack's (decision 0150). Writes are deltas, or counts
+// compared with the stock they were based on (decision 0218): a count never puts back a sale made since it was read.
+// Pack ids are always visited in ascending order, the one lock order of every writer, so two orders over the same
+// packs never deadlock.
 
 /**
  * Why stock moves and who moves it (decision 0191). Every function here that changes stock takes one, so TypeScript
@@ -204,4 +208,120 @@ export async function retakeOrderStock(
     .where(and(eq(orders.id, orderId), isNotNull(orders.stockRestoredAt)))
     .returning({ id: orders.id })
   if (cleared.length > 0) await takeStock(tx, await takenLines(tx, orderId, lang), { ...cause, orderId })
+}
+
+/** A pack as a refusal names it: the product and pack ids and the name in the reader's language. */
+export interface PackRef {
+  productId: number
+  variantId: number
+  name: string
+}
+
+/** 409 STOCK_CHANGED: the stock moved since the count's figure was read; says what it is now (decision 0218). */
+export const stockChanged = (pack: PackRef, stock: number) =>
+  new AppError('STOCK_CHANGED', 409, {
+    params: { product: pack.name, stock },
+    extra: { product_id: pack.productId, variant_id: pack.variantId, stock },
+  })
+
+/** What a write did to a pack's stock. */
+export interface StockWritten {
+  before: number
+  after: number
+}
+
+/**
+ * Sets a pack's stock to a count (the shelf's, the form's, a file's), as `cause` says. With `basedOn` (the stock the
+ * count was made against) it is a compare-and-set: the pack's row is locked and, when its stock is no longer
+ * `basedOn` (a sale, a cancel, another count meanwhile), nothing is written and 409 STOCK_CHANGED tells the figure now.
+ * Without it (the spec's call, an older client) the count is written as given. A count equal to the stock writes
+ * nothing (the ledger records no movement of 0).
+ */
+export async function setStockCount(
+  tx: Tx,
+  pack: PackRef,
+  count: number,
+  basedOn: number | undefined,
+  cause: StockCause,
+): Promise<StockWritten> {
+  const [row] = await tx
+    .select({ stock: productVariants.stock })
+    .from(productVariants)
+    .where(eq(productVariants.id, pack.variantId))
+    .for('update')
+  if (!row) throw new AppError('NOT_FOUND', 404)
+  if (basedOn !== undefined && row.stock !== basedOn) throw stockChanged(pack, row.stock)
+  if (row.stock === count) return { before: row.stock, after: count }
+  await stockContext(tx, cause)
+  await tx
+    .update(productVariants)
+    .set({ stock: count, updatedAt: new Date() })
+    .where(eq(productVariants.id, pack.variantId))
+  return { before: row.stock, after: count }
+}
+
+/**
+ * Adds (delta > 0) or takes (delta < 0) units of one pack by hand, never below zero: the same conditional update as
+ * checkout's, so a sale at the same moment cannot make it negative (409 STOCK_BELOW_ZERO with what is left).
+ */
+export async function adjustStock(
+  tx: Tx,
+  pack: PackRef,
+  delta: number,
+  cause: StockCause,
+): Promise<StockWritten> {
+  await stockContext(tx, cause)
+  const [moved] = await tx
+    .update(productVariants)
+    .set({ stock: sql`${productVariants.stock} + ${delta}`, updatedAt: new Date() })
+    .where(and(eq(productVariants.id, pack.variantId), gte(sql`${productVariants.stock} + ${delta}`, 0)))
+    .returning({ stock: productVariants.stock })
+  if (moved) return { before: moved.stock - delta, after: moved.stock }
+  const [now] = await tx
+    .select({ stock: productVariants.stock })
+    .from(productVariants)
+    .where(eq(productVariants.id, pack.variantId))
+  const available = now?.stock ?? 0
+  throw new AppError('STOCK_BELOW_ZERO', 409, {
+    params: { product: pack.name, available },
+    extra: { product_id: pack.productId, variant_id: pack.variantId, available },
+  })
+}
+
+/**
+ * Counts from a file (the CSV import, decision 0191): each pack's stock set as given, in one statement, as count
+ * corrections. A file has no "based on"; the import's catalogue fingerprint is what keeps it from a stale plan.
+ */
+export async function setStockCounts(
+  tx: Tx,
+  counts: { variantId: number; count: number }[],
+  cause: StockCause,
+): Promise<void> {
+  if (counts.length === 0) return
+  await stockContext(tx, cause)
+  const rows = [...counts]
+    .sort((a, b) => a.variantId - b.variantId)
+    .map((c) => sql`(${c.variantId}::int, ${c.count}::int)`)
+  await tx.execute(sql`UPDATE ${productVariants} AS pv SET stock = v.stock, updated_at = now()
+    FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(id, stock)
+    WHERE pv.id = v.id AND pv.stock <> v.stock`)
+}
+
+/**
+ * Adds packs with their opening stock (the product form, the CSV import, the seed): the ledger's trigger records each
+ * as an `opening_balance` (decision 0191). Returns the new rows' ids in the order given.
+ */
+export async function insertPacks(
+  tx: Tx,
+  rows: (typeof productVariants.$inferInsert)[],
+  actor: Actor,
+  note: string | null = null,
+): Promise<{ id: number; productId: number; position: number }[]> {
+  if (rows.length === 0) return []
+  await stockContext(tx, { actor, reason: 'opening_balance', note })
+  return tx.insert(productVariants).values(rows).returning({
+    id: productVariants.id,
+    productId: productVariants.productId,
+    position: productVariants.position,
+  })
 }

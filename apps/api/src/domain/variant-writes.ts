@@ -5,8 +5,9 @@ import type { Tx } from '../db/client.ts'
 import { productVariants, variantPriceTiers, type VariantText } from '../db/schema/catalog.ts'
 import { AppError } from '../lib/app-error.ts'
 import { defaultVariant, type SellableVariant } from './sellable.ts'
+import type { Language } from '@shop/shared/i18n/messages'
 import type { Actor } from './actor.ts'
-import { stockContext } from './stock.ts'
+import { insertPacks, setStockCount } from './stock.ts'
 
 // Decision 0150: how a product write reaches its packs. With `variants` the request says every pack (a stored pack
 // it leaves out is removed: its order lines keep their label and SKU); without it the spec's fields set the default
@@ -14,7 +15,7 @@ import { stockContext } from './stock.ts'
 
 type TierInput = { min_quantity: number; price: number }
 
-/** The columns of a pack from a validated VariantInput. */
+/** The columns of a pack from a validated VariantInput, but its stock (only the inventory module writes stock). */
 const variantColumns = (v: VariantInput, position: number) => ({
   position,
   label: (v.label_ar ?? v.label ?? '').trim(),
@@ -23,7 +24,6 @@ const variantColumns = (v: VariantInput, position: number) => ({
   retailPrice: v.price,
   retailBuyingPrice: v.retail_buying_price,
   wholesaleBuyingPrice: v.wholesale_buying_price,
-  stock: v.stock,
   isActive: v.is_active,
   isAlwaysInStock: v.is_always_in_stock,
   weightGrams: v.weight_grams,
@@ -66,6 +66,7 @@ function defaultPackFromSpecFields(input: ProductInput, current: SellableVariant
     retail_buying_price: input.retail_buying_price,
     wholesale_buying_price: input.wholesale_buying_price,
     stock: input.stock,
+    stock_based_on: input.stock_based_on,
     is_active: current?.isActive ?? true,
     is_always_in_stock: input.is_always_in_stock,
     weight_grams: current?.weightGrams ?? null,
@@ -99,8 +100,11 @@ async function assertSkusFree(tx: Tx, productId: number | null, packs: VariantIn
 
 /**
  * Writes a product's packs in the caller's transaction: creates, updates and removes them and rewrites their breaks.
- * `current` are the product's stored packs (none for a new product). A stock typed in the form is a count correction
- * by `actor` in the stock ledger; a new pack's stock its opening balance (decision 0191).
+ * `current` are the product's stored packs (none for a new product). A new pack's stock is its opening balance; a
+ * stored pack's stock is a count by `actor` (decision 0218): with `stock_based_on` equal to `stock` the form did not
+ * change it and the stock is left as it is now (a sale since the form was opened is kept); a different count is set
+ * only if the stock is still `stock_based_on` (409 STOCK_CHANGED, naming the pack in `lang`). Without it (an older
+ * client) the count is written as given.
  */
 export async function writeVariants(
   tx: Tx,
@@ -108,14 +112,15 @@ export async function writeVariants(
   input: ProductInput,
   current: SellableVariant[],
   actor: Actor,
+  lang: Language = 'ar',
 ): Promise<void> {
-  await stockContext(tx, { actor, reason: 'count_correction' })
   const named = input.variants !== undefined
   const packs = input.variants ?? [defaultPackFromSpecFields(input, defaultVariant(current))]
   await assertSkusFree(tx, productId, packs, named)
   const currentIds = new Set(current.map((v) => v.id))
   const keptIds = new Set<number>()
-  const written: { id: number; tiers: TierInput[] }[] = []
+  const kept: { id: number; pack: VariantInput; columns: ReturnType<typeof variantColumns> }[] = []
+  const added: { index: number; pack: VariantInput; columns: ReturnType<typeof variantColumns> }[] = []
   // Removed packs first, so their SKUs are free for the packs that follow.
   const given = new Set(packs.flatMap((p) => (p.id !== undefined && currentIds.has(p.id) ? [p.id] : [])))
   const removed = [...currentIds].filter((id) => named && !given.has(id))
@@ -125,17 +130,36 @@ export async function writeVariants(
     const position = named ? index : (defaultVariant(current)?.position ?? 0)
     const columns = variantColumns(pack, position)
     if (pack.id !== undefined && currentIds.has(pack.id) && !keptIds.has(pack.id)) {
-      await tx.update(productVariants).set(columns).where(eq(productVariants.id, pack.id))
       keptIds.add(pack.id)
-      written.push({ id: pack.id, tiers: pack.tiers })
-    } else {
-      const [row] = await tx
-        .insert(productVariants)
-        .values({ ...columns, productId })
-        .returning({ id: productVariants.id })
-      written.push({ id: row!.id, tiers: pack.tiers })
-    }
+      kept.push({ id: pack.id, pack, columns })
+    } else added.push({ index, pack, columns })
   }
+  // Stored packs in ascending id order, the one lock order of every stock writer (domain/stock.ts).
+  const productName = (lang === 'en' && input.name_en) || input.name_ar
+  for (const { id, pack, columns } of kept.sort((a, b) => a.id - b.id)) {
+    await tx.update(productVariants).set(columns).where(eq(productVariants.id, id))
+    if (pack.stock_based_on !== undefined && pack.stock === pack.stock_based_on) continue
+    const label = (lang === 'en' && pack.label_en) || (pack.label_ar ?? pack.label ?? '')
+    await setStockCount(
+      tx,
+      { productId, variantId: id, name: label ? `${productName} – ${label}` : productName },
+      pack.stock,
+      pack.stock_based_on,
+      { actor, reason: 'count_correction' },
+    )
+  }
+  const inserted = await insertPacks(
+    tx,
+    added.map(({ pack, columns }) => ({ ...columns, productId, stock: pack.stock })),
+    actor,
+  )
+  const written = [
+    ...kept.map((k) => ({ id: k.id, tiers: k.pack.tiers })),
+    ...added.map((a) => ({
+      id: inserted.find((r) => r.position === a.columns.position)!.id,
+      tiers: a.pack.tiers,
+    })),
+  ]
   const ids = written.map((w) => w.id)
   await tx.delete(variantPriceTiers).where(inArray(variantPriceTiers.variantId, ids))
   const tiers = written.flatMap((w) =>

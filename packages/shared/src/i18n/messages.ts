@@ -68,6 +68,8 @@ const en: Messages = {
     stock_reason_invalid: 'Choose a reason from the list',
     stock_pack_unknown: 'This size is not one of the product’s sizes',
     stock_count_invalid: 'Enter the counted units: a whole number of 0 or more',
+    stock_count_same: 'The count is the stock already recorded: nothing to change',
+    stock_delta_or_count: 'Send either a change of units or a counted quantity, not both',
     boolean_invalid: 'Must be true or false',
     message_required: 'Message is required',
     value_required: 'A value is required',
@@ -135,6 +137,8 @@ const en: Messages = {
     CONFLICT: 'This conflicts with existing data',
     OUT_OF_STOCK: 'Not enough stock for {{product}} (available: {{available}})',
     STOCK_BELOW_ZERO: 'Stock cannot go below zero: {{product}} has {{available}} left',
+    STOCK_CHANGED:
+      'The stock of {{product}} changed to {{stock}} while you were editing (a sale or another change). Check the count, then save again to set it',
     STOCK_NOT_COUNTED:
       '{{product}} is always in stock, so its units are not counted: mark it in or out of stock instead',
     CATEGORY_IN_USE: 'This category has products and cannot be deleted',
@@ -197,6 +201,7 @@ const en: Messages = {
     ORDER_NOT_PENDING:
       'This order is no longer waiting: it has already been confirmed, completed or cancelled',
     ORDER_NOT_EDITABLE: 'Only pending or processing orders can be edited; this one is {{status}}',
+    ORDER_MOVE_NOT_ALLOWED: 'This order cannot go from {{from}} to {{to}}',
     ORDER_PAID_ONLINE:
       'This order was paid online: refund the payment before changing what was ordered, or place a new order for more',
     ORDER_PAYMENT_OPEN:
@@ -314,6 +319,8 @@ const ar: Messages = {
     stock_reason_invalid: 'اختر سببًا من القائمة',
     stock_pack_unknown: 'هذا الحجم ليس من أحجام المنتج',
     stock_count_invalid: 'أدخل الوحدات المعدودة: عددًا صحيحًا من 0 فأكثر',
+    stock_count_same: 'العدد هو المخزون المسجّل نفسه: لا شيء لتغييره',
+    stock_delta_or_count: 'أرسل تغييرًا في عدد الوحدات أو العدد المحصى، لا كليهما',
     boolean_invalid: 'يجب أن تكون القيمة true أو false',
     message_required: 'الرسالة مطلوبة',
     value_required: 'القيمة مطلوبة',
@@ -377,6 +384,8 @@ const ar: Messages = {
     CONFLICT: 'يتعارض هذا مع بيانات موجودة',
     OUT_OF_STOCK: 'الكمية المتوفرة من {{product}} غير كافية (المتوفر: {{available}})',
     STOCK_BELOW_ZERO: 'لا يمكن أن ينزل المخزون تحت الصفر: المتبقي من {{product}} هو {{available}}',
+    STOCK_CHANGED:
+      'تغيّر مخزون {{product}} إلى {{stock}} أثناء التعديل (بيع أو تعديل آخر). راجع العدد ثم احفظ مرة أخرى لاعتماده',
     STOCK_NOT_COUNTED: '{{product}} متوفر دائمًا فلا تُعدّ وحداته: اجعله متوفرًا أو غير متوفر بدلًا من ذلك',
     CATEGORY_IN_USE: 'هذه الفئة تحتوي على منتجات ولا يمكن حذفها',
     EMAIL_TAKEN: 'هذا البريد الإلكتروني مسجل مسبقًا',
@@ -446,6 +455,7 @@ const ar: Messages = {
     IMPORT_DONE: 'اكتمل الاستيراد: أُنشئ {{created}}، وحُدّث {{updated}}، و{{errors}} صفوف بها أخطاء',
     ORDER_NOT_PENDING: 'لم يعد هذا الطلب قيد الانتظار: فقد تم تأكيده أو إكماله أو إلغاؤه',
     ORDER_NOT_EDITABLE: 'لا تُعدَّل إلا الطلبات قيد الانتظار أو قيد التجهيز؛ وهذا الطلب {{status}}',
+    ORDER_MOVE_NOT_ALLOWED: 'لا يمكن نقل هذا الطلب من «{{from}}» إلى «{{to}}»',
     ORDER_PAID_ONLINE: 'دُفع هذا الطلب إلكترونيًا: استرِدّ المبلغ قبل تغيير محتواه، أو أنشئ طلبًا جديدًا للزيادة',
     ORDER_PAYMENT_OPEN: 'بدأ الزبون دفع هذا الطلب إلكترونيًا؛ عدِّله بعد أن يتم الدفع أو يفشل',
     COD_NOT_AVAILABLE: 'الدفع عند الاستلام غير متاح في {{city}}. يرجى اختيار طريقة دفع أخرى',

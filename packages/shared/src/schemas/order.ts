@@ -14,6 +14,20 @@ import {
 
 export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'cancelled'] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
+
+/**
+ * Decision 0219: the statuses staff may set an order to from each status in the order dialog (the spec's free status
+ * edit where it makes sense; the API's lifecycle table uses this list and answers 409 ORDER_MOVE_NOT_ALLOWED to the
+ * rest). Not allowed: a completed order back to pending (it was delivered: cancel it if it came back, or reopen it as
+ * processing), and a cancelled order straight to completed (its stock went back: reopen it first, which takes the
+ * stock again).
+ */
+export const STATUS_EDITS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  pending: ['processing', 'completed', 'cancelled'],
+  processing: ['pending', 'completed', 'cancelled'],
+  completed: ['processing', 'cancelled'],
+  cancelled: ['pending', 'processing'],
+}
 /**
  * The order's payment status follows its payment records (decision 0075): `pending` unpaid, `paid`, `failed` (the last
  * online attempt failed; the shopper may try again), `expired` (unpaid in time, stock put back), `refunded`.

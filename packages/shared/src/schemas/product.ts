@@ -15,6 +15,9 @@ const stockCount = z
       .max(1_000_000_000, 'validation.stock_invalid'),
   )
 
+/** Decision 0218: the stock a form was based on; empty or absent is none. */
+const stockBasedOn = z.preprocess((v) => (v === '' || v === null ? undefined : v), stockCount.optional())
+
 const threshold = z.preprocess(
   (v) => (v === '' || v === 'null' || v === undefined ? null : v),
   z
@@ -123,6 +126,12 @@ export const VariantInput = z.object({
   retail_buying_price: nullableMoney.default(null),
   wholesale_buying_price: nullableMoney.default(null),
   stock: stockCount.default(1),
+  /**
+   * Decision 0218: the pack's stock as the form read it. Given, `stock` equal to it leaves the stock as it is now (a
+   * sale meanwhile is kept); a different `stock` is a count set only if the stock is still this figure (409
+   * STOCK_CHANGED otherwise). Left out (an older client, the spec's call), `stock` is written as given.
+   */
+  stock_based_on: stockBasedOn,
   is_active: boolish.default(true),
   is_always_in_stock: boolish.default(false),
   weight_grams: packAmount.default(null),
@@ -172,6 +181,8 @@ export const ProductFields = z.object({
   retail_buying_price: nullableMoney.default(null),
   wholesale_buying_price: nullableMoney.default(null),
   stock: stockCount.default(1),
+  /** Decision 0218: the default pack's stock as the form read it (see VariantInput). */
+  stock_based_on: stockBasedOn,
   is_active: boolish.default(true),
   is_always_in_stock: boolish.default(false),
   /**
@@ -221,18 +232,9 @@ export const ProductStatusInput = z.object({ is_active: boolish })
 export const ProductStockInput = z.object({
   /** Decision 0150: the pack whose stock is set; left out, the default pack (the spec's call). */
   variant_id: optionalId,
-  stock: z
-    .union([z.number(), z.string().trim().regex(/^\d+$/, 'validation.stock_invalid')], {
-      error: 'validation.stock_invalid',
-    })
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .int('validation.stock_invalid')
-        .min(0, 'validation.stock_invalid')
-        .max(1_000_000_000, 'validation.stock_invalid'),
-    ),
+  stock: stockCount,
+  /** Decision 0218: set only if the pack's stock is still this figure (409 STOCK_CHANGED otherwise). */
+  stock_based_on: stockBasedOn,
 })
 
 export const ProductListQuery = z.object({

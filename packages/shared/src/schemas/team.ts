@@ -188,26 +188,48 @@ export const StockMovementQuery = z.object({
 export type StockMovementQuery = z.infer<typeof StockMovementQuery>
 
 /** POST /api/stock-movements: staff adjust a pack's stock by hand, always with a reason. */
-export const StockMovementInput = z.object({
-  product_id: z
-    .number({ error: 'validation.id_invalid' })
-    .int('validation.id_invalid')
-    .positive('validation.id_invalid'),
-  /** The pack; the product's first pack when left out (a product without pack sizes has one). */
-  variant_id: z
-    .number({ error: 'validation.id_invalid' })
-    .int('validation.id_invalid')
-    .positive('validation.id_invalid')
-    .optional(),
-  delta: z
-    .number({ error: 'validation.stock_delta_invalid' })
-    .int('validation.stock_delta_invalid')
-    .min(-1_000_000, 'validation.stock_delta_invalid')
-    .max(1_000_000, 'validation.stock_delta_invalid')
-    .refine((n) => n !== 0, 'validation.stock_delta_invalid'),
-  reason: z.enum(MANUAL_STOCK_REASONS, { error: 'validation.stock_reason_invalid' }),
-  note: z.string().trim().max(500, 'validation.too_long').optional(),
-})
+export const StockMovementInput = z
+  .object({
+    product_id: z
+      .number({ error: 'validation.id_invalid' })
+      .int('validation.id_invalid')
+      .positive('validation.id_invalid'),
+    /** The pack; the product's first pack when left out (a product without pack sizes has one). */
+    variant_id: z
+      .number({ error: 'validation.id_invalid' })
+      .int('validation.id_invalid')
+      .positive('validation.id_invalid')
+      .optional(),
+    /** Units to add (positive) or take (negative). */
+    delta: z
+      .number({ error: 'validation.stock_delta_invalid' })
+      .int('validation.stock_delta_invalid')
+      .min(-1_000_000, 'validation.stock_delta_invalid')
+      .max(1_000_000, 'validation.stock_delta_invalid')
+      .refine((n) => n !== 0, 'validation.stock_delta_invalid')
+      .optional(),
+    /** Decision 0218: or the units counted on the shelf; the server records the difference. */
+    count: z
+      .number({ error: 'validation.stock_count_invalid' })
+      .int('validation.stock_count_invalid')
+      .min(0, 'validation.stock_count_invalid')
+      .max(1_000_000_000, 'validation.stock_count_invalid')
+      .optional(),
+    /** With `count`: the stock the count was based on; 409 STOCK_CHANGED when the stock moved since. */
+    stock_based_on: z
+      .number({ error: 'validation.stock_count_invalid' })
+      .int('validation.stock_count_invalid')
+      .min(0, 'validation.stock_count_invalid')
+      .optional(),
+    reason: z.enum(MANUAL_STOCK_REASONS, { error: 'validation.stock_reason_invalid' }),
+    note: z.string().trim().max(500, 'validation.too_long').optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.delta === undefined && v.count === undefined)
+      ctx.addIssue({ code: 'custom', path: ['delta'], message: 'validation.stock_delta_invalid' })
+    if (v.delta !== undefined && v.count !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['count'], message: 'validation.stock_delta_or_count' })
+  })
 export type StockMovementInput = z.infer<typeof StockMovementInput>
 
 /** GET /api/stock-movements: newest first. */

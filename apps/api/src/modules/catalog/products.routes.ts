@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { ErrorBody } from '@shop/shared/errors'
+import { ErrorBody, StockErrorBody } from '@shop/shared/errors'
 import { idParam } from '@shop/shared/schemas/common'
 import {
   Product,
@@ -28,7 +28,7 @@ import {
 } from './products.service.ts'
 
 const security = [{ bearer: [] }]
-const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody }
+const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: StockErrorBody, 422: ErrorBody }
 const uploadErrors = { ...errors, 413: ErrorBody, 415: ErrorBody }
 /** Documented only: the handler reads JSON or multipart (ProductInput fields + `image` file) itself. */
 const productForm = z
@@ -230,6 +230,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.stock,
         request.lang,
         request.body.variant_id,
+        request.body.stock_based_on,
       ),
   )
 

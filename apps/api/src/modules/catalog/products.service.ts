@@ -8,6 +8,7 @@ import {
   type ProductListQuery,
 } from '@shop/shared/schemas/product'
 import { overStored } from '@shop/shared/schemas/translatable'
+import { translatedText } from '@shop/shared/i18n/content'
 import type { DbOrTx } from '../../db/client.ts'
 import { categories, products, productVariants } from '../../db/schema/catalog.ts'
 import { orderItems } from '../../db/schema/orders.ts'
@@ -16,6 +17,7 @@ import { storeImage } from '../../domain/images.ts'
 import { freeProductSlug, moveProductSlug, slugSource, storedSlugSource } from '../../domain/product-slug.ts'
 import {
   productColumns,
+  productText,
   toProduct,
   toProductFields,
   type ProductWithCategory,
@@ -25,7 +27,7 @@ import { defaultVariant, productInStock, withVariants, type SellableVariant } fr
 import { writeVariants } from '../../domain/variant-writes.ts'
 import type { Actor } from '../../domain/actor.ts'
 import { actorView, seesCosts, SHOPPER_VIEW, type Viewer } from '../../domain/viewer.ts'
-import { stockContext } from '../../domain/stock.ts'
+import { setStockCount } from '../../domain/stock.ts'
 import { auditFields, recordAudit } from '../../domain/audit.ts'
 import { parseSearch } from '@shop/shared/search/normalize'
 import { parseOrThrow } from '../../lib/validation.ts'
@@ -351,7 +353,7 @@ export async function createProduct(
         .values({ ...productColumns(input), slug, imageId })
         .returning({ id: products.id })
         .catch(rethrowForeignKey)
-      await writeVariants(tx, row!.id, input, [], actor).catch(rethrowForeignKey)
+      await writeVariants(tx, row!.id, input, [], actor, lang).catch(rethrowForeignKey)
       await recordAudit(tx, actor, {
         action: 'product.created',
         entity: 'product',
@@ -362,6 +364,33 @@ export async function createProduct(
     }),
   )
   return toProduct((await findProduct(db, id))!, actorView(actor), lang)
+}
+
+/**
+ * Decision 0218: a stock left out of a PUT is the stock as it is when the write happens, not as it was read before
+ * it: the default pack's (no `variants`) or a stored pack's stock left out is sent on as "based on what is stored",
+ * which the inventory module leaves alone.
+ */
+function keepStockLeftOut(
+  given: Record<string, unknown>,
+  stored: SellableVariant[],
+): Record<string, unknown> {
+  if (given.variants === undefined) {
+    const pack = defaultVariant(stored)
+    return given.stock === undefined && pack
+      ? { ...given, stock: pack.stock, stock_based_on: pack.stock }
+      : given
+  }
+  if (!Array.isArray(given.variants)) return given
+  const variants = given.variants.map((v: unknown) => {
+    if (typeof v !== 'object' || v === null) return v
+    const entry = v as Record<string, unknown>
+    const pack = stored.find((p) => p.id === entry.id)
+    return pack && (entry.stock === undefined || entry.stock === null)
+      ? { ...entry, stock: pack.stock, stock_based_on: pack.stock }
+      : entry
+  })
+  return { ...given, variants }
 }
 
 /** PUT /products/:id: absent fields keep their stored value, so a partial form never resets stock or prices. */
@@ -376,7 +405,10 @@ export async function updateProduct(
   const stored = await editableProduct(db, id)
   const { product: current, variants } = stored
   const given = withStoredCosts(
-    Object.fromEntries(Object.entries(parsedFields(fields)).filter(([, v]) => v !== undefined)),
+    keepStockLeftOut(
+      Object.fromEntries(Object.entries(parsedFields(fields)).filter(([, v]) => v !== undefined)),
+      variants,
+    ),
     variants,
     seesCosts(actor),
   )
@@ -399,7 +431,7 @@ export async function updateProduct(
         .set({ ...productColumns(input), slug, imageId, updatedAt: new Date() })
         .where(eq(products.id, id))
         .catch(rethrowForeignKey)
-      await writeVariants(tx, id, input, variants, actor).catch(rethrowForeignKey)
+      await writeVariants(tx, id, input, variants, actor, lang).catch(rethrowForeignKey)
       await moveProductSlug(tx, id, current.slug, slug)
       await recordAudit(tx, actor, {
         action: 'product.updated',
@@ -437,7 +469,8 @@ export async function setProductStatus(
 /**
  * product.md §10.4: the admin sets the real quantity, of the default pack (decision 0150: the spec's `stock` is the
  * default pack's), or of the pack `variantId` names. The ledger records the difference as a count correction (also
- * the batch "mark in / out of stock", which sets 1 or 0 through here).
+ * the batch "mark in / out of stock", which sets 1 or 0 through here). With `basedOn` the count is set only if the
+ * stock is still that figure (decision 0218: 409 STOCK_CHANGED otherwise).
  */
 export async function setProductStock(
   db: DbOrTx,
@@ -446,22 +479,27 @@ export async function setProductStock(
   stock: number,
   lang: Language,
   variantId?: number,
+  basedOn?: number,
 ): Promise<Product> {
-  const { variants } = await editableProduct(db, id)
+  const { product, variants } = await editableProduct(db, id)
   const pack = variantId === undefined ? defaultVariant(variants) : variants.find((v) => v.id === variantId)
   if (!pack) throw notFound()
+  const label = translatedText(pack.label, pack.translations, 'label', lang)
+  const name = productText(product, 'name', lang) ?? product.name
   await db.transaction(async (tx) => {
-    await stockContext(tx, { actor, reason: 'count_correction' })
-    await tx
-      .update(productVariants)
-      .set({ stock, updatedAt: new Date() })
-      .where(eq(productVariants.id, pack.id))
+    const written = await setStockCount(
+      tx,
+      { productId: id, variantId: pack.id, name: label ? `${name} – ${label}` : name },
+      stock,
+      basedOn,
+      { actor, reason: 'count_correction' },
+    )
     await tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, id))
     await recordAudit(tx, actor, {
       action: 'product.stock_set',
       entity: 'product',
       entityId: id,
-      before: { variant_id: pack.id, stock: pack.stock },
+      before: { variant_id: pack.id, stock: written.before },
       after: { variant_id: pack.id, stock },
     })
   })

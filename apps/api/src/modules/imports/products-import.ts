@@ -28,7 +28,7 @@ import { loadVariantsOf, type SellableVariant } from '../../domain/sellable.ts'
 import { specTiers } from '../../domain/variant-writes.ts'
 import type { Actor } from '../../domain/actor.ts'
 import { seesCosts } from '../../domain/viewer.ts'
-import { stockContext } from '../../domain/stock.ts'
+import { insertPacks, setStockCounts } from '../../domain/stock.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { storeImage } from '../../domain/images.ts'
 import { productColumns, toProductFields } from '../../domain/product-view.ts'
@@ -244,40 +244,43 @@ function updateStatement(batch: Entry[]) {
     WHERE p.id = v.id`
 }
 
-/** One UPDATE … FROM (VALUES …) for the stored packs a batch's rows wrote (decision 0158). */
+/**
+ * One UPDATE … FROM (VALUES …) for the stored packs a batch's rows wrote (decision 0158); their stock is the inventory
+ * module's (packCounts).
+ */
 function updatePacksStatement(packs: PackEntry[]) {
-  const rows = packs.map(({ id, values, stockGiven }) => {
+  const rows = packs.map(({ id, values }) => {
     const x = values!
     return sql`(${id}::int, ${x.sku}::text, ${x.retailPrice}::numeric, ${x.retailBuyingPrice}::numeric, ${x.wholesaleBuyingPrice}::numeric,
-      ${x.stock}::int, ${stockGiven === true}::boolean, ${x.isAlwaysInStock}::boolean, ${x.isActive}::boolean, ${x.label}::text,
+      ${x.isAlwaysInStock}::boolean, ${x.isActive}::boolean, ${x.label}::text,
       ${JSON.stringify(x.translations)}::jsonb, ${x.weightGrams}::int, ${x.volumeMl}::int)`
   })
   return sql`UPDATE ${productVariants} AS pv SET sku = v.sku, retail_price = v.retail_price, retail_buying_price = v.retail_buying_price,
-      wholesale_buying_price = v.wholesale_buying_price, stock = CASE WHEN v.stock_given THEN v.stock ELSE pv.stock END,
+      wholesale_buying_price = v.wholesale_buying_price,
       is_always_in_stock = v.is_always_in_stock, is_active = v.is_active, label = v.label, translations = v.translations,
       weight_grams = v.weight_grams, volume_ml = v.volume_ml, updated_at = now()
-    FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(id, sku, retail_price, retail_buying_price, wholesale_buying_price, stock, stock_given,
+    FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(id, sku, retail_price, retail_buying_price, wholesale_buying_price,
       is_always_in_stock, is_active, label, translations, weight_grams, volume_ml)
     WHERE pv.id = v.id`
 }
 
+/** The counts a batch's rows gave for stored packs (an empty stock cell keeps the stock of the moment of the write). */
+const packCounts = (packs: PackEntry[]) =>
+  packs.flatMap((p) => (p.stockGiven && p.id !== null ? [{ variantId: p.id, count: p.values!.stock }] : []))
+
 /** One INSERT for the packs rows added (to new or stored products, whose ids are known by now); their ids filled in. */
-async function insertPacks(tx: Tx, entries: Entry[]) {
+async function addPacks(tx: Tx, entries: Entry[], actor: Actor) {
   const added = entries.flatMap((e) => e.packs.filter((p) => p.id === null).map((p) => ({ e, p })))
   if (added.length === 0) return
-  const inserted = await tx
-    .insert(productVariants)
-    .values(
-      added.map(({ e, p }) => {
-        const { tiers: _tiers, ...x } = p.values!
-        return { ...x, productId: e.id!, position: p.position }
-      }),
-    )
-    .returning({
-      id: productVariants.id,
-      productId: productVariants.productId,
-      position: productVariants.position,
-    })
+  const inserted = await insertPacks(
+    tx,
+    added.map(({ e, p }) => {
+      const { tiers: _tiers, ...x } = p.values!
+      return { ...x, productId: e.id!, position: p.position }
+    }),
+    actor,
+    'CSV import',
+  )
   const ids = new Map(inserted.map((r) => [`${r.productId}:${r.position}`, r.id]))
   for (const { e, p } of added) p.id = ids.get(`${e.id}:${p.position}`) ?? null
 }
@@ -715,7 +718,7 @@ const WRITE_BATCH = 100
 
 interface WriteBatch {
   entries: Entry[]
-  write(tx: Tx): Promise<void>
+  write(tx: Tx, actor: Actor): Promise<void>
 }
 
 function writeBatches(plan: Plan): WriteBatch[] {
@@ -723,7 +726,7 @@ function writeBatches(plan: Plan): WriteBatch[] {
   for (const batch of chunks(plan.fresh, WRITE_BATCH)) {
     batches.push({
       entries: batch,
-      async write(tx) {
+      async write(tx, actor) {
         const inserted = await tx
           .insert(products)
           .values(batch.map((e) => ({ ...e.values!, slug: e.slug!, imageId: e.imageId ?? null })))
@@ -731,7 +734,7 @@ function writeBatches(plan: Plan): WriteBatch[] {
         const ids = new Map(inserted.map((r) => [r.slug, r.id]))
         for (const e of batch) e.id = ids.get(e.slug!) ?? null
         // Each new product's packs (decision 0158), then their breaks.
-        await insertPacks(tx, batch)
+        await addPacks(tx, batch, actor)
         await writeTiers(tx, batch)
       },
     })
@@ -741,11 +744,17 @@ function writeBatches(plan: Plan): WriteBatch[] {
     const redirects = plan.redirects.filter((r) => ids.has(r.productId))
     batches.push({
       entries: batch,
-      async write(tx) {
+      async write(tx, actor) {
         await tx.execute(updateStatement(batch))
         const updated = batch.flatMap((e) => e.packs.filter((p) => p.values && p.id !== null))
         if (updated.length > 0) await tx.execute(updatePacksStatement(updated))
-        await insertPacks(tx, batch)
+        // A stock cell is a count (decision 0191): the ledger records the difference as a count correction.
+        await setStockCounts(tx, packCounts(updated), {
+          actor,
+          reason: 'count_correction',
+          note: 'CSV import',
+        })
+        await addPacks(tx, batch, actor)
         await writeTiers(tx, batch)
         if (redirects.length > 0)
           await tx.insert(productSlugRedirects).values(redirects).onConflictDoNothing()
@@ -854,9 +863,7 @@ async function runProductsImport(
       outcome = await db.transaction(async (tx) => {
         await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('import:products'))`)
         if ((await catalogFingerprint(tx)) !== seen) return 'changed'
-        // A stock cell is a count (decision 0191): the ledger records the difference as a count correction.
-        await stockContext(tx, { actor, reason: 'count_correction', note: 'CSV import' })
-        await batch.write(tx)
+        await batch.write(tx, actor)
         seen = await catalogFingerprint(tx)
         return 'written'
       })

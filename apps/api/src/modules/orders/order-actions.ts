@@ -6,13 +6,12 @@ import type { Db } from '../../db/client.ts'
 import { orders } from '../../db/schema/orders.ts'
 import { actorUserId, type Actor } from '../../domain/actor.ts'
 import { recordAudit } from '../../domain/audit.ts'
-import { cancelByCustomer, notPending } from '../../domain/order-cancel.ts'
+import { cancelByCustomer } from '../../domain/order-cancel.ts'
 import type { OrderNotifier } from '../../domain/notifications/notifier.ts'
 import { findOrder } from '../../domain/order-view.ts'
 import { actorView, SHOPPER_VIEW, type Viewer } from '../../domain/viewer.ts'
 import { trackingSecret, trackingToken, trackingUrl } from '../../domain/tracking-link.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
-import { mailText } from '../../domain/notifications/mail-texts.ts'
 import { lockOrder, moveOrder } from '../../domain/order-state.ts'
 
 async function answer(db: Db, id: number, view: Viewer, lang: Language): Promise<Order> {
@@ -57,8 +56,7 @@ export async function confirmByPhone(
   await db.transaction(async (tx) => {
     const current = await lockOrder(tx, id)
     if (!current) throw notFound()
-    if (current.orderStatus !== 'pending') throw notPending()
-    await moveOrder(tx, actor, current, { status: 'processing', action: 'confirmed_by_phone', notify })
+    await moveOrder(tx, actor, current, { name: 'confirmed_by_phone', lang, notify })
   })
   return answer(db, id, actorView(actor), lang)
 }
@@ -79,12 +77,10 @@ export async function refusedAtDoor(
   await db.transaction(async (tx) => {
     const current = await lockOrder(tx, id)
     if (!current) throw notFound()
-    if (current.orderStatus !== 'pending' && current.orderStatus !== 'processing')
-      throw new AppError('ORDER_NOT_EDITABLE', 409, {
-        params: { status: mailText(lang, `status_${current.orderStatus}`) },
-      })
-    if (current.paymentStatus === 'paid') throw new AppError('ORDER_PAID_ONLINE', 409)
-    await moveOrder(tx, actor, current, { status: 'cancelled', action: 'refused_at_door', notify })
+    // Pending or processing (the lifecycle table, decision 0219), and not paid online (a refund, not a refusal).
+    if (current.paymentStatus === 'paid' && ['pending', 'processing'].includes(current.orderStatus))
+      throw new AppError('ORDER_PAID_ONLINE', 409)
+    await moveOrder(tx, actor, current, { name: 'refused_at_door', lang, notify })
   })
   return answer(db, id, actorView(actor), lang)
 }

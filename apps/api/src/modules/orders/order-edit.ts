@@ -110,7 +110,7 @@ export async function editOrderItems(
       lines.some((l) => !l.stored || l.stored.quantity !== l.quantity)
     // Nothing to change: the trail still says the edit was made (decision 0192), no history row, no mail.
     if (!changed) {
-      await moveOrder(tx, actor, order, { action: 'items_edited' })
+      await moveOrder(tx, actor, order, { name: 'items_edited', lang })
       return
     }
 
@@ -140,8 +140,9 @@ export async function editOrderItems(
     // Decision 0193: the history row (both statuses as they were) by this staff member, the audit row with the totals
     // and the city, and the shopper's mail with the new total.
     await moveOrder(tx, actor, edited!, {
+      name: 'items_edited',
+      lang,
       record: true,
-      action: 'items_edited',
       // The totals before and after, in figures (no language): the dialog's history shows them.
       reason: `${previousTotal.toFixed(2)} → ${fromCents(totalCents).toFixed(2)}`,
       notify,

@@ -139,7 +139,7 @@ describe('orders: admin update, history and restocking', () => {
     await placeTestOrder(ctx.app, { cityId, items: [{ product_id: p.id, quantity: 4 }] })
     const res = await put(
       order.id,
-      { ...edit, order_status: 'completed', customer_name: 'لن يحفظ' },
+      { ...edit, order_status: 'processing', customer_name: 'لن يحفظ' },
       { ...admin.headers, 'accept-language': 'en' },
     )
     expect(res.statusCode).toBe(409)

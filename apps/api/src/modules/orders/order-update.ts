@@ -10,8 +10,9 @@ import { notFound } from '../../lib/app-error.ts'
 import type { OrderNotifier } from '../../domain/notifications/notifier.ts'
 
 /**
- * PUT /api/orders/:id (product.md §2.19 edit dialog): fields and statuses. Staff may set any status (the spec allows
- * it); the move is moveOrder's (decision 0193): history and audit rows with this staff member, the mail, and the stock
+ * PUT /api/orders/:id (product.md §2.19 edit dialog): fields and statuses. Staff may set the statuses the lifecycle
+ * table's status edit allows (decision 0219: 409 ORDER_MOVE_NOT_ALLOWED for completed → pending and cancelled →
+ * completed); the move is moveOrder's (decision 0193): history and audit rows with this staff member, the mail, and the stock
  * and offer uses going back on a cancel and taken again on an un-cancel.
  */
 export async function updateOrder(
@@ -33,6 +34,7 @@ export async function updateOrder(
       actorUserId(actor)!,
     )
     await moveOrder(tx, actor, current, {
+      name: 'status_edit',
       status: input.order_status,
       paymentStatus,
       fields: {

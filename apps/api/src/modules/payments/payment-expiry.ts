@@ -38,8 +38,7 @@ export async function reviveLocked(
     .where(eq(orderPaymentHolds.orderId, order.id))
   // Un-cancelled: the offers' uses and the stock are taken again for the payment (moveOrder, decision 0193).
   const { order: fresh } = await syncOrderPaymentStatus(tx, actor, order, {
-    status: 'pending',
-    action: 'payment_revived',
+    name: 'payment_revived',
     stockReason: { uncancel: 'payment_hold' },
     lang,
   })

@@ -172,7 +172,7 @@ export async function applyCharge(
             .where(eq(orderPaymentHolds.orderId, order.id))
           await syncOrderPaymentStatus(sp, meta.actor, order, {
             ...move,
-            status: 'pending',
+            name: 'paid_after_expiry',
             lang: order.language === 'en' ? 'en' : 'ar',
           })
         })

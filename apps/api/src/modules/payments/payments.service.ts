@@ -745,7 +745,7 @@ export async function switchToCash(
       )
     await supersedeOpenAttempts(tx, order.id, now, 'switched_to_cash')
     await closeHold(tx, order.id, now)
-    await syncOrderPaymentStatus(tx, actor, order, { paymentMethod: 'cash', action: 'switched_to_cash' })
+    await syncOrderPaymentStatus(tx, actor, order, { paymentMethod: 'cash', name: 'switched_to_cash' })
   })
   return view(ctx, orderId)
 }

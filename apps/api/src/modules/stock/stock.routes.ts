@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { ErrorBody } from '@shop/shared/errors'
+import { ErrorBody, StockErrorBody } from '@shop/shared/errors'
 import {
   StockMovement,
   StockMovementInput,
@@ -10,7 +10,7 @@ import { adjustStock, listStockMovements } from './stock.service.ts'
 
 // Issue 30: the stock ledger (docs/api.md "Stock movements", decision 0191). Staff with stock.manage.
 const security = [{ bearer: [] }]
-const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody }
+const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: StockErrorBody, 422: ErrorBody }
 
 export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

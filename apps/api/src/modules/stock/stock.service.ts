@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, isNull, type SQL } from 'drizzle-orm'
 import type { Language } from '@shop/shared/i18n/messages'
 import { translatedText } from '@shop/shared/i18n/content'
 import type {
@@ -15,7 +15,7 @@ import type { Actor } from '../../domain/actor.ts'
 import { recordAudit } from '../../domain/audit.ts'
 import { productText } from '../../domain/product-view.ts'
 import { defaultVariant } from '../../domain/sellable.ts'
-import { stockContext } from '../../domain/stock.ts'
+import { adjustStock as adjustPackStock, setStockCount } from '../../domain/stock.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
 
 // Decision 0191: the stock ledger's API. Movements are written by the database's trigger (migration 0026) from the
@@ -94,10 +94,11 @@ export async function listStockMovements(
 }
 
 /**
- * POST /api/stock-movements: staff add or take units of a pack by hand (received, returned, damaged, count correction).
+ * POST /api/stock-movements: staff add or take units of a pack by hand (received, returned, damaged, count correction),
+ * or give the count on the shelf with the stock it was based on (decision 0218: 409 STOCK_CHANGED when it moved since).
  * Never below zero (409 STOCK_BELOW_ZERO with what is left, decided by the same conditional update as checkout's, so a
- * sale at the same moment cannot make it negative). An always-in-stock pack counts no units (409 STOCK_NOT_COUNTED).
- * The movement, the stock and the audit row are one transaction.
+ * sale at the same moment cannot make it negative). An always-in-stock pack counts no units (409 STOCK_NOT_COUNTED); a
+ * count equal to the stock changes nothing (422). The movement, the stock and the audit row are one transaction.
  */
 export async function adjustStock(
   db: Db,
@@ -128,23 +129,15 @@ export async function adjustStock(
       .filter(Boolean)
       .join(' – ')
     if (pack.isAlwaysInStock) throw new AppError('STOCK_NOT_COUNTED', 409, { params: { product: name } })
-    await stockContext(tx, { actor, reason: input.reason, note: input.note || null })
-    const [moved] = await tx
-      .update(productVariants)
-      .set({ stock: sql`${productVariants.stock} + ${input.delta}`, updatedAt: new Date() })
-      .where(and(eq(productVariants.id, pack.id), gte(sql`${productVariants.stock} + ${input.delta}`, 0)))
-      .returning({ stock: productVariants.stock })
-    if (!moved) {
-      const [now] = await tx
-        .select({ stock: productVariants.stock })
-        .from(productVariants)
-        .where(eq(productVariants.id, pack.id))
-      const available = now?.stock ?? 0
-      throw new AppError('STOCK_BELOW_ZERO', 409, {
-        params: { product: name, available },
-        extra: { product_id: product.id, variant_id: pack.id, available },
-      })
-    }
+    const ref = { productId: product.id, variantId: pack.id, name }
+    const cause = { actor, reason: input.reason, note: input.note || null }
+    // Decision 0218: a count is sent as a count (with the stock it was based on) and the server finds the difference.
+    const written =
+      input.count !== undefined
+        ? await setStockCount(tx, ref, input.count, input.stock_based_on, cause)
+        : await adjustPackStock(tx, ref, input.delta!, cause)
+    if (written.before === written.after)
+      throw new AppError('VALIDATION_FAILED', 422, { fields: { count: ['validation.stock_count_same'] } })
     const [movement] = await tx
       .select({ id: stockMovements.id })
       .from(stockMovements)
@@ -155,8 +148,8 @@ export async function adjustStock(
       action: 'stock.adjusted',
       entity: 'product',
       entityId: product.id,
-      before: { variant_id: pack.id, stock: moved.stock - input.delta },
-      after: { variant_id: pack.id, stock: moved.stock, reason: input.reason },
+      before: { variant_id: pack.id, stock: written.before },
+      after: { variant_id: pack.id, stock: written.after, reason: input.reason },
       note: input.note || null,
     })
     return movement!.id

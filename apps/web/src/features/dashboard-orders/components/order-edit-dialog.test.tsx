@@ -97,6 +97,23 @@ describe('order edit dialog', { timeout: 20_000 }, () => {
     ).not.toBeInTheDocument()
   })
 
+  it('offers only the statuses the order’s lifecycle allows from its saved one (decision 0219)', async () => {
+    stubFetch((c) =>
+      c.method === 'GET' && c.url === '/api/orders/12'
+        ? { body: { ...full, order_status: 'completed' } }
+        : undefined,
+    )
+    await renderDashboard(<OrderEditDialog order={row} onClose={() => {}} />, 'en')
+    const dialog = await screen.findByRole('dialog')
+    const status = await within(dialog).findByLabelText(/^Order status/)
+    const option = (name: string) => within(status).getByRole('option', { name }) as HTMLOptionElement
+    // Delivered orders do not wait for confirmation again; they may be reopened or cancelled.
+    expect(option('Pending').disabled).toBe(true)
+    expect(option('Processing').disabled).toBe(false)
+    expect(option('Completed').disabled).toBe(false)
+    expect(option('Cancelled').disabled).toBe(false)
+  })
+
   it('falls back to the row data when the full order cannot be loaded', async () => {
     stubFetch((c) =>
       c.url === '/api/orders/12' ? { status: 500, body: { code: 'INTERNAL', message: 'boom' } } : undefined,

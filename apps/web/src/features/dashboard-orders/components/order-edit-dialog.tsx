@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next'
 import { toast } from '../../../lib/toast.ts'
 import {
   ORDER_STATUSES,
+  STATUS_EDITS,
   PAYMENT_STATUSES,
   UpdateOrderInput,
   type Order,
@@ -225,7 +226,14 @@ export function OrderEditDialog({ order, onClose }: { order: Order | null; onClo
             {(p) => (
               <Select {...p} {...register('order_status')}>
                 {ORDER_STATUSES.map((s) => (
-                  <option key={s} value={s}>
+                  // Decision 0219: only the moves the order's lifecycle allows from its saved status.
+                  <option
+                    key={s}
+                    value={s}
+                    disabled={
+                      !!loaded && s !== loaded.order_status && !STATUS_EDITS[loaded.order_status].includes(s)
+                    }
+                  >
                     {t(`common:order_status.${s}`)}
                   </option>
                 ))}

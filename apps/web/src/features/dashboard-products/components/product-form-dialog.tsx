@@ -176,6 +176,15 @@ export function ProductFormDialog({ open, product, onClose }: ProductFormDialogP
       }
     },
     onError: (err) => {
+      // Decision 0218: the stock moved since the form was filled and the admin typed a new count. The pack's field says
+      // what it is now; the next save (the count confirmed or changed) is based on that figure.
+      if (err instanceof ApiError && err.code === 'STOCK_CHANGED') {
+        const index = form.getValues('variants').findIndex((v) => v.id === err.body?.variant_id)
+        if (index >= 0 && typeof err.body?.stock === 'number') {
+          form.setValue(`variants.${index}.stock_based_on`, String(err.body.stock))
+          setError(`variants.${index}.stock`, { message: err.message }, { shouldFocus: true })
+        }
+      }
       // product.md §8.3: save errors are shown in a toast; field errors go under their fields.
       if (err instanceof ApiError && err.errors) {
         const packs = form.getValues('variants')

@@ -252,4 +252,48 @@ describe('product form sizes', { timeout: 60_000 }, () => {
     expect(await within(second).findByText('Another product already has this SKU')).toBeInTheDocument()
     expect(within(second).getByLabelText(/^SKU/)).toHaveAttribute('aria-invalid', 'true')
   })
+
+  it('sends each stored size’s stock with the figure it was read at; a count refused after a sale says the stock now under that size, and the next save is based on it', async () => {
+    const puts: { variants: { id: number; stock: number; stock_based_on?: number }[] }[] = []
+    stubFetch((c) => {
+      if (c.url === '/api/products/7' && c.method === 'GET') return { body: dates }
+      if (c.url === '/api/products/7' && c.method === 'PUT') {
+        const body = c.body as (typeof puts)[number]
+        puts.push(body)
+        if (puts.length === 1)
+          return {
+            status: 409,
+            body: {
+              code: 'STOCK_CHANGED',
+              message: 'The stock of Tasfirt dates – 1 kg changed to 17 while you were editing',
+              product_id: 7,
+              variant_id: 12,
+              stock: 17,
+            },
+          }
+        return { body: dates }
+      }
+      return noCategories(c)
+    })
+    const onClose = vi.fn()
+    await renderDashboard(<ProductFormDialog open product={dates} onClose={onClose} />, 'en')
+    const second = await screen.findByRole('group', { name: 'Size 2 · 1 kg' })
+    await fill(within(second).getByLabelText(/^Stock/), '25')
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    expect(
+      await within(second).findByText(
+        'The stock of Tasfirt dates – 1 kg changed to 17 while you were editing',
+      ),
+    ).toBeInTheDocument()
+    expect(onClose).not.toHaveBeenCalled()
+    // Sizes whose stock was not touched say so (the figure read equals the one sent): the server keeps their stock.
+    expect(puts[0]!.variants.map((v) => [v.id, v.stock, v.stock_based_on])).toEqual([
+      [11, 40, 40],
+      [12, 25, 20],
+      [13, 8, 8],
+    ])
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(onClose).toHaveBeenCalled())
+    expect(puts[1]!.variants.find((v) => v.id === 12)).toMatchObject({ stock: 25, stock_based_on: 17 })
+  })
 })

@@ -160,10 +160,64 @@ describe('stock dialog', { timeout: 20_000 }, () => {
     await userEvent.type(within(dialog).getByLabelText(/Units counted/), '20')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save adjustment' }))
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2))
-    expect(calls.filter((c) => c.method === 'POST')[1]!.body).toMatchObject({
-      delta: 8,
+    // Decision 0218: the count goes as a count with the figure it was compared to (the history's 12); the server
+    // finds the difference.
+    expect(calls.filter((c) => c.method === 'POST')[1]!.body).toEqual({
+      product_id: 7,
+      variant_id: 71,
+      count: 20,
+      stock_based_on: 12,
       reason: 'count_correction',
     })
+  })
+
+  it('a count against a stock that moved meanwhile: says the figure now, reads it again, and sends on it next', async () => {
+    let sold = false
+    const calls = stubFetch((c) => {
+      if (c.method === 'GET' && c.url.startsWith('/api/products?'))
+        return { body: { data: [dates], total: 1, last_page: 1, current_page: 1, per_page: 10 } }
+      if (c.method === 'GET' && c.url.startsWith('/api/stock-movements?')) {
+        // A sale of 2 lands after the dialog first read the history.
+        const rows = sold
+          ? [movement({ id: 9, delta: -2, stock_after: 10, reason: 'sale' }), ...history]
+          : history
+        return { body: { data: rows, total: rows.length, last_page: 1, current_page: 1, per_page: 10 } }
+      }
+      if (c.method === 'POST' && c.url === '/api/stock-movements') {
+        const body = c.body as { count: number; stock_based_on: number }
+        if (body.stock_based_on !== 10) {
+          sold = true
+          return {
+            status: 409,
+            body: {
+              code: 'STOCK_CHANGED',
+              message: 'The stock of Ajwa – 500 g changed to 10 while you were editing',
+              stock: 10,
+            },
+          }
+        }
+        return { status: 201, body: movement({ id: 10, delta: body.count - 10, stock_after: body.count }) }
+      }
+      return undefined
+    })
+    const dialog = await openStock()
+    await within(dialog).findByText('In stock now (500 g): 12')
+    await userEvent.selectOptions(within(dialog).getByLabelText('How'), 'count')
+    await userEvent.type(within(dialog).getByLabelText(/Units counted/), '20')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save adjustment' }))
+    expect(
+      await within(dialog).findByText('The stock of Ajwa – 500 g changed to 10 while you were editing'),
+    ).toBeInTheDocument()
+    expect(await within(dialog).findByText('In stock now (500 g): 10')).toBeInTheDocument()
+    // Nothing was saved; the typed count waits to be confirmed against the new figure.
+    expect(screen.queryByText('Stock changed by +10: 20 now')).not.toBeInTheDocument()
+    expect(within(dialog).getByLabelText(/Units counted/)).toHaveValue('20')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save adjustment' }))
+    expect(await screen.findByText('Stock changed by +10: 20 now')).toBeInTheDocument()
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toMatchObject([
+      { count: 20, stock_based_on: 12 },
+      { count: 20, stock_based_on: 10 },
+    ])
   })
 
   it('says what is wrong before sending, and shows the server’s refusal', async () => {

@@ -81,17 +81,20 @@ export function StockDialog({ product, onClose }: { product: Product | null; onC
     ...stockHistoryQuery(product?.id ?? 0, pack?.id ?? null, page),
     enabled: product !== null,
   })
-  const current = history.data?.data[0]?.stock_after ?? pack?.stock ?? product?.stock ?? 0
+  // The newest movement (page 1) says the stock now; the product row may be older.
+  const current =
+    (page === 1 ? history.data?.data[0]?.stock_after : undefined) ?? pack?.stock ?? product?.stock ?? 0
 
   const save = useMutation({
     mutationFn: (values: AdjustValues) => {
       const quantity = Number(values.quantity.trim())
-      const delta = values.mode === 'change' ? quantity : quantity - current
-      if (delta === 0) throw new NoChange()
+      if (values.mode === 'change' ? quantity === 0 : quantity === current) throw new NoChange()
+      // Decision 0218: a count goes as a count, with the figure it was compared to; the server finds the difference
+      // and refuses (409 STOCK_CHANGED) when a sale or another hand moved the stock since this screen read it.
       return adjustStock({
         product_id: product!.id,
         ...(pack ? { variant_id: pack.id } : {}),
-        delta,
+        ...(values.mode === 'change' ? { delta: quantity } : { count: quantity, stock_based_on: current }),
         reason: values.reason as (typeof MANUAL_STOCK_REASONS)[number],
         ...(values.note.trim() ? { note: values.note.trim() } : {}),
       })
@@ -107,9 +110,15 @@ export function StockDialog({ product, onClose }: { product: Product | null; onC
         form.setError('quantity', { message: t('stock.no_change') }, { shouldFocus: true })
         return
       }
+      if (err instanceof ApiError && err.code === 'STOCK_CHANGED') {
+        // The figure above is read again; the count stays typed, to be confirmed against it.
+        form.setError('quantity', { message: err.message }, { shouldFocus: true })
+        void history.refetch()
+      }
       if (err instanceof ApiError && err.errors) {
         const fields = err.errors
         if (fields.delta?.[0]) form.setError('quantity', { message: fields.delta[0] }, { shouldFocus: true })
+        if (fields.count?.[0]) form.setError('quantity', { message: fields.count[0] }, { shouldFocus: true })
         if (fields.reason?.[0]) form.setError('reason', { message: fields.reason[0] })
         if (fields.note?.[0]) form.setError('note', { message: fields.note[0] })
       }

@@ -21,6 +21,11 @@ export interface VariantFormValues {
   retail_buying_price: string
   wholesale_buying_price: string
   stock: string
+  /**
+   * Decision 0218: the stored pack's stock when the form was filled (none for a new pack). The API leaves the stock
+   * alone when `stock` is still this figure, and sets a new count only if nothing moved it meanwhile.
+   */
+  stock_based_on?: string
   is_active: boolean
   is_always_in_stock: boolean
   weight_grams: string
@@ -59,6 +64,7 @@ export function toVariantValues(v: Variant): VariantFormValues {
     retail_buying_price: str(v.retail_buying_price),
     wholesale_buying_price: str(v.wholesale_buying_price),
     stock: str(v.stock),
+    stock_based_on: str(v.stock),
     is_active: v.is_active,
     is_always_in_stock: v.is_always_in_stock,
     weight_grams: str(v.weight_grams),
@@ -82,6 +88,7 @@ export function productVariantValues(p: Product): VariantFormValues[] {
       retail_buying_price: str(p.retail_buying_price),
       wholesale_buying_price: str(p.wholesale_buying_price),
       stock: str(p.stock ?? 0),
+      stock_based_on: str(p.stock ?? 0),
       is_always_in_stock: Boolean(p.is_always_in_stock),
     },
   ]
@@ -106,6 +113,7 @@ export function withDefaultPackFields(values: ProductInput): ProductInput {
     retail_buying_price: pack.retail_buying_price,
     wholesale_buying_price: pack.wholesale_buying_price,
     stock: pack.stock,
+    stock_based_on: pack.stock_based_on,
     is_always_in_stock: pack.is_always_in_stock,
   }
 }
