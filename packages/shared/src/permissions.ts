@@ -20,7 +20,8 @@ export const PERMISSIONS = [
   'offers.manage', // offers and coupon codes
   'content.manage', // the shop's texts and images on the storefront
   // Money
-  'stats.view', // dashboard figures, revenue, sales and profit
+  'stats.view', // dashboard figures, revenue and sales (profit needs costs.view too)
+  'costs.view', // buying prices, unit costs and profit wherever they appear (decision 0216)
   'payments.view', // the payments list (read only)
   'payments.manage', // refund, check with the provider, resolve a flag
   // Shop settings
@@ -49,8 +50,10 @@ export const BUILT_IN_ROLE_PERMISSIONS: Record<BuiltInRole, readonly Permission[
   owner: ALL,
   manager: ALL.filter((p) => !OWNER_ONLY.includes(p)),
   order_clerk: ['orders.view', 'orders.process'],
+  // Decision 0216: no costs.view; the issue gives buying prices to the owner, manager and accountant only, and an
+  // editor's save keeps the stored buying prices it cannot see.
   catalogue_editor: ['products.manage', 'categories.manage', 'stock.manage', 'imports.manage'],
-  accountant: ['stats.view', 'orders.view', 'orders.export', 'payments.view'],
+  accountant: ['stats.view', 'costs.view', 'orders.view', 'orders.export', 'payments.view'],
 }
 
 /**

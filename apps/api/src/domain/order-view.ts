@@ -9,6 +9,7 @@ import { orderItems, orderStatusHistory, orders } from '../db/schema/orders.ts'
 import { users } from '../db/schema/users.ts'
 import { imageUrl } from './images.ts'
 import { loadAdjustments } from './offers.ts'
+import type { Viewer } from './viewer.ts'
 
 export type OrderRow = typeof orders.$inferSelect
 
@@ -23,7 +24,7 @@ function toOrder(
   row: OrderRow,
   items: OrderItem[],
   adjustments: OrderAdjustment[],
-  staff: boolean,
+  view: Viewer,
   lang: Language,
 ): Order {
   // Decision 0058: the city's name as stored with the order, in the reader's language.
@@ -59,8 +60,8 @@ function toOrder(
     total_amount: row.totalAmount,
     discount_total: row.discountTotal,
     adjustments,
-    // Buying prices and profit are for staff only.
-    ...(staff ? { profit: profitOf(row) } : {}),
+    // Decision 0216: profit is for staff with costs.view only.
+    ...(view.staff && view.costs ? { profit: profitOf(row) } : {}),
     created_at: row.createdAt.toISOString(),
     items,
   }
@@ -73,9 +74,10 @@ function toOrder(
 export async function withItems(
   db: DbOrTx,
   rows: OrderRow[],
-  staff: boolean,
+  view: Viewer,
   lang: Language,
 ): Promise<Order[]> {
+  const { staff } = view
   if (rows.length === 0) return []
   const itemRows = await db
     .select({
@@ -105,7 +107,7 @@ export async function withItems(
       line_total: item.lineTotal,
       is_wholesale: item.isWholesale,
       discount: item.discount,
-      ...(staff ? { unit_cost: item.unitCost } : {}),
+      ...(staff && view.costs ? { unit_cost: item.unitCost } : {}),
       // A deleted product leaves product null; the names it was sold under always remain.
       product:
         productId !== null ? { id: productId, name: soldAs, image_url: imageUrl(imageId, 'small') } : null,
@@ -131,9 +133,7 @@ export async function withItems(
     lang,
     staff,
   )
-  return rows.map((row) =>
-    toOrder(row, byOrder.get(row.id) ?? [], adjustments.get(row.id) ?? [], staff, lang),
-  )
+  return rows.map((row) => toOrder(row, byOrder.get(row.id) ?? [], adjustments.get(row.id) ?? [], view, lang))
 }
 
 export async function orderHistory(db: DbOrTx, orderId: number): Promise<OrderStatusChange[]> {
@@ -160,14 +160,9 @@ export async function orderHistory(db: DbOrTx, orderId: number): Promise<OrderSt
 }
 
 /** One order with items and history, or null. */
-export async function findOrder(
-  db: DbOrTx,
-  id: number,
-  staff: boolean,
-  lang: Language,
-): Promise<Order | null> {
+export async function findOrder(db: DbOrTx, id: number, view: Viewer, lang: Language): Promise<Order | null> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1)
   if (!row) return null
-  const [order] = await withItems(db, [row], staff, lang)
+  const [order] = await withItems(db, [row], view, lang)
   return { ...order!, history: await orderHistory(db, id) }
 }

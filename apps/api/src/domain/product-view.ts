@@ -9,6 +9,7 @@ import type { Product, ProductInput, Variant } from '@shop/shared/schemas/produc
 import type { CategoryText, products, ProductText } from '../db/schema/catalog.ts'
 import { imageUrl } from './images.ts'
 import { defaultVariant, type SellableVariant } from './sellable.ts'
+import type { Viewer } from './viewer.ts'
 
 export type ProductRow = typeof products.$inferSelect
 export interface ProductWithCategory {
@@ -18,9 +19,12 @@ export interface ProductWithCategory {
   variants: SellableVariant[]
 }
 
-/** A pack as the API shows it (decision 0150); buying prices and every language's label for staff. */
-export function toVariant(v: SellableVariant, staff: boolean, lang: Language): Variant {
-  const view: Variant = {
+/**
+ * A pack as the API shows it (decision 0150); every language's label for staff, buying prices for staff with
+ * costs.view (decision 0216).
+ */
+export function toVariant(v: SellableVariant, view: Viewer, lang: Language): Variant {
+  const answer: Variant = {
     id: v.id,
     sku: v.sku,
     label: translatedText(v.label, v.translations, 'label', lang) ?? '',
@@ -34,14 +38,14 @@ export function toVariant(v: SellableVariant, staff: boolean, lang: Language): V
     image_url: imageUrl(v.imageId, 'large'),
     image_small_url: imageUrl(v.imageId, 'small'),
   }
-  if (staff)
-    Object.assign(view, {
-      label_ar: v.label,
-      label_en: ownTranslation(v.translations, 'en', 'label'),
+  if (view.staff)
+    Object.assign(answer, { label_ar: v.label, label_en: ownTranslation(v.translations, 'en', 'label') })
+  if (view.staff && view.costs)
+    Object.assign(answer, {
       retail_buying_price: v.retailBuyingPrice,
       wholesale_buying_price: v.wholesaleBuyingPrice,
     })
-  return view
+  return answer
 }
 
 /** One text of a product in the reader's language (decision 0056). */
@@ -59,14 +63,15 @@ export const productText = (
 
 /**
  * The API's Product (packages/shared/src/schemas/product.ts) in the reader's language. `price` and `retail_price` both
- * carry the retail price (product.md §3.2; clients read either); buying prices and the texts of every language only
- * for staff (docs/api.md, decision 0057).
+ * carry the retail price (product.md §3.2; clients read either); the texts of every language only for staff
+ * (docs/api.md, decision 0057), buying prices only for staff with costs.view (decision 0216).
  */
 export function toProduct(
   { product: p, category, variants }: ProductWithCategory,
-  staff: boolean,
+  viewer: Viewer,
   lang: Language,
 ): Product {
+  const { staff } = viewer
   // The spec's fields are the default pack's: the first active one (decision 0150).
   const d = defaultVariant(variants)
   const first = d?.tiers[0]
@@ -99,15 +104,17 @@ export function toProduct(
     attributes: { weight: productText(p, 'weight', lang), origin: productText(p, 'origin', lang) },
     created_at: p.createdAt.toISOString(),
     updated_at: p.updatedAt.toISOString(),
-    variants: shown.map((v) => toVariant(v, staff, lang)),
+    variants: shown.map((v) => toVariant(v, viewer, lang)),
     price_from: Math.min(
       ...(active.length ? active : variants).map((v) => v.retailPrice),
       d?.retailPrice ?? 0,
     ),
   }
-  if (staff) {
+  if (staff && viewer.costs) {
     view.retail_buying_price = d?.retailBuyingPrice ?? null
     view.wholesale_buying_price = d?.wholesaleBuyingPrice ?? null
+  }
+  if (staff) {
     Object.assign(view, {
       name_ar: p.name,
       name_en: ownTranslation(p.translations, 'en', 'name'),

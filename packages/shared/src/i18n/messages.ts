@@ -184,6 +184,8 @@ const en: Messages = {
     AUDIT_MISSING: 'This staff change was not written to the audit trail',
     CITY_INACTIVE: 'Delivery to this city is not available',
     PRODUCT_UNAVAILABLE: '{{product}} is no longer available',
+    /** Decision 0217: a checkout refusal names the cart's line, never a hidden product. */
+    ITEM_UNAVAILABLE: 'An item in your cart (line {{line}}) is no longer available. Remove it to continue',
     LAST_SUPER_ADMIN: 'The last super admin cannot be changed',
     SELF_CHANGE: 'You cannot change your own account here',
     SUPER_ADMIN_ONLY: 'Only a super admin can do this',
@@ -438,6 +440,7 @@ const ar: Messages = {
     AUDIT_MISSING: 'لم يُسجَّل هذا التغيير في سجل التدقيق',
     CITY_INACTIVE: 'التوصيل إلى هذه المدينة غير متاح',
     PRODUCT_UNAVAILABLE: 'المنتج {{product}} لم يعد متاحًا',
+    ITEM_UNAVAILABLE: 'أحد منتجات سلتك (السطر {{line}}) لم يعد متاحًا. احذفه للمتابعة',
     LAST_SUPER_ADMIN: 'لا يمكن تغيير آخر مدير عام',
     SELF_CHANGE: 'لا يمكنك تغيير حسابك من هنا',
     SUPER_ADMIN_ONLY: 'هذا الإجراء للمدير العام فقط',

@@ -6,7 +6,8 @@ export const DashboardStats = z.object({
   total_orders: z.number().int(),
   average_order_value: z.number(),
   total_users: z.number().int(),
-  total_profit: z.number(),
+  /** Decision 0216: only for staff with costs.view (the spec's field; absent, the dashboard hides its card). */
+  total_profit: z.number().optional(),
   total_products: z.number().int(),
   top_products: z.array(
     z.object({

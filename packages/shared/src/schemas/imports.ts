@@ -96,6 +96,9 @@ export const PRODUCT_IMPORT_COLUMNS = [
   /** Decision 0118: an http(s) address of the product's picture, fetched by the server. */
   'image_url',
 ] as const
+/** Decision 0216: the columns only someone with costs.view exports and imports. */
+export const PRODUCT_COST_COLUMNS = ['retail_buying_price', 'wholesale_buying_price'] as const
+
 /** The columns that make a row a size row (decision 0158); without any, a row writes the product's default size. */
 export const PRODUCT_IMPORT_SIZE_COLUMNS = [
   'variant_id',

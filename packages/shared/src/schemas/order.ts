@@ -388,7 +388,8 @@ export type Order = z.infer<typeof Order>
  */
 export const OrderTotals = z.object({
   total_amount: z.number(),
-  profit: z.number(),
+  /** Decision 0216: only for staff with costs.view. */
+  profit: z.number().optional(),
   /** Decision 0172: the discounts given on those orders (items and delivery). */
   discount_total: z.number(),
   /** Decision 0132: the part of total_amount whose payment status is paid (cash recorded as collected, paid online). */

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ErrorBody } from '@shop/shared/errors'
 import { paginated } from '@shop/shared/schemas/common'
 import { AuditEntry, AuditQuery } from '@shop/shared/schemas/team'
+import { hasPermission } from '../../plugins/auth.ts'
 import { listAudit } from './audit.service.ts'
 import { startAuditPrune } from './retention.ts'
 
@@ -33,7 +34,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store')
-      return listAudit(app.db, request.query)
+      return listAudit(app.db, request.query, hasPermission(request.user, 'costs.view'))
     },
   )
 }

@@ -15,6 +15,26 @@ import { dayRange, shopTimezone } from '../../lib/shop-time.ts'
 
 type AuditRow = typeof auditLog.$inferSelect
 
+/** Keys of a row's fields that are costs (decision 0216): a product's and each pack's buying prices, an order's. */
+const COST_KEYS = new Set([
+  'retail_buying_price',
+  'wholesale_buying_price',
+  'unit_cost',
+  'total_cost',
+  'profit',
+])
+
+/** The fields without their costs, at any depth (a product's packs are a list inside it). */
+function withoutCosts(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutCosts)
+  if (typeof value !== 'object' || value === null) return value
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !COST_KEYS.has(key))
+      .map(([key, v]) => [key, withoutCosts(v)]),
+  )
+}
+
 const toEntry = (row: AuditRow): AuditEntry => ({
   id: row.id,
   created_at: row.createdAt.toISOString(),
@@ -30,9 +50,10 @@ const toEntry = (row: AuditRow): AuditEntry => ({
 
 /**
  * GET /api/audit (decision 0192): newest first, filtered by who, what and when (whole days in the shop's time zone).
- * `action` is one action (`product.updated`) or, ending with a dot, a family of them (`product.`).
+ * `action` is one action (`product.updated`) or, ending with a dot, a family of them (`product.`). Decision 0216:
+ * without `costs` the rows' buying prices are left out of before and after (a change of one alone shows no field).
  */
-export async function listAudit(db: DbOrTx, q: AuditQuery): Promise<Paginated<AuditEntry>> {
+export async function listAudit(db: DbOrTx, q: AuditQuery, costs: boolean): Promise<Paginated<AuditEntry>> {
   const where: SQL[] = []
   if (q.actor_id !== undefined) where.push(eq(auditLog.actorUserId, q.actor_id))
   if (q.entity) where.push(eq(auditLog.entity, q.entity))
@@ -58,7 +79,15 @@ export async function listAudit(db: DbOrTx, q: AuditQuery): Promise<Paginated<Au
     .limit(q.per_page)
     .offset((q.page - 1) * q.per_page)
   return {
-    data: rows.map(toEntry),
+    data: rows.map(toEntry).map((e) =>
+      costs
+        ? e
+        : {
+            ...e,
+            before: withoutCosts(e.before) as AuditEntry['before'],
+            after: withoutCosts(e.after) as AuditEntry['after'],
+          },
+    ),
     total,
     last_page: Math.max(1, Math.ceil(total / q.per_page)),
     current_page: q.page,

@@ -418,7 +418,7 @@ describe('content languages', () => {
     })
   })
 
-  it('names the product in the shopper language when it is out of stock or unavailable', async () => {
+  it('names the product in the shopper language when it is out of stock, and not once it is switched off', async () => {
     const { product } = await bilingualProduct({ stock: 1 })
     const city = await createCity(ctx.app)
     const order = {
@@ -440,7 +440,11 @@ describe('content languages', () => {
       en,
     )
     expect(gone.statusCode).toBe(422)
-    expect(gone.json().message).toContain('Golden Deglet Nour Dates')
+    // Decision 0217: a switched-off product is hidden; the refusal names the cart line in the shopper's language.
+    expect(gone.json().message).toBe(
+      'An item in your cart (line 1) is no longer available. Remove it to continue',
+    )
+    expect(gone.body).not.toContain('Golden Deglet Nour Dates')
   })
 
   it('finds the delivery city named in English in an address without city_id', async () => {

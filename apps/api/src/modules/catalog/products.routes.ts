@@ -15,6 +15,7 @@ import {
 import { acceptsGzip } from '../../lib/http-encoding.ts'
 import { readMultipart } from '../../lib/multipart.ts'
 import { isStaff } from '../../plugins/auth.ts'
+import { viewOf } from '../../domain/viewer.ts'
 import { addEtags, etagMatches, setCatalogCache } from '../../lib/http-cache.ts'
 import {
   createProduct,
@@ -62,7 +63,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.guards.optionalUser,
       schema: {
         tags: ['products'],
-        summary: 'Product list (public: active only; staff: all, with buying prices)',
+        summary: 'Product list (public: active only; staff: all, with buying prices given costs.view)',
         querystring: ProductListQuery,
         response: {
           200: ProductList,
@@ -73,7 +74,8 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       setCatalogCache(request, reply)
-      if (isStaff(request.user)) return listProducts(app.db, request.query, true, request.lang)
+      if (isStaff(request.user))
+        return listProducts(app.db, request.query, viewOf(true, request.user!.permissions), request.lang)
       // Decision 0019: the storefront's lists come serialized from the per-version cache, sent without re-validation.
       const list = await publicLists.get(request.query, request.lang)
       reply.header('etag', list.etag).header('vary', 'Authorization, Accept-Language, Accept-Encoding')
@@ -129,7 +131,8 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       setCatalogCache(request, reply)
-      return getProduct(app.db, request.params.id, isStaff(request.user), request.lang)
+      const view = viewOf(isStaff(request.user), request.user?.permissions)
+      return getProduct(app.db, request.params.id, view, request.lang)
     },
   )
 

@@ -26,6 +26,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts'
 import { defaultVariant, productInStock, withVariants, type SellableVariant } from '../../domain/sellable.ts'
 import { writeVariants } from '../../domain/variant-writes.ts'
 import type { Actor } from '../../domain/actor.ts'
+import { actorView, seesCosts, SHOPPER_VIEW, type Viewer } from '../../domain/viewer.ts'
 import { setStockCount } from '../../domain/stock.ts'
 import { auditFields, recordAudit } from '../../domain/audit.ts'
 import { parseSearch } from '@shop/shared/search/normalize'
@@ -127,10 +128,11 @@ export function productFilterKey(query: ProductListQuery, staff: boolean): strin
 export async function listProducts(
   db: DbOrTx,
   query: ProductListQuery,
-  staff: boolean,
+  view: Viewer,
   lang: Language,
   countTotal: (run: () => Promise<number>) => Promise<number> = (run) => run(),
 ): Promise<Paginated<Product> & { did_you_mean?: string[] }> {
+  const { staff } = view
   const parsed = query.search ? parseSearch(query.search) : null
   let search = parsed && parsed.words.length ? searchPlan(parsed) : null
   const perPage = query.per_page
@@ -176,7 +178,7 @@ export async function listProducts(
     if (total === 0) didYouMeanNames = await didYouMean(db, parsed, lang)
   }
   return {
-    data: (rows as ProductWithCategory[]).map((r) => toProduct(r, staff, lang)),
+    data: (rows as ProductWithCategory[]).map((r) => toProduct(r, view, lang)),
     total,
     current_page: query.page,
     per_page: perPage,
@@ -207,7 +209,7 @@ export async function suggestProducts(
     if (corrected) rows = await run(corrected)
   }
   return {
-    products: (rows as ProductWithCategory[]).map((r) => toProduct(r, false, lang)),
+    products: (rows as ProductWithCategory[]).map((r) => toProduct(r, SHOPPER_VIEW, lang)),
     didYouMean: rows.length ? [] : await didYouMean(db, parsed, lang),
   }
 }
@@ -218,10 +220,10 @@ async function findProduct(db: DbOrTx, id: number): Promise<ProductWithCategory 
 }
 
 /** Inactive or archived products exist only for staff; a shopper gets 404. */
-export async function getProduct(db: DbOrTx, id: number, staff: boolean, lang: Language): Promise<Product> {
+export async function getProduct(db: DbOrTx, id: number, view: Viewer, lang: Language): Promise<Product> {
   const row = await findProduct(db, id)
-  if (!row || (!staff && (!row.product.isActive || row.product.archivedAt))) throw notFound()
-  return toProduct(row, staff, lang)
+  if (!row || (!view.staff && (!row.product.isActive || row.product.archivedAt))) throw notFound()
+  return toProduct(row, view, lang)
 }
 
 /**
@@ -303,6 +305,35 @@ async function retryOnSlugRace<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+const COST_FIELDS = {
+  retail_buying_price: 'retailBuyingPrice',
+  wholesale_buying_price: 'wholesaleBuyingPrice',
+} as const
+
+/**
+ * Decision 0216: buying prices are written only by someone with costs.view; from anyone else they are left unread, so
+ * a save keeps the stored ones (a new pack starts without). A pack sent without them keeps its stored ones too, as an
+ * absent field of the product does.
+ */
+function withStoredCosts(
+  fields: Record<string, unknown>,
+  stored: SellableVariant[],
+  costs: boolean,
+): Record<string, unknown> {
+  const out = { ...fields }
+  if (!costs) for (const key of Object.keys(COST_FIELDS)) delete out[key]
+  if (!Array.isArray(out.variants)) return out
+  out.variants = (out.variants as unknown[]).map((v) => {
+    if (typeof v !== 'object' || v === null) return v
+    const pack: Record<string, unknown> = { ...v }
+    const kept = stored.find((s) => pack.id !== undefined && s.id === Number(pack.id))
+    for (const [key, column] of Object.entries(COST_FIELDS))
+      if (!costs || pack[key] === undefined) pack[key] = kept ? kept[column] : null
+    return pack
+  })
+  return out
+}
+
 /** POST /products: fields as ProductInput (JSON or multipart strings), optional image (checked by content). */
 export async function createProduct(
   db: DbOrTx,
@@ -311,7 +342,7 @@ export async function createProduct(
   lang: Language,
   image?: Buffer,
 ): Promise<Product> {
-  const input = parseOrThrow(ProductInput, parsedFields(fields))
+  const input = parseOrThrow(ProductInput, withStoredCosts(parsedFields(fields), [], seesCosts(actor)))
   await assertCategoryExists(db, input.category_id)
   const imageId = image ? await storeImage(db, image) : null
   const id = await retryOnSlugRace(() =>
@@ -332,7 +363,7 @@ export async function createProduct(
       return row!.id
     }),
   )
-  return toProduct((await findProduct(db, id))!, true, lang)
+  return toProduct((await findProduct(db, id))!, actorView(actor), lang)
 }
 
 /**
@@ -373,9 +404,13 @@ export async function updateProduct(
 ): Promise<Product> {
   const stored = await editableProduct(db, id)
   const { product: current, variants } = stored
-  const given = keepStockLeftOut(
-    Object.fromEntries(Object.entries(parsedFields(fields)).filter(([, v]) => v !== undefined)),
+  const given = withStoredCosts(
+    keepStockLeftOut(
+      Object.fromEntries(Object.entries(parsedFields(fields)).filter(([, v]) => v !== undefined)),
+      variants,
+    ),
     variants,
+    seesCosts(actor),
   )
   const input = parseOrThrow(
     ProductInput,
@@ -407,7 +442,7 @@ export async function updateProduct(
       })
     }),
   )
-  return toProduct((await findProduct(db, id))!, true, lang)
+  return toProduct((await findProduct(db, id))!, actorView(actor), lang)
 }
 
 export async function setProductStatus(
@@ -428,7 +463,7 @@ export async function setProductStatus(
       after: { is_active: isActive },
     })
   })
-  return toProduct((await findProduct(db, id))!, true, lang)
+  return toProduct((await findProduct(db, id))!, actorView(actor), lang)
 }
 
 /**
@@ -468,7 +503,7 @@ export async function setProductStock(
       after: { variant_id: pack.id, stock },
     })
   })
-  return toProduct((await findProduct(db, id))!, true, lang)
+  return toProduct((await findProduct(db, id))!, actorView(actor), lang)
 }
 
 /**

@@ -6,6 +6,7 @@ import { parseSearch } from '@shop/shared/search/normalize'
 import type { DbOrTx } from '../../db/client.ts'
 import { createCatalogVersion, type CatalogVersion } from './catalog-version.ts'
 import { listProducts, productFilterKey, suggestProducts } from './products.service.ts'
+import { SHOPPER_VIEW } from '../../domain/viewer.ts'
 import { matchingCategories, searchPlan } from './search.ts'
 
 /** A public list answer as it goes on the wire: serialized once, sent as is (decision 0019). */
@@ -78,7 +79,7 @@ export function createPublicListCache(db: DbOrTx, version: CatalogVersion = crea
       const filters = productFilterKey(query, false)
       const key = `${lang}|${filters}|${query.page}|${query.per_page}`
       return remember(pages, key, v, async () => {
-        const list = await listProducts(db, query, false, lang, (count) =>
+        const list = await listProducts(db, query, SHOPPER_VIEW, lang, (count) =>
           remember(totals, filters, v, count),
         )
         return cachedList(Buffer.from(JSON.stringify(list)))

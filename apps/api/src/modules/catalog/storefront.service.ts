@@ -8,6 +8,7 @@ import type { DbOrTx } from '../../db/client.ts'
 import { categories, products } from '../../db/schema/catalog.ts'
 import type { CatalogVersion } from './catalog-version.ts'
 import { toProduct } from '../../domain/product-view.ts'
+import { SHOPPER_VIEW } from '../../domain/viewer.ts'
 import { productInStock, withVariants } from '../../domain/sellable.ts'
 import { productIdBySlug } from '../../domain/product-slug.ts'
 import type { PublicListCache } from './public-list-cache.ts'
@@ -107,7 +108,8 @@ export function createStorefrontCatalog(db: DbOrTx, lists: PublicListCache, vers
         )
         const byId = new Map(rows.map((r) => [r.product.id, r]))
         const picked = chosen.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []))
-        if (picked.length) return picked.slice(0, FEATURED_PRODUCTS).map((r) => toProduct(r, false, lang))
+        if (picked.length)
+          return picked.slice(0, FEATURED_PRODUCTS).map((r) => toProduct(r, SHOPPER_VIEW, lang))
       }
       const list = await this.products(
         { search: '', category_id: null, page: 1, per_page: FEATURED_PRODUCTS },
@@ -150,8 +152,8 @@ export function createStorefrontCatalog(db: DbOrTx, lists: PublicListCache, vers
             )
       return {
         kind: 'found',
-        product: toProduct(row, false, lang),
-        related: related.map((r) => toProduct(r, false, lang)),
+        product: toProduct(row, SHOPPER_VIEW, lang),
+        related: related.map((r) => toProduct(r, SHOPPER_VIEW, lang)),
       }
     },
   }

@@ -22,6 +22,7 @@ import { isOnlineMethod } from '../../domain/payment-methods.ts'
 import { openPaymentHold, renewPaymentToken } from '../../domain/payments.ts'
 import { outOfStock, takeStock } from '../../domain/stock.ts'
 import { sellableName } from '../../domain/order-pricing.ts'
+import { actorView, SHOPPER_VIEW } from '../../domain/viewer.ts'
 import {
   deliveryCity,
   deliveryCityFromAddress,
@@ -124,7 +125,7 @@ async function loadPlaced(
   ctx: PlaceOrderContext,
   payment: PaymentKey = null,
 ): Promise<Order> {
-  const order = await findOrder(db, id, ctx.staff ?? false, ctx.lang ?? 'ar')
+  const order = await findOrder(db, id, ctx.staff ? actorView(ctx.actor) : SHOPPER_VIEW, ctx.lang ?? 'ar')
   if (!order) throw new AppError('NOT_FOUND', 404)
   const { history: _history, ...rest } = order
   return payment ? { ...rest, payment: { token: payment.token, due_at: payment.dueAt.toISOString() } } : rest
@@ -149,11 +150,19 @@ async function writeOrder(
   const items = await resolveItems(tx, input.items)
   const priced: PricedItem[] = items.map((item) => {
     if (!isSellable(item.sellable)) {
-      const name = (item.sellable && sellableName(item.sellable, ctx.lang ?? 'ar')) ?? `#${item.product_id}`
+      // Decision 0217: a product or pack switched off, archived or removed is hidden (GET /api/products/{id} answers
+      // 404, the quote leaves it out), so the refusal names the cart's line and the ids the browser sent, never the
+      // name: that would tell a shopper what the shop hides (an unreleased product).
+      const line = input.items.findIndex(
+        (i) =>
+          i.product_id === item.product_id &&
+          (i.variant_id === undefined || i.variant_id === item.variant_id),
+      )
       throw new AppError('PRODUCT_UNAVAILABLE', 422, {
-        params: { product: name },
-        fields: { items: ['errors.PRODUCT_UNAVAILABLE'] },
-        extra: { product_id: item.product_id, variant_id: item.variant_id },
+        messageKey: 'errors.ITEM_UNAVAILABLE',
+        params: { line: line + 1 },
+        fields: { items: ['errors.ITEM_UNAVAILABLE'] },
+        extra: { product_id: item.product_id, variant_id: item.variant_id, line },
       })
     }
     return priceItem(item.sellable, item.quantity)

@@ -252,7 +252,7 @@ describe('checkout: quote and order placement', () => {
     expect(await stockOf(p.id)).toBe(10)
   })
 
-  it('refuses missing, inactive and archived products by name on items, and inactive or unknown cities on city_id', async () => {
+  it('refuses missing, inactive and archived products by their cart line on items, and inactive or unknown cities on city_id', async () => {
     const city = await createCity(ctx.app)
     const closed = await createCity(ctx.app, { isActive: false })
     const ok = await createProduct(ctx.app, { stock: 5 })
@@ -268,8 +268,11 @@ describe('checkout: quote and order placement', () => {
     })
     expect(r1.statusCode).toBe(422)
     expect(r1.json().code).toBe('PRODUCT_UNAVAILABLE')
-    expect(r1.json().message).toContain('عسل السدر')
-    expect(r1.json().errors.items[0]).toContain('عسل السدر')
+    // Decision 0217: the switched-off product is hidden, so the refusal names its line and ids, never its name.
+    expect(r1.json()).toMatchObject({ product_id: inactive.id, line: 1 })
+    expect(r1.json().message).toBe('أحد منتجات سلتك (السطر 2) لم يعد متاحًا. احذفه للمتابعة')
+    expect(r1.json().errors.items[0]).toBe(r1.json().message)
+    expect(r1.body).not.toContain('عسل السدر')
     expect(
       (
         await post('/api/orders', {

@@ -6,6 +6,7 @@ import {
   RevenueResponse,
 } from '@shop/shared/schemas/dashboard'
 import type { DashboardStats as Stats, RevenueResponse as Revenue } from '@shop/shared/schemas/dashboard'
+import { hasPermission } from '../../plugins/auth.ts'
 import { createDashboardCache } from './dashboard-cache.ts'
 import { dailyRevenue, dashboardStats } from './dashboard.service.ts'
 
@@ -20,17 +21,22 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['dashboard'],
         summary:
-          'Revenue, profit, orders, customers, top products (and packs with by=variant), low stock and recent orders for a range',
+          'Revenue, profit (with costs.view), orders, customers, top products (and packs with by=variant), low stock and recent orders for a range',
         security: [{ bearer: [] }],
         querystring: DashboardStatsQuery,
         response: { 200: DashboardStats },
       },
     },
     // The product names follow the reader's language: one cached answer per language.
-    async (request) =>
-      statsCache.get(app.db, `${request.lang} ${JSON.stringify(request.query)}`, () =>
+    async (request) => {
+      const stats = await statsCache.get(app.db, `${request.lang} ${JSON.stringify(request.query)}`, () =>
         dashboardStats(app.db, request.query, request.lang),
-      ),
+      )
+      // Decision 0216: one cached answer for every reader; profit leaves it only for staff with costs.view.
+      if (hasPermission(request.user, 'costs.view')) return stats
+      const { total_profit: _profit, ...withoutProfit } = stats
+      return withoutProfit
+    },
   )
 
   app.get(

@@ -6,6 +6,7 @@ import { ImportMissingColumns, ImportResult, ImportTooManyRows } from '@shop/sha
 import { readMultipart } from '../../lib/multipart.ts'
 import type { Actor } from '../../domain/actor.ts'
 import { recordAudit } from '../../domain/audit.ts'
+import { hasPermission } from '../../plugins/auth.ts'
 import type { Db } from '../../db/client.ts'
 import { citiesSampleCsv, importCities } from './cities-import.ts'
 import { decodeCsvUpload } from './csv.ts'
@@ -92,7 +93,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const csv = await exportProductsCsv(app.db)
+      const csv = await exportProductsCsv(app.db, hasPermission(request.user, 'costs.view'))
       // The buying prices of the whole catalogue leave the shop: a sensitive read (decision 0192).
       await recordAudit(app.db, app.actorOf(request), { action: 'products.exported', entity: 'product' })
       // A failure after the first batch can only cut the download short: log it (the client sees a broken file).

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream'
 import { and, asc, gt, isNull } from 'drizzle-orm'
 import { stringify } from 'csv-stringify/sync'
 import { ownTranslation } from '@shop/shared/i18n/content'
-import { formatTierList, PRODUCT_IMPORT_COLUMNS } from '@shop/shared/schemas/imports'
+import { formatTierList, PRODUCT_COST_COLUMNS, PRODUCT_IMPORT_COLUMNS } from '@shop/shared/schemas/imports'
 import type { DbOrTx } from '../../db/client.ts'
 import { categories, products } from '../../db/schema/catalog.ts'
 import { loadVariantsOf, type SellableVariant } from '../../domain/sellable.ts'
@@ -98,17 +98,20 @@ const csvLines = (records: string[][]) => stringify(records, { record_delimiter:
  * GET /api/products/export/csv (decision 0158): one row per pack of every product not archived, in the import's
  * format and column order, products by id and packs in the shop's order; UTF-8 with BOM, CRLF, formula-safe; written
  * batch by batch as the client reads. The first batch is read before answering, so a database that is down is an
- * error body rather than a cut-off file.
+ * error body rather than a cut-off file. Decision 0216: without costs.view the buying price columns are left out (an
+ * import without them keeps the stored ones).
  */
-export async function exportProductsCsv(db: DbOrTx): Promise<Readable> {
+export async function exportProductsCsv(db: DbOrTx, costs: boolean): Promise<Readable> {
+  const hidden: readonly string[] = costs ? [] : PRODUCT_COST_COLUMNS
+  const columns = PRODUCT_IMPORT_COLUMNS.filter((c) => !hidden.includes(c))
   const batches = productBatches(db)
   const first = await batches.next()
   async function* chunks() {
     try {
-      yield `\uFEFF${csvLines([[...PRODUCT_IMPORT_COLUMNS]])}`
+      yield `\uFEFF${csvLines([columns])}`
       for (let batch = first; !batch.done; batch = await batches.next()) {
         if (batch.value.length > 0)
-          yield csvLines(batch.value.map((line) => PRODUCT_IMPORT_COLUMNS.map((c) => CELLS[c](line))))
+          yield csvLines(batch.value.map((line) => columns.map((c) => CELLS[c](line))))
       }
     } finally {
       await batches.return(undefined)

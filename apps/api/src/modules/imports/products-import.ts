@@ -4,6 +4,7 @@ import { buildTranslations } from '@shop/shared/i18n/content'
 import {
   ImportSizeRow,
   parseTierList,
+  PRODUCT_COST_COLUMNS,
   PRODUCT_IMPORT_COLUMNS,
   PRODUCT_IMPORT_REQUIRED,
   PRODUCT_IMPORT_SIZE_COLUMNS,
@@ -26,6 +27,7 @@ import {
 import { loadVariantsOf, type SellableVariant } from '../../domain/sellable.ts'
 import { specTiers } from '../../domain/variant-writes.ts'
 import type { Actor } from '../../domain/actor.ts'
+import { seesCosts } from '../../domain/viewer.ts'
 import { insertPacks, setStockCounts } from '../../domain/stock.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { storeImage } from '../../domain/images.ts'
@@ -817,6 +819,22 @@ async function fetchImages(db: Db, table: CsvTable, options: ProductsImportOptio
   return outcomes
 }
 
+/**
+ * Decision 0216: buying prices are read only from someone with costs.view. Without it the file's buying price columns
+ * are left unread, as if absent, so every pack keeps its stored buying prices (a new pack starts without).
+ */
+function withoutCostsUnlessSeen(table: CsvTable, actor: Actor): CsvTable {
+  if (seesCosts(actor)) return table
+  const hidden = new Set<string>(PRODUCT_COST_COLUMNS)
+  return {
+    columns: table.columns.filter((c) => !hidden.has(c)),
+    rows: table.rows.map(({ row, cells }) => ({
+      row,
+      cells: Object.fromEntries(Object.entries(cells).filter(([column]) => !hidden.has(column))),
+    })),
+  }
+}
+
 async function runProductsImport(
   db: Db,
   actor: Actor,
@@ -824,7 +842,7 @@ async function runProductsImport(
   t: Translate,
   options: ProductsImportOptions,
 ): Promise<ImportResult> {
-  const table = await parseCsv(text)
+  const table = withoutCostsUnlessSeen(await parseCsv(text), actor)
   assertColumns(table, PRODUCT_IMPORT_REQUIRED, t('errors.IMPORT_HELP'))
   if (table.rows.length === 0) throw new AppError('CSV_EMPTY', 422)
   importProgress.publish({ kind: 'products', phase: 'parsed' })

@@ -8,12 +8,13 @@ import { actorUserId, type Actor } from '../../domain/actor.ts'
 import { recordAudit } from '../../domain/audit.ts'
 import { cancelByCustomer } from '../../domain/order-cancel.ts'
 import { findOrder } from '../../domain/order-view.ts'
+import { actorView, SHOPPER_VIEW, type Viewer } from '../../domain/viewer.ts'
 import { trackingSecret, trackingToken, trackingUrl } from '../../domain/tracking-link.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
 import { lockOrder, moveOrder } from '../../domain/order-state.ts'
 
-async function answer(db: Db, id: number, staff: boolean, lang: Language): Promise<Order> {
-  const order = await findOrder(db, id, staff, lang)
+async function answer(db: Db, id: number, view: Viewer, lang: Language): Promise<Order> {
+  const order = await findOrder(db, id, view, lang)
   if (!order) throw notFound()
   return order
 }
@@ -35,7 +36,8 @@ export async function cancelMyOrder(
     if (!owner || userId === null || owner.userId !== userId) throw notFound()
     await cancelByCustomer(tx, actor, id, reason)
   })
-  return answer(db, id, false, lang)
+  // The shopper's own order: the shopper's view, whoever they are.
+  return answer(db, id, SHOPPER_VIEW, lang)
 }
 
 /**
@@ -48,7 +50,7 @@ export async function confirmByPhone(db: Db, actor: Actor, id: number, lang: Lan
     if (!current) throw notFound()
     await moveOrder(tx, actor, current, { name: 'confirmed_by_phone', lang })
   })
-  return answer(db, id, true, lang)
+  return answer(db, id, actorView(actor), lang)
 }
 
 /**
@@ -66,7 +68,7 @@ export async function refusedAtDoor(db: Db, actor: Actor, id: number, lang: Lang
       throw new AppError('ORDER_PAID_ONLINE', 409)
     await moveOrder(tx, actor, current, { name: 'refused_at_door', lang })
   })
-  return answer(db, id, true, lang)
+  return answer(db, id, actorView(actor), lang)
 }
 
 /**

@@ -11,6 +11,7 @@ import { orderAdjustments, promotionUses, promotions } from '../../db/schema/pro
 import { adjustmentRows, toOffer } from '../../domain/offers.ts'
 import { assertCashAccepted, deliveryCityOf } from '../../domain/cash-on-delivery.ts'
 import { mailText } from '../../domain/notifications/mail-texts.ts'
+import { actorView } from '../../domain/viewer.ts'
 import { findOrder } from '../../domain/order-view.ts'
 import { lockOrder, moveOrder } from '../../domain/order-state.ts'
 import { isOnlineMethod } from '../../domain/payment-methods.ts'
@@ -149,7 +150,7 @@ export async function editOrderItems(
       },
     })
   })
-  const order = await findOrder(db, id, true, lang)
+  const order = await findOrder(db, id, actorView(actor), lang)
   if (!order) throw notFound()
   return order
 }

@@ -2,6 +2,7 @@ import type { Language } from '@shop/shared/i18n/messages'
 import type { Order, UpdateOrderInput } from '@shop/shared/schemas/order'
 import type { Db } from '../../db/client.ts'
 import { actorUserId, type Actor } from '../../domain/actor.ts'
+import { actorView } from '../../domain/viewer.ts'
 import { findOrder } from '../../domain/order-view.ts'
 import { editedContact } from '../../domain/order-contact.ts'
 import { lockOrder, moveOrder } from '../../domain/order-state.ts'
@@ -44,7 +45,7 @@ export async function updateOrder(
       lang,
     })
   })
-  const order = await findOrder(db, id, true, lang)
+  const order = await findOrder(db, id, actorView(actor), lang)
   if (!order) throw notFound()
   return order
 }

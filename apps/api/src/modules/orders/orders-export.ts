@@ -43,11 +43,12 @@ type Column = { header: string; cell(row: ExportRow): string }
 
 /**
  * The file's columns in order: a header in the reader's language and how each order fills it (decision 0131: the
- * statuses and the method in words, their codes in the last columns). A new column is one more entry here.
+ * statuses and the method in words, their codes in the last columns). A new column is one more entry here. Decision
+ * 0216: the profit column is left out (not blanked) for a reader without costs.view.
  */
-export function exportColumns(lang: Language, tz: string): readonly Column[] {
+export function exportColumns(lang: Language, tz: string, costs: boolean): readonly Column[] {
   const t = exportTexts(lang)
-  return [
+  const columns: (Column | false)[] = [
     { header: t.headers.order_number, cell: ({ order }) => text(order.orderNumber) },
     { header: t.headers.date.replace('{{tz}}', tz), cell: ({ localDate }) => text(localDate) },
     { header: t.headers.customer_name, cell: ({ order }) => text(order.customerName) },
@@ -64,7 +65,7 @@ export function exportColumns(lang: Language, tz: string): readonly Column[] {
     { header: t.headers.subtotal, cell: ({ order }) => money(order.subtotal) },
     { header: t.headers.delivery_price, cell: ({ order }) => money(order.deliveryPrice) },
     { header: t.headers.total_amount, cell: ({ order }) => money(order.totalAmount) },
-    { header: t.headers.profit, cell: ({ order }) => money(profitOf(order)) },
+    costs && { header: t.headers.profit, cell: ({ order }) => money(profitOf(order)) },
     { header: 'payment_method_code', cell: ({ order }) => text(order.paymentMethod) },
     { header: 'order_status_code', cell: ({ order }) => text(order.orderStatus) },
     { header: 'payment_status_code', cell: ({ order }) => text(order.paymentStatus) },
@@ -72,6 +73,7 @@ export function exportColumns(lang: Language, tz: string): readonly Column[] {
     { header: t.headers.discount_total, cell: ({ order }) => money(order.discountTotal) },
     { header: t.headers.offer_codes, cell: ({ codes }) => text(codes) },
   ]
+  return columns.filter((c): c is Column => c !== false)
 }
 
 /** The file name the sales screen saves: sales_{from or all}_{to or all}.csv (dates are validated YYYY-MM-DD). */
@@ -141,9 +143,14 @@ const csvLines = (records: string[][]) => stringify(records, { record_delimiter:
  * answer batch by batch as the client reads it (a year of orders never sits in memory). The first batch is read
  * before answering, so a database that is down is still a 503 error body rather than a cut-off file.
  */
-export async function exportOrdersCsv(db: DbOrTx, q: OrderExportQuery, lang: Language): Promise<Readable> {
+export async function exportOrdersCsv(
+  db: DbOrTx,
+  q: OrderExportQuery,
+  lang: Language,
+  costs: boolean,
+): Promise<Readable> {
   const tz = await shopTimezone(db)
-  const columns = exportColumns(lang, tz)
+  const columns = exportColumns(lang, tz, costs)
   const batches = orderBatches(db, q, tz)
   const first = await batches.next()
   async function* chunks() {

@@ -1,4 +1,5 @@
 import { recordAudit } from '../../domain/audit.ts'
+import { hasPermission } from '../../plugins/auth.ts'
 import { z } from 'zod'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { idParam } from '@shop/shared/schemas/common'
@@ -49,7 +50,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const csv = await exportOrdersCsv(app.db, request.query, request.lang)
+      const costs = hasPermission(request.user, 'costs.view')
+      const csv = await exportOrdersCsv(app.db, request.query, request.lang, costs)
       // Every matching customer's name and phone leave the shop: a sensitive read, audited (decision 0192).
       await recordAudit(app.db, app.actorOf(request), {
         action: 'orders.exported',

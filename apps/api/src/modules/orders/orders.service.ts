@@ -10,6 +10,7 @@ import { notFound } from '../../lib/app-error.ts'
 import { dayRange, shopTimezone } from '../../lib/shop-time.ts'
 import type { AuthUser } from '../../plugins/auth.ts'
 import { hasPermission } from '../../plugins/auth.ts'
+import { viewOf } from '../../domain/viewer.ts'
 
 /** A sum of numeric(12,2) values from the database (a string on PGlite, a number on pg) in dinars, to the cent. */
 const dinars = (value: unknown) => Math.round(Number(value ?? 0) * 100) / 100
@@ -27,6 +28,7 @@ export async function listOrders(
   lang: Language,
 ): Promise<OrderList> {
   const staff = hasPermission(user, 'orders.view')
+  const view = viewOf(staff, user.permissions)
   // Decision 0098: an unpaid online order whose time ran out is ended before anyone reads it (staff: any due; a
   // shopper: their own), so no list shows stock held that the sweep has not given back yet.
   await expireDueHolds(db, { userId: staff ? undefined : user.id })
@@ -76,19 +78,19 @@ export async function listOrders(
     )
     .limit(q.per_page)
     .offset((q.page - 1) * q.per_page)
-  const data: Order[] = await withItems(db, rows, staff, lang)
+  const data: Order[] = await withItems(db, rows, view, lang)
   return {
     data,
     total,
     last_page: Math.max(1, Math.ceil(total / q.per_page)),
     current_page: q.page,
     per_page: q.per_page,
-    // Buying prices and profit are for staff only.
+    // The totals are for staff only; their profit for staff with costs.view (decision 0216).
     ...(staff
       ? {
           totals: {
             total_amount: dinars(sums?.totalAmount),
-            profit: dinars(sums?.profit),
+            ...(view.costs ? { profit: dinars(sums?.profit) } : {}),
             discount_total: dinars(sums?.discountTotal),
             collected: dinars(sums?.collected),
           },
@@ -102,7 +104,7 @@ export async function getOrder(db: DbOrTx, user: AuthUser, id: number, lang: Lan
   const staff = hasPermission(user, 'orders.view')
   if (staff) await expireDueHolds(db, { orderIds: [id] })
   else await expireDueHolds(db, { orderIds: [id], userId: user.id })
-  const order = await findOrder(db, id, staff, lang)
+  const order = await findOrder(db, id, viewOf(staff, user.permissions), lang)
   if (!order || (!staff && order.user_id !== user.id)) throw notFound()
   return order
 }

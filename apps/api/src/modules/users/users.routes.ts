@@ -8,6 +8,7 @@ import {
   UserListQuery,
   UserSummary,
 } from '@shop/shared/schemas/user'
+import { viewOf } from '../../domain/viewer.ts'
 import { changeRole, changeStatus, getUserDetail, listUsers } from './users.service.ts'
 
 const security = [{ bearer: [] }]
@@ -41,7 +42,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ user: UserSummary, orders: z.array(Order) }) },
       },
     },
-    async (request) => getUserDetail(app.db, request.params.id, request.lang),
+    async (request) =>
+      getUserDetail(app.db, request.params.id, viewOf(true, request.user!.permissions), request.lang),
   )
 
   app.patch(

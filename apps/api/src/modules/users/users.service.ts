@@ -14,6 +14,7 @@ import { AppError, notFound } from '../../lib/app-error.ts'
 import { staffRoles } from '../../db/schema/team.ts'
 import { hasPermission, type AuthUser } from '../../plugins/auth.ts'
 import { latestOrdersOf } from './user-orders.ts'
+import type { Viewer } from '../../domain/viewer.ts'
 import { toUser } from '../../domain/user-view.ts'
 
 // Counted over every order of the user; the total leaves out cancelled orders, which were never paid for.
@@ -82,10 +83,11 @@ async function summaryOf(db: Db, id: number): Promise<UserSummary> {
 export async function getUserDetail(
   db: Db,
   id: number,
+  view: Viewer,
   lang: Language,
 ): Promise<{ user: UserSummary; orders: Order[] }> {
   const user = await summaryOf(db, id)
-  return { user, orders: await latestOrdersOf(db, id, lang) }
+  return { user, orders: await latestOrdersOf(db, id, view, lang) }
 }
 
 const selfChange = () => new AppError('FORBIDDEN', 403, { messageKey: 'errors.SELF_CHANGE' })

@@ -114,6 +114,28 @@ describe('overview', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Per size' })).not.toBeInTheDocument()
   })
 
+  it('shows the profit card only when the API answers profit (costs.view, decision 0216)', async () => {
+    const serve = (body: object) =>
+      stubFetch((c) => {
+        if (c.url.startsWith('/api/dashboard/stats')) return { body }
+        if (c.url.startsWith('/api/dashboard/revenue')) return { body: { data: [] } }
+        return undefined
+      })
+    serve(stats)
+    const { unmount } = await renderDashboard(<OverviewScreen />, 'en')
+    expect(await screen.findByText('Total profit')).toBeInTheDocument()
+    expect(screen.getByText('300.00 LYD')).toBeInTheDocument()
+    unmount()
+    vi.unstubAllGlobals()
+    const { total_profit: _profit, ...withoutProfit } = stats
+    serve(withoutProfit)
+    await renderDashboard(<OverviewScreen />, 'en')
+    expect(await screen.findByText('1250.50 LYD')).toBeInTheDocument()
+    expect(screen.queryByText('Total profit')).toBeNull()
+    expect(screen.queryByText('300.00 LYD')).toBeNull()
+    expect(screen.getByText('Total products')).toBeInTheDocument()
+  })
+
   it('shows an error with Try Again instead of an endless spinner', async () => {
     let fail = true
     stubFetch((c) => {

@@ -88,11 +88,14 @@ export function OverviewScreen() {
           />
         </div>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <StatCard
-            label={t('overview.total_profit')}
-            value={<Money value={s.total_profit} />}
-            icon={<PiggyBank />}
-          />
+          {/* Decision 0216: the API answers profit only to staff with costs.view; without it, no card. */}
+          {s.total_profit !== undefined && (
+            <StatCard
+              label={t('overview.total_profit')}
+              value={<Money value={s.total_profit} />}
+              icon={<PiggyBank />}
+            />
+          )}
           <StatCard
             label={t('overview.total_products')}
             value={<span className="ltr-nums">{s.total_products}</span>}

@@ -48,7 +48,8 @@ export function parseStats(raw: Loose): DashboardStats & { top_variants?: TopVar
     total_orders: num(raw.total_orders),
     average_order_value: num(raw.average_order_value),
     total_users: num(raw.total_users),
-    total_profit: num(raw.total_profit),
+    // Decision 0216: absent for staff without costs.view (the screen leaves its card out).
+    ...(raw.total_profit === undefined ? {} : { total_profit: num(raw.total_profit) }),
     total_products: num(raw.total_products),
     top_products: list(raw.top_products).map((p) => ({
       product_id: p.product_id === null || p.product_id === undefined ? null : num(p.product_id),

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Product } from '@shop/shared/schemas/product'
-import { renderDashboard, stubFetch } from '../../../test/render-dashboard.tsx'
+import { renderDashboard, stubFetch, TEST_OWNER } from '../../../test/render-dashboard.tsx'
 import { ProductFormDialog } from './product-form-dialog.tsx'
 
 const row: Product = {
@@ -222,6 +222,42 @@ describe('product form', { timeout: 20_000 }, () => {
         },
       ],
     })
+  })
+
+  it('neither shows nor sends buying prices for staff without costs.view (decision 0216)', async () => {
+    // The API answers such a reader without buying prices.
+    const { retail_buying_price: _r, wholesale_buying_price: _w, ...hidden } = row
+    const { retail_buying_price: _pr, wholesale_buying_price: _pw, ...pack } = row.variants[0]!
+    const answer = { ...hidden, variants: [pack] }
+    const calls = stubFetch((c) => {
+      if (c.url.startsWith('/api/categories')) return { body: categories }
+      if (c.method === 'GET' && c.url === '/api/products/7') return { body: answer }
+      if (c.method === 'PUT' && c.url === '/api/products/7') return { body: answer }
+      return undefined
+    })
+    const onClose = vi.fn()
+    await renderDashboard(<ProductFormDialog open product={answer as Product} onClose={onClose} />, 'en', {
+      as: {
+        ...TEST_OWNER,
+        id: 8,
+        role: 'admin',
+        roles: [{ name: 'admin' }],
+        permissions: ['products.manage', 'categories.manage', 'stock.manage', 'imports.manage'],
+      },
+    })
+    await waitFor(() => expect(screen.getByLabelText(/^Retail price/)).toHaveValue(40))
+    expect(screen.queryByLabelText(/buying price/i)).toBeNull()
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(onClose).toHaveBeenCalled())
+    const put = calls.find((c) => c.method === 'PUT')!.body as Record<string, unknown>
+    expect(put).toMatchObject({ name_ar: 'تمر عجوة', price: 40 })
+    // Absent, so the API keeps the stored ones (not null, which would wipe them).
+    expect(put).not.toHaveProperty('retail_buying_price')
+    expect(put).not.toHaveProperty('wholesale_buying_price')
+    const [sentPack] = put.variants as Record<string, unknown>[]
+    expect(sentPack).toMatchObject({ id: 70, price: 40 })
+    expect(sentPack).not.toHaveProperty('retail_buying_price')
+    expect(sentPack).not.toHaveProperty('wholesale_buying_price')
   })
 
   it('falls back to the row data when loading the product fails', async () => {

@@ -13,6 +13,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { TranslatedFields } from '../../../components/ui/translated-fields.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { changedBy } from '../../../lib/dashboard-keys.ts'
+import { useCan } from '../../../lib/auth/permissions.ts'
 import { AuditTrail } from '../../../components/audit/audit-trail.tsx'
 import { VariantsEditor } from './variants-editor.tsx'
 import {
@@ -20,6 +21,7 @@ import {
   formFieldOf,
   productVariantValues,
   withDefaultPackFields,
+  withoutCosts,
   type VariantFormValues,
 } from './variant-form.ts'
 import {
@@ -103,6 +105,8 @@ export interface ProductFormDialogProps {
 export function ProductFormDialog({ open, product, onClose }: ProductFormDialogProps) {
   const { t } = useTranslation('dashboard')
   const editing = product !== null
+  // Decision 0216: without costs.view the form neither shows nor sends buying prices.
+  const costs = useCan()('costs.view')
   const form = useForm<ProductFormValues, unknown, ProductInput>({
     resolver,
     defaultValues: emptyProduct(),
@@ -157,7 +161,7 @@ export function ProductFormDialog({ open, product, onClose }: ProductFormDialogP
 
   const save = useMutation({
     mutationFn: (input: ProductInput) => {
-      const values = withDefaultPackFields(input)
+      const values = costs ? withDefaultPackFields(input) : withoutCosts(withDefaultPackFields(input))
       return product ? updateProduct(product.id, values, image) : createProduct(values, image)
     },
     meta: { invalidates: changedBy.product },

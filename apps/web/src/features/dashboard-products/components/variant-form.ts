@@ -119,6 +119,20 @@ export function withDefaultPackFields(values: ProductInput): ProductInput {
 }
 
 /**
+ * Decision 0216: the request of someone without costs.view carries no buying price (neither the product's nor a
+ * pack's), so the API keeps the stored ones; the form never had them to show.
+ */
+export function withoutCosts(values: ProductInput): ProductInput {
+  const { retail_buying_price: _retail, wholesale_buying_price: _wholesale, ...rest } = values
+  return {
+    ...rest,
+    variants: values.variants?.map(
+      ({ retail_buying_price: _r, wholesale_buying_price: _w, ...pack }) => pack,
+    ),
+  } as ProductInput
+}
+
+/**
  * Where a server error on a spec field of the default pack belongs in the form (the API names `variants.N.field`
  * when the request had `variants`; an older answer may name the spec's own field).
  */

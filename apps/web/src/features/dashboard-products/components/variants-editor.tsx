@@ -8,6 +8,7 @@ import { IconButton } from '../../../components/ui/icon-button.tsx'
 import { TranslatedFields } from '../../../components/ui/translated-fields.tsx'
 import type { ProductFormValues } from './product-form-dialog.tsx'
 import { EMPTY_TIER, EMPTY_VARIANT } from './variant-form.ts'
+import { useCan } from '../../../lib/auth/permissions.ts'
 
 type Form = UseFormReturn<ProductFormValues, unknown, ProductInput>
 
@@ -104,6 +105,8 @@ function PackFields({ form, index, several, count, onMove, onRemove }: PackField
   const name = usePackName(control, index)
   const path = `variants.${index}` as const
   const titleId = `pack-${index}-title`
+  // Decision 0216: buying prices are shown and typed only with costs.view (the API keeps the stored ones otherwise).
+  const costs = useCan()('costs.view')
 
   const fields = (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -134,12 +137,16 @@ function PackFields({ form, index, several, count, onMove, onRemove }: PackField
       >
         {(p) => <Input {...p} dir="ltr" autoComplete="off" spellCheck={false} {...register(`${path}.sku`)} />}
       </Field>
-      <Field label={t('products.retail_buying_price')} error={errors?.retail_buying_price?.message}>
-        {(p) => <Input {...p} {...moneyInput} {...register(`${path}.retail_buying_price`)} />}
-      </Field>
-      <Field label={t('products.wholesale_buying_price')} error={errors?.wholesale_buying_price?.message}>
-        {(p) => <Input {...p} {...moneyInput} {...register(`${path}.wholesale_buying_price`)} />}
-      </Field>
+      {costs && (
+        <>
+          <Field label={t('products.retail_buying_price')} error={errors?.retail_buying_price?.message}>
+            {(p) => <Input {...p} {...moneyInput} {...register(`${path}.retail_buying_price`)} />}
+          </Field>
+          <Field label={t('products.wholesale_buying_price')} error={errors?.wholesale_buying_price?.message}>
+            {(p) => <Input {...p} {...moneyInput} {...register(`${path}.wholesale_buying_price`)} />}
+          </Field>
+        </>
+      )}
       <Field label={t('products.weight_grams')} error={errors?.weight_grams?.message}>
         {(p) => <Input {...p} {...countInput('1')} {...register(`${path}.weight_grams`)} />}
       </Field>

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { renderDashboard, stubFetch } from '../../../test/render-dashboard.tsx'
+import { renderDashboard, stubFetch, TEST_OWNER } from '../../../test/render-dashboard.tsx'
 import { salesFileName } from '../api/sales-api.ts'
 import { SalesScreen } from './sales-screen.tsx'
 
@@ -96,6 +96,25 @@ describe('sales', { timeout: 20_000 }, () => {
         page: '1',
       }),
     )
+  })
+
+  it('leaves the profit column and its total out for staff without costs.view (decision 0216)', async () => {
+    salesServer()
+    await renderDashboard(<SalesScreen />, 'en', {
+      as: {
+        ...TEST_OWNER,
+        id: 7,
+        role: 'admin',
+        roles: [{ name: 'admin' }],
+        permissions: ['stats.view', 'orders.view', 'orders.export'],
+      },
+    })
+    expect(await screen.findByRole('columnheader', { name: 'Total' })).toBeInTheDocument()
+    expect(screen.queryByRole('columnheader', { name: 'Profit' })).toBeNull()
+    expect(screen.queryByText('20.25 LYD')).toBeNull()
+    const totals = screen.getByTestId('sales-totals')
+    expect(within(totals).getByText('4321.75 LYD')).toBeInTheDocument()
+    expect(within(totals).queryByText('876.50 LYD')).toBeNull()
   })
 
   it('names the export file after the range', () => {

@@ -47,6 +47,8 @@ export function SalesScreen() {
       toast.error(t('sales.export_failed', { message: err.message || t('common:errors.generic') })),
   })
 
+  // Decision 0216: profit is for staff with costs.view; without it the column and its total are not drawn.
+  const costs = can('costs.view')
   // The report's columns; the two amounts stay last, under the totals line.
   const columns: DataColumn<SalesRow>[] = [
     orderNumberColumn<SalesRow>(t),
@@ -96,12 +98,18 @@ export function SalesScreen() {
       className: 'text-end',
       cell: (r) => <Money value={r.total_amount} />,
     },
-    {
-      id: 'profit',
-      header: t('sales.profit'),
-      className: 'text-end',
-      cell: (r) => <Money value={r.profit} className={r.profit < 0 ? 'text-red-700' : 'text-palm-700'} />,
-    },
+    ...(costs
+      ? [
+          {
+            id: 'profit',
+            header: t('sales.profit'),
+            className: 'text-end',
+            cell: (r: SalesRow) => (
+              <Money value={r.profit} className={r.profit < 0 ? 'text-red-700' : 'text-palm-700'} />
+            ),
+          },
+        ]
+      : []),
   ]
   const totals = list.query.data?.totals
 
@@ -171,7 +179,7 @@ export function SalesScreen() {
                   '—'
                 ),
                 total: <Money value={totals.total_amount} />,
-                profit: <Money value={totals.profit} className="text-palm-800" />,
+                ...(costs ? { profit: <Money value={totals.profit} className="text-palm-800" /> } : {}),
               },
             }
           : undefined

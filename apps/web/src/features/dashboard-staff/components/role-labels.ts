@@ -51,7 +51,7 @@ export const PERMISSION_GROUPS: { key: string; permissions: Permission[] }[] = [
       'content.manage',
     ],
   },
-  { key: 'money', permissions: ['stats.view', 'payments.view', 'payments.manage'] },
+  { key: 'money', permissions: ['stats.view', 'costs.view', 'payments.view', 'payments.manage'] },
   { key: 'settings', permissions: ['delivery.manage', 'settings.manage', 'settings.payments'] },
   { key: 'people', permissions: ['customers.view', 'customers.manage', 'staff.manage', 'audit.view'] },
 ]

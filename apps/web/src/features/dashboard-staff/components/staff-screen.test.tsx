@@ -24,6 +24,7 @@ const roles = [
   role(1, 'owner', 'Owner', 'المالك', ['staff.manage', 'orders.view']),
   role(3, 'order_clerk', 'Order clerk', 'موظف الطلبات', ['orders.view', 'orders.process']),
   role(9, null, 'Packer', 'مغلّف', ['orders.view']),
+  role(5, 'accountant', 'Accountant', 'المحاسب', ['stats.view', 'costs.view', 'orders.view']),
 ]
 const member = (id: number, name: string, extra: Partial<StaffMember> = {}): StaffMember => ({
   id,
@@ -143,5 +144,17 @@ describe('team screen (issue 30)', { timeout: 20_000 }, () => {
     expect(clerk.queryByRole('button', { name: /Edit/ })).not.toBeInTheDocument()
     const packer = within(screen.getByRole('listitem', { name: 'Packer' }))
     expect(packer.getByRole('button', { name: 'Edit Packer' })).toBeInTheDocument()
+    // Decision 0216: buying prices and profit are a permission of their own, listed under money.
+    const accountant = within(screen.getByRole('listitem', { name: 'Accountant' }))
+    expect(accountant.getByText('Buying prices, costs and profit')).toBeInTheDocument()
+    expect(clerk.queryByText('Buying prices, costs and profit')).not.toBeInTheDocument()
+  })
+
+  it('roles tab in Arabic: the costs permission has its own label', async () => {
+    serve([owner])
+    await renderDashboard(<StaffScreen />, 'ar')
+    await userEvent.click(await screen.findByRole('tab', { name: 'الأدوار' }))
+    const accountant = within(await screen.findByRole('listitem', { name: 'المحاسب' }))
+    expect(accountant.getByText('أسعار الشراء والتكاليف والأرباح')).toBeInTheDocument()
   })
 })
