@@ -62,15 +62,15 @@ export async function lockOrder(tx: Tx, orderId: number): Promise<OrderRow | nul
 }
 
 /**
- * What a history row keeps of who moved the order: the user (staff, shopper) in `changed_by`, the kind in `actor`, and
- * a provider's name (plutu, paypal) in `reason`, which no provider move has otherwise (decision 0193: no new column;
- * a job is told by the row's `action`).
+ * What a history row keeps of who moved the order: the user (staff, shopper) in `changed_by`, the kind in `actor`, a
+ * provider's name (plutu, paypal) in its own column (decision 0221; a job is told by the row's `action`).
  */
 function historyActor(actor: Actor, reason: string | null) {
   return {
     changedBy: actorUserId(actor),
     actor: actor.kind,
-    reason: actor.kind === 'provider' ? actor.provider : reason,
+    reason,
+    provider: actor.kind === 'provider' ? actor.provider : null,
   }
 }
 

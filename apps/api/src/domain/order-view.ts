@@ -151,10 +151,10 @@ export async function orderHistory(db: DbOrTx, orderId: number): Promise<OrderSt
     to_payment_status: h.toPaymentStatus,
     changed_by: by,
     actor: h.actor,
-    // Decision 0193: a provider's row keeps its name where the shopper's reason would be.
-    provider: h.actor === 'provider' ? h.reason : null,
+    // Decision 0221: the provider has its own column.
+    provider: h.provider,
     action: h.action,
-    reason: h.actor === 'provider' ? null : h.reason,
+    reason: h.reason,
     created_at: h.createdAt.toISOString(),
   }))
 }

@@ -138,8 +138,10 @@ export const orderStatusHistory = pgTable(
     actor: text('actor', { enum: ['staff', 'shopper', 'guest', 'provider', 'system'] }),
     /** What the change was, when more than a status edit: `confirmed_by_phone`, `cancelled_by_customer`. */
     action: text('action'),
-    /** The shopper's reason for a cancellation. */
+    /** The shopper's reason for a cancellation; an edit's totals before and after. */
     reason: text('reason'),
+    /** Decision 0221: the payment provider (plutu, paypal) whose verified answer made the change (`actor` provider). */
+    provider: text('provider'),
     createdAt: createdAt(),
   },
   (t) => [index('order_status_history_order_idx').on(t.orderId, t.createdAt)],

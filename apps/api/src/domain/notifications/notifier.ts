@@ -193,8 +193,7 @@ export function createOrderNotifier(deps: { db: Db; mailer: Mailer; appUrl: stri
       const customer = await viewOf(tx, orderId, 'order', facts)
       if (!customer) return
       const byCustomer = change.actor === 'shopper' || change.actor === 'guest'
-      // A provider's row keeps the provider's name there (decision 0193), not a reason to tell.
-      const reason = change.reason === null || change.actor === 'provider' ? null : unlinkable(change.reason)
+      const reason = change.reason === null ? null : unlinkable(change.reason)
       const mail = statusChangedMail(customer, {
         status: change.toStatus,
         byCustomer,
