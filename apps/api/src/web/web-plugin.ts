@@ -11,6 +11,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router'
 import type { Language } from '@shop/shared/i18n/messages'
 import type { StorefrontContext, StorefrontData } from '@shop/shared/storefront'
 import { acceptsGzip } from '../lib/http-encoding.ts'
+import { recordPageError } from '../plugins/logging.ts'
 import { cspNonce } from './csp-nonce.ts'
 
 /**
@@ -75,12 +76,13 @@ async function webPluginImpl(app: FastifyInstance, options: WebPluginOptions) {
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/'
-    if (
-      !handle ||
-      path.startsWith('/api/') ||
-      path === '/api' ||
-      (request.method !== 'GET' && request.method !== 'HEAD')
-    ) {
+    const api = path.startsWith('/api/') || path === '/api'
+    // A form posted before the page's script arrived (a slow phone, a blocked script): the shop's pages have no
+    // actions, so the page again, as a GET (issue 40). The body (a password) is never read, kept or logged; the
+    // address stays on this origin.
+    if (handle && !api && request.method === 'POST')
+      return reply.redirect(`/${request.url.replace(/^[/\\]+/, '')}`, 303)
+    if (!handle || api || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ code: 'NOT_FOUND', message: request.t('errors.ROUTE_NOT_FOUND') })
     }
     return renderPage(request, reply, handle, options)
@@ -103,6 +105,7 @@ async function renderPage(
     origin: request.server.appUrl,
     nonce: cspNonce(request),
     data: options.data,
+    reportError: (error) => recordPageError(request, error),
   }
   const response = await handle(toWebRequest(request, aborted.signal), { shop })
 
