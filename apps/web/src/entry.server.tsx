@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
-import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router'
+import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router'
 import { serverI18n } from './lib/i18n.server.ts'
 import { NonceContext } from './root.tsx'
 
@@ -63,9 +63,20 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500
           // Errors while rendering the shell reject above and are logged by the server.
-          if (shellRendered) console.error(error)
+          if (shellRendered) loadContext.shop.reportError?.(error)
         },
       },
     )
   })
+}
+
+/**
+ * A loader or render that failed: one line at error level on the page's request line, written by the server's logger
+ * (issue 40), instead of React Router's console.error of the whole error (a failed query's SQL text and values).
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return
+  const report = (context as AppLoadContext | undefined)?.shop?.reportError
+  if (report) report(error)
+  else console.error(error)
 }

@@ -20,16 +20,38 @@ import { NotFoundPage } from './app/not-found-page.tsx'
 import { RouteErrorState } from './app/route-error-boundary.tsx'
 import i18n from './lib/i18n.ts'
 import { logoOf, shopIdentity } from './lib/shop-content.ts'
-import './index.css'
+import stylesheet from './index.css?url'
 
 /** The CSP nonce of this response's inline scripts: entry.server.tsx provides it; a browser never reads it back. */
 export const NonceContext = createContext('')
 
+/**
+ * The stylesheet, the only file that blocks the first paint, is the first file the page asks for (issue 40): with a
+ * `precedence` React writes it at the top of <head>, after only the charset, the viewport and the pictures it preloads
+ * for the first screen, ahead of the font and module preloads that share a phone's slow line. As a plain link it
+ * came after all of them (React writes hoisted preloads before the head's own elements).
+ */
 export const links: Route.LinksFunction = () => [
-  // Both subsets of the font are on every first screen: Arabic texts, and Latin digits in prices (also in Arabic).
-  { rel: 'preload', href: cairoArabic, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
-  { rel: 'preload', href: cairoLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  { rel: 'stylesheet', href: stylesheet, precedence: 'default' } as unknown as Route.LinkDescriptors[number],
 ]
+
+/**
+ * The page's own font file, preloaded (issue 40): Arabic pages the Arabic subset, English pages the Latin one. An
+ * Arabic page draws a few Latin characters (digits, an address), which the Latin file's @font-face loads when they
+ * are drawn; preloading its 34 KB on every Arabic page sent it ahead of the page's pictures and script on a 1.6 Mbps
+ * line.
+ */
+function FontPreload({ lang }: { lang: Language }) {
+  return (
+    <link
+      rel="preload"
+      href={lang === 'ar' ? cairoArabic : cairoLatin}
+      as="font"
+      type="font/woff2"
+      crossOrigin="anonymous"
+    />
+  )
+}
 
 /** The page's language, the shop's address and the settings the footer shows: from the server's load context. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -64,6 +86,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" type="image/png" sizes="64x64" href={logoOf(data?.identity).icon} />
         <Meta />
         <Links />
+        <FontPreload lang={lang} />
       </head>
       <body>
         {children}

@@ -16,6 +16,11 @@ export interface StorefrontContext {
   /** The Content-Security-Policy nonce of this response's inline scripts. */
   nonce: string
   data: StorefrontData
+  /**
+   * A page's loader or render failed (issue 40): the server writes it as one short line at error level on the
+   * page's request line (never the failed query's text and values).
+   */
+  reportError?(error: unknown): void
 }
 
 export interface StorefrontProductsQuery {

@@ -29,6 +29,33 @@ describe('log redaction (decision 0040)', () => {
     expect(redactUrl('/api/products?page=2')).toBe('/api/products?page=2')
   })
 
+  it('blanks every password-like field of a form sent in an address or a body (issue 40)', () => {
+    const fields =
+      'name=Layla&email=l%40b.ly&password=Palm-1&password_confirmation=Palm-2&new_password=Palm-3&current_password=Palm-4&token=Palm-5&reset-token=Palm-6&passwd=Palm-7'
+    const url = redactUrl(`/register?${fields}`)
+    for (const secret of ['Palm-1', 'Palm-2', 'Palm-3', 'Palm-4', 'Palm-5', 'Palm-6', 'Palm-7', 'l%40b.ly'])
+      expect(url).not.toContain(secret)
+    expect(url).toContain(
+      '/register?name=Layla&email=[redacted]&password=[redacted]&password_confirmation=[redacted]',
+    )
+    // A form body (nothing before its first name) and a body quoted in a message.
+    const body = scrubLine(JSON.stringify({ msg: `bad body "${fields}"`, raw: fields }))
+    for (const secret of ['Palm-1', 'Palm-2', 'Palm-3', 'Palm-4', 'Palm-5', 'Palm-6', 'Palm-7'])
+      expect(body).not.toContain(secret)
+    expect(JSON.parse(body).raw).toMatch(/^name=Layla&email=\[redacted\]&password=\[redacted\]/)
+    // JSON properties of any password-like name; a setting's `key` or a search stays readable.
+    const line = scrubLine(
+      JSON.stringify({
+        body: { password_confirmation: 'Palm-8', new_password: 'Palm-9', reset_token: 'Palm-10' },
+        key: 'return_policy_days',
+        url: '/products?search=honey&page=2',
+      }),
+    )
+    for (const secret of ['Palm-8', 'Palm-9', 'Palm-10']) expect(line).not.toContain(secret)
+    expect(JSON.parse(line).key).toBe('return_policy_days')
+    expect(JSON.parse(line).url).toBe('/products?search=honey&page=2')
+  })
+
   it("drops a failed query's parameters (a shopper's phone and address) and keeps the query and its cause", () => {
     const cause = Object.assign(new Error('connection terminated unexpectedly'), { code: '57P01' })
     const error = new DrizzleQueryError(

@@ -6,9 +6,22 @@ import { stdSerializers } from 'pino'
  * queries) and, last, every line as it is written.
  */
 
-/** Query parameters whose values are secrets or personal data (a reset link carries `token` and `email`). */
-const SECRET_PARAMS =
-  /([?&;](?:[\w-]*token|password|passwd|secret|code|otp|signature|key|email|phone|mobile[\w-]*)=)[^&#\s"'<>\\]*/gi
+/**
+ * Names whose values are secrets: any name holding one of these words (`password`, `password_confirmation`,
+ * `new_password`, `current_password`, `access_token`, `reset-token`, `client_secret`…), as a form or an address spells
+ * it. A form posted or sent as GET before the page's script arrived carries every field of the form (issue 40): a
+ * list of exact names misses the next one.
+ */
+const SECRET_WORDS = String.raw`[\w-]*(?:pass(?:word|wd|phrase)?|pwd|token|secret|otp|signature|api[_-]?key|credential)[\w-]*`
+
+/**
+ * Query or form parameters whose values are secrets or personal data (a reset link carries `token` and `email`), at
+ * the start of a string (a form body), after `?`, `&` or `;`, or after a quote or a space (a body inside a message).
+ */
+const SECRET_PARAMS = new RegExp(
+  String.raw`((?:^|[?&;\s"'])(?:${SECRET_WORDS}|code|key|email|phone|mobile[\w-]*)=)[^&#\s"'<>\\]*`,
+  'gi',
+)
 
 /** `/reset-password?token=abc&email=a@b.ly` → `/reset-password?token=[redacted]&email=[redacted]`. */
 export function redactUrl(url: string): string {
@@ -48,8 +61,10 @@ function isCardNumber(digits: string): boolean {
  * Secret-holding properties of any object in a line, whatever their nesting. Payments (decision 0081): the order's
  * payment token, Plutu's keys, PayPal's client secret, a wallet's code, number and its owner's birth year.
  */
-const SECRET_PROPERTIES =
-  /("(?:password|password_confirmation|current_password|new_password|token|access_token|refresh_token|secret|authorization|cookie|otp|payment_token|x-payment-token|secret_key|api_key|x-api-key|client_secret|mobile_number|birth_year)":)"(?:[^"\\]|\\.)*"/gi
+const SECRET_PROPERTIES = new RegExp(
+  String.raw`("(?:${SECRET_WORDS}|authorization|cookie|mobile_number|birth_year)":)"(?:[^"\\]|\\.)*"`,
+  'gi',
+)
 
 const STRING_RULES: [RegExp, (match: string, ...groups: string[]) => string][] = [
   // Addresses anywhere (a logged URL, a mail text, an error message).

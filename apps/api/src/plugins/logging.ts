@@ -99,6 +99,41 @@ export function createLogger(settings: LogSettings, output: LogOutput = {}): Log
   return pino(options, destination)
 }
 
+/** The first error of a page's loaders or render (web/web-plugin.ts), written on the page's request line. */
+const pageErrors = new WeakMap<FastifyRequest, unknown>()
+
+export function recordPageError(request: FastifyRequest, error: unknown) {
+  if (!pageErrors.has(request)) pageErrors.set(request, error)
+}
+
+const firstLine = (text: string, max = 200) => {
+  const line = text.split('\n', 1)[0] ?? ''
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line
+}
+
+/**
+ * A page error in a few hundred characters (issue 40): its type, SQLSTATE or code, the first line of its message and
+ * of its cause, and where it was thrown. A failed query's error carries the whole SQL text and its values (8 KB for
+ * a search); neither belongs in the log line of a page.
+ */
+export function briefError(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { type: typeof error, message: firstLine(String(error)) }
+  const cause = error.cause instanceof Error ? error.cause : undefined
+  const code = (error as { code?: unknown }).code ?? (cause as { code?: unknown } | undefined)?.code
+  const frames = (error.stack ?? '')
+    .split('\n')
+    .filter((l) => l.trimStart().startsWith('at '))
+    .slice(0, 4)
+    .map((l) => l.trim())
+  return {
+    type: error.name,
+    message: firstLine(error.message),
+    ...(typeof code === 'string' || typeof code === 'number' ? { code } : {}),
+    ...(cause ? { cause: `${cause.name}: ${firstLine(cause.message)}` } : {}),
+    ...(frames.length ? { at: frames } : {}),
+  }
+}
+
 /**
  * Fastify's own request lines, replaced: an arrival line at debug only (it doubles the log, but shows what was in
  * flight at a crash) and one line per answer. The storefront render's in-process reads are logged at debug.
@@ -109,13 +144,21 @@ export class ShopLogController extends LogController {
   }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
-    const level = error ? 'error' : isInProcess(request) ? 'debug' : reply.statusCode >= 500 ? 'warn' : 'info'
+    const pageError = pageErrors.get(request)
+    const failed = error ?? (pageError === undefined ? undefined : briefError(pageError))
+    const level = failed
+      ? 'error'
+      : isInProcess(request)
+        ? 'debug'
+        : reply.statusCode >= 500
+          ? 'warn'
+          : 'info'
     reply.log[level](
       {
         req: request,
         res: reply,
         responseTime: Math.round(reply.elapsedTime * 10) / 10,
-        ...(error ? { err: error } : {}),
+        ...(failed ? { err: failed } : {}),
       },
       'request completed',
     )

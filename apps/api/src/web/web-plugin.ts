@@ -6,11 +6,15 @@ import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import { pathToFileURL } from 'node:url'
-import { constants, createGzip } from 'node:zlib'
+import { createHash } from 'node:crypto'
+import { promisify } from 'node:util'
+import { constants, createGzip, gzip } from 'node:zlib'
 import { createRequestHandler, type ServerBuild } from 'react-router'
 import type { Language } from '@shop/shared/i18n/messages'
 import type { StorefrontContext, StorefrontData } from '@shop/shared/storefront'
+import { etagMatches } from '../lib/http-cache.ts'
 import { acceptsGzip } from '../lib/http-encoding.ts'
+import { recordPageError } from '../plugins/logging.ts'
 import { cspNonce } from './csp-nonce.ts'
 
 /**
@@ -27,6 +31,7 @@ export interface WebPluginOptions {
 }
 
 const LANGUAGE_COOKIE = 'language'
+const gzipAsync = promisify(gzip)
 
 /** The page's language: `?lang=` (a shared link), else the `language` cookie the browser keeps, else Arabic. */
 export function pageLanguage(request: FastifyRequest): { lang: Language; fromQuery: boolean } {
@@ -75,12 +80,13 @@ async function webPluginImpl(app: FastifyInstance, options: WebPluginOptions) {
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/'
-    if (
-      !handle ||
-      path.startsWith('/api/') ||
-      path === '/api' ||
-      (request.method !== 'GET' && request.method !== 'HEAD')
-    ) {
+    const api = path.startsWith('/api/') || path === '/api'
+    // A form posted before the page's script arrived (a slow phone, a blocked script): the shop's pages have no
+    // actions, so the page again, as a GET (issue 40). The body (a password) is never read, kept or logged; the
+    // address stays on this origin.
+    if (handle && !api && request.method === 'POST')
+      return reply.redirect(`/${request.url.replace(/^[/\\]+/, '')}`, 303)
+    if (!handle || api || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ code: 'NOT_FOUND', message: request.t('errors.ROUTE_NOT_FOUND') })
     }
     return renderPage(request, reply, handle, options)
@@ -103,6 +109,7 @@ async function renderPage(
     origin: request.server.appUrl,
     nonce: cspNonce(request),
     data: options.data,
+    reportError: (error) => recordPageError(request, error),
   }
   const response = await handle(toWebRequest(request, aborted.signal), { shop })
 
@@ -122,12 +129,44 @@ async function renderPage(
     reply.header('cross-origin-opener-policy', 'same-origin')
 
   if (!response.body || request.method === 'HEAD') return reply.send()
+  // A page or its `.data` that is the same as the one this browser has (issue 40): a validator, and 304 without the
+  // body on a repeat visit. The page is read whole to hash it: its loaders have all answered once its shell is ready,
+  // so the rest of the render is a few milliseconds. An answer that sets a cookie (a ?lang= link) is not one.
+  if (request.method === 'GET' && response.status === 200 && !fromQuery) {
+    const page = Buffer.from(await response.arrayBuffer())
+    const etag = pageEtag(page, lang, shop.nonce)
+    reply.header('etag', etag)
+    if (etagMatches(request, etag)) {
+      // The copy the browser keeps carries the nonce of the answer it came with; a 304 keeps that answer's policy.
+      reply.removeHeader('content-security-policy')
+      reply.removeHeader('content-type')
+      return reply.code(304).send()
+    }
+    if (!acceptsGzip(request)) return reply.send(page)
+    return reply.header('content-encoding', 'gzip').send(await gzipAsync(page))
+  }
   const body = Readable.fromWeb(response.body as WebReadableStream<Uint8Array>)
   if (!acceptsGzip(request)) return reply.send(body)
   // Compressed as it streams: each part React sends is flushed at once, not held for the whole page.
   return reply
     .header('content-encoding', 'gzip')
     .send(body.pipe(createGzip({ flush: constants.Z_SYNC_FLUSH })))
+}
+
+/**
+ * A page's validator: its language and a hash of its bytes without this answer's CSP nonce (each answer has its own,
+ * so two renders of the same page differ only there).
+ */
+export function pageEtag(page: Buffer, lang: Language, nonce: string): string {
+  const hash = createHash('sha1')
+  let from = 0
+  const needle = Buffer.from(nonce)
+  for (let at = nonce ? page.indexOf(needle) : -1; at >= 0; at = page.indexOf(needle, from)) {
+    hash.update(page.subarray(from, at))
+    from = at + needle.length
+  }
+  hash.update(page.subarray(from))
+  return `W/"${lang}-${hash.digest('base64url')}"`
 }
 
 export const webPlugin = fp(webPluginImpl, { name: 'webPlugin' })

@@ -15,6 +15,9 @@ import type { Route } from './+types/product'
 /** One product by its address; a renamed product's old address (or its id) moves permanently to the new one. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { data: shop, lang } = context.shop
+  // No product's address holds a control character (a NUL cannot even be looked up): the designed 404 (issue 40).
+  // eslint-disable-next-line no-control-regex
+  if (/[\x00-\x1f\x7f]/.test(params.slug)) throw data(null, { status: 404 })
   const [found, terms] = await Promise.all([shop.product(params.slug, lang), shop.offerTerms(lang)])
   if (found.kind === 'moved') {
     const url = new URL(request.url)

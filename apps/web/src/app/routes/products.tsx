@@ -30,7 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(`${url.pathname}${url.search}`, category ? 301 : 302)
   }
   const query = {
-    search: state.search.trim().slice(0, SEARCH_MAX_LENGTH),
+    // NUL bytes cannot be searched in PostgreSQL text: dropped, as the API's search does (shared searchTerm).
+    search: state.search.replaceAll('\0', '').trim().slice(0, SEARCH_MAX_LENGTH),
     category_id: category?.id ?? null,
     page: Math.min(state.page, MAX_PAGE),
     per_page: state.perPage,

@@ -54,6 +54,13 @@ describe('invitation page (issue 30)', { timeout: 20_000 }, () => {
     ).toBeInTheDocument()
     expect(screen.getByText(shown('Salma invited you.'))).toBeInTheDocument()
     expect(screen.getByText('khalid@golden-palm.ly')).toBeInTheDocument()
+    // Issue 40: the form posts, so a submit before hydration never puts the password in the address.
+    expect(
+      screen
+        .getByLabelText(/New password/)
+        .closest('form')
+        ?.getAttribute('method'),
+    ).toBe('post')
 
     await u.type(screen.getByLabelText(/New password/), 'olive-harvest-22')
     await u.type(screen.getByLabelText(/Confirm/), 'olive-harvest-22')

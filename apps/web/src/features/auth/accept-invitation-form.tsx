@@ -136,7 +136,7 @@ function AcceptFields({
       })}
       icon={<UserRoundCheck className="size-6" aria-hidden="true" />}
     >
-      <form noValidate onSubmit={onSubmit} className="space-y-4">
+      <form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
         <p className="text-sm text-stone-600">
           {info.invited_by ? t('auth.invitation_by', { name: isolate(info.invited_by) }) + ' ' : null}
           {t('auth.invitation_email')} <span dir="ltr">{info.email}</span>

@@ -29,6 +29,25 @@ async function submitEmpty(name: string) {
   await userEvent.click(screen.getByRole('button', { name }))
 }
 
+describe('before the script arrives (issue 40)', () => {
+  it('every form that takes a password posts: a submit before hydration never puts it in the address', () => {
+    mockFetch({ 'GET /api/me': () => ({ body: admin }) })
+    for (const [form, url] of [
+      [<LoginForm key="login" />, '/login'],
+      [<RegisterForm key="register" />, '/register'],
+      [<ResetPasswordForm key="reset" />, '/reset-password?token=abc&email=s%40example.ly'],
+      [<ChangePasswordForm key="change" />, '/change-password'],
+      [<ForgotPasswordForm key="forgot" />, '/forgot-password'],
+    ] as const) {
+      const { container, unmount } = renderScreen(form, url)
+      const forms = [...container.querySelectorAll('form')]
+      expect(forms.length, url).toBeGreaterThan(0)
+      for (const f of forms) expect(f.getAttribute('method'), url).toBe('post')
+      unmount()
+    }
+  })
+})
+
 describe('validation messages in both languages (product.md §5.2)', () => {
   it('login', async () => {
     mockFetch({})

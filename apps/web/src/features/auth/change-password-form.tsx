@@ -63,7 +63,7 @@ export function ChangePasswordForm() {
       subtitle={t('auth.change_subtitle')}
       icon={<KeyRound className="size-6" aria-hidden="true" />}
     >
-      <form noValidate onSubmit={onSubmit} className="space-y-4">
+      <form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
         <Field label={t('auth.current_password')} error={errors.current_password?.message} required>
           {(p) => (
             <Input

@@ -54,7 +54,7 @@ export function ForgotPasswordForm() {
           {t('auth.forgot_sent_note')}
         </p>
       ) : null}
-      <form noValidate onSubmit={onSubmit} className="space-y-4">
+      <form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
         <Field label={t('auth.email')} error={errors.email?.message} required>
           {(p) => <Input {...p} type="email" dir="ltr" autoComplete="email" {...form.register('email')} />}
         </Field>

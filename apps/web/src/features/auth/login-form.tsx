@@ -62,7 +62,7 @@ export function LoginForm() {
         </>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="space-y-4">
+      <form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
         <Field label={t('auth.email')} error={errors.email?.message} required>
           {(p) => <Input {...p} type="email" dir="ltr" autoComplete="email" {...form.register('email')} />}
         </Field>

@@ -71,7 +71,7 @@ export function RegisterForm() {
         </>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="space-y-4">
+      <form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
         <Field label={t('auth.name')} error={errors.name?.message} required>
           {(p) => <Input {...p} autoComplete="name" {...form.register('name')} />}
         </Field>

@@ -74,7 +74,7 @@ function ResetPasswordFields({ token, email }: { token: string; email: string })
         </Link>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="space-y-4">
+      <form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
         {errors.token?.message || errors.email?.message ? (
           <p role="alert" className="text-sm text-red-700">
             {t('auth.invalid_reset_link')}

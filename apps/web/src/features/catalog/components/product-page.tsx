@@ -115,6 +115,14 @@ export function ProductPage({ product, related }: { product: Product; related: P
           <img
             key={image ?? ''}
             src={image ?? FALLBACK_IMAGE}
+            // Issue 40, decision 0234: the 400 px picture where it is enough (a phone at 1× density, a small window),
+            // the 800 px one where the picture is drawn larger; the picture is the page's largest paint.
+            srcSet={
+              image && /\/large\.webp$/.test(image)
+                ? `${image.replace(/large\.webp$/, 'small.webp')} 400w, ${image} 800w`
+                : undefined
+            }
+            sizes="(min-width: 1280px) 600px, (min-width: 1024px) 50vw, 100vw"
             alt={pack?.label ? `${product.name} – ${pack.label}` : product.name}
             width={800}
             height={800}
