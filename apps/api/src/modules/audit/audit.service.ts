@@ -67,10 +67,15 @@ function collectIds(value: unknown, into: Map<IdKind, Set<number>>, out: [string
   if (Array.isArray(value)) return value.forEach((v) => collectIds(v, into, out))
   if (typeof value !== 'object' || value === null) return
   for (const [key, v] of Object.entries(value)) {
-    const kind = ID_FIELDS[key as keyof typeof ID_FIELDS]
-    if (kind && typeof v === 'number' && Number.isInteger(v)) {
-      into.set(kind, (into.get(kind) ?? new Set()).add(v))
-      out.push([key, v])
+    // `category_ids: [4, 9]` names each as a `category_id` (an offer's categories, cities, products, sizes).
+    const one = key.endsWith('_ids') ? key.slice(0, -1) : key
+    const kind = ID_FIELDS[one as keyof typeof ID_FIELDS]
+    const ids = (Array.isArray(v) ? v : [v]).filter((x): x is number => Number.isInteger(x))
+    if (kind && ids.length > 0) {
+      for (const id of ids) {
+        into.set(kind, (into.get(kind) ?? new Set()).add(id))
+        out.push([one, id])
+      }
     } else collectIds(v, into, out)
   }
 }

@@ -251,6 +251,16 @@ describe('the names of what a row points at (decision 0230)', () => {
     expect((await read('ar', `entity=product&entity_id=${product.id}`)).names).toEqual({
       [`variant_id:${pack.id}`]: 'عجوة المدينة – 1 كغ',
     })
+    await recordAudit(ctx.app.db, systemActor('test'), {
+      action: 'promotion.updated',
+      entity: 'promotion',
+      entityId: 99_999,
+      before: { product_ids: [] },
+      after: { product_ids: [product.id] },
+    })
+    expect((await read('en', 'entity=promotion&entity_id=99999')).names).toEqual({
+      [`product_id:${product.id}`]: 'Madina ajwa',
+    })
     const staffEn = await read('en', `entity=staff&entity_id=${clerk.id}`)
     expect(staffEn.names).toEqual({ [`staff_role_id:${role!.id}`]: 'Order clerk' })
     expect((await read('ar', `entity=staff&entity_id=${clerk.id}`)).names).toEqual({
