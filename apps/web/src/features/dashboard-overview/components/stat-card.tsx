@@ -31,7 +31,8 @@ export function StatCard({
       <div className="min-w-0">
         <p className="text-sm text-stone-600">{label}</p>
         <p className="mt-0.5 text-xl font-bold break-words text-stone-900 tabular-nums">{value}</p>
-        {hint ? <p className="mt-1 text-xs leading-snug text-stone-500">{hint}</p> : null}
+        {/* A span, so the value stays the label's one following paragraph (e2e/src/support/ui.ts statValue). */}
+        {hint ? <span className="mt-1 block text-xs leading-snug text-stone-500">{hint}</span> : null}
       </div>
     </div>
   )
