@@ -37,3 +37,25 @@ export function useShopBrand() {
 export function useFormatMoney(): (value: unknown) => string {
   return useShopBrand().formatMoney
 }
+
+/**
+ * Decision 0230: the shop's clock (its `timezone` setting, public): every time the dashboard shows is on it, whatever
+ * the browser's, so one event reads one time on every screen.
+ */
+export function useShopTimeZone(): string {
+  return useShopSettings().timezone || 'Africa/Tripoli'
+}
+
+/** YYYY-MM-DD of an instant on a time zone's clock. */
+export function dayIn(timeZone: string, at = new Date()): string {
+  try {
+    return new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(at)
+  } catch {
+    return at.toISOString().slice(0, 10)
+  }
+}

@@ -36,7 +36,7 @@ let signedInAs: User | null = TEST_OWNER
 export async function renderDashboard(
   ui: ReactElement,
   lang: 'ar' | 'en' = 'en',
-  options: { as?: User | null } = {},
+  options: { as?: User | null; settings?: Record<string, string> } = {},
 ) {
   await i18n.changeLanguage(lang)
   // Signed in (the dashboard always is): the owner unless the test names someone; /api/me answers them (stubFetch).
@@ -49,17 +49,22 @@ export async function renderDashboard(
     mutations: { retry: false },
   })
   // A data router, as the app has: screens may revalidate (the account menu's language switch).
-  const router = createMemoryRouter([
-    {
-      path: '*',
-      element: (
-        <>
-          {ui}
-          <Toaster />
-        </>
-      ),
-    },
-  ])
+  // The root route's data holds the shop's public settings (useShopSettings), given as if the server had loaded them.
+  const router = createMemoryRouter(
+    [
+      {
+        id: 'root',
+        path: '*',
+        element: (
+          <>
+            {ui}
+            <Toaster />
+          </>
+        ),
+      },
+    ],
+    { hydrationData: { loaderData: { root: { settings: options.settings ?? {} } } } },
+  )
   const result = render(
     <QueryClientProvider client={client}>
       <AuthProvider>

@@ -1,10 +1,19 @@
 import { z } from 'zod'
 import { dateString } from './common.ts'
 
+/**
+ * Decision 0229: every money figure and `total_orders` count the completed orders of the range (revenue = Σ total net
+ * of discounts, average = revenue ÷ orders, collected = the revenue of those paid); the sales report, its CSV and the
+ * offers list read the same orders.
+ */
 export const DashboardStats = z.object({
   total_revenue: z.number(),
   total_orders: z.number().int(),
   average_order_value: z.number(),
+  /** Decision 0229: Σ discount of the completed orders (items and delivery), already taken out of the revenue. */
+  total_discounts: z.number(),
+  /** Decision 0229: the revenue of the completed orders whose payment is recorded as paid (decision 0132). */
+  total_collected: z.number(),
   total_users: z.number().int(),
   /** Decision 0216: only for staff with costs.view (the spec's field; absent, the dashboard hides its card). */
   total_profit: z.number().optional(),

@@ -262,6 +262,7 @@ export const SETTINGS_REGISTRY = {
     default: 'Africa/Tripoli',
     required: true,
     maxLength: 64,
+    public: true,
     message: 'validation.setting_timezone',
     check: (v) => (isTimezone(v) ? null : 'validation.setting_timezone'),
   },
@@ -479,6 +480,8 @@ export const PUBLIC_SETTING_KEYS = [
   'instagram_url',
   'currency',
   'currency_symbol',
+  // Decision 0230: the shop's clock, so every screen shows one time per event (the trail, the stock history).
+  'timezone',
 ] as const
 export const PublicSettings = z.object(
   Object.fromEntries(PUBLIC_SETTING_KEYS.map((k) => [k, z.string()])) as Record<

@@ -133,6 +133,11 @@ export const AuditEntry = z.object({
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
   note: z.string().nullable(),
+  /**
+   * Decision 0230: what the ids in before and after name, in the reader's language, keyed `field:id`
+   * (`staff_role_id:3` → "Order clerk", `variant_id:12` → "Ajwa – 1 kg"); an id whose record is gone is absent.
+   */
+  names: z.record(z.string(), z.string()).optional(),
 })
 export type AuditEntry = z.infer<typeof AuditEntry>
 

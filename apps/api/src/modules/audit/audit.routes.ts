@@ -34,7 +34,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store')
-      return listAudit(app.db, request.query, hasPermission(request.user, 'costs.view'))
+      return listAudit(app.db, request.query, hasPermission(request.user, 'costs.view'), request.lang)
     },
   )
 }

@@ -1,6 +1,7 @@
 import Fastify, { type RouteOptions } from 'fastify'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { productVariants } from '../../db/schema/catalog.ts'
 import { auditLog, staffRoles } from '../../db/schema/team.ts'
 import { settings } from '../../db/schema/settings.ts'
 import { users } from '../../db/schema/users.ts'
@@ -8,7 +9,16 @@ import { recordAudit } from '../../domain/audit.ts'
 import { authPlugin } from '../../plugins/auth.ts'
 import { auditCheckPlugin, isStaffRoute, routeName } from '../../plugins/audit-check.ts'
 import { errorsPlugin } from '../../plugins/errors.ts'
-import { createTestApp, createUser, type TestContext, type TestUser } from '../../../test/helpers.ts'
+import { systemActor } from '../../domain/actor.ts'
+import {
+  createProduct,
+  createTestApp,
+  createUser,
+  packOf,
+  withStockReason,
+  type TestContext,
+  type TestUser,
+} from '../../../test/helpers.ts'
 import { pruneAuditLog } from './audit.service.ts'
 
 // Decision 0192: every staff write leaves a row (who, from where, what, the fields before and after), the trail is
@@ -196,6 +206,65 @@ describe('retention', () => {
     expect(data[0]).toMatchObject({
       actor: { kind: 'system', name: 'audit_retention' },
       after: { retention_days: 30 },
+    })
+  })
+})
+
+describe('the names of what a row points at (decision 0230)', () => {
+  it('names the staff role and the pack a row holds by id, in the reader’s language', async () => {
+    const product = await createProduct(ctx.app, {
+      name: 'عجوة المدينة',
+      translations: { en: { name: 'Madina ajwa' } },
+      stock: 10,
+    })
+    const pack = await packOf(ctx.app, product.id)
+    await withStockReason(ctx.app, (tx) =>
+      tx
+        .update(productVariants)
+        .set({ label: '1 كغ', translations: { en: { label: '1 kg' } } })
+        .where(eq(productVariants.id, pack.id)),
+    )
+    const adjusted = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/stock-movements',
+      headers: manager.headers,
+      payload: { product_id: product.id, variant_id: pack.id, delta: -2, reason: 'count_correction' },
+    })
+    expect(adjusted.statusCode, adjusted.body).toBe(201)
+    const [role] = await ctx.app.db.select().from(staffRoles).where(eq(staffRoles.key, 'order_clerk'))
+    await recordAudit(ctx.app.db, systemActor('test'), {
+      action: 'staff.role_changed',
+      entity: 'staff',
+      entityId: clerk.id,
+      before: { staff_role_id: null },
+      after: { staff_role_id: role!.id },
+    })
+
+    const read = async (lang: 'ar' | 'en', query: string) =>
+      (await trail(query, manager, { 'accept-language': lang })).json().data[0]
+    const stockEn = await read('en', `entity=product&entity_id=${product.id}`)
+    expect(stockEn).toMatchObject({
+      action: 'stock.adjusted',
+      after: { variant_id: pack.id, stock: 8, reason: 'count_correction' },
+      names: { [`variant_id:${pack.id}`]: 'Madina ajwa – 1 kg' },
+    })
+    expect((await read('ar', `entity=product&entity_id=${product.id}`)).names).toEqual({
+      [`variant_id:${pack.id}`]: 'عجوة المدينة – 1 كغ',
+    })
+    await recordAudit(ctx.app.db, systemActor('test'), {
+      action: 'promotion.updated',
+      entity: 'promotion',
+      entityId: 99_999,
+      before: { product_ids: [] },
+      after: { product_ids: [product.id] },
+    })
+    expect((await read('en', 'entity=promotion&entity_id=99999')).names).toEqual({
+      [`product_id:${product.id}`]: 'Madina ajwa',
+    })
+    const staffEn = await read('en', `entity=staff&entity_id=${clerk.id}`)
+    expect(staffEn.names).toEqual({ [`staff_role_id:${role!.id}`]: 'Order clerk' })
+    expect((await read('ar', `entity=staff&entity_id=${clerk.id}`)).names).toEqual({
+      [`staff_role_id:${role!.id}`]: 'موظف الطلبات',
     })
   })
 })

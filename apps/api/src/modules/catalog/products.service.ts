@@ -499,7 +499,8 @@ export async function setProductStock(
       action: 'product.stock_set',
       entity: 'product',
       entityId: id,
-      before: { variant_id: pack.id, stock: written.before },
+      // Decision 0230: the pack only after, so the row keeps which pack (an unchanged field is dropped).
+      before: { stock: written.before },
       after: { variant_id: pack.id, stock },
     })
   })

@@ -21,7 +21,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['dashboard'],
         summary:
-          'Revenue, profit (with costs.view), orders, customers, top products (and packs with by=variant), low stock and recent orders for a range',
+          'Completed orders of a range: revenue, discounts, collected, profit (with costs.view), orders, customers, top products (and packs with by=variant), low stock and recent orders for a range',
         security: [{ bearer: [] }],
         querystring: DashboardStatsQuery,
         response: { 200: DashboardStats },
@@ -45,13 +45,18 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'stats.view' },
       schema: {
         tags: ['dashboard'],
-        summary: 'Completed sales per day of the range (0 on days without sales)',
+        summary: 'Completed sales per day of the range up to today (0 on past days without sales)',
         security: [{ bearer: [] }],
         querystring: DashboardRangeQuery,
         response: { 200: RevenueResponse },
       },
     },
+    // Decision 0229: the chart stops at today, so the hour is part of the key (a new day draws one more point).
     async (request) =>
-      revenueCache.get(app.db, JSON.stringify(request.query), () => dailyRevenue(app.db, request.query)),
+      revenueCache.get(
+        app.db,
+        `${new Date().toISOString().slice(0, 13)} ${JSON.stringify(request.query)}`,
+        () => dailyRevenue(app.db, request.query),
+      ),
   )
 }

@@ -9,7 +9,7 @@ import type {
 } from '@shop/shared/schemas/dashboard'
 import { rowsOf, type DbOrTx } from '../../db/client.ts'
 import { lowStockThreshold } from '../../domain/low-stock.ts'
-import { currentMonth, shopTimezone } from '../../lib/shop-time.ts'
+import { currentMonth, shopTimezone, todayIn } from '../../lib/shop-time.ts'
 
 const num = (v: unknown) => Number(v ?? 0)
 const money = (v: unknown) => Math.round(num(v) * 100) / 100
@@ -50,9 +50,11 @@ const buyerKey = sql`coalesce('u' || o.user_id::text, 'p' || (case
   else ${phoneDigits} end))`
 
 /**
- * product.md §10.5: revenue, profit and top products count completed orders in the range;
- * total_orders counts every order in the range; customers counts the distinct buyers of the range's orders that were
- * not cancelled (decision 0130).
+ * Decision 0229 (product.md §10.5): one basis for every money figure, the completed orders of the range: revenue is
+ * their Σ total (net of discounts), orders their count, the average revenue ÷ orders, discounts their Σ discount,
+ * collected the revenue of those paid, profit (costs.view, decision 0216) their margin. The sales report
+ * (`/api/orders?status=completed` totals), its CSV and the offers list read the same orders. Customers counts the
+ * distinct buyers of the range's orders that were not cancelled (decision 0130).
  */
 export async function dashboardStats(
   db: DbOrTx,
@@ -66,8 +68,9 @@ export async function dashboardStats(
     db.execute(sql`
       select coalesce(sum(o.total_amount) filter (where o.order_status = 'completed'), 0) as revenue,
              coalesce(sum(o.subtotal - o.discount_total - o.total_cost) filter (where o.order_status = 'completed'), 0) as profit,
+             coalesce(sum(o.discount_total) filter (where o.order_status = 'completed'), 0) as discounts,
+             coalesce(sum(o.total_amount) filter (where o.order_status = 'completed' and o.payment_status = 'paid'), 0) as collected,
              count(*) filter (where o.order_status = 'completed') as completed,
-             count(*) as all_orders,
              count(distinct ${buyerKey}) filter (where o.order_status <> 'cancelled') as customers
       from orders o where ${range}`),
     db.execute(sql`select (select count(*) from products where archived_at is null) as products`),
@@ -103,8 +106,9 @@ export async function dashboardStats(
   const [sums] = rowsOf<{
     revenue: unknown
     profit: unknown
+    discounts: unknown
+    collected: unknown
     completed: unknown
-    all_orders: unknown
     customers: unknown
   }>(sumRows)
   const [counts] = rowsOf<{ products: unknown }>(countRows)
@@ -138,8 +142,10 @@ export async function dashboardStats(
   const completed = num(sums?.completed)
   return {
     total_revenue: revenue,
-    total_orders: num(sums?.all_orders),
+    total_orders: completed,
     average_order_value: completed > 0 ? Math.round((revenue * 100) / completed) / 100 : 0,
+    total_discounts: money(sums?.discounts),
+    total_collected: money(sums?.collected),
     total_users: num(sums?.customers),
     total_profit: money(sums?.profit),
     total_products: num(counts?.products),
@@ -237,9 +243,20 @@ async function topVariantsOf(db: DbOrTx, tz: string, from: string, to: string, l
   })
 }
 
-/** One row per day of the range, 0 on days without completed sales (product.md §2.15 revenue chart). */
-export async function dailyRevenue(db: DbOrTx, q: DashboardRangeQuery): Promise<RevenueResponse> {
-  const { tz, from, to } = await resolveRange(db, q)
+/**
+ * One row per day of the range up to today in the shop's time zone, 0 on past days without completed sales
+ * (product.md §2.15 revenue chart). Decision 0229: days that have not come yet are left out (a month still running
+ * is drawn up to today, not as a fall to 0); a range wholly in the future has no rows.
+ */
+export async function dailyRevenue(
+  db: DbOrTx,
+  q: DashboardRangeQuery,
+  now = new Date(),
+): Promise<RevenueResponse> {
+  const { tz, from, to: end } = await resolveRange(db, q)
+  const today = todayIn(tz, now)
+  const to = end < today ? end : today
+  if (to < from) return { data: [] }
   const rows = rowsOf<{ date: string; amount: unknown }>(
     await db.execute(sql`
       select to_char(d.day, 'YYYY-MM-DD') as date, coalesce(s.amount, 0) as amount

@@ -46,14 +46,15 @@ interface Stats {
 
 /**
  * What an offer did, as columns of the query that reads it (one query for a page of offers, no query per offer): uses
- * held (released_at null); Σ of its adjustments and Σ total_amount of the orders that used it and are not cancelled
- * (each order once), in cents so no float drift; how many such orders.
+ * held (released_at null, pending orders too: the usage limit's count); Σ of its adjustments and Σ total_amount of the
+ * **completed** orders that used it (each order once), in cents so no float drift; how many such orders. Decision
+ * 0229: the same basis as the overview's revenue and discounts and the sales report.
  */
 const statsColumns = {
   uses: sql<string>`(select count(*) from promotion_uses u where u.promotion_id = promotions.id and u.released_at is null)`,
-  discountCents: sql<string>`(select coalesce(sum(round(a.amount * 100)), 0) from order_adjustments a join orders o on o.id = a.order_id where a.promotion_id = promotions.id and o.order_status <> 'cancelled')`,
-  revenueCents: sql<string>`(select coalesce(sum(round(o.total_amount * 100)), 0) from orders o where o.order_status <> 'cancelled' and exists (select 1 from order_adjustments a where a.order_id = o.id and a.promotion_id = promotions.id))`,
-  ordersCount: sql<string>`(select count(*) from orders o where o.order_status <> 'cancelled' and exists (select 1 from order_adjustments a where a.order_id = o.id and a.promotion_id = promotions.id))`,
+  discountCents: sql<string>`(select coalesce(sum(round(a.amount * 100)), 0) from order_adjustments a join orders o on o.id = a.order_id where a.promotion_id = promotions.id and o.order_status = 'completed')`,
+  revenueCents: sql<string>`(select coalesce(sum(round(o.total_amount * 100)), 0) from orders o where o.order_status = 'completed' and exists (select 1 from order_adjustments a where a.order_id = o.id and a.promotion_id = promotions.id))`,
+  ordersCount: sql<string>`(select count(*) from orders o where o.order_status = 'completed' and exists (select 1 from order_adjustments a where a.order_id = o.id and a.promotion_id = promotions.id))`,
 }
 
 const statsOf = (r: {

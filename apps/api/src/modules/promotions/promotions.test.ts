@@ -306,7 +306,7 @@ describe('promotions (staff API)', () => {
     expect(badStatus.statusCode).toBe(422)
   })
 
-  it('counts uses, discount given, revenue and orders of a code; a cancelled order gives its use back', async () => {
+  it('counts uses of a code, and discount given, revenue and orders of its completed orders; a cancelled order gives its use back', async () => {
     const code = `STATS${tag()}`
     const offer = await create({
       code,
@@ -325,6 +325,31 @@ describe('promotions (staff API)', () => {
     }
     // An order without the code does not count.
     expect((await order()).statusCode).toBe(201)
+    // Decision 0229: pending orders hold their uses but are not yet the offer's orders, discount or revenue.
+    const pending = (await call('GET', `/api/promotions/${offer.id}`)).json()
+    expect(pending).toMatchObject({
+      uses: 2,
+      discount_given: 0,
+      revenue: 0,
+      orders_count: 0,
+      status: 'active',
+    })
+    for (const p of placed) {
+      const done = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/orders/${p.id}`,
+        headers: admin.headers,
+        payload: {
+          customer_name: 'عميل العروض',
+          customer_email: 'offers@example.ly',
+          customer_phone: p.customer_phone,
+          shipping_address: 'طرابلس، سوق الجمعة',
+          order_status: 'completed',
+          payment_status: 'paid',
+        },
+      })
+      expect(done.statusCode, done.body).toBe(200)
+    }
     const stats = (await call('GET', `/api/promotions/${offer.id}`)).json()
     expect(stats).toMatchObject({
       uses: 2,

@@ -113,6 +113,7 @@ describe('GET /api/settings/public', () => {
       instagram_url: 'https://www.instagram.com/goldenpalm.ly',
       currency: 'LYD',
       currency_symbol: 'د.ل',
+      timezone: 'Africa/Tripoli',
     })
   })
 })

@@ -148,7 +148,9 @@ export async function adjustStock(
       action: 'stock.adjusted',
       entity: 'product',
       entityId: product.id,
-      before: { variant_id: pack.id, stock: written.before },
+      // Decision 0230: the pack only after (a field the same on both sides is dropped as unchanged), so the row says
+      // which pack was counted.
+      before: { stock: written.before },
       after: { variant_id: pack.id, stock: written.after, reason: input.reason },
       note: input.note || null,
     })

@@ -1,14 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { History } from 'lucide-react'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import type { Paginated } from '@shop/shared/schemas/common'
 import type { AuditEntry } from '@shop/shared/schemas/team'
 import { api } from '../../lib/api-client.ts'
 import { useAuth } from '../../lib/auth/auth-provider.tsx'
 import { dashboardKeys } from '../../lib/dashboard-keys.ts'
 import { Skeleton } from '../ui/skeleton.tsx'
-import { AuditChanges, auditTime, useAuditTexts } from './audit-format.tsx'
+import { AuditChanges, useAuditTexts } from './audit-format.tsx'
 
 /** One order's or product's own trail, newest first (decision 0192). */
 export const entityTrailQuery = (entity: 'order' | 'product', id: number) =>
@@ -26,17 +25,9 @@ export const entityTrailQuery = (entity: 'order' | 'product', id: number) =>
  * The audit trail of one order or product (who changed what, when), folded until opened: only then is it read.
  * Shown to staff who may read the trail (audit.view); the API refuses the others.
  */
-export function AuditTrail({
-  entity,
-  id,
-  timeZone = 'Africa/Tripoli',
-}: {
-  entity: 'order' | 'product'
-  id: number
-  timeZone?: string
-}) {
-  const { i18n } = useTranslation('dashboard')
-  const { t, actionLabel, actorLabel } = useAuditTexts()
+export function AuditTrail({ entity, id }: { entity: 'order' | 'product'; id: number }) {
+  // Decision 0230: times on the shop's clock (its public `timezone` setting), as on every other screen.
+  const { t, actionLabel, actorLabel, time } = useAuditTexts()
   const { user, isStaff } = useAuth()
   const [open, setOpen] = useState(false)
   // Issue 30: /api/me names the user's permissions; a role without audit.view does not see the panel.
@@ -68,7 +59,7 @@ export function AuditTrail({
               <li key={e.id} className="rounded-lg bg-sand-100 px-3 py-2 text-sm">
                 <p className="font-semibold text-stone-800">{actionLabel(e)}</p>
                 <p className="text-xs text-stone-600">
-                  {actorLabel(e)} · {auditTime(e.created_at, i18n.language, timeZone)}
+                  {actorLabel(e)} · {time(e.created_at)}
                 </p>
                 <div className="mt-1">
                   <AuditChanges entry={e} />

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderDashboard, stubFetch } from '../../test/render-dashboard.tsx'
 import { currentMonth } from './date-range.ts'
 import { OverviewScreen } from './overview-screen.tsx'
+import { dayIn } from '../../lib/shop-settings.ts'
 
 // Chart.js cannot draw in jsdom (jsdom has no canvas): the chart is replaced by its dataset.
 vi.mock('react-chartjs-2', () => ({
@@ -18,6 +19,8 @@ const stats = {
   total_revenue: '1250.5',
   total_orders: '12',
   average_order_value: 104.21,
+  total_discounts: '40.25',
+  total_collected: '980',
   total_users: 30,
   total_profit: '300',
   total_products: 18,
@@ -152,4 +155,62 @@ describe('overview', { timeout: 20_000 }, () => {
     expect(await screen.findByText('No sales in this period yet')).toBeInTheDocument()
     expect(screen.getByText('Every product is well stocked')).toBeInTheDocument()
   })
+
+  /** The day `offset` days from today on the shop's clock, YYYY-MM-DD. */
+  const shopDay = (timeZone: string, offset: number) => {
+    const [y, m, d] = dayIn(timeZone).split('-').map(Number) as [number, number, number]
+    return new Date(Date.UTC(y, m - 1, d + offset)).toISOString().slice(0, 10)
+  }
+
+  for (const lang of ['en', 'ar'] as const) {
+    it(`says what each figure counts and draws the chart up to the shop's today, not beyond (${lang}, decision 0229)`, async () => {
+      // A shop far east of the browser: its today is the chart's last day, whatever the browser's date.
+      const timeZone = 'Pacific/Kiritimati'
+      stubFetch((c) => {
+        if (c.url.startsWith('/api/dashboard/stats')) return { body: stats }
+        if (c.url.startsWith('/api/dashboard/revenue'))
+          return {
+            body: {
+              data: [-2, -1, 0, 1, 2].map((offset) => ({
+                date: shopDay(timeZone, offset),
+                amount: 10 + offset,
+              })),
+            },
+          }
+        return undefined
+      })
+      await renderDashboard(<OverviewScreen />, lang, { settings: { timezone: timeZone } })
+      const texts =
+        lang === 'en'
+          ? {
+              revenue:
+                'Completed orders of the period: what customers pay, delivery included, after discounts',
+              orders: 'Completed orders of the period',
+              average: 'Revenue ÷ completed orders',
+              collected: 'Of the revenue, what was paid: cash received or paid online',
+              discounts: 'Taken off the completed orders (already out of the revenue)',
+              chart: 'Revenue of the completed orders, day by day, up to today',
+              collectedLabel: 'Collected',
+              discountsLabel: 'Discounts',
+            }
+          : {
+              revenue: 'الطلبات المكتملة في الفترة: ما يدفعه العملاء شاملًا التوصيل وبعد الخصومات',
+              orders: 'الطلبات المكتملة في الفترة',
+              average: 'الإيرادات ÷ الطلبات المكتملة',
+              collected: 'ما دُفع فعلًا من الإيرادات: نقدًا مستلمًا أو إلكترونيًا',
+              discounts: 'ما خُصم من الطلبات المكتملة (مطروح من الإيرادات)',
+              chart: 'إيرادات الطلبات المكتملة يومًا بيوم حتى اليوم',
+              collectedLabel: 'المحصَّل',
+              discountsLabel: 'الخصومات',
+            }
+      expect(await screen.findByText(texts.revenue)).toBeInTheDocument()
+      for (const hint of [texts.orders, texts.average, texts.collected, texts.discounts, texts.chart])
+        expect(screen.getByText(hint)).toBeInTheDocument()
+      // The collected and discount cards carry their amounts.
+      expect(screen.getByText(texts.collectedLabel).parentElement).toHaveTextContent(/980\.00/)
+      expect(screen.getByText(texts.discountsLabel).parentElement).toHaveTextContent(/40\.25/)
+      // Two days before today and today: the two days to come are not drawn as a fall to 0.
+      expect(screen.getByTestId('chart')).toHaveTextContent(/:8,9,10:/)
+    })
+  }
 })

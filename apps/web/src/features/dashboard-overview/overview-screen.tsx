@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { Banknote, Boxes, PiggyBank, ReceiptText, ShoppingBag, Users } from 'lucide-react'
+import { Banknote, Boxes, HandCoins, PiggyBank, ReceiptText, ShoppingBag, Tag, Users } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../components/ui/button.tsx'
@@ -11,7 +11,8 @@ import { revenueQuery, statsQuery, type DateRange } from './api/overview-api.ts'
 import { RevenueChart } from './components/revenue-chart.tsx'
 import { LowStock, Panel, RecentOrders, TopProducts } from './components/overview-lists.tsx'
 import { StatCard } from './components/stat-card.tsx'
-import { currentMonth, isoDay } from './date-range.ts'
+import { currentMonth } from './date-range.ts'
+import { dayIn, useShopTimeZone } from '../../lib/shop-settings.ts'
 import { DateRangeInputs } from '../../components/ui/date-range-inputs.tsx'
 
 /** product.md §2.15 dashboard overview. */
@@ -20,6 +21,7 @@ export function OverviewScreen() {
   const [range, setRange] = useState<DateRange>(() => currentMonth())
   const stats = useQuery(statsQuery(range))
   const revenue = useQuery(revenueQuery(range))
+  const timeZone = useShopTimeZone()
 
   const dateInputs = (
     <div className="flex flex-wrap items-end gap-2">
@@ -32,7 +34,7 @@ export function OverviewScreen() {
       <Button
         variant="secondary"
         onClick={() => {
-          const today = isoDay(new Date())
+          const today = dayIn(timeZone)
           setRange({ from: today, to: today })
         }}
       >
@@ -62,49 +64,72 @@ export function OverviewScreen() {
     const s = stats.data
     body = (
       <div className="space-y-6">
+        {/* Decision 0229: every figure says what it counts; all but customers and products are the completed orders
+            of the range, the same orders as the sales report, its CSV and the offers list. */}
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
           <StatCard
             label={t('overview.total_revenue')}
             value={<Money value={s.total_revenue} />}
             icon={<Banknote />}
+            hint={t('figures.revenue')}
           />
           <StatCard
             label={t('overview.total_orders')}
             value={<span className="ltr-nums">{s.total_orders}</span>}
             icon={<ShoppingBag />}
             tone="blue"
+            hint={t('figures.orders')}
           />
           <StatCard
             label={t('overview.average_order_value')}
             value={<Money value={s.average_order_value} />}
             icon={<ReceiptText />}
             tone="date"
+            hint={t('figures.average')}
           />
           <StatCard
             label={t('overview.total_customers')}
             value={<span className="ltr-nums">{s.total_users}</span>}
             icon={<Users />}
             tone="honey"
+            hint={t('figures.customers')}
           />
         </div>
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          <StatCard
+            label={t('overview.total_collected')}
+            value={<Money value={s.total_collected} />}
+            icon={<HandCoins />}
+            hint={t('figures.collected')}
+          />
+          <StatCard
+            label={t('overview.total_discounts')}
+            value={<Money value={s.total_discounts} />}
+            icon={<Tag />}
+            tone="date"
+            hint={t('figures.discounts')}
+          />
           {/* Decision 0216: the API answers profit only to staff with costs.view; without it, no card. */}
           {s.total_profit !== undefined && (
             <StatCard
               label={t('overview.total_profit')}
               value={<Money value={s.total_profit} />}
               icon={<PiggyBank />}
+              hint={t('figures.profit')}
             />
           )}
           <StatCard
             label={t('overview.total_products')}
             value={<span className="ltr-nums">{s.total_products}</span>}
             icon={<Boxes />}
-            tone="date"
+            tone="honey"
+            hint={t('figures.products')}
           />
         </div>
         <Panel title={t('overview.revenue_overview')}>
-          <RevenueChart points={revenue.data.data} />
+          <p className="-mt-1 mb-3 text-xs text-stone-500">{t('figures.chart')}</p>
+          {/* Decision 0229: days that have not come yet (shop's clock) are not drawn, whatever the server sends. */}
+          <RevenueChart points={revenue.data.data.filter((p) => p.date <= dayIn(timeZone))} />
         </Panel>
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
           <TopProducts items={s.top_products} variants={s.top_variants} />

@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { Paginated } from '@shop/shared/schemas/common'
-import type { Setting } from '@shop/shared/schemas/setting'
 import type { AuditEntry } from '@shop/shared/schemas/team'
 import type { UserSummary } from '@shop/shared/schemas/user'
 import type { ListParams } from '../../../components/data-list/use-data-list.ts'
@@ -35,7 +34,10 @@ export const auditListQuery = (p: ListParams<AuditFilters>) =>
     placeholderData: keepPreviousData,
   })
 
-/** The staff who may appear in the trail (the "who" filter): admins and super admins. */
+/**
+ * The staff who may appear in the trail (the "who" filter): admins and super admins, each once (the "admin" filter
+ * also finds super admins, so the owner came back in both lists).
+ */
 export const auditStaffQuery = () =>
   queryOptions({
     queryKey: dashboardKeys.audit.staff(),
@@ -45,18 +47,8 @@ export const auditStaffQuery = () =>
           api<Paginated<UserSummary>>('/api/users', { query: { role, per_page: 100 }, signal }),
         ),
       )
-      return pages.flatMap((p) => p.data).sort((a, b) => a.name.localeCompare(b.name))
+      const people = new Map(pages.flatMap((p) => p.data).map((u) => [u.id, u]))
+      return [...people.values()].sort((a, b) => a.name.localeCompare(b.name))
     },
     staleTime: 60_000,
-  })
-
-/** The shop's time zone (`timezone` setting): the trail's times are the shop's clock. */
-export const shopTimezoneQuery = () =>
-  queryOptions({
-    queryKey: dashboardKeys.audit.timezone(),
-    queryFn: async ({ signal }) => {
-      const { data } = await api<{ data: Setting[] }>('/api/settings', { signal })
-      return data.find((s) => s.key === 'timezone')?.value || 'Africa/Tripoli'
-    },
-    staleTime: 5 * 60_000,
   })

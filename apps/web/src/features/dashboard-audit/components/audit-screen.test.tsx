@@ -95,15 +95,15 @@ describe('dashboard audit trail', { timeout: 20_000 }, () => {
     )
     const changes = row.getByTestId('audit-changes')
     expect(within(changes).getByText('Price:')).toBeInTheDocument()
-    expect(within(changes).getByText('20')).toBeInTheDocument()
-    expect(within(changes).getByText('25')).toBeInTheDocument()
+    expect(within(changes).getByText('20.00 LYD')).toBeInTheDocument()
+    expect(within(changes).getByText('25.00 LYD')).toBeInTheDocument()
     expect(within(changes).getByText('Yes')).toBeInTheDocument()
     // The sales export, a sensitive read, says so.
     expect(screen.getByRole('row', { name: /Sales exported/ })).toHaveTextContent('12')
     // An action the screen has no words for still reads, and the shop itself is named.
     const unknown = within(screen.getByRole('row', { name: /mystery happened/ }))
     expect(unknown.getByText('Order: mystery happened')).toBeInTheDocument()
-    expect(unknown.getByText('The shop (payment_expiry)')).toBeInTheDocument()
+    expect(unknown.getByText('The shop (time to pay ran out)')).toBeInTheDocument()
     expect(unknown.getByRole('link', { name: 'Order #41' })).toHaveAttribute(
       'href',
       '/dashboard/orders?order=41',
@@ -135,6 +135,139 @@ describe('dashboard audit trail', { timeout: 20_000 }, () => {
     expect(row.getByText('نعم')).toBeInTheDocument()
     expect(row.getByRole('link', { name: 'منتج #7' })).toBeInTheDocument()
     expect(row.getByText(/2025/)).toBeInTheDocument()
+  })
+})
+
+/** Issue 39 item 6: the rows the owner found reading like a developer log. */
+const wordy: AuditEntry[] = [
+  entry({
+    id: 14,
+    action: 'stock.adjusted',
+    before: { stock: 10 },
+    after: { variant_id: 71, stock: 8, reason: 'count_correction' },
+    names: { 'variant_id:71': 'Ajwa – 1 kg' },
+    note: 'Shelf count',
+  }),
+  entry({
+    id: 13,
+    action: 'staff.role_changed',
+    entity: 'staff',
+    entity_id: '2',
+    before: { role: 'admin', staff_role_id: 2, staff_role: 'manager' },
+    after: { role: 'admin', staff_role_id: 3, staff_role: 'order_clerk' },
+    names: { 'staff_role_id:2': 'Manager', 'staff_role_id:3': 'Order clerk' },
+  }),
+  entry({
+    id: 12,
+    action: 'content.updated',
+    entity: 'content',
+    entity_id: null,
+    before: { address: { ar: 'طرابلس، ليبيا', en: 'Tripoli, Libya' } },
+    after: { address: { ar: 'مصراتة، ليبيا', en: 'Misrata, Libya' } },
+  }),
+  entry({
+    id: 11,
+    action: 'promotion.updated',
+    entity: 'promotion',
+    entity_id: '5',
+    before: {
+      ends_at: '2025-03-31T21:59:00.000Z',
+      value_type: 'percentage',
+      min_subtotal: null,
+      city_ids: [],
+    },
+    after: { ends_at: '2025-04-10T21:59:00.000Z', value_type: 'fixed', min_subtotal: 150, city_ids: [3, 8] },
+    names: { 'city_id:3': 'Tripoli', 'city_id:8': 'Misrata' },
+  }),
+  entry({
+    id: 10,
+    action: 'product.updated',
+    before: { translations: { en: { name: 'Dates' } }, category_id: 4 },
+    after: { translations: { en: { name: 'Ajwa dates' } }, category_id: 9 },
+    names: { 'category_id:4': 'Dates', 'category_id:9': 'Premium dates' },
+  }),
+]
+
+function serveWordy() {
+  localStorage.setItem('token', 't')
+  return stubFetch((c) => {
+    if (c.url === '/api/me') return { body: owner }
+    if (c.url.startsWith('/api/audit'))
+      return { body: { data: wordy, total: wordy.length, last_page: 1, current_page: 1, per_page: 25 } }
+    if (c.url.startsWith('/api/users?'))
+      return {
+        body: {
+          // The "admin" filter also finds super admins: the owner comes back in both lists.
+          data: c.url.includes('super_admin') ? [owner] : [owner, clerk],
+          total: 2,
+          last_page: 1,
+          current_page: 1,
+          per_page: 100,
+        },
+      }
+    return undefined
+  })
+}
+
+describe('the trail in words (issue 39, decision 0230)', { timeout: 20_000 }, () => {
+  /** What a developer log would show: codes, field keys, ids, ISO times, JSON. */
+  const rawLog =
+    /count_correction|order_clerk|staff_role|variant_id|value_type|ends_at|\d{4}-\d{2}-\d{2}T|[{}"]|adjusted/
+
+  it('reads every action, field and value as words in English, times on the shop’s clock', async () => {
+    serveWordy()
+    await renderDashboard(<AuditScreen />, 'en', { settings: { timezone: 'Asia/Tokyo' } })
+    const stock = within(await screen.findByRole('row', { name: /Stock adjusted/ }))
+    expect(stock.getByText('Count correction')).toBeInTheDocument()
+    expect(stock.getByText('Ajwa – 1 kg')).toBeInTheDocument()
+    expect(stock.getByText('Size:')).toBeInTheDocument()
+    // 22:30 UTC on 9 March is 07:30 on 10 March in Tokyo.
+    expect(stock.getByText('10 Mar 2025, 07:30')).toBeInTheDocument()
+    const staff = within(screen.getByRole('row', { name: /Staff role changed/ }))
+    expect(staff.getAllByText('Staff role:')).toHaveLength(1)
+    expect(staff.getByText('Manager')).toBeInTheDocument()
+    expect(staff.getByText('Order clerk')).toBeInTheDocument()
+    const content = within(screen.getByRole('row', { name: /Storefront content changed/ }))
+    expect(content.getByText('Tripoli, Libya')).toBeInTheDocument()
+    expect(content.getByText('Misrata, Libya')).toBeInTheDocument()
+    const offer = within(screen.getByRole('row', { name: /Offer edited/ }))
+    expect(offer.getByText('1 Apr 2025, 06:59')).toBeInTheDocument()
+    expect(offer.getByText('Fixed amount')).toBeInTheDocument()
+    expect(offer.getByText('150.00 LYD')).toBeInTheDocument()
+    expect(offer.getByText('Tripoli, Misrata')).toBeInTheDocument()
+    expect(offer.getByText('None')).toBeInTheDocument()
+    const product = within(screen.getByRole('row', { name: /Product edited/ }))
+    expect(product.getByText('Name (English):')).toBeInTheDocument()
+    expect(product.getByText('Premium dates')).toBeInTheDocument()
+    for (const row of screen.getAllByTestId('audit-changes')) expect(row.textContent).not.toMatch(rawLog)
+  })
+
+  it('reads in Arabic: the labels, the Arabic side of a bilingual text, the role’s Arabic name', async () => {
+    serveWordy()
+    await renderDashboard(<AuditScreen />, 'ar')
+    const stock = within(await screen.findByRole('row', { name: /تعديل المخزون/ }))
+    expect(stock.getByText('تصحيح الجرد')).toBeInTheDocument()
+    expect(stock.getByText('الحجم:')).toBeInTheDocument()
+    const content = within(screen.getByRole('row', { name: /محتوى/ }))
+    expect(content.getByText('طرابلس، ليبيا')).toBeInTheDocument()
+    expect(content.getByText('مصراتة، ليبيا')).toBeInTheDocument()
+    expect(content.queryByText('Tripoli, Libya')).not.toBeInTheDocument()
+    const offer = within(screen.getByRole('row', { name: /تعديل عرض/ }))
+    expect(offer.getByText('مبلغ ثابت')).toBeInTheDocument()
+    expect(offer.getByText('Tripoli، Misrata')).toBeInTheDocument()
+    for (const row of screen.getAllByTestId('audit-changes')) expect(row.textContent).not.toMatch(rawLog)
+  })
+
+  it('lists each person once in the "who" filter', async () => {
+    serveWordy()
+    await renderDashboard(<AuditScreen />, 'en')
+    const who = screen.getByRole('combobox', { name: 'Who' })
+    await within(who).findByRole('option', { name: 'Omar' })
+    expect(
+      within(who)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Everyone', 'Omar', 'Owner'])
   })
 })
 

@@ -6,16 +6,11 @@ import type { AuditEntry } from '@shop/shared/schemas/team'
 import { ListScreen, selectFilter } from '../../../components/data-list/data-list.tsx'
 import type { DataColumn } from '../../../components/data-list/data-table.tsx'
 import { useDataList, type ListFilter } from '../../../components/data-list/use-data-list.ts'
-import {
-  AuditChanges,
-  auditTime,
-  entityHref,
-  useAuditTexts,
-} from '../../../components/audit/audit-format.tsx'
+import { AuditChanges, entityHref, useAuditTexts } from '../../../components/audit/audit-format.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { DateRangeInputs } from '../../../components/ui/date-range-inputs.tsx'
 import { Select } from '../../../components/ui/field.tsx'
-import { auditListQuery, auditStaffQuery, shopTimezoneQuery } from '../api/audit-api.ts'
+import { auditListQuery, auditStaffQuery } from '../api/audit-api.ts'
 
 /** What the trail's rows are about (the "what" filter); the API takes any entity name. */
 export const AUDIT_ENTITIES = [
@@ -60,9 +55,13 @@ function StaffFilter({ value, set, label }: { value: string; set: (v: string) =>
  * and when; the changed fields before and after. Read only: the app offers no edit or delete of a row.
  */
 export function AuditScreen() {
-  const { i18n } = useTranslation('dashboard')
-  const { t, entityLabel, actionLabel, actorLabel } = useAuditTexts()
-  const timeZone = useQuery(shopTimezoneQuery()).data ?? 'Africa/Tripoli'
+  // Decision 0230: every time on the shop's clock (its public `timezone` setting), as the stock history shows it.
+  const { t, entityLabel, actionLabel, actorLabel, time } = useAuditTexts()
+  // A payment's row notes its order as `order 12` (decision 0192): in words here.
+  const noteText = (note: string) => {
+    const order = /^order (\d+)$/.exec(note)
+    return order ? t('audit.order_note', { id: order[1] }) : note
+  }
   const actorFilter: ListFilter = {
     initial: 'all',
     control: (value, set) => <StaffFilter value={value} set={set} label={t('audit.who')} />,
@@ -95,7 +94,7 @@ export function AuditScreen() {
       card: 'subtitle',
       cell: (e) => (
         <time dateTime={e.created_at} className="whitespace-nowrap">
-          {auditTime(e.created_at, i18n.language, timeZone)}
+          {time(e.created_at)}
         </time>
       ),
     },
@@ -134,7 +133,7 @@ export function AuditScreen() {
       cell: (e) => (
         <div className="min-w-48 max-w-md">
           <AuditChanges entry={e} />
-          {e.note ? <p className="mt-1 text-xs text-stone-500">{e.note}</p> : null}
+          {e.note ? <p className="mt-1 text-xs text-stone-500">{noteText(e.note)}</p> : null}
         </div>
       ),
     },

@@ -47,6 +47,8 @@ export function parseStats(raw: Loose): DashboardStats & { top_variants?: TopVar
     total_revenue: num(raw.total_revenue),
     total_orders: num(raw.total_orders),
     average_order_value: num(raw.average_order_value),
+    total_discounts: num(raw.total_discounts),
+    total_collected: num(raw.total_collected),
     total_users: num(raw.total_users),
     // Decision 0216: absent for staff without costs.view (the screen leaves its card out).
     ...(raw.total_profit === undefined ? {} : { total_profit: num(raw.total_profit) }),

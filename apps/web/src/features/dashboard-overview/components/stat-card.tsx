@@ -5,8 +5,11 @@ export function StatCard({
   value,
   icon,
   tone = 'palm',
+  hint,
 }: {
   label: string
+  /** Decision 0229: what the figure counts, in words, under it. */
+  hint?: string
   value: ReactNode
   icon: ReactNode
   tone?: 'palm' | 'date' | 'honey' | 'blue'
@@ -28,6 +31,8 @@ export function StatCard({
       <div className="min-w-0">
         <p className="text-sm text-stone-600">{label}</p>
         <p className="mt-0.5 text-xl font-bold break-words text-stone-900 tabular-nums">{value}</p>
+        {/* A span, so the value stays the label's one following paragraph (e2e/src/support/ui.ts statValue). */}
+        {hint ? <span className="mt-1 block text-xs leading-snug text-stone-500">{hint}</span> : null}
       </div>
     </div>
   )

@@ -109,8 +109,8 @@ function api() {
   })
 }
 
-async function openStock(lang: 'en' | 'ar' = 'en') {
-  await renderDashboard(<ProductsScreen />, lang)
+async function openStock(lang: 'en' | 'ar' = 'en', settings?: Record<string, string>) {
+  await renderDashboard(<ProductsScreen />, lang, { settings })
   await screen.findByText('Ajwa')
   await userEvent.click(screen.getByRole('button', { name: lang === 'en' ? 'Stock of Ajwa' : 'مخزون Ajwa' }))
   return screen.findByRole('dialog')
@@ -136,6 +136,20 @@ describe('stock dialog', { timeout: 20_000 }, () => {
     await userEvent.selectOptions(within(dialog).getByLabelText('Size'), '72')
     expect(await within(dialog).findByText('No stock changes yet')).toBeInTheDocument()
   })
+
+  for (const lang of ['en', 'ar'] as const)
+    it(`dates the history on the shop’s clock, as the audit trail does (${lang}, decision 0230)`, async () => {
+      api()
+      // 09:30 UTC is 18:30 in Tokyo: a shop there reads 18:30 whatever the browser's clock.
+      const dialog = await openStock(lang, { timezone: 'Asia/Tokyo' })
+      const table = within(dialog).getByRole('table')
+      await within(table).findByText(lang === 'en' ? 'Sale' : 'بيع')
+      // Arabic writes the clock in 12 hours (6:30 م).
+      const cells = within(table).getAllByText(lang === 'en' ? /18:30/ : /6:30/)
+      expect(cells).toHaveLength(history.length)
+      expect(cells[0]).toHaveTextContent(lang === 'en' ? '20 Nov 2026, 18:30' : /2026.*6:30/)
+      expect(table).not.toHaveTextContent(/9:30/)
+    })
 
   it('adds units with a reason and a note, or sets the counted quantity as the difference', async () => {
     const calls = api()

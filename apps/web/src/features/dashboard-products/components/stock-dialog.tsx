@@ -14,7 +14,8 @@ import { Dialog } from '../../../components/ui/dialog.tsx'
 import { Field, Input, Select, Textarea } from '../../../components/ui/field.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { changedBy } from '../../../lib/dashboard-keys.ts'
-import { dateTime } from '../../../lib/dates.ts'
+import { auditTime } from '../../../components/audit/audit-format.tsx'
+import { useShopTimeZone } from '../../../lib/shop-settings.ts'
 import { toast } from '../../../lib/toast.ts'
 import { adjustStock, stockHistoryQuery } from '../api/stock-api.ts'
 
@@ -287,11 +288,12 @@ function StockHistory({
 }) {
   const { t } = useTranslation('dashboard')
   const who = useActorName()
+  const timeZone = useShopTimeZone()
   if (loading) return <p className="text-sm text-stone-500">{t('stock.loading')}</p>
   if (failed) return <p className="text-sm text-red-700">{t('stock.load_failed')}</p>
   if (rows.length === 0) return <p className="text-sm text-stone-500">{t('stock.empty')}</p>
-  const when = (m: StockMovement) =>
-    dateTime(m.created_at, language, { dateStyle: 'short', timeStyle: 'short' })
+  // Decision 0230: on the shop's clock and in the trail's format, so a count reads the same time here and in the audit.
+  const when = (m: StockMovement) => auditTime(m.created_at, language, timeZone)
   const change = (m: StockMovement) => (
     <span className={`font-semibold ltr-nums ${m.delta > 0 ? 'text-palm-700' : 'text-red-700'}`} dir="ltr">
       {signed(m.delta)}

@@ -175,7 +175,15 @@ export function OffersScreen() {
   return (
     <ListScreen
       title={t('offers.title')}
-      description={t('offers.description')}
+      description={
+        <>
+          {t('offers.description')}
+          {/* Decision 0229: an offer's orders, discount and revenue are its completed orders, as the overview's. */}
+          <span className="mt-1 block text-xs" data-testid="figures-hint">
+            {t('figures.offers')}
+          </span>
+        </>
+      }
       add={{ label: t('offers.add'), onClick: () => setForm({ open: true, offer: null }) }}
       searchLabel={t('offers.search')}
       list={list}

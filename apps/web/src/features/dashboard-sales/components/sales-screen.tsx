@@ -116,7 +116,15 @@ export function SalesScreen() {
   return (
     <ListScreen
       title={t('sales.title')}
-      description={t('sales.subtitle')}
+      description={
+        <>
+          {t('sales.subtitle')}
+          {/* Decision 0229: the same orders and figures as the overview. */}
+          <span className="mt-1 block text-xs" data-testid="figures-hint">
+            {t('figures.sales')}
+          </span>
+        </>
+      }
       actions={
         // Decision 0190: the sales file lists every customer's name and phone (orders.export).
         can('orders.export') ? (
