@@ -2,13 +2,16 @@ import { z } from 'zod'
 import { dateString } from './common.ts'
 
 /**
- * Decision 0229: every money figure and `total_orders` count the completed orders of the range (revenue = Σ total net
- * of discounts, average = revenue ÷ orders, collected = the revenue of those paid); the sales report, its CSV and the
- * offers list read the same orders.
+ * Decision 0229: every money figure counts the completed orders of the range (revenue = Σ total net of discounts,
+ * average = revenue ÷ completed orders, collected = the revenue of those paid); the sales report, its CSV and the
+ * offers list read the same orders. `total_orders` is the spec's count of every order placed in the range, whatever
+ * its status; `completed_orders` the count the money figures are based on.
  */
 export const DashboardStats = z.object({
   total_revenue: z.number(),
   total_orders: z.number().int(),
+  /** Decision 0229: the completed orders of the range, the basis of every money figure. */
+  completed_orders: z.number().int(),
   average_order_value: z.number(),
   /** Decision 0229: Σ discount of the completed orders (items and delivery), already taken out of the revenue. */
   total_discounts: z.number(),

@@ -54,9 +54,10 @@ describe('dashboard answers follow every change at once', () => {
       createdAt: new Date('2020-03-01T10:00:00Z'),
     })
     const placed = await stats()
-    // A pending order is among the recent orders at once, and not yet among the (completed) orders (decision 0229).
+    // A pending order is among the recent orders and the orders at once, not yet among the completed ones (0229).
     expect(placed.recent_orders[0].id).toBe(order.id)
-    expect(placed.total_orders).toBe(before.total_orders)
+    expect(placed.total_orders).toBe(before.total_orders + 1)
+    expect(placed.completed_orders).toBe(before.completed_orders)
     expect(placed.total_revenue).toBe(before.total_revenue)
 
     const o = (
@@ -80,6 +81,7 @@ describe('dashboard answers follow every change at once', () => {
     const completed = await stats()
     expect(completed.total_revenue).toBe(before.total_revenue + 50)
     expect(completed.total_orders).toBe(before.total_orders + 1)
+    expect(completed.completed_orders).toBe(before.completed_orders + 1)
     expect(completed.total_collected).toBe(before.total_collected + 50)
     expect(completed.total_profit).toBe(before.total_profit + 16)
     expect(completed.top_products[0]).toMatchObject({ product_id: productId, total_quantity: 2 })

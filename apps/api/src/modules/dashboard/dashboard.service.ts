@@ -51,7 +51,7 @@ const buyerKey = sql`coalesce('u' || o.user_id::text, 'p' || (case
 
 /**
  * Decision 0229 (product.md §10.5): one basis for every money figure, the completed orders of the range: revenue is
- * their Σ total (net of discounts), orders their count, the average revenue ÷ orders, discounts their Σ discount,
+ * their Σ total (net of discounts), `completed_orders` their count, the average revenue ÷ completed orders, discounts their Σ discount,
  * collected the revenue of those paid, profit (costs.view, decision 0216) their margin. The sales report
  * (`/api/orders?status=completed` totals), its CSV and the offers list read the same orders. Customers counts the
  * distinct buyers of the range's orders that were not cancelled (decision 0130).
@@ -71,6 +71,7 @@ export async function dashboardStats(
              coalesce(sum(o.discount_total) filter (where o.order_status = 'completed'), 0) as discounts,
              coalesce(sum(o.total_amount) filter (where o.order_status = 'completed' and o.payment_status = 'paid'), 0) as collected,
              count(*) filter (where o.order_status = 'completed') as completed,
+             count(*) as all_orders,
              count(distinct ${buyerKey}) filter (where o.order_status <> 'cancelled') as customers
       from orders o where ${range}`),
     db.execute(sql`select (select count(*) from products where archived_at is null) as products`),
@@ -109,6 +110,7 @@ export async function dashboardStats(
     discounts: unknown
     collected: unknown
     completed: unknown
+    all_orders: unknown
     customers: unknown
   }>(sumRows)
   const [counts] = rowsOf<{ products: unknown }>(countRows)
@@ -142,7 +144,10 @@ export async function dashboardStats(
   const completed = num(sums?.completed)
   return {
     total_revenue: revenue,
-    total_orders: completed,
+    // The spec's count of orders placed in the range, whatever their status (as before decision 0229); the money
+    // figures' basis is `completed_orders`.
+    total_orders: num(sums?.all_orders),
+    completed_orders: completed,
     average_order_value: completed > 0 ? Math.round((revenue * 100) / completed) / 100 : 0,
     total_discounts: money(sums?.discounts),
     total_collected: money(sums?.collected),

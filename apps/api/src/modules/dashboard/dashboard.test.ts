@@ -17,9 +17,9 @@ import { currentMonth, todayIn } from '../../lib/shop-time.ts'
  *   O6 completed 31 May 22:30 UTC = 1 June in Tripoli: A×1 → total 30, profit 8
  *   O1 completed 3 June: A×2 + B×1 → total 100, profit 36
  *   O2 completed 3 June 22:00 Tripoli: A×10 (wholesale) → total 170, profit 60
- *   O3 pending 5 June, O4 cancelled 6 June: neither orders nor revenue (decision 0229)
+ *   O3 pending 5 June, O4 cancelled 6 June: orders of the range, not completed orders nor revenue (decision 0229)
  *   O5 completed 1 July: outside the range
- * June: revenue 300, profit 104, 3 (completed) orders, average 100.
+ * June: revenue 300, profit 104, 5 orders, 3 completed, average 100.
  */
 describe('dashboard stats and revenue', () => {
   let ctx: TestContext
@@ -94,14 +94,15 @@ describe('dashboard stats and revenue', () => {
   const get = (url: string, headers: Record<string, string> = admin.headers) =>
     ctx.app.inject({ method: 'GET', url, headers })
 
-  it('computes revenue, profit and the order count over the completed orders of the range', async () => {
+  it('computes revenue, profit and the completed count over the completed orders, the order count over all orders of the range', async () => {
     const res = await get('/api/dashboard/stats?from=2024-06-01&to=2024-06-30')
     expect(res.statusCode).toBe(200)
     const s = res.json()
     expect(s).toMatchObject({
       total_revenue: 300,
       total_profit: 104,
-      total_orders: 3,
+      total_orders: 5,
+      completed_orders: 3,
       average_order_value: 100,
       total_discounts: 0,
       // Nothing in June was recorded as paid.
@@ -145,7 +146,7 @@ describe('dashboard stats and revenue', () => {
     await buy(7, '0923333333')
     await buy(8, '0924444444', undefined, 'cancelled') // cancelled: no buyer
     const res = await get('/api/dashboard/stats?from=2024-03-01&to=2024-03-31')
-    expect(res.json()).toMatchObject({ total_orders: 0, total_users: 4 })
+    expect(res.json()).toMatchObject({ total_orders: 8, completed_orders: 0, total_users: 4 })
     expect((await get('/api/dashboard/stats?from=2024-03-04&to=2024-03-06')).json().total_users).toBe(1)
   })
 
@@ -171,7 +172,12 @@ describe('dashboard stats and revenue', () => {
     }
     await setStatus('completed')
     const done = (await get(june)).json()
-    expect(done).toMatchObject({ total_revenue: 360, total_orders: 4, average_order_value: 90 })
+    expect(done).toMatchObject({
+      total_revenue: 360,
+      total_orders: 5,
+      completed_orders: 4,
+      average_order_value: 90,
+    })
     expect(done.top_products[1]).toEqual({
       product_id: ids.b,
       product: { name: 'عسل ب' },
@@ -180,7 +186,7 @@ describe('dashboard stats and revenue', () => {
     })
     await setStatus('processing')
     const back = (await get(june)).json()
-    expect(back).toMatchObject({ total_revenue: 300, total_orders: 3 })
+    expect(back).toMatchObject({ total_revenue: 300, total_orders: 5, completed_orders: 3 })
     expect(back.top_products[1]).toEqual({
       product_id: ids.b,
       product: { name: 'عسل ب' },

@@ -18,6 +18,7 @@ afterEach(() => vi.unstubAllGlobals())
 const stats = {
   total_revenue: '1250.5',
   total_orders: '12',
+  completed_orders: 9,
   average_order_value: 104.21,
   total_discounts: '40.25',
   total_collected: '980',
@@ -185,7 +186,7 @@ describe('overview', { timeout: 20_000 }, () => {
           ? {
               revenue:
                 'Completed orders of the period: what customers pay, delivery included, after discounts',
-              orders: 'Completed orders of the period',
+              orders: 'Every order placed in the period, whatever its status; 9 completed',
               average: 'Revenue ÷ completed orders',
               collected: 'Of the revenue, what was paid: cash received or paid online',
               discounts: 'Taken off the completed orders (already out of the revenue)',
@@ -195,7 +196,7 @@ describe('overview', { timeout: 20_000 }, () => {
             }
           : {
               revenue: 'الطلبات المكتملة في الفترة: ما يدفعه العملاء شاملًا التوصيل وبعد الخصومات',
-              orders: 'الطلبات المكتملة في الفترة',
+              orders: 'كل طلبات الفترة أيًا كانت حالتها؛ المكتمل منها 9',
               average: 'الإيرادات ÷ الطلبات المكتملة',
               collected: 'ما دُفع فعلًا من الإيرادات: نقدًا مستلمًا أو إلكترونيًا',
               discounts: 'ما خُصم من الطلبات المكتملة (مطروح من الإيرادات)',
