@@ -89,6 +89,24 @@ function productionRouter(): Plugin {
 }
 
 /**
+ * React Router's plugin starts its own inner Vite compilers with `envFile: false`, which Vite 8 answers with "The
+ * `envFile` option is deprecated" once per compiler (nine lines on every build). Same meaning, current spelling: our
+ * plugins are passed on to those compilers, so this hook rewrites it before Vite reads it.
+ */
+function currentEnvOption(): Plugin {
+  return {
+    name: 'shop:env-dir-option',
+    config(config) {
+      const legacy = config as { envFile?: boolean }
+      if (legacy.envFile === false) {
+        delete legacy.envFile
+        config.envDir = false
+      }
+    },
+  }
+}
+
+/**
  * The browser build's shared code in two files instead of dozens (decision 0031): on a phone over HTTP/1.1 every
  * extra file is another round trip before the page can be used.
  * - `framework`: React, React Router and i18next, which every page runs first;
@@ -111,6 +129,7 @@ export default defineConfig({
   // Unit tests render components without the framework's build (React Router's plugin is for the app's build and dev
   // server only).
   plugins: [
+    currentEnvOption(),
     tailwindcss(),
     process.env.VITEST ? react() : reactRouter(),
     productionRouter(),

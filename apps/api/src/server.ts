@@ -61,6 +61,7 @@ try {
       adminEmail: env.ADMIN_EMAIL,
       adminPassword: env.ADMIN_PASSWORD,
       demoOrders: env.SEED_DEMO_ORDERS === 'true',
+      demo: env.SEED_DEMO === 'true',
     }),
   )
 } catch (error) {
