@@ -1,5 +1,8 @@
 -- Decision 0225: the demo shop's rows carry a marker written by the seed, so "remove demo data" removes exactly them
 -- and never the owner's own rows.
+-- A shop upgraded from before 0027 runs 0027's updates of orders in the same transaction: their deferred trigger events
+-- are still pending, and PostgreSQL refuses to ALTER a table with pending events (as 0024). Fire them now.
+SET CONSTRAINTS ALL IMMEDIATE;--> statement-breakpoint
 ALTER TABLE "categories" ADD COLUMN "is_demo" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "is_demo" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "is_demo" boolean DEFAULT false NOT NULL;--> statement-breakpoint
