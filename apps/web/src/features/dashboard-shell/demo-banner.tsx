@@ -43,7 +43,6 @@ export function DemoBanner() {
   })
   if (!status.data?.present) return null
   const owner = can('staff.manage') && can('settings.manage')
-  const counts = status.data.counts
   return (
     <div
       role="region"
@@ -54,8 +53,7 @@ export function DemoBanner() {
       <div className="min-w-0 flex-1">
         <p className="font-bold text-amber-950">{t('demo.title')}</p>
         <p className="mt-1 text-sm text-amber-950">
-          {t('demo.text', { orders: counts.orders, products: counts.products })}{' '}
-          {owner ? null : t('demo.owner_only')}
+          {t('demo.text')} {owner ? null : t('demo.owner_only')}
         </p>
       </div>
       {owner ? (
