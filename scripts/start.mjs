@@ -38,9 +38,13 @@ if (builtAt === 0 || sourcesAt > builtAt) {
 
 // The server writes to this terminal itself: readable log lines there, JSON lines when the output is piped or
 // redirected (LOG_FORMAT=auto, decision 0040).
+// Decision 0226: `npm start` is how an owner runs the shop, so it runs as production (React's production server
+// build; the API description /api/docs off unless API_DOCS=on or API_DOCS_TOKEN). NODE_ENV set by hand still wins;
+// `npm run dev` is the development server.
 const server = spawn(process.execPath, ['--enable-source-maps', join(root, 'apps/api/dist/server.js')], {
   cwd: root,
   stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: process.env.NODE_ENV || 'production' },
 })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)))

@@ -41,6 +41,7 @@ import { ordersRoutes } from './modules/orders/orders.routes.ts'
 import { paymentsRoutes } from './modules/payments/payments.routes.ts'
 import { profileRoutes } from './modules/profile/profile.routes.ts'
 import { promotionsRoutes } from './modules/promotions/promotions.routes.ts'
+import { demoRoutes } from './modules/demo/demo.routes.ts'
 import { contentRoutes } from './modules/content/content.routes.ts'
 import { settingsRoutes } from './modules/settings/settings.routes.ts'
 import { usersRoutes } from './modules/users/users.routes.ts'
@@ -360,6 +361,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(contentRoutes)
       await api.register(importsRoutes)
       await api.register(promotionsRoutes)
+      await api.register(demoRoutes)
       await api.register(staffRoutes)
       await api.register(stockRoutes)
       await api.register(auditRoutes)

@@ -76,6 +76,8 @@ const Env = z.object({
   TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
   /** Folder of the built web app (defaults to apps/web/dist). */
   WEB_DIST: z.string().optional(),
+  /** Decision 0225: `false` starts a real shop (settings, delivery cities, the admin; no demo data at all). */
+  SEED_DEMO: z.enum(['true', 'false']).default('true'),
   SEED_DEMO_ORDERS: z.enum(['true', 'false']).default('true'),
   // Online payments (docs/payments.md). Plutu ("massarat" at checkout) is offered when all three keys are set.
   PLUTU_API_KEY: z.string().optional(),

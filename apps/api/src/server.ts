@@ -53,7 +53,14 @@ process.on('SIGINT', () => void shutdown('SIGINT'))
 
 let seeded: Awaited<ReturnType<typeof seedDatabase>>
 try {
-  await app.listen({ port: env.PORT, host: env.HOST })
+  // Decision 0226: the port opens before the shop is ready (decision 0042), so the line says "starting", not "listening":
+  // the block below says when the shop answers.
+  await app.listen({
+    port: env.PORT,
+    host: env.HOST,
+    listenTextResolver: (address) =>
+      `starting the shop on ${address} (migrations and first-start data; it answers 503 "starting" until ready)…`,
+  })
   // Decision 0101: the first-start seed runs under the migrations' lock, so processes started together on a fresh
   // PostgreSQL database seed it once (the others wait, then find it done).
   seeded = await migrateDatabase(database, () =>
@@ -61,6 +68,7 @@ try {
       adminEmail: env.ADMIN_EMAIL,
       adminPassword: env.ADMIN_PASSWORD,
       demoOrders: env.SEED_DEMO_ORDERS === 'true',
+      demo: env.SEED_DEMO === 'true',
     }),
   )
 } catch (error) {

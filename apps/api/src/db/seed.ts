@@ -23,7 +23,7 @@ import { allocate } from '@shop/shared/pricing/offers'
 import { phoneKey } from '../domain/abuse-limits.ts'
 import { settings } from './schema/settings.ts'
 import { users } from './schema/users.ts'
-import { seedContent } from './seed-content.ts'
+import { seedContent, withoutDemoContent } from './seed-content.ts'
 import { splitName } from '../domain/order-contact.ts'
 import { seedCategories, seedCities, seedProducts, seedSettings } from './seed-data.ts'
 
@@ -34,6 +34,11 @@ export interface SeedOptions {
   adminEmail: string
   adminPassword: string
   demoOrders: boolean
+  /**
+   * Decision 0225: false (SEED_DEMO=false) starts a real shop: settings, delivery cities and the admin only; no demo
+   * products, categories, orders, customers, offers or farm texts.
+   */
+  demo?: boolean
   /** Seeding the catalogue can be skipped (tests build their own data). */
   catalogue?: boolean
 }
@@ -84,7 +89,10 @@ export async function seedDatabase(
   // Decision 0125: the landing page's texts are content the owner edits. A shop that showed them from the code before
   // (seeded earlier) gets them as its content once, so nothing disappears; an owner's saved content is never replaced.
   if (options.catalogue !== false)
-    await db.insert(shopContent).values({ id: 1, document: seedContent }).onConflictDoNothing()
+    await db
+      .insert(shopContent)
+      .values({ id: 1, document: options.demo === false ? withoutDemoContent(seedContent) : seedContent })
+      .onConflictDoNothing()
 
   const [anySetting] = await db.select({ id: settings.id }).from(settings).limit(1)
   if (anySetting || options.catalogue === false) return { createdAdmin, seededCatalogue: false }
@@ -107,75 +115,80 @@ export async function seedDatabase(
         value: s.key === 'notify_emails' ? options.adminEmail.toLowerCase() : s.value,
       })),
     )
-    const categoryRows = await tx
-      .insert(categories)
-      .values(
-        seedCategories.map((c) => ({
-          name: c.name,
-          description: c.description,
-          translations: buildTranslations({ en: { name: c.nameEn, description: c.descriptionEn } }),
-          slug: c.slug,
-          isActive: true,
+    // Decision 0225: the demo catalogue only when the shop starts as the demo (SEED_DEMO, on by default).
+    if (options.demo !== false) {
+      const categoryRows = await tx
+        .insert(categories)
+        .values(
+          seedCategories.map((c) => ({
+            name: c.name,
+            description: c.description,
+            translations: buildTranslations({ en: { name: c.nameEn, description: c.descriptionEn } }),
+            slug: c.slug,
+            isActive: true,
+            isDemo: true,
+          })),
+        )
+        .returning({ id: categories.id, name: categories.name })
+      const categoryId = new Map(seedCategories.map((c, i) => [c.key, categoryRows[i]!.id]))
+      const slugs = new Set<string>()
+      const slugOf = (name: string) => {
+        const slug = firstFreeSlug(slugify(name, 'product'), slugs)
+        slugs.add(slug)
+        return slug
+      }
+      const productRows = await tx
+        .insert(products)
+        .values(
+          seedProducts.map((p) => ({
+            isDemo: true,
+            slug: slugOf(p.nameEn || p.name),
+            name: p.name,
+            description: p.description,
+            categoryId: categoryId.get(p.category) ?? null,
+            isActive: p.active,
+            imageId: imageIds.get(p.image) ?? null,
+            attributes: { weight: p.weight, origin: p.origin },
+            translations: buildTranslations({
+              en: { name: p.nameEn, description: p.descriptionEn, weight: p.weightEn, origin: p.originEn },
+            }),
+          })),
+        )
+        .returning({ id: products.id })
+      // Decision 0150: each demo product's packs in the shop's order, with their labels, codes, prices and stock.
+      const packSeeds = seedProducts.flatMap((p, i) =>
+        p.packs.map((pack, position) => ({ pack, productId: productRows[i]!.id, position })),
+      )
+      // The demo stock is each pack's opening balance in the stock ledger (decision 0191).
+      const packRows = await insertPacks(
+        tx,
+        packSeeds.map(({ pack, productId, position }) => ({
+          productId,
+          position,
+          label: pack.label,
+          translations: buildTranslations({ en: { label: pack.labelEn } }),
+          sku: pack.sku,
+          retailPrice: Number(pack.retailPrice),
+          retailBuyingPrice: Number(pack.retailBuyingPrice),
+          wholesaleBuyingPrice: pack.wholesaleBuyingPrice === null ? null : Number(pack.wholesaleBuyingPrice),
+          stock: pack.stock,
+          isActive: pack.active ?? true,
+          isAlwaysInStock: pack.alwaysInStock ?? false,
+          weightGrams: pack.weightGrams ?? null,
+          volumeMl: pack.volumeMl ?? null,
+        })),
+        systemActor('seed'),
+      )
+      const packId = new Map(packRows.map((r) => [`${r.productId}:${r.position}`, r.id]))
+      const tiers = packSeeds.flatMap(({ pack, productId, position }) =>
+        pack.tiers.map((t) => ({
+          variantId: packId.get(`${productId}:${position}`)!,
+          minQuantity: t.minQuantity,
+          price: Number(t.price),
         })),
       )
-      .returning({ id: categories.id, name: categories.name })
-    const categoryId = new Map(seedCategories.map((c, i) => [c.key, categoryRows[i]!.id]))
-    const slugs = new Set<string>()
-    const slugOf = (name: string) => {
-      const slug = firstFreeSlug(slugify(name, 'product'), slugs)
-      slugs.add(slug)
-      return slug
+      if (tiers.length) await tx.insert(variantPriceTiers).values(tiers)
     }
-    const productRows = await tx
-      .insert(products)
-      .values(
-        seedProducts.map((p) => ({
-          slug: slugOf(p.nameEn || p.name),
-          name: p.name,
-          description: p.description,
-          categoryId: categoryId.get(p.category) ?? null,
-          isActive: p.active,
-          imageId: imageIds.get(p.image) ?? null,
-          attributes: { weight: p.weight, origin: p.origin },
-          translations: buildTranslations({
-            en: { name: p.nameEn, description: p.descriptionEn, weight: p.weightEn, origin: p.originEn },
-          }),
-        })),
-      )
-      .returning({ id: products.id })
-    // Decision 0150: each demo product's packs in the shop's order, with their labels, codes, prices and stock.
-    const packSeeds = seedProducts.flatMap((p, i) =>
-      p.packs.map((pack, position) => ({ pack, productId: productRows[i]!.id, position })),
-    )
-    // The demo stock is each pack's opening balance in the stock ledger (decision 0191).
-    const packRows = await insertPacks(
-      tx,
-      packSeeds.map(({ pack, productId, position }) => ({
-        productId,
-        position,
-        label: pack.label,
-        translations: buildTranslations({ en: { label: pack.labelEn } }),
-        sku: pack.sku,
-        retailPrice: Number(pack.retailPrice),
-        retailBuyingPrice: Number(pack.retailBuyingPrice),
-        wholesaleBuyingPrice: pack.wholesaleBuyingPrice === null ? null : Number(pack.wholesaleBuyingPrice),
-        stock: pack.stock,
-        isActive: pack.active ?? true,
-        isAlwaysInStock: pack.alwaysInStock ?? false,
-        weightGrams: pack.weightGrams ?? null,
-        volumeMl: pack.volumeMl ?? null,
-      })),
-      systemActor('seed'),
-    )
-    const packId = new Map(packRows.map((r) => [`${r.productId}:${r.position}`, r.id]))
-    const tiers = packSeeds.flatMap(({ pack, productId, position }) =>
-      pack.tiers.map((t) => ({
-        variantId: packId.get(`${productId}:${position}`)!,
-        minQuantity: t.minQuantity,
-        price: Number(t.price),
-      })),
-    )
-    if (tiers.length) await tx.insert(variantPriceTiers).values(tiers)
     await tx.insert(cities).values(
       seedCities.map((c) => ({
         name: c.name,
@@ -185,7 +198,7 @@ export async function seedDatabase(
     )
   })
 
-  if (options.demoOrders) {
+  if (options.demoOrders && options.demo !== false) {
     await seedDemoOffers(db)
     await seedDemoOrders(db)
   }
@@ -200,7 +213,9 @@ async function seedDemoOffers(db: Db) {
   const [dates] = await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, 'dates'))
   const [tripoli] = await db.select({ id: cities.id }).from(cities).where(eq(cities.name, 'طرابلس'))
   const en = (name: string) => buildTranslations({ en: { name } })
-  await db.insert(promotions).values([
+  // Decision 0225: every demo offer starts switched off, the codes too: a shopper cannot type WELCOME10 or FB15 into
+  // a real shop until its owner chooses to switch them on.
+  const demoOffers: (typeof promotions.$inferInsert)[] = [
     {
       code: 'WELCOME10',
       name: 'خصم الطلب الأول 10٪',
@@ -210,6 +225,7 @@ async function seedDemoOffers(db: Db) {
       target: 'order',
       firstOrderOnly: true,
       perCustomerLimit: 1,
+      isActive: false,
     },
     {
       code: 'FB15',
@@ -221,6 +237,7 @@ async function seedDemoOffers(db: Db) {
       minSubtotal: 100,
       usageLimit: 100,
       perCustomerLimit: 1,
+      isActive: false,
     },
     {
       code: null,
@@ -244,7 +261,8 @@ async function seedDemoOffers(db: Db) {
       combinable: true,
       isActive: false,
     },
-  ])
+  ]
+  await db.insert(promotions).values(demoOffers.map((offer) => ({ ...offer, isDemo: true })))
 }
 
 /** Deterministic pseudo-random numbers, so every fresh shop shows the same demo history. */
@@ -310,6 +328,7 @@ async function seedDemoOrders(db: Db) {
         email: `shopper${i + 1}@example.ly`,
         passwordHash: shopperHash,
         role: 'user' as const,
+        isDemo: true,
         createdAt: new Date(Date.now() - (120 - i * 15) * 86_400_000),
       })),
     )
@@ -430,6 +449,7 @@ async function seedDemoOrders(db: Db) {
       discountTotal: discount / 100,
       totalCost: Number(centsToDecimalString(cost)),
       stockRestoredAt: status === 'cancelled' ? createdAt : null,
+      isDemo: true,
       createdAt,
       updatedAt: createdAt,
     })

@@ -69,6 +69,8 @@ export const dashboardKeys = {
     list: () => ['dashboard', 'staff', 'list'] as const,
     roles: () => ['dashboard', 'staff', 'roles'] as const,
   },
+  // Decision 0225: whether the demo shop's data is still there (the dashboard's banner).
+  demo: ['dashboard', 'demo'] as const,
   content: {
     all: ['dashboard', 'content'] as const,
     detail: () => ['dashboard', 'content', 'detail'] as const,
@@ -115,4 +117,6 @@ export const changedBy = {
   promotion: [k.promotions.all],
   // Staff members and roles (issue 30): a role's staff count, a member's role; staff are users too.
   staff: [k.staff.all, k.users.all],
+  // Decision 0225: removing the demo data changes every screen's records.
+  demo: [k.all],
 } satisfies Record<string, readonly QueryKey[]>

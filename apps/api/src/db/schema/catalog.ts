@@ -28,6 +28,8 @@ export const categories = pgTable(
     translations: jsonb('translations').$type<Translations<CategoryText>>().notNull().default({}),
     /** Decision 0140: the names of every language, folded, one per line (`\n name \n`), kept by the database. */
     searchName: text('search_name').generatedAlwaysAs(sql`search_names(name, translations)`),
+    /** Decision 0225: seeded as the demo shop's; the owner's "remove demo data" removes it. */
+    isDemo: boolean('is_demo').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -92,6 +94,8 @@ export const products = pgTable(
     ),
     /** A product that appears in orders is archived instead of erased, so order history keeps its name. */
     archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
+    /** Decision 0225: seeded as the demo shop's; the owner's "remove demo data" removes it. */
+    isDemo: boolean('is_demo').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

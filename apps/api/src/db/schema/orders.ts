@@ -68,6 +68,8 @@ export const orders = pgTable(
     trackingKey: text('tracking_key').default(sql`replace(gen_random_uuid()::text, '-', '')`),
     /** Set when a cancellation put the stock back, so it happens once. */
     stockRestoredAt: timestamp('stock_restored_at', { withTimezone: true, mode: 'date' }),
+    /** Decision 0225: seeded as the demo shop's; the owner's "remove demo data" removes it. */
+    isDemo: boolean('is_demo').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

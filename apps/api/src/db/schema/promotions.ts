@@ -64,6 +64,8 @@ export const promotions = pgTable(
     perCustomerLimit: integer('per_customer_limit'),
     usedCount: integer('used_count').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
+    /** Decision 0225: seeded as the demo shop's; the owner's "remove demo data" removes it. */
+    isDemo: boolean('is_demo').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -21,6 +21,8 @@ export const users = pgTable(
      * super_admin is always the owner whatever this says.
      */
     staffRoleId: integer('staff_role_id').references(() => staffRoles.id, { onDelete: 'restrict' }),
+    /** Decision 0225: seeded as the demo shop's; the owner's "remove demo data" removes it. */
+    isDemo: boolean('is_demo').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

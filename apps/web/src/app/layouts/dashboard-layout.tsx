@@ -13,6 +13,7 @@ import { screenMeta } from '../seo.ts'
 import type { Route } from './+types/dashboard-layout'
 import { DashboardSidebar } from '../../features/dashboard-shell/dashboard-sidebar.tsx'
 import { DefaultPasswordBanner } from '../../features/dashboard-shell/default-password-banner.tsx'
+import { DemoBanner } from '../../features/dashboard-shell/demo-banner.tsx'
 import { PermissionGate } from '../../features/dashboard-shell/permission-gate.tsx'
 
 // Loaded only when staff open the dashboard: its texts come with it.
@@ -83,6 +84,7 @@ export default function DashboardLayout() {
             </div>
             <main id="main" className="mx-auto w-full max-w-[1280px] px-4 py-6 md:px-8 md:py-8">
               <DefaultPasswordBanner />
+              <DemoBanner />
               <PermissionGate>
                 <Outlet />
               </PermissionGate>
