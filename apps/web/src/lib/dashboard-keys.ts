@@ -69,6 +69,11 @@ export const dashboardKeys = {
     list: () => ['dashboard', 'staff', 'list'] as const,
     roles: () => ['dashboard', 'staff', 'roles'] as const,
   },
+  // Issue 39: whether the shop's mail leaves it (every staff screen that "sends" reads it).
+  mail: {
+    all: ['dashboard', 'mail'] as const,
+    status: () => ['dashboard', 'mail', 'status'] as const,
+  },
   content: {
     all: ['dashboard', 'content'] as const,
     detail: () => ['dashboard', 'content', 'detail'] as const,
@@ -98,6 +103,8 @@ export const changedBy = {
   // low stock); a customer's order count and latest orders (users); an offer's uses and revenue (offers).
   order: [
     k.orders.all,
+    // An order's move writes mail: the mail banner's count of mails not sent.
+    k.mail.all,
     k.overview.all,
     k.sales.all,
     k.products.all,
@@ -114,5 +121,7 @@ export const changedBy = {
   // Offers (issue 29): their rows and status.
   promotion: [k.promotions.all],
   // Staff members and roles (issue 30): a role's staff count, a member's role; staff are users too.
-  staff: [k.staff.all, k.users.all],
+  staff: [k.staff.all, k.users.all, k.mail.all],
+  // A test mail (issue 39): the mail banner's state.
+  mail: [k.mail.all],
 } satisfies Record<string, readonly QueryKey[]>
