@@ -10,6 +10,7 @@ import { Field, Input } from '../../../components/ui/field.tsx'
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { toast } from '../../../lib/toast.ts'
+import { useShopSettings } from '../../../lib/shop-settings.ts'
 import { cancelTrackedOrder, trackOrder } from '../api/order-actions.ts'
 import { TrackedOrderView } from './tracked-order-view.tsx'
 
@@ -23,6 +24,8 @@ type Lookup = { order: TrackedOrder; token: string | null; phone: string | null 
  */
 export function TrackPage() {
   const { t } = useTranslation('storefront')
+  // Issue 39: a shop without mail sent no order mail to find the number in.
+  const mailOff = useShopSettings().mail_enabled === false
   const [params, setParams] = useSearchParams()
   const linkOrder = params.get('order') ?? ''
   const linkToken = params.get('token')
@@ -106,7 +109,7 @@ export function TrackPage() {
               label={t('track.order_number')}
               required
               error={form.formState.errors.order_number?.message}
-              hint={t('track.order_number_hint')}
+              hint={mailOff ? t('track.order_number_hint_no_mail') : t('track.order_number_hint')}
             >
               {(p) => (
                 <Input
