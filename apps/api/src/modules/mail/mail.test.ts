@@ -124,6 +124,9 @@ describe('mail with SMTP_URL (issue 39)', () => {
       })
 
     expect(await status()).toMatchObject({ state: 'working', last_error: null })
+    // The storefront may promise mail (without SMTP_URL settings.test.ts sees false).
+    const pub = await ctx.app.inject({ method: 'GET', url: '/api/settings/public' })
+    expect(pub.json().mail_enabled).toBe(true)
     const sent = await test()
     expect(sent.json()).toMatchObject({
       outcome: 'sent',
