@@ -37,6 +37,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { imagesRoutes } from './modules/images/images.routes.ts'
 import { importsRoutes } from './modules/imports/imports.routes.ts'
+import { mailRoutes } from './modules/mail/mail.routes.ts'
 import { ordersRoutes } from './modules/orders/orders.routes.ts'
 import { paymentsRoutes } from './modules/payments/payments.routes.ts'
 import { profileRoutes } from './modules/profile/profile.routes.ts'
@@ -358,6 +359,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(paymentsRoutes)
       await api.register(dashboardRoutes)
       await api.register(settingsRoutes)
+      await api.register(mailRoutes)
       await api.register(contentRoutes)
       await api.register(importsRoutes)
       await api.register(promotionsRoutes)
@@ -386,7 +388,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     : undefined
   await app.register(webPlugin, {
     distDir: options.webDist ?? webDist,
-    data: createStorefrontData(options.database.db, storefront),
+    data: createStorefrontData(options.database.db, storefront, mailer.configured),
     devBuild,
   })
   await app.ready()

@@ -55,3 +55,45 @@ export async function mailQueue(db: DbOrTx): Promise<MailQueue> {
     oldestUnsentAgeSeconds: age(row?.oldest),
   }
 }
+
+export interface MailChannelState {
+  state: 'not_configured' | 'working' | 'failing'
+  lastError: string | null
+  lastErrorAt: Date | null
+  lastSentAt: Date | null
+  unsent: number
+}
+
+const dateOf = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string))
+
+/**
+ * Issue 39: mail's state for staff, from the table (every process answers the same). Failing when the latest try
+ * failed after the latest mail was sent: a failed row's `locked_until` is when its try failed (lib/mailer.ts; rows
+ * failed before that was kept count from when they were written). One mail sent after the failures means SMTP works
+ * again, even while older mails wait for their next try.
+ */
+export async function mailChannelState(db: DbOrTx, configured: boolean): Promise<MailChannelState> {
+  const [row] = rowsOf<{ unsent: unknown; last_sent: unknown; error: unknown; failed_at: unknown }>(
+    await db.execute(sql`
+      select (select count(*) from mail_outbox where sent_at is null) as unsent,
+             (select max(sent_at) from mail_outbox) as last_sent,
+             f.error, f.failed_at
+      from (select 1) as one
+      left join lateral (
+        select error, coalesce(locked_until, created_at) as failed_at from mail_outbox
+        where sent_at is null and error is not null
+        order by coalesce(locked_until, created_at) desc, id desc limit 1) as f on true`),
+  )
+  const unsent = Number(row?.unsent ?? 0)
+  const lastSentAt = dateOf(row?.last_sent)
+  const failedAt = dateOf(row?.failed_at)
+  if (!configured) return { state: 'not_configured', lastError: null, lastErrorAt: null, lastSentAt, unsent }
+  const failing = failedAt !== null && (lastSentAt === null || failedAt > lastSentAt)
+  return {
+    state: failing ? 'failing' : 'working',
+    lastError: failing ? String(row?.error) : null,
+    lastErrorAt: failing ? failedAt : null,
+    lastSentAt,
+    unsent,
+  }
+}

@@ -37,7 +37,17 @@ export interface Mailer {
   deliverDue(): Promise<number>
   /** Stops the rounds and waits for a delivery in progress. */
   close(): Promise<void>
+  /** Whether SMTP_URL is set: without it no mail leaves the shop (decision 0043). */
+  readonly configured: boolean
+  /**
+   * Issue 39: writes the mail into the outbox and tries it at once while the caller waits (the dashboard's test mail),
+   * never again later. Answers what happened: sent, not configured (nothing written), or the SMTP error.
+   */
+  sendNow(mail: Mail): Promise<SendNowResult>
 }
+
+export type SendNowResult =
+  { outcome: 'sent' } | { outcome: 'not_configured' } | { outcome: 'failed'; error: string }
 
 export interface MailerOptions {
   smtpUrl?: string
@@ -67,6 +77,9 @@ interface ClaimedMail {
 }
 
 const BATCH = 10
+
+/** An SMTP error as kept in the outbox and shown to staff: its message, never more than 500 characters. */
+const errorText = (err: unknown) => String((err as Error)?.message ?? err).slice(0, 500)
 
 /** The wait before try n + 1 after n failed tries: backoff, 2 × backoff, 4 × backoff … at most maxBackoff. */
 export function backoffAfter(attempts: number, backoffMs: number, maxBackoffMs: number): number {
@@ -156,7 +169,9 @@ export function createMailer(db: Db, options: MailerOptions): Mailer {
       const next = giveUp ? null : new Date(Date.now() + backoffAfter(mail.attempts, backoffMs, maxBackoffMs))
       await db
         .update(mailOutbox)
-        .set({ error: String((err as Error).message).slice(0, 500), nextAttemptAt: next, lockedUntil: null })
+        // Issue 39: the lease ends when the try failed, so `locked_until` of a failed row says when (the dashboard's
+        // "failing since"); it is in the past at once, so the row is free for its next try as before.
+        .set({ error: errorText(err), nextAttemptAt: next, lockedUntil: sql`now()` })
         .where(eq(mailOutbox.id, mail.id))
         .catch(() => {})
       return false
@@ -228,6 +243,46 @@ export function createMailer(db: Db, options: MailerOptions): Mailer {
         )
       }
       return true
+    },
+    get configured() {
+      return transport !== null
+    },
+    async sendNow(mail) {
+      if (!transport) return { outcome: 'not_configured' }
+      const [row] = await db
+        .insert(mailOutbox)
+        .values({
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html ?? null,
+          fromName: mail.fromName ?? null,
+          // Tried here and now, never by a round: a test that failed is not repeated behind the owner's back.
+          attempts: 1,
+          nextAttemptAt: null,
+        })
+        .returning({ id: mailOutbox.id, messageId: mailOutbox.messageId })
+      try {
+        const replyTo = await replyToAddress(db).catch(() => null)
+        await transport.sendMail({
+          from: mail.fromName ? { name: mail.fromName, address: fromAddress(options.from) } : options.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html ?? undefined,
+          ...(replyTo ? { replyTo } : {}),
+          messageId: `<${row!.messageId}@${domain}>`,
+        })
+        await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row!.id))
+        return { outcome: 'sent' }
+      } catch (err) {
+        options.log.warn({ err, mail_id: row!.id, to: mail.to }, 'test mail could not be sent')
+        await db
+          .update(mailOutbox)
+          .set({ error: errorText(err), lockedUntil: sql`now()` })
+          .where(eq(mailOutbox.id, row!.id))
+        return { outcome: 'failed', error: errorText(err) }
+      }
     },
     async send(mail) {
       await mailer.enqueue(db, mail)

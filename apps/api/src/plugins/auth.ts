@@ -51,14 +51,16 @@ export function permissionsOf(
  * Who may call a route (decision 0190), declared in the route's own options: `config: { access: ... }`.
  * - `'public'`: anyone; no guard (a route that wants the signed-in user if any adds `onRequest: app.guards.optionalUser`).
  * - `'signed_in'`: any signed-in account (401 for a guest); the handler decides what the caller sees.
+ * - `'staff'`: any staff member whatever their role (401 for a guest, 403 FORBIDDEN for a shopper; issue 39: the
+ *   mail's state, which every screen that "sends" needs).
  * - a Permission (`'orders.process'`): staff whose role has it (401 for a guest, 403 FORBIDDEN otherwise).
  * The declaration IS the guard: the onRoute hook below adds the matching onRequest guard (before the body is parsed
  * or validated), and an /api route without a declaration fails at start-up.
  */
-export type RouteAccess = 'public' | 'signed_in' | Permission
+export type RouteAccess = 'public' | 'signed_in' | 'staff' | Permission
 
 export const isRouteAccess = (value: unknown): value is RouteAccess =>
-  value === 'public' || value === 'signed_in' || isPermission(value)
+  value === 'public' || value === 'signed_in' || value === 'staff' || isPermission(value)
 
 /** Routes under these prefixes are public without declaring it (OpenAPI documentation, guarded by its own hook). */
 const IMPLICITLY_PUBLIC = ['/api/docs']
@@ -79,6 +81,8 @@ declare module 'fastify' {
       signedIn: preHandlerAsyncHookHandler
       /** Signed in (401) as staff whose role has `permission` (403 FORBIDDEN, translated, otherwise). */
       can(permission: Permission): preHandlerAsyncHookHandler
+      /** Signed in (401) as any staff member (403 FORBIDDEN for a shopper). */
+      staff: preHandlerAsyncHookHandler
     }
     /**
      * Who this request acts as (issue 30): staff, a shopper or a guest, from the already resolved user (call after a
@@ -177,6 +181,10 @@ async function authPluginImpl(app: FastifyInstance) {
       const user = await signedIn(request)
       if (!hasPermission(user, permission)) throw new AppError('FORBIDDEN', 403)
     },
+    staff: async (request: FastifyRequest) => {
+      const user = await signedIn(request)
+      if (!isStaff(user)) throw new AppError('FORBIDDEN', 403)
+    },
   })
 
   // Decision 0190: the route's declared access becomes its first onRequest hook, so a route cannot declare one thing
@@ -186,7 +194,12 @@ async function authPluginImpl(app: FastifyInstance) {
     if (access === 'public') return null
     let guard = guardOf.get(access)
     if (!guard) {
-      const check = access === 'signed_in' ? app.guards.signedIn : app.guards.can(access)
+      const check =
+        access === 'signed_in'
+          ? app.guards.signedIn
+          : access === 'staff'
+            ? app.guards.staff
+            : app.guards.can(access)
       guard = check as unknown as onRequestHookHandler
       guardOf.set(access, guard)
     }

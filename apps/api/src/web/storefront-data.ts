@@ -16,12 +16,16 @@ import { publicSettings } from '../modules/settings/settings.service.ts'
  * The shop's data for the server-rendered pages (decision 0031), read in-process from the same services and caches
  * as the public API: the pages and `GET /api/products` never disagree.
  */
-export function createStorefrontData(db: Db, catalog: StorefrontCatalog): StorefrontData {
+export function createStorefrontData(
+  db: Db,
+  catalog: StorefrontCatalog,
+  mailEnabled: boolean,
+): StorefrontData {
   return refusingBadInput({
     products: (query, lang) => catalog.products(query, lang),
     categories: (lang) => catalog.categories(lang),
     product: (slug, lang) => catalog.product(slug, lang),
-    settings: () => publicSettings(db),
+    settings: () => publicSettings(db, mailEnabled),
     content: () => getContent(db),
     featured: async (lang) => catalog.featured((await getContent(db)).featured_product_ids, lang),
     // Decision 0111: what a product's offer tells search engines besides its price.

@@ -71,6 +71,11 @@ export const dashboardKeys = {
   },
   // Decision 0225: whether the demo shop's data is still there (the dashboard's banner).
   demo: ['dashboard', 'demo'] as const,
+  // Issue 39: whether the shop's mail leaves it (every staff screen that "sends" reads it).
+  mail: {
+    all: ['dashboard', 'mail'] as const,
+    status: () => ['dashboard', 'mail', 'status'] as const,
+  },
   content: {
     all: ['dashboard', 'content'] as const,
     detail: () => ['dashboard', 'content', 'detail'] as const,
@@ -100,6 +105,8 @@ export const changedBy = {
   // low stock); a customer's order count and latest orders (users); an offer's uses and revenue (offers).
   order: [
     k.orders.all,
+    // An order's move writes mail: the mail banner's count of mails not sent.
+    k.mail.all,
     k.overview.all,
     k.sales.all,
     k.products.all,
@@ -116,7 +123,9 @@ export const changedBy = {
   // Offers (issue 29): their rows and status.
   promotion: [k.promotions.all],
   // Staff members and roles (issue 30): a role's staff count, a member's role; staff are users too.
-  staff: [k.staff.all, k.users.all],
+  staff: [k.staff.all, k.users.all, k.mail.all],
   // Decision 0225: removing the demo data changes every screen's records.
   demo: [k.all],
+  // A test mail (issue 39): the mail banner's state.
+  mail: [k.mail.all],
 } satisfies Record<string, readonly QueryKey[]>

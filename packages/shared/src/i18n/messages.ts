@@ -255,6 +255,14 @@ const en: Messages = {
       'This email belongs to a customer account. Invite the staff member with another (work) email',
     INVALID_INVITATION: 'This invitation link is not valid or was already used',
     INVITATION_EXPIRED: 'This invitation has expired. Ask the shop owner to send a new one',
+    // Issue 39: the shop's mail as it is.
+    MAIL_NOT_CONFIGURED:
+      'Mail is not set up (SMTP_URL), so no mail leaves the shop. Nothing was sent to {{to}}',
+    MAIL_TEST_SENT: 'The test mail was sent to {{to}}. Check that it arrived (and the spam folder)',
+    MAIL_TEST_FAILED: 'The test mail to {{to}} was not sent. The mail server answered: {{error}}',
+    MAIL_TEST_SUBJECT: 'Test mail from {{shop}}',
+    MAIL_TEST_TEXT:
+      'This mail was sent from the dashboard of {{shop}} to check that the shop can send mail. Its order, invitation and password mails reach their readers.',
   },
 }
 
@@ -499,6 +507,12 @@ const ar: Messages = {
     EMAIL_IS_SHOPPER: 'هذا البريد الإلكتروني لحساب زبون. ادعُ الموظف ببريد آخر (بريد العمل)',
     INVALID_INVITATION: 'رابط الدعوة هذا غير صالح أو استُخدم من قبل',
     INVITATION_EXPIRED: 'انتهت صلاحية هذه الدعوة. اطلب من مالك المتجر إرسال دعوة جديدة',
+    MAIL_NOT_CONFIGURED: 'البريد غير مُعدّ (SMTP_URL)، فلا يخرج أي بريد من المتجر. لم يُرسل شيء إلى {{to}}',
+    MAIL_TEST_SENT: 'أُرسل بريد التجربة إلى {{to}}. تحقق من وصوله (ومن مجلد الرسائل غير المرغوبة)',
+    MAIL_TEST_FAILED: 'لم يُرسل بريد التجربة إلى {{to}}. أجاب خادم البريد: {{error}}',
+    MAIL_TEST_SUBJECT: 'بريد تجربة من {{shop}}',
+    MAIL_TEST_TEXT:
+      'أُرسل هذا البريد من لوحة تحكم {{shop}} للتأكد من أن المتجر يستطيع إرسال البريد. رسائل الطلبات والدعوات وكلمات المرور تصل إلى أصحابها.',
   },
 }
 

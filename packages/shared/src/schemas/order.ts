@@ -533,8 +533,21 @@ const cancelReason = z
 export const CancelOrderInput = z.object({ reason: cancelReason })
 export type CancelOrderInput = z.infer<typeof CancelOrderInput>
 
-/** POST /api/track/cancel (the mail's link). */
-export const TrackCancelInput = TrackByTokenInput.extend({ reason: cancelReason })
+/**
+ * POST /api/track/cancel: the mail's link, or (issue 39, amending decision 0069) the order number with the phone it
+ * was placed with, so that a guest of a shop without mail can cancel; throttled as a look-up (decision 0068).
+ */
+export const TrackCancelInput = z
+  .object({
+    order_number: orderNumber,
+    phone: phone('validation.phone_required').optional(),
+    token: trackingToken.optional(),
+    reason: cancelReason,
+  })
+  .refine((v) => v.phone !== undefined || v.token !== undefined, {
+    message: 'validation.phone_required',
+    path: ['phone'],
+  })
 export type TrackCancelInput = z.infer<typeof TrackCancelInput>
 
 /** POST /api/orders/:id/tracking-link (staff, decision 0105): the order's new tracking link. */

@@ -483,10 +483,13 @@ export const PUBLIC_SETTING_KEYS = [
   // Decision 0230: the shop's clock, so every screen shows one time per event (the trail, the stock history).
   'timezone',
 ] as const
-export const PublicSettings = z.object(
-  Object.fromEntries(PUBLIC_SETTING_KEYS.map((k) => [k, z.string()])) as Record<
-    (typeof PUBLIC_SETTING_KEYS)[number],
-    z.ZodString
-  >,
-)
+export const PublicSettings = z
+  .object(
+    Object.fromEntries(PUBLIC_SETTING_KEYS.map((k) => [k, z.string()])) as Record<
+      (typeof PUBLIC_SETTING_KEYS)[number],
+      z.ZodString
+    >,
+  )
+  // Issue 39: whether the shop's mail leaves it (SMTP_URL), so no page promises a mail that will not come.
+  .extend({ mail_enabled: z.boolean() })
 export type PublicSettings = z.infer<typeof PublicSettings>

@@ -63,6 +63,14 @@ export const StaffMember = z.object({
 })
 export type StaffMember = z.infer<typeof StaffMember>
 
+/**
+ * POST /api/staff/invitations' answer (issue 39): the member and the invitation's link, answered once to the owner who
+ * invited, to copy and send by hand when mail is not set up (the link's token is kept only as a hash; inviting again
+ * answers a new link and ends the old one, decision 0196).
+ */
+export const StaffInvitation = StaffMember.extend({ invitation_url: z.string() })
+export type StaffInvitation = z.infer<typeof StaffInvitation>
+
 /** POST /api/staff/invitations */
 export const StaffInvitationInput = z.object({
   email: z

@@ -27,15 +27,18 @@ export async function listSettings(db: Db): Promise<Setting[]> {
 }
 
 /** docs/api.md GET /settings/public: only the keys a storefront shows; a missing row reads as its registry default. */
-export async function publicSettings(db: Db): Promise<PublicSettings> {
+export async function publicSettings(db: Db, mailEnabled: boolean): Promise<PublicSettings> {
   const rows = await db
     .select({ key: settings.key, value: settings.value })
     .from(settings)
     .where(inArray(settings.key, [...PUBLIC_SETTING_KEYS]))
   const values = new Map(rows.map((r) => [r.key, r.value]))
-  return Object.fromEntries(
-    PUBLIC_SETTING_KEYS.map((k) => [k, values.get(k) ?? settingDefinition(k)?.default ?? '']),
-  ) as PublicSettings
+  return {
+    ...(Object.fromEntries(
+      PUBLIC_SETTING_KEYS.map((k) => [k, values.get(k) ?? settingDefinition(k)?.default ?? '']),
+    ) as Omit<PublicSettings, 'mail_enabled'>),
+    mail_enabled: mailEnabled,
+  }
 }
 
 /**

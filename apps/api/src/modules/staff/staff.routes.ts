@@ -4,6 +4,7 @@ import { AcceptInvitationInput, LoginResponse } from '@shop/shared/schemas/auth'
 import { idParam } from '@shop/shared/schemas/common'
 import {
   InvitationInfo,
+  StaffInvitation,
   StaffInvitationInput,
   StaffList,
   StaffMember,
@@ -37,19 +38,19 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['staff'],
         summary:
-          'Invite by email: the account, a set-password link (72 hours, single use) through the outbox; a pending invitation is sent again (owner)',
+          'Invite by email: the account, a set-password link (72 hours, single use) through the outbox and in the answer (invitation_url, once: only its hash is kept); a pending invitation is sent again with a new link (owner)',
         security,
         body: StaffInvitationInput,
-        response: { 201: StaffMember, 200: StaffMember },
+        response: { 201: StaffInvitation, 200: StaffInvitation },
       },
     },
     async (request, reply) => {
-      const { member, resent } = await inviteStaff(
+      const { member, resent, invitationUrl } = await inviteStaff(
         { db: app.db, mailer: app.mailer, appUrl: app.appUrl, lang: request.lang },
         app.actorOf(request),
         request.body,
       )
-      return reply.status(resent ? 200 : 201).send(member)
+      return reply.status(resent ? 200 : 201).send({ ...member, invitation_url: invitationUrl })
     },
   )
 

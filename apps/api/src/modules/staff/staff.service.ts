@@ -157,7 +157,7 @@ export async function inviteStaff(
   ctx: InviteContext,
   actor: Actor,
   input: StaffInvitationInput,
-): Promise<{ member: StaffMember; resent: boolean }> {
+): Promise<{ member: StaffMember; resent: boolean; invitationUrl: string }> {
   const role = await resolveRole(ctx.db, input.role)
   const email = input.email.toLowerCase()
   const token = newToken()
@@ -249,7 +249,13 @@ export async function inviteStaff(
     if (isUniqueViolation(err)) throw emailError('ALREADY_STAFF')
     throw err
   }
-  return { member: await memberOf(ctx.db, result.userId, ctx.lang), resent: result.resent }
+  // Issue 39: the link goes back to the owner who invited, once (only its hash is kept), to copy when mail is not set
+  // up or did not arrive; inviting again answers a new link.
+  return {
+    member: await memberOf(ctx.db, result.userId, ctx.lang),
+    resent: result.resent,
+    invitationUrl: invitationLink(ctx.appUrl, token),
+  }
 }
 
 const emailError = (code: 'ALREADY_STAFF' | 'EMAIL_IS_SHOPPER') =>

@@ -29,7 +29,7 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['orders'],
         summary:
-          "Cancel a pending order with the mail link's token and a reason; stock goes back once; 409 after pending",
+          "Cancel a pending order with the mail link's token, or its number and phone, and a reason; stock goes back once; 409 after pending; wrong pairs 404 and count towards the 429 limit",
         body: TrackCancelInput,
         response: { 200: TrackedOrder },
       },

@@ -73,7 +73,7 @@ export async function linkExpired(db: Db, row: OrderRow, now = new Date()): Prom
   return now.getTime() >= closedAt.getTime() + days * DAY_MS
 }
 
-async function toTracked(db: Db, row: OrderRow, byToken: boolean, lang: Language): Promise<TrackedOrder> {
+async function toTracked(db: Db, row: OrderRow, lang: Language): Promise<TrackedOrder> {
   const items = await db
     .select()
     .from(orderItems)
@@ -122,8 +122,9 @@ async function toTracked(db: Db, row: OrderRow, byToken: boolean, lang: Language
         created_at: h.createdAt.toISOString(),
         by_customer: h.actor === 'shopper' || h.actor === 'guest',
       })),
-    // Decision 0069: only the mail's link (or the signed-in owner, in my orders) may cancel.
-    can_cancel: byToken && row.orderStatus === 'pending',
+    // Decision 0069 as amended by issue 39: the mail's link or the number with its phone may cancel while pending (a
+    // shop without mail sends no link; every wrong pair counts towards the look-up limit of decision 0068).
+    can_cancel: row.orderStatus === 'pending',
   }
 }
 
@@ -134,11 +135,14 @@ export async function trackOrder(
   ip: string,
   lang: Language,
 ): Promise<TrackedOrder> {
-  const { row, byToken } = await findTracked(db, input, ip)
-  return toTracked(db, row, byToken, lang)
+  const { row } = await findTracked(db, input, ip)
+  return toTracked(db, row, lang)
 }
 
-/** POST /api/track/cancel: the mail's link cancels a pending order (decision 0069); 409 once it has moved on. */
+/**
+ * POST /api/track/cancel: the mail's link, or the order number with its phone, cancels a pending order (decision 0069,
+ * amended by issue 39); 409 once it has moved on. A wrong pair is the look-up's 404 and counts as a miss.
+ */
 export async function cancelTracked(
   db: Db,
   input: TrackCancelInput,
@@ -147,9 +151,9 @@ export async function cancelTracked(
 ): Promise<TrackedOrder> {
   const { row } = await findTracked(db, input, ip)
   await db.transaction(async (tx) => {
-    // The mail's link is a guest's, whoever else is signed in on the browser (decision 0193).
+    // The tracking page is a guest's, whoever else is signed in on the browser (decision 0193).
     await cancelByCustomer(tx, guestActor(ip), row.id, input.reason)
   })
   const [fresh] = await db.select().from(orders).where(eq(orders.id, row.id)).limit(1)
-  return toTracked(db, fresh!, true, lang)
+  return toTracked(db, fresh!, lang)
 }

@@ -73,7 +73,8 @@ describe('POST /api/track (decision 0068)', () => {
         order_status: 'pending',
         phone_masked: '091•••••78',
         total_amount: order.total_amount,
-        can_cancel: false,
+        // Issue 39: a pending order can be cancelled from the number and phone too.
+        can_cancel: true,
       })
       expect(body.items[0]).toMatchObject({ product_name: 'Ajwa dates', quantity: 2 })
       expect(body.history).toEqual([expect.objectContaining({ status: 'pending', by_customer: true })])
@@ -194,11 +195,65 @@ describe('POST /api/track/cancel (decision 0069)', () => {
     expect(mails.filter((m) => m.subject === `تم إلغاء طلبك ${order.order_number}`)).toHaveLength(1)
   })
 
-  it('refuses to cancel with the phone alone, and after staff moved the order on', async () => {
+  it('cancels a pending order by its number and phone, however the phone is written (issue 39)', async () => {
+    const { order, product } = await guestOrder(2)
+    expect(await stockOf(product.id)).toBe(8)
+    const res = await cancel(
+      { order_number: order.order_number.toLowerCase(), phone: '+218 91 234 5678', reason: 'طلبت بالخطأ' },
+      en,
+    )
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({ order_status: 'cancelled', can_cancel: false })
+    expect(res.json().history.at(-1)).toMatchObject({ status: 'cancelled', by_customer: true })
+    expect(await stockOf(product.id)).toBe(10)
+    const mails = await ctx.app.db.select().from(mailOutbox)
+    expect(mails.filter((m) => m.subject === `تم إلغاء طلبك ${order.order_number}`)).toHaveLength(1)
+  })
+
+  it('answers a wrong phone with the neutral 404, changing nothing, and locks a pair after 10 misses', async () => {
     const { order, product } = await guestOrder(1)
-    expect(
-      (await cancel({ order_number: order.order_number, phone: '0912345678', reason: 'x' })).statusCode,
-    ).toBe(422)
+    const wrong = await cancel({ order_number: order.order_number, phone: '0929999999', reason: 'x' }, en)
+    expect(wrong.statusCode).toBe(404)
+    expect(wrong.json()).toEqual({
+      code: 'TRACKING_NOT_FOUND',
+      message: 'We could not find an order with this number and phone. Check both and try again',
+    })
+    expect((await track({ order_number: order.order_number, phone: '0912345678' })).json()).toMatchObject({
+      order_status: 'pending',
+    })
+    expect(await stockOf(product.id)).toBe(9)
+    // Each try from another address: the pair's limit (decision 0095) stops the guesser, not the right phone.
+    for (let i = 0; i < 9; i++)
+      expect(
+        (await cancel({ order_number: order.order_number, phone: '0929999999', reason: 'x' })).statusCode,
+      ).toBe(404)
+    expectLockedOut(await cancel({ order_number: order.order_number, phone: '0929999999', reason: 'x' }, en))
+    // And one address guessing many pairs is stopped by the IP limit.
+    const from = '10.79.0.1'
+    for (let i = 0; i < 10; i++)
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/track/cancel',
+        payload: { order_number: order.order_number, phone: `09400000${10 + i}`, reason: 'x' },
+        remoteAddress: from,
+      })
+    expectLockedOut(
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/track/cancel',
+        payload: { order_number: order.order_number, phone: '0912345678', reason: 'x' },
+        headers: en,
+        remoteAddress: from,
+      }),
+    )
+    expect(await stockOf(product.id)).toBe(9)
+  })
+
+  it('needs a phone or the link and a reason, and refuses after staff moved the order on', async () => {
+    const { order, product } = await guestOrder(1)
+    const bare = await cancel({ order_number: order.order_number, reason: 'x' }, en)
+    expect(bare.statusCode).toBe(422)
+    expect(bare.json().errors).toEqual({ phone: ['Phone number is required'] })
     const admin = await createUser(ctx.app, 'admin')
     const confirmed = await ctx.app.inject({
       method: 'POST',
@@ -209,6 +264,9 @@ describe('POST /api/track/cancel (decision 0069)', () => {
     const link = await linkOf(order.order_number)
     expect((await track({ order_number: link.order, token: link.token })).json().can_cancel).toBe(false)
     expect((await cancel({ order_number: link.order, token: link.token, reason: 'x' })).statusCode).toBe(409)
+    expect(
+      (await cancel({ order_number: order.order_number, phone: '0912345678', reason: 'x' })).statusCode,
+    ).toBe(409)
     expect(await stockOf(product.id)).toBe(9)
   })
 })

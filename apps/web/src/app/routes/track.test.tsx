@@ -91,9 +91,62 @@ describe('/track (decision 0068)', { timeout: 20_000 }, () => {
     expect(screen.getByText('Confirmed and being prepared')).toBeInTheDocument()
     expect(screen.getByText('Deglet dates')).toBeInTheDocument()
     expect(screen.getByText('1 kg')).toBeInTheDocument()
-    // Opened with the phone: no cancel button, the way to cancel is explained.
+    // The server says it cannot be cancelled: no cancel button.
     expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull()
-    expect(screen.getByText(/open the link in your order mail/)).toBeInTheDocument()
+  })
+
+  it('cancels a pending order opened with its number and phone; without mail no mail is promised (issue 39)', async () => {
+    const cancelled = {
+      ...tracked,
+      order_status: 'cancelled',
+      history: [
+        ...tracked.history,
+        { status: 'cancelled', created_at: '2025-03-01T12:00:00Z', by_customer: true },
+      ],
+    }
+    const { calls } = mockFetch({
+      'POST /api/track': () => ({ body: { ...tracked, can_cancel: true } }),
+      'POST /api/track/cancel': () => ({ body: cancelled }),
+    })
+    renderScreen(<TrackPage />, '/track', [], { settings: { mail_enabled: false } })
+    const u = userEvent.setup()
+    expect(
+      await screen.findByText('It is on the confirmation page, e.g. ORD-250301-00009.'),
+    ).toBeInTheDocument()
+    await u.type(screen.getByLabelText(/^Order number/), 'ORD-250301-00009')
+    await u.type(screen.getByLabelText(/^Phone number/), '091 234 5678')
+    await u.click(screen.getByRole('button', { name: 'Find my order' }))
+    await u.click(await screen.findByRole('button', { name: 'Cancel order' }))
+    const dialog = await screen.findByRole('dialog')
+    expect(
+      within(dialog).getByText(
+        'You can cancel while the order is still pending. The products go back on sale, and this page shows the cancellation at once.',
+      ),
+    ).toBeInTheDocument()
+    expect(within(dialog).queryByText(/by mail/)).toBeNull()
+    await u.type(within(dialog).getByLabelText(/^Why are you cancelling/), 'Ordered twice')
+    await u.click(within(dialog).getByRole('button', { name: 'Cancel the order' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(calls.at(-1)!.body).toEqual({
+      order_number: 'ORD-250301-00009',
+      phone: '091 234 5678',
+      reason: 'Ordered twice',
+    })
+    expect(await screen.findByText('You cancelled this order.')).toBeInTheDocument()
+  })
+
+  it('in Arabic without mail: the cancel dialog says how the cancellation is confirmed', async () => {
+    await setLanguage('ar')
+    mockFetch({ 'POST /api/track': () => ({ body: { ...tracked, can_cancel: true } }) })
+    renderScreen(<TrackPage />, '/track', [], { settings: { mail_enabled: false } })
+    const u = userEvent.setup()
+    await u.type(await screen.findByLabelText(/^رقم الطلب/), 'ORD-250301-00009')
+    await u.type(screen.getByLabelText(/^رقم الهاتف/), '0912345678')
+    await u.click(screen.getByRole('button', { name: 'ابحث عن طلبي' }))
+    await u.click(await screen.findByRole('button', { name: 'إلغاء الطلب' }))
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).getByText(/وتعرض هذه الصفحة الإلغاء فورًا/)).toBeInTheDocument()
+    expect(within(dialog).queryByText(/بالبريد/)).toBeNull()
   })
 
   it('opens the order from the mail link and cancels it with a reason', async () => {

@@ -222,6 +222,8 @@ export interface ListScreenProps<
   searchLabel?: string
   /** More controls in the toolbar, after the filters (the sales dates). */
   toolbar?: ReactNode
+  /** Between the header and the toolbar: what the screen's work depends on (issue 39: mail's state on orders). */
+  banner?: ReactNode
   /** The screen's dialogs. */
   children?: ReactNode
 }
@@ -235,6 +237,7 @@ export function ListScreen<P extends ListPage<RowData>, F extends Record<string,
   add,
   searchLabel,
   toolbar,
+  banner,
   children,
   ...list
 }: ListScreenProps<P, F>) {
@@ -259,6 +262,7 @@ export function ListScreen<P extends ListPage<RowData>, F extends Record<string,
           ) : undefined
         }
       />
+      {banner}
       <ListToolbar list={list.list} searchLabel={searchLabel}>
         {toolbar}
       </ListToolbar>

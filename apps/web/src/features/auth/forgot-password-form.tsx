@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
+import { useShopSettings } from '../../lib/shop-settings.ts'
 import { toast } from '../../lib/toast.ts'
 import { ForgotPasswordInput } from '@shop/shared/schemas/auth'
 import { Button } from '../../components/ui/button.tsx'
@@ -15,6 +16,8 @@ export function ForgotPasswordForm() {
   const { t } = useTranslation('storefront')
   const [busy, setBusy] = useState(false)
   const [sent, setSent] = useState(false)
+  // Issue 39: a shop without mail sends no link; the page says so instead of "sent to your email".
+  const mailOff = useShopSettings().mail_enabled === false
   const form = useForm<ForgotPasswordInput>({
     resolver: zodResolver(ForgotPasswordInput),
     defaultValues: { email: '' },
@@ -26,7 +29,7 @@ export function ForgotPasswordForm() {
     setBusy(true)
     try {
       await postForgotPassword(values)
-      toast.success(t('auth.forgot_success'))
+      if (!mailOff) toast.success(t('auth.forgot_success'))
       setSent(true)
     } catch (err) {
       toast.error(errorText(err, t('auth.forgot_failed')))
@@ -49,9 +52,13 @@ export function ForgotPasswordForm() {
       {sent ? (
         <p
           role="status"
-          className="mb-4 rounded-[var(--radius-control)] bg-palm-50 p-3 text-sm text-palm-800"
+          className={
+            mailOff
+              ? 'mb-4 rounded-[var(--radius-control)] bg-honey-50 p-3 text-sm font-semibold text-stone-900'
+              : 'mb-4 rounded-[var(--radius-control)] bg-palm-50 p-3 text-sm text-palm-800'
+          }
         >
-          {t('auth.forgot_sent_note')}
+          {mailOff ? t('auth.forgot_sent_note_no_mail') : t('auth.forgot_sent_note')}
         </p>
       ) : null}
       <form method="post" noValidate onSubmit={onSubmit} className="space-y-4">

@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../components/ui/button.tsx'
 import { Money } from '../../components/ui/money.tsx'
+import { MailStatusBanner } from '../../components/mail/mail-status-banner.tsx'
 import { PageHeader } from '../../components/ui/page-header.tsx'
 import { FullPageSpinner } from '../../components/ui/spinner.tsx'
 import { ErrorState } from '../../components/ui/states.tsx'
@@ -143,6 +144,8 @@ export function OverviewScreen() {
   return (
     <div>
       <PageHeader title={t('title')} actions={dateInputs} />
+      {/* Issue 39: the owner's first screen says when no mail leaves the shop. */}
+      <MailStatusBanner />
       {body}
     </div>
   )

@@ -5,6 +5,7 @@ import { formatMoney } from '@shop/shared/money/money'
 import { internationalNumber, telHref, whatsappHref } from '@shop/shared/orders/phone'
 import type { Order } from '@shop/shared/schemas/order'
 import { Button, buttonClasses } from '../../../components/ui/button.tsx'
+import { useMailWorks } from '../../../lib/mail-status.ts'
 import { toast } from '../../../lib/toast.ts'
 import { changedBy } from '../../../lib/dashboard-keys.ts'
 import { useShopBrand } from '../../../lib/shop-settings.ts'
@@ -37,8 +38,18 @@ export function whatsappConfirmText(
  * Decision 0070: a pending order's customer is reached in one tap (call, WhatsApp with a prefilled Arabic message that
  * names the order), and "confirmed by phone" moves the order to processing and mails the shopper.
  */
-export function ConfirmByPhone({ order, onConfirmed }: { order: Order; onConfirmed(): void }) {
+export function ConfirmByPhone({
+  order,
+  onConfirmed,
+  blocked = false,
+}: {
+  order: Order
+  onConfirmed(): void
+  /** Decision 0223: an open lines edit is saved or cancelled first (confirming closes the dialog). */
+  blocked?: boolean
+}) {
   const { t } = useTranslation('dashboard')
+  const mailWorks = useMailWorks()
   // Decision 0122: the message is Arabic; the shop's Arabic name and money symbol as the owner set them.
   const identity = useShopBrand()
   const shop = identity.arabicName
@@ -52,7 +63,12 @@ export function ConfirmByPhone({ order, onConfirmed }: { order: Order; onConfirm
     // The order moves to processing: its rows, the overview and the sales report refresh (decision 0086).
     meta: { invalidates: changedBy.order },
     onSuccess: () => {
-      toast.success(t('orders.confirm.done', { number: order.order_number }))
+      // Issue 39: "told by mail" only when mail leaves the shop.
+      toast.success(
+        mailWorks
+          ? t('orders.confirm.done', { number: order.order_number })
+          : t('orders.confirm.done_no_mail', { number: order.order_number }),
+      )
       onConfirmed()
     },
     onError: (err) => toast.error(err.message),
@@ -98,6 +114,8 @@ export function ConfirmByPhone({ order, onConfirmed }: { order: Order; onConfirm
         ) : null}
         <Button
           busy={confirm.isPending}
+          disabled={blocked}
+          title={blocked ? t('orders.edit_items.open_edit') : undefined}
           icon={<PhoneForwarded className="size-4" aria-hidden="true" />}
           onClick={() => confirm.mutate()}
         >

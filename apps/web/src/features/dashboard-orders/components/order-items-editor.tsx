@@ -1,20 +1,19 @@
-import { useMutation, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { Minus, Plus, Trash2 } from 'lucide-react'
-import { useState } from 'react'
+import { useState, type Dispatch, type SetStateAction } from 'react'
 import { useTranslation } from 'react-i18next'
-import { MAX_PRODUCT_QUANTITY, type Order } from '@shop/shared/schemas/order'
+import { MAX_PRODUCT_QUANTITY, type EditOrderItemsInput, type Order } from '@shop/shared/schemas/order'
 import type { Product } from '@shop/shared/schemas/product'
 import { Button } from '../../../components/ui/button.tsx'
 import { Field, Select } from '../../../components/ui/field.tsx'
 import { IconButton } from '../../../components/ui/icon-button.tsx'
 import { SearchInput } from '../../../components/ui/search-input.tsx'
 import { useActiveCities } from '../../../lib/active-cities.ts'
-import { changedBy } from '../../../lib/dashboard-keys.ts'
-import { toast } from '../../../lib/toast.ts'
-import { editOrderItems, productSearchQuery } from '../api/orders-api.ts'
+import { useMailWorks } from '../../../lib/mail-status.ts'
+import { productSearchQuery } from '../api/orders-api.ts'
 import { useFormatMoney } from '../../../lib/shop-settings.ts'
 
-interface DraftLine {
+export interface DraftLine {
   product_id: number
   /** Decision 0150: the pack; none only for a product found by a search answer without packs (its default pack). */
   variant_id: number | null
@@ -68,30 +67,86 @@ function offersOf(p: Product): Offer[] {
 
 const clamp = (n: number) => Math.min(MAX_PRODUCT_QUANTITY, Math.max(1, Math.floor(n) || 1))
 
+/** What staff changed in the lines editor, before it is saved (the dialog's main Save reads it too, decision 0223). */
+export interface ItemsDraft {
+  lines: DraftLine[]
+  setLines: Dispatch<SetStateAction<DraftLine[]>>
+  cityId: string
+  setCityId(id: string): void
+  /** Whether anything differs from the order as loaded (no call is made for an untouched editor). */
+  changed: boolean
+  /** The PUT /api/orders/:id/items body of the draft. */
+  input(): EditOrderItemsInput
+}
+
+const editable = (order: Order): DraftLine[] =>
+  order.items.flatMap((i) =>
+    i.product_id === null || i.variant_id === null
+      ? []
+      : [
+          {
+            product_id: i.product_id,
+            variant_id: i.variant_id,
+            name: named(i.product_name, i.variant_label),
+            quantity: i.quantity,
+          },
+        ],
+  )
+
+const same = (a: DraftLine[], b: DraftLine[]) =>
+  a.length === b.length &&
+  a.every((l, i) => keyOf(l) === keyOf(b[i]!) && clamp(Number(l.quantity)) === clamp(Number(b[i]!.quantity)))
+
+/** The lines editor's draft; `reset` starts it from the order as loaded (each time the editor opens). */
+export function useItemsDraft(order: Order | undefined): ItemsDraft & { reset(): void } {
+  const [lines, setLines] = useState<DraftLine[]>(() => (order ? editable(order) : []))
+  const [cityId, setCityId] = useState<string>(order?.city_id == null ? '' : String(order.city_id))
+  const newCity = order !== undefined && cityId !== '' && Number(cityId) !== order.city_id
+  return {
+    lines,
+    setLines,
+    cityId,
+    setCityId,
+    changed: order !== undefined && (newCity || !same(lines, editable(order))),
+    input: () => ({
+      items: lines.map(({ product_id, variant_id, quantity }) => ({
+        product_id,
+        ...(variant_id === null ? {} : { variant_id }),
+        quantity: clamp(Number(quantity)),
+      })),
+      city_id: newCity ? Number(cityId) : undefined,
+    }),
+    reset() {
+      setLines(order ? editable(order) : [])
+      setCityId(order?.city_id == null ? '' : String(order.city_id))
+    },
+  }
+}
+
 /**
  * Decision 0133: staff change quantities, remove or add lines and change the delivery city of a pending or processing
- * order. The server prices the result and moves the stock; what it answers is what the dialog shows next.
+ * order. The server prices the result and moves the stock; what it answers is what the dialog shows next. The draft
+ * is the dialog's (decision 0223: its main Save saves an open edit too); this is the editor's own part of the screen.
  */
-export function OrderItemsEditor({ order, onDone }: { order: Order; onDone(): void }) {
+export function OrderItemsEditor({
+  order,
+  draft,
+  saving,
+  onSave,
+  onCancel,
+}: {
+  order: Order
+  draft: ItemsDraft
+  saving: boolean
+  onSave(): void
+  onCancel(): void
+}) {
   const { t } = useTranslation('dashboard')
   const formatMoney = useFormatMoney()
-  const [lines, setLines] = useState<DraftLine[]>(() =>
-    order.items.flatMap((i) =>
-      i.product_id === null || i.variant_id === null
-        ? []
-        : [
-            {
-              product_id: i.product_id,
-              variant_id: i.variant_id,
-              name: named(i.product_name, i.variant_label),
-              quantity: i.quantity,
-            },
-          ],
-    ),
-  )
+  const mailWorks = useMailWorks()
+  const { lines, setLines, cityId, setCityId } = draft
   // A line whose product or pack is gone cannot be priced again: the server keeps it as sold (decision 0150).
   const kept = order.items.filter((i) => i.product_id === null || i.variant_id === null)
-  const [cityId, setCityId] = useState<string>(order.city_id === null ? '' : String(order.city_id))
   const [search, setSearch] = useState('')
   const term = search.trim()
   const found = useQuery({ ...productSearchQuery(term), enabled: term.length >= 2 })
@@ -110,25 +165,6 @@ export function OrderItemsEditor({ order, onDone }: { order: Order; onDone(): vo
     setSearch('')
   }
 
-  const save = useMutation({
-    mutationFn: () =>
-      editOrderItems(order.id, {
-        items: lines.map(({ product_id, variant_id, quantity }) => ({
-          product_id,
-          ...(variant_id === null ? {} : { variant_id }),
-          quantity: clamp(Number(quantity)),
-        })),
-        city_id: cityId && Number(cityId) !== order.city_id ? Number(cityId) : undefined,
-      }),
-    // Stock, revenue, the lists and this order change: lib/dashboard-keys.ts lists what refreshes.
-    meta: { invalidates: changedBy.order },
-    onSuccess: (updated) => {
-      toast.success(t('orders.edit_items.saved', { total: formatMoney(updated.total_amount) }))
-      onDone()
-    },
-    onError: (err) => toast.error(err.message),
-  })
-
   const cityOptions = cities.data ?? []
   const cityListed = cityOptions.some((c) => String(c.id) === cityId)
 
@@ -140,7 +176,9 @@ export function OrderItemsEditor({ order, onDone }: { order: Order; onDone(): vo
       <h3 id="order-items-editor-title" className="font-bold text-stone-900">
         {t('orders.edit_items.title')}
       </h3>
-      <p className="mt-1 text-sm text-stone-700">{t('orders.edit_items.hint')}</p>
+      <p className="mt-1 text-sm text-stone-700">
+        {mailWorks ? t('orders.edit_items.hint') : t('orders.edit_items.hint_no_mail')}
+      </p>
       <ul className="mt-3 space-y-2">
         {lines.map((line) => (
           <li
@@ -250,11 +288,11 @@ export function OrderItemsEditor({ order, onDone }: { order: Order; onDone(): vo
       </Field>
 
       <div className="mt-4 flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={onDone} disabled={save.isPending}>
+        <Button variant="secondary" onClick={onCancel} disabled={saving}>
           {t('orders.edit_items.cancel')}
         </Button>
-        <Button busy={save.isPending} disabled={lines.length === 0} onClick={() => save.mutate()}>
-          {save.isPending ? t('orders.edit_items.saving') : t('orders.edit_items.save')}
+        <Button busy={saving} disabled={lines.length === 0} onClick={onSave}>
+          {saving ? t('orders.edit_items.saving') : t('orders.edit_items.save')}
         </Button>
       </div>
     </section>

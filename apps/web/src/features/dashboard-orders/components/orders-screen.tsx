@@ -1,3 +1,4 @@
+import { MailStatusBanner } from '../../../components/mail/mail-status-banner.tsx'
 import { ClipboardList, Pencil, Printer } from 'lucide-react'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
@@ -158,6 +159,7 @@ export function OrdersScreen() {
       list={list}
       columns={columns}
       loadFailed={t('orders.load_failed')}
+      banner={<MailStatusBanner />}
       empty={{ title: t('orders.empty'), icon: <ClipboardList className="size-10" aria-hidden="true" /> }}
     >
       <OrderEditDialog order={editing} onClose={() => setEditing(null)} />

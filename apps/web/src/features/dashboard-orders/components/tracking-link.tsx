@@ -4,6 +4,7 @@ import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/button.tsx'
 import { Input } from '../../../components/ui/field.tsx'
+import { useMailWorks } from '../../../lib/mail-status.ts'
 import { toast } from '../../../lib/toast.ts'
 import { renewTrackingLink } from '../api/orders-api.ts'
 
@@ -14,6 +15,8 @@ import { renewTrackingLink } from '../api/orders-api.ts'
  */
 export function TrackingLink({ orderId }: { orderId: number }) {
   const { t } = useTranslation('dashboard')
+  // Issue 39: without mail the shopper never got a link; this is how they get one.
+  const mailWorks = useMailWorks()
   const [asking, setAsking] = useState(false)
   const [link, setLink] = useState<string | null>(null)
   const inputId = useId()
@@ -40,7 +43,9 @@ export function TrackingLink({ orderId }: { orderId: number }) {
       <h3 id={`${inputId}-title`} className="font-bold text-stone-900">
         {t('orders.tracking_link.title')}
       </h3>
-      <p className="mt-1 text-sm text-stone-600">{t('orders.tracking_link.text')}</p>
+      <p className="mt-1 text-sm text-stone-600">
+        {mailWorks ? t('orders.tracking_link.text') : t('orders.tracking_link.text_no_mail')}
+      </p>
       {link ? (
         <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-center">
           <label htmlFor={inputId} className="sr-only">

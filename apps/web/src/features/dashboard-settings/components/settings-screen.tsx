@@ -16,12 +16,15 @@ import { EmptyState, ErrorState } from '../../../components/ui/states.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { changedBy } from '../../../lib/dashboard-keys.ts'
 import { settingsQuery, updateSetting } from '../api/settings-api.ts'
+import { useCan } from '../../../lib/auth/permissions.ts'
+import { MailSection } from './mail-section.tsx'
 import { SettingRow } from './setting-row.tsx'
 
 /** Settings (product.md §2.22): an account link and the settings list; one row in edit mode at a time. */
 export function SettingsScreen() {
   const { t, i18n } = useTranslation('dashboard')
   const settings = useQuery(settingsQuery())
+  const can = useCan()
   /** A setting's name and help in the reader's language where the locale files have them (decision 0120). */
   const known = (key: string) =>
     i18n.exists(`dashboard:settings.keys.${key}.label`)
@@ -121,6 +124,8 @@ export function SettingsScreen() {
           {t('common:nav.change_password')}
         </LinkButton>
       </section>
+      {/* Issue 39: whether mail leaves the shop, and a test mail (settings.manage, as the API). */}
+      {can('settings.manage') ? <MailSection /> : null}
       <section aria-labelledby="app-settings-title">
         <h2 id="app-settings-title" className="mb-3 text-lg font-bold text-stone-900">
           {t('settings.application')}

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import type {
+  StaffInvitation,
   StaffInvitationInput,
   StaffList,
   StaffMember,
@@ -29,8 +30,9 @@ export const rolesQuery = () =>
     },
   })
 
+/** The answer carries the invitation's link once (issue 39): shown to copy, never listed again. */
 export const inviteStaff = (input: StaffInvitationInput) =>
-  api<StaffMember>('/api/staff/invitations', { method: 'POST', body: input })
+  api<StaffInvitation>('/api/staff/invitations', { method: 'POST', body: input })
 export const patchStaff = (id: number, patch: StaffPatch) =>
   api<StaffMember>(`/api/staff/${id}`, { method: 'PATCH', body: patch })
 

@@ -4,12 +4,13 @@ import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { StaffInvitationInput, type StaffRole } from '@shop/shared/schemas/team'
+import { StaffInvitationInput, type StaffInvitation, type StaffRole } from '@shop/shared/schemas/team'
 import { Button } from '../../../components/ui/button.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import { Field, Input, Select } from '../../../components/ui/field.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { changedBy } from '../../../lib/dashboard-keys.ts'
+import { useMailWorks } from '../../../lib/mail-status.ts'
 import { toast } from '../../../lib/toast.ts'
 import { inviteStaff } from '../api/staff-api.ts'
 import { roleLabel, roleValue, roleRefOf } from './role-labels.ts'
@@ -21,18 +22,22 @@ const FIELDS = ['email', 'name', 'role'] as const
 
 /**
  * Issue 30: the owner invites a staff member by email with a role (the shared schema checks the form, the server's
- * field errors land under their fields). The mail carries a link to set a password (decision 0196).
+ * field errors land under their fields). The mail carries a link to set a password (decision 0196); the answer's link
+ * goes to `onInvited`, which shows it to copy (issue 39: without mail it is the only way the link reaches anyone).
  */
 export function InviteDialog({
   open,
   roles,
   onClose,
+  onInvited,
 }: {
   open: boolean
   roles: StaffRole[]
   onClose(): void
+  onInvited(invitation: StaffInvitation): void
 }) {
   const { t, i18n } = useTranslation('dashboard')
+  const mailWorks = useMailWorks()
   const form = useForm<FormValues>({
     resolver: zodResolver(InviteForm),
     defaultValues: { email: '', name: '', role: 'order_clerk' },
@@ -47,9 +52,15 @@ export function InviteDialog({
     mutationFn: (values: FormValues) =>
       inviteStaff({ email: values.email, name: values.name, role: roleRefOf(values.role) }),
     meta: { invalidates: changedBy.staff },
-    onSuccess: (member) => {
-      toast.success(t('staff.invited', { name: member.name, email: member.email }))
+    onSuccess: (invitation) => {
+      // "Sent" only when mail leaves the shop; otherwise what happened: a link was made.
+      toast.success(
+        mailWorks
+          ? t('staff.invited', { name: invitation.name, email: invitation.email })
+          : t('staff.link_created', { email: invitation.email }),
+      )
       onClose()
+      onInvited(invitation)
     },
     onError: (err) => {
       if (err instanceof ApiError && err.errors)
@@ -67,14 +78,14 @@ export function InviteDialog({
       open={open}
       onOpenChange={(o) => !o && onClose()}
       title={t('staff.invite_title')}
-      description={t('staff.invite_description')}
+      description={mailWorks ? t('staff.invite_description') : t('staff.invite_description_no_mail')}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={invite.isPending}>
             {t('common:actions.cancel')}
           </Button>
           <Button type="submit" form="staff-invite-form" busy={invite.isPending}>
-            {t('staff.send_invitation')}
+            {mailWorks ? t('staff.send_invitation') : t('staff.send_invitation_no_mail')}
           </Button>
         </>
       }

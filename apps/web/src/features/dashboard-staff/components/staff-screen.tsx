@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query'
 import { MailPlus, Send, ShieldCheck, UserCheck, UserPlus, UserX, Users } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { StaffMember, StaffRole } from '@shop/shared/schemas/team'
+import type { StaffInvitation, StaffMember, StaffRole } from '@shop/shared/schemas/team'
+import { MailStatusBanner } from '../../../components/mail/mail-status-banner.tsx'
 import { ConfirmRowAction } from '../../../components/data-list/confirm-row-action.tsx'
 import { actionsColumn } from '../../../components/data-list/columns.tsx'
 import { DataTable, type DataColumn } from '../../../components/data-list/data-table.tsx'
@@ -18,8 +19,10 @@ import { cn } from '../../../lib/cn.ts'
 import { useAuth } from '../../../lib/auth/auth-provider.tsx'
 import { changedBy } from '../../../lib/dashboard-keys.ts'
 import { dateTime, shortDate } from '../../../lib/dates.ts'
+import { useMailWorks } from '../../../lib/mail-status.ts'
 import { toast } from '../../../lib/toast.ts'
 import { inviteStaff, patchStaff, rolesQuery, staffListQuery } from '../api/staff-api.ts'
+import { InvitationLinkDialog } from './invitation-link-dialog.tsx'
 import { InviteDialog } from './invite-dialog.tsx'
 import { builtInRolesFallback, roleLabel, roleRefOf, roleValue } from './role-labels.ts'
 import { RolesSection } from './roles-section.tsx'
@@ -35,6 +38,8 @@ export function StaffScreen() {
   const { t } = useTranslation('dashboard')
   const [tab, setTab] = useState<Tab>('members')
   const [inviting, setInviting] = useState(false)
+  // Issue 39: the link of the invitation just made, shown once to copy.
+  const [invitation, setInvitation] = useState<StaffInvitation | null>(null)
   const rolesResult = useQuery(rolesQuery())
   const roles = rolesResult.data ?? builtInRolesFallback()
 
@@ -56,6 +61,7 @@ export function StaffScreen() {
           </Button>
         }
       />
+      <MailStatusBanner />
       <div role="tablist" aria-label={t('staff.title')} className="mb-4 flex gap-2">
         <button
           type="button"
@@ -81,15 +87,32 @@ export function StaffScreen() {
         </button>
       </div>
       <div role="tabpanel" id="staff-panel" aria-labelledby={`staff-tab-${tab}`}>
-        {tab === 'members' ? <MembersList roles={roles} /> : <RolesSection roles={rolesResult} />}
+        {tab === 'members' ? (
+          <MembersList roles={roles} onInvited={setInvitation} />
+        ) : (
+          <RolesSection roles={rolesResult} />
+        )}
       </div>
-      <InviteDialog open={inviting} roles={roles} onClose={() => setInviting(false)} />
+      <InviteDialog
+        open={inviting}
+        roles={roles}
+        onClose={() => setInviting(false)}
+        onInvited={setInvitation}
+      />
+      <InvitationLinkDialog invitation={invitation} onClose={() => setInvitation(null)} />
     </div>
   )
 }
 
-function MembersList({ roles }: { roles: StaffRole[] }) {
+function MembersList({
+  roles,
+  onInvited,
+}: {
+  roles: StaffRole[]
+  onInvited(invitation: StaffInvitation): void
+}) {
   const { t, i18n } = useTranslation('dashboard')
+  const mailWorks = useMailWorks()
   const { user: me } = useAuth()
   const list = useQuery(staffListQuery())
   const lang = i18n.language
@@ -117,7 +140,15 @@ function MembersList({ roles }: { roles: StaffRole[] }) {
       inviteStaff({ email: m.email, name: m.name, role: m.staff_role.key ?? m.staff_role.id }),
     invalidates: changedBy.staff,
     rowId: (m) => m.id,
-    onSuccess: (m) => toast.success(t('staff.invitation_resent', { email: m.email })),
+    // Issue 39: a new link every time (the old one ends); "sent" only when mail leaves the shop.
+    onSuccess: (m) => {
+      toast.success(
+        mailWorks
+          ? t('staff.invitation_resent', { email: m.email })
+          : t('staff.link_created', { email: m.email }),
+      )
+      onInvited(m)
+    },
     onError: (err) => toast.error(t('staff.invite_failed', { message: err.message })),
   })
 
@@ -186,7 +217,11 @@ function MembersList({ roles }: { roles: StaffRole[] }) {
       <>
         {m.invitation_pending ? (
           <IconButton
-            label={t('staff.resend_named', { name: m.name })}
+            label={
+              mailWorks
+                ? t('staff.resend_named', { name: m.name })
+                : t('staff.new_link_named', { name: m.name })
+            }
             icon={<Send aria-hidden="true" />}
             tone="primary"
             disabled={resend.isBusy(m)}
@@ -235,7 +270,7 @@ function MembersList({ roles }: { roles: StaffRole[] }) {
       )}
       <p className="mt-3 flex items-center gap-2 text-sm text-stone-600">
         <MailPlus className="size-4 shrink-0" aria-hidden="true" />
-        {t('staff.invitation_hint')}
+        {mailWorks ? t('staff.invitation_hint') : t('staff.invitation_hint_no_mail')}
       </p>
       <ConfirmRowAction
         action={changeRole}

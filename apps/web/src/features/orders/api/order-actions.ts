@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client.ts'
 export const trackOrder = (input: TrackInput) =>
   api<TrackedOrder>('/api/track', { method: 'POST', body: input })
 
-/** POST /api/track/cancel: the mail link cancels a pending order (decision 0069). */
+/** POST /api/track/cancel: the mail link, or the number and phone, cancels a pending order (decision 0069, issue 39). */
 export const cancelTrackedOrder = (input: TrackCancelInput) =>
   api<TrackedOrder>('/api/track/cancel', { method: 'POST', body: input })
 

@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import { Field, Textarea } from '../../../components/ui/field.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
+import { useShopSettings } from '../../../lib/shop-settings.ts'
 
 /**
  * Decision 0069: the shopper cancels a pending order with a reason (required, so the shop learns why). `onCancel`
@@ -21,6 +22,8 @@ export function CancelOrderDialog({
   onCancel(reason: string): Promise<void>
 }) {
   const { t } = useTranslation('storefront')
+  // Issue 39: no promise of a mail when the shop sends none.
+  const mailOff = useShopSettings().mail_enabled === false
   const [reason, setReason] = useState('')
   const [error, setError] = useState<string | undefined>()
   const [problem, setProblem] = useState<string | null>(null)
@@ -63,7 +66,7 @@ export function CancelOrderDialog({
         </>
       }
     >
-      <p className="mb-4 text-sm text-stone-700">{t('cancel.text')}</p>
+      <p className="mb-4 text-sm text-stone-700">{mailOff ? t('cancel.text_no_mail') : t('cancel.text')}</p>
       <Field label={t('cancel.reason')} required error={error} hint={t('cancel.reason_hint')}>
         {(p) => (
           <Textarea

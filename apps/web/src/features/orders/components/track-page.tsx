@@ -10,17 +10,22 @@ import { Field, Input } from '../../../components/ui/field.tsx'
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { toast } from '../../../lib/toast.ts'
+import { useShopSettings } from '../../../lib/shop-settings.ts'
 import { cancelTrackedOrder, trackOrder } from '../api/order-actions.ts'
 import { TrackedOrderView } from './tracked-order-view.tsx'
 
-type Lookup = { order: TrackedOrder; token: string | null }
+/** How the order was opened: the mail link's token, or the phone typed with its number (either can cancel). */
+type Lookup = { order: TrackedOrder; token: string | null; phone: string | null }
 
 /**
  * Decision 0068: /track. A visitor looks an order up with its number and phone; the link of an order mail
- * (`?order=…&token=…`) opens it directly and may cancel it while it is pending (decision 0069).
+ * (`?order=…&token=…`) opens it directly. Either may cancel it while it is pending (decision 0069, amended by issue
+ * 39: a shop without mail sends no link).
  */
 export function TrackPage() {
   const { t } = useTranslation('storefront')
+  // Issue 39: a shop without mail sent no order mail to find the number in.
+  const mailOff = useShopSettings().mail_enabled === false
   const [params, setParams] = useSearchParams()
   const linkOrder = params.get('order') ?? ''
   const linkToken = params.get('token')
@@ -38,7 +43,7 @@ export function TrackPage() {
     if (opened.current || !linkOrder || !linkToken) return
     opened.current = true
     trackOrder({ order_number: linkOrder, token: linkToken })
-      .then((order) => setLookup({ order, token: linkToken }))
+      .then((order) => setLookup({ order, token: linkToken, phone: null }))
       .catch((err: Error) => setProblem(err.message))
       .finally(() => setOpening(false))
   }, [linkOrder, linkToken])
@@ -47,7 +52,7 @@ export function TrackPage() {
     setProblem(null)
     try {
       const order = await trackOrder(values)
-      setLookup({ order, token: null })
+      setLookup({ order, token: null, phone: values.phone })
     } catch (err) {
       if (err instanceof ApiError && err.errors) {
         for (const [field, messages] of Object.entries(err.errors))
@@ -82,19 +87,15 @@ export function TrackPage() {
         <TrackedOrderView
           order={lookup.order}
           onAnother={again}
-          onCancel={
-            lookup.token
-              ? async (reason) => {
-                  const order = await cancelTrackedOrder({
-                    order_number: lookup.order.order_number,
-                    token: lookup.token!,
-                    reason,
-                  })
-                  setLookup({ order, token: lookup.token })
-                  toast.success(t('cancel.done', { number: order.order_number }))
-                }
-              : undefined
-          }
+          onCancel={async (reason) => {
+            const order = await cancelTrackedOrder({
+              order_number: lookup.order.order_number,
+              ...(lookup.token ? { token: lookup.token } : { phone: lookup.phone ?? '' }),
+              reason,
+            })
+            setLookup({ ...lookup, order })
+            toast.success(t('cancel.done', { number: order.order_number }))
+          }}
         />
       ) : (
         <form
@@ -108,7 +109,7 @@ export function TrackPage() {
               label={t('track.order_number')}
               required
               error={form.formState.errors.order_number?.message}
-              hint={t('track.order_number_hint')}
+              hint={mailOff ? t('track.order_number_hint_no_mail') : t('track.order_number_hint')}
             >
               {(p) => (
                 <Input
