@@ -94,7 +94,7 @@ describe('the quote says which offers did not apply and why', () => {
   })
 
   it('a minimum not reached says how much is missing; an offer for another city says so', async () => {
-    const big = await createOffer(ctx.app.db, { value: 15, minSubtotal: '100', combinable: true })
+    const big = await createOffer(ctx.app.db, { value: 15, minSubtotal: 100, combinable: true })
     const east = await createOffer(ctx.app.db, {
       target: 'delivery',
       value: 100,
@@ -191,5 +191,46 @@ describe('"not for wholesale lines" is on for new offers (issue 39 item 5)', () 
     })
     expect(patched.statusCode, patched.body).toBe(200)
     expect(patched.json()).toMatchObject({ value: 12, retail_only: false })
+  })
+})
+
+describe('an automatic offer is seen before the cart (issue 39 item 5, decision 0228)', () => {
+  const shopperView = async (lang: 'ar' | 'en') =>
+    (
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/api/products/${dates.id}`,
+        headers: { 'accept-language': lang },
+      })
+    ).json()
+
+  it('a product carries its offer and the price after it, in the reader’s language; staff answers do not', async () => {
+    expect((await shopperView('ar')).offer).toBeNull()
+    const eid = await createOffer(ctx.app.db, {
+      target: 'products',
+      productIds: [dates.id],
+      value: 15,
+      name: 'تخفيض العيد',
+      name_en: 'Eid sale',
+    })
+    // A larger offer with a condition is not promised on the card: it depends on the rest of the order.
+    await createOffer(ctx.app.db, { value: 30, minSubtotal: 500 })
+    const ar = await shopperView('ar')
+    expect(ar.offer).toMatchObject({ promotion_id: eid.id, label: 'تخفيض العيد', percent: 15, amount: null })
+    expect(ar.offer_price).toBe(17)
+    expect(ar.variants[0].offer_price).toBe(17)
+    expect((await shopperView('en')).offer.label).toBe('Eid sale')
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/products?per_page=100' })
+    const card = list.json().data.find((p: { id: number }) => p.id === dates.id)
+    expect(card).toMatchObject({ offer: { percent: 15 }, offer_price: 17 })
+    const staff = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/products/${dates.id}`,
+      headers: admin.headers,
+    })
+    expect(staff.json().offer).toBeUndefined()
+    // Over: no badge.
+    await offersOff(ctx.app.db)
+    expect((await shopperView('ar')).offer).toBeNull()
   })
 })
