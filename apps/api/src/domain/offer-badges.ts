@@ -5,7 +5,7 @@ import { percentOf, type Offer } from '@shop/shared/pricing/offers'
 import type { ProductOffer } from '@shop/shared/schemas/product'
 import type { DbOrTx } from '../db/client.ts'
 import { promotions } from '../db/schema/promotions.ts'
-import { toOffer } from './offers.ts'
+import { toOffer } from './offer-rows.ts'
 
 // Decision 0228: the offers a shopper sees before the cart, on product cards and the product page. Only an automatic
 // offer that the shopper gets whatever the rest of the order is promised there: running now, uses left, and no

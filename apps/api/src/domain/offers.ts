@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 import { copyTranslated, translatedText } from '@shop/shared/i18n/content'
 import type { Language } from '@shop/shared/i18n/messages'
-import { formatMoney, fromCents, toCents } from '@shop/shared/money/money'
+import { formatMoney, fromCents } from '@shop/shared/money/money'
 import {
   priceOrder,
   type CouponRefusal,
@@ -22,30 +22,9 @@ import { readShopIdentity } from './shop-identity.ts'
 
 // Issue 29 / decision 0170: the offers an order may use, the facts their conditions need, the uses they hold.
 
-export type PromotionRow = typeof promotions.$inferSelect
-
-export function toOffer(row: PromotionRow): Offer {
-  return {
-    id: row.id,
-    code: row.code,
-    label: { ar: row.name, en: translatedText(row.name, row.translations, 'name', 'en') ?? row.name },
-    valueType: row.valueType,
-    value: row.valueType === 'fixed' ? (toCents(row.value) ?? 0) : Number(row.value),
-    target: row.target,
-    productIds: row.productIds,
-    categoryIds: row.categoryIds,
-    variantIds: row.variantIds,
-    minSubtotalCents: row.minSubtotal === null ? null : toCents(row.minSubtotal),
-    cityIds: row.cityIds,
-    paymentMethods: row.paymentMethods,
-    startsAt: row.startsAt?.toISOString() ?? null,
-    endsAt: row.endsAt?.toISOString() ?? null,
-    firstOrderOnly: row.firstOrderOnly,
-    retailOnly: row.retailOnly,
-    combinable: row.combinable,
-    isActive: row.isActive,
-  }
-}
+// The stored offer as the pricing's Offer lives in offer-rows.ts (product views use it without the checkout's imports).
+import { toOffer } from './offer-rows.ts'
+export { toOffer, type PromotionRow } from './offer-rows.ts'
 
 /** What the browser's pricing needs of an offer (no limits, no counts), its label in `lang`. */
 export function toPublicOffer(offer: Offer, lang: Language): PublicOffer {

@@ -40,7 +40,7 @@ import { OrderSummary } from './order-summary.tsx'
 import { PendingPaymentBanner } from './pending-payment-banner.tsx'
 import { NoWayToPay } from './no-way-to-pay.tsx'
 import { useFormatMoney } from '../../../lib/shop-settings.ts'
-import { CouponField, FreeDeliveryHintBar } from '../../../components/offers/offers.tsx'
+import { CouponField, FreeDeliveryHintBar, NotAppliedOffers } from '../../../components/offers/offers.tsx'
 
 const emptyForm: CheckoutForm = {
   firstName: '',
@@ -423,6 +423,7 @@ export function CheckoutPage() {
             offers={
               <>
                 <FreeDeliveryHintBar hint={pricing.hint} />
+                <NotAppliedOffers offers={priced.notApplied} />
                 <CouponField
                   state={priced.codeState}
                   error={placeCodeError}
