@@ -25,6 +25,9 @@ export async function createOffer(db: DbOrTx, fields: OfferFields = {}): Promise
       valueType: 'percentage',
       value: 10,
       target: 'order',
+      // "No conditions": wholesale lines take the discount too unless a test says otherwise (new offers default to
+      // leaving them alone, decision 0227).
+      retailOnly: false,
       ...columns,
       name,
       translations: columns.translations ?? { en: { name: name_en ?? `Offer ${name}` } },

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 import { copyTranslated, translatedText } from '@shop/shared/i18n/content'
 import type { Language } from '@shop/shared/i18n/messages'
-import { formatMoney, fromCents, toCents } from '@shop/shared/money/money'
+import { formatMoney, fromCents } from '@shop/shared/money/money'
 import {
   priceOrder,
   type CouponRefusal,
@@ -9,7 +9,7 @@ import {
   type OfferContext,
   type PricedOrder,
 } from '@shop/shared/pricing/offers'
-import type { OrderAdjustment } from '@shop/shared/schemas/order'
+import type { OrderAdjustment, QuoteSkippedOffer } from '@shop/shared/schemas/order'
 import type { PublicOffer } from '@shop/shared/schemas/promotion'
 import { moneySymbolIn } from '@shop/shared/shop-identity'
 import type { DbOrTx, Tx } from '../db/client.ts'
@@ -22,30 +22,9 @@ import { readShopIdentity } from './shop-identity.ts'
 
 // Issue 29 / decision 0170: the offers an order may use, the facts their conditions need, the uses they hold.
 
-export type PromotionRow = typeof promotions.$inferSelect
-
-export function toOffer(row: PromotionRow): Offer {
-  return {
-    id: row.id,
-    code: row.code,
-    label: { ar: row.name, en: translatedText(row.name, row.translations, 'name', 'en') ?? row.name },
-    valueType: row.valueType,
-    value: row.valueType === 'fixed' ? (toCents(row.value) ?? 0) : Number(row.value),
-    target: row.target,
-    productIds: row.productIds,
-    categoryIds: row.categoryIds,
-    variantIds: row.variantIds,
-    minSubtotalCents: row.minSubtotal === null ? null : toCents(row.minSubtotal),
-    cityIds: row.cityIds,
-    paymentMethods: row.paymentMethods,
-    startsAt: row.startsAt?.toISOString() ?? null,
-    endsAt: row.endsAt?.toISOString() ?? null,
-    firstOrderOnly: row.firstOrderOnly,
-    retailOnly: row.retailOnly,
-    combinable: row.combinable,
-    isActive: row.isActive,
-  }
-}
+// The stored offer as the pricing's Offer lives in offer-rows.ts (product views use it without the checkout's imports).
+import { toOffer } from './offer-rows.ts'
+export { toOffer, type PromotionRow } from './offer-rows.ts'
 
 /** What the browser's pricing needs of an offer (no limits, no counts), its label in `lang`. */
 export function toPublicOffer(offer: Offer, lang: Language): PublicOffer {
@@ -266,6 +245,68 @@ export async function takeUses(tx: Tx, offerIds: number[], customer: Customer): 
   return usedUp
 }
 
+export type OfferPricing = Awaited<ReturnType<typeof priceWithOffers>>
+
+/**
+ * The checkout's one call before the stock (decision 0170): prices the order, refuses a typed code that cannot apply,
+ * and takes the uses of the offers it applies under their rows' locks. An automatic offer whose last use went to a
+ * parallel order meanwhile is priced out and the order priced again (a typed code that is used up is refused).
+ */
+export async function claimOffers(
+  tx: Tx,
+  priced: PricedItem[],
+  deliveryCents: number,
+  code: string | null | undefined,
+  facts: OrderFacts,
+  now: Date,
+  lang: Language,
+): Promise<OfferPricing> {
+  let usedUp = new Set<number>()
+  for (;;) {
+    const round = await priceWithOffers(tx, priced, deliveryCents, code, facts, now, usedUp)
+    await assertCoupon(tx, round.pricing, lang)
+    const lost = await takeUses(
+      tx,
+      round.pricing.adjustments.map((a) => a.offerId),
+      facts.customer,
+    )
+    if (lost.size === 0) return round
+    usedUp = new Set([...usedUp, ...lost])
+  }
+}
+
+/**
+ * Decision 0227: the typed code that qualified but is not in the order because a better offer won (a refused code is a
+ * 422 and never reaches here); the order keeps it so the owner can count it for the campaign.
+ */
+export function lostCode(pricing: PricedOrder): { lostCode: string; lostPromotionId: number } | null {
+  const c = pricing.coupon
+  const lost = pricing.skipped.find((s) => s.code !== null && s.reason === 'better_offer')
+  if (!c || c.applied || c.refusal !== null || !lost) return null
+  return { lostCode: c.code.trim(), lostPromotionId: lost.offerId }
+}
+
+/**
+ * The checkout's one call after the order is written: its adjustments (one row per offer and line) and the uses
+ * claimOffers took, recorded against it.
+ */
+export async function recordOffers(
+  tx: Tx,
+  orderId: number,
+  pricing: PricedOrder,
+  itemIdOf: (lineKey: number) => number | undefined,
+  customer: Customer,
+): Promise<void> {
+  const rows = adjustmentRows(orderId, pricing, itemIdOf)
+  if (rows.length > 0) await tx.insert(orderAdjustments).values(rows)
+  await recordUses(
+    tx,
+    pricing.adjustments.map((a) => a.offerId),
+    orderId,
+    customer,
+  )
+}
+
 /** The uses taken by takeUses, recorded against the order once it is written. */
 export async function recordUses(tx: Tx, offerIds: number[], orderId: number, customer: Customer) {
   const ids = [...new Set(offerIds)].sort((a, b) => a - b)
@@ -403,5 +444,16 @@ export function adjustmentsView(pricing: PricedOrder, lang: Language): OrderAdju
     label: lang === 'en' ? a.label.en : a.label.ar,
     amount: fromCents(a.amountCents),
     target: a.target,
+  }))
+}
+
+/** Decision 0228: the offers the pricing left out and why, as the quote tells them. */
+export function skippedView(pricing: PricedOrder, lang: Language): QuoteSkippedOffer[] {
+  return pricing.skipped.map((s) => ({
+    promotion_id: s.offerId,
+    code: s.code,
+    label: lang === 'en' ? s.label.en : s.label.ar,
+    reason: s.reason,
+    missing: s.missingCents === undefined ? null : fromCents(s.missingCents),
   }))
 }

@@ -10,6 +10,8 @@ import type { CategoryText, products, ProductText } from '../db/schema/catalog.t
 import { imageUrl } from './images.ts'
 import { defaultVariant, type SellableVariant } from './sellable.ts'
 import type { Viewer } from './viewer.ts'
+import type { Offer } from '@shop/shared/pricing/offers'
+import { offerFor, priceAfter, productOfferView } from './offer-badges.ts'
 
 export type ProductRow = typeof products.$inferSelect
 export interface ProductWithCategory {
@@ -70,6 +72,8 @@ export function toProduct(
   { product: p, category, variants }: ProductWithCategory,
   viewer: Viewer,
   lang: Language,
+  /** Decision 0228: the offers promised to shoppers (offer-badges.ts promisedOffers); shoppers' answers only. */
+  offers?: readonly Offer[],
 ): Product {
   const { staff } = viewer
   // The spec's fields are the default pack's: the first active one (decision 0150).
@@ -110,6 +114,7 @@ export function toProduct(
       d?.retailPrice ?? 0,
     ),
   }
+  if (offers && !staff) withOffer(view, p, offers, lang)
   if (staff && viewer.costs) {
     view.retail_buying_price = d?.retailBuyingPrice ?? null
     view.wholesale_buying_price = d?.wholesaleBuyingPrice ?? null
@@ -127,6 +132,20 @@ export function toProduct(
     })
   }
   return view
+}
+
+/** The product's badge and the packs' prices after their offers (decision 0228). */
+function withOffer(view: Product, p: ProductRow, offers: readonly Offer[], lang: Language) {
+  const target = (variantId: number) => ({ productId: p.id, categoryId: p.categoryId, variantId })
+  const d = view.variants.find((v) => v.is_active) ?? view.variants[0]
+  for (const v of view.variants) {
+    const offer = offerFor(offers, target(v.id))
+    const after = offer && priceAfter(offer, v.price)
+    if (after !== undefined && after !== null) v.offer_price = after
+    if (v !== d) continue
+    view.offer = offer ? productOfferView(offer, lang) : null
+    if (after !== undefined && after !== null) view.offer_price = after
+  }
 }
 
 /** A stored pack as the raw fields of VariantInput. */

@@ -728,3 +728,44 @@ describe('property: random carts, tiers and offers', () => {
     )
   })
 })
+
+describe('why an offer is not in the order (decision 0228)', () => {
+  const reasons = (p: PricedOrder) => p.skipped.map((s) => [s.offerId, s.reason, s.missingCents ?? null])
+
+  it('a typed code that lost to a better automatic offer is told as such, not refused', () => {
+    const auto = offer({ id: 1, value: 20 })
+    const code = offer({ id: 2, code: 'EID10', value: 10 })
+    const p = price({ offers: [auto, code], code: 'eid10' })
+    expect(p.adjustments.map((a) => a.offerId)).toEqual([1])
+    expect(p.coupon).toEqual({ code: 'eid10', applied: false, refusal: null })
+    expect(reasons(p)).toEqual([[2, 'better_offer', null]])
+  })
+
+  it('an automatic offer below its minimum says how much is missing', () => {
+    const p = price({ offers: [offer({ id: 1, minSubtotalCents: 5000 })] })
+    expect(reasons(p)).toEqual([[1, 'minimum', 3000]])
+  })
+
+  it('a city the order does not go to, and a city not chosen yet, are different reasons', () => {
+    const tripoli = offer({ id: 1, cityIds: [7] })
+    expect(reasons(price({ offers: [tripoli] }))).toEqual([[1, 'city', null]])
+    expect(reasons(price({ offers: [tripoli], ctx: { cityId: null } }))).toEqual([[1, 'needs_city', null]])
+  })
+
+  it('an offer not for wholesale lines says so on a cart of cartons, and nothing on a cart it does not concern', () => {
+    const retail = offer({ id: 1, retailOnly: true })
+    expect(reasons(price({ offers: [retail], lines: [line({ quantity: 10 })] }))).toEqual([
+      [1, 'wholesale', null],
+    ])
+    const other = offer({ id: 2, target: 'products', productIds: [99] })
+    expect(price({ offers: [other] }).skipped).toEqual([])
+  })
+
+  it('an offer not started yet is never told, and an applied one is not in the list', () => {
+    const later = offer({ id: 1, startsAt: '2027-01-01T00:00:00Z' })
+    const now = offer({ id: 2 })
+    const p = price({ offers: [later, now] })
+    expect(p.adjustments.map((a) => a.offerId)).toEqual([2])
+    expect(p.skipped).toEqual([])
+  })
+})

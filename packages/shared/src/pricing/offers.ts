@@ -120,6 +120,39 @@ export interface CouponResult {
   missingCents?: number
 }
 
+/**
+ * Why an offer that could concern this cart is not in it (decision 0228): the quote tells the browser, and the order
+ * keeps a typed code that lost to a better offer (decision 0227).
+ * - `better_offer`: it qualifies, but a set of offers that takes more off won (offers that do not combine);
+ * - `minimum`: the lines do not reach its minimum yet (`missingCents`);
+ * - `wholesale`: it concerns only lines sold at a wholesale price, which it leaves alone;
+ * - `city`, `payment_method`, `first_order`, `used_up`: a condition this order does not meet;
+ * - `needs_city`, `needs_payment_method`, `needs_phone`: a condition the checkout form has not answered yet.
+ * A typed code's refusals (COUPON_…) are not repeated here: the quote and the order answer them with a 422.
+ */
+export const OFFER_SKIP_REASONS = [
+  'better_offer',
+  'minimum',
+  'wholesale',
+  'city',
+  'payment_method',
+  'first_order',
+  'used_up',
+  'needs_city',
+  'needs_payment_method',
+  'needs_phone',
+] as const
+export type OfferSkipReason = (typeof OFFER_SKIP_REASONS)[number]
+
+export interface SkippedOffer {
+  offerId: number
+  code: string | null
+  label: { ar: string; en: string }
+  reason: OfferSkipReason
+  /** `minimum`: how much more the lines must reach (cents). */
+  missingCents?: number
+}
+
 export interface PricedOrder {
   lines: PricedOrderLine[]
   adjustments: Adjustment[]
@@ -134,6 +167,8 @@ export interface PricedOrder {
   coupon: CouponResult | null
   /** The nearest automatic free-delivery offer the lines do not reach yet: how much more is needed. */
   freeDeliveryHint: { offerId: number; missingCents: number; label: { ar: string; en: string } } | null
+  /** The offers that concern the cart but are not in it, and why (automatic offers, then the typed code). */
+  skipped: SkippedOffer[]
 }
 
 /** Codes compare as the shopper types them, without case and surrounding spaces. */
@@ -429,5 +464,72 @@ export function priceOrder(input: PricingInput): PricedOrder {
     totalCents: Math.max(0, itemsAfter + deliveryCents - applied.deliveryDiscount),
     coupon,
     freeDeliveryHint,
+    skipped: skippedOffers(input, lines, applied, codeOffer, coupon),
   }
+}
+
+const FACT_REASONS: Partial<Record<CouponRefusal, OfferSkipReason>> = {
+  COUPON_CITY: 'city',
+  COUPON_PAYMENT_METHOD: 'payment_method',
+  COUPON_FIRST_ORDER: 'first_order',
+  COUPON_USED_UP: 'used_up',
+}
+
+/** Why an offer that passed its conditions is not in the winning set; null when nothing in the cart concerns it. */
+function whyNotIn(offer: Offer, lines: readonly PricedOrderLine[], deliveryCents: number | null) {
+  const own = applySet([offer], lines, deliveryCents)
+  const missing = own.belowMinimum.get(offer.id)
+  if (missing !== undefined) return { reason: 'minimum' as const, missingCents: missing }
+  if (own.adjustments.length > 0) return { reason: 'better_offer' as const }
+  if (offer.target === 'delivery') return deliveryCents === null ? { reason: 'needs_city' as const } : null
+  // Lines it would concern, were they sold at the retail price: "not for wholesale lines" is why.
+  const retail =
+    offer.retailOnly && lines.some((l) => l.isWholesale && lineQualifies({ ...offer, retailOnly: false }, l))
+  return retail ? { reason: 'wholesale' as const } : null
+}
+
+/**
+ * Decision 0228: the offers the quote reports as not applied. An automatic offer is reported when it concerns the cart
+ * (it would take something off these lines, or only a condition stands in the way); a scheduled one is never told
+ * before it starts, and an offer for other products is not this cart's business.
+ */
+function skippedOffers(
+  input: PricingInput,
+  lines: readonly PricedOrderLine[],
+  applied: Applied,
+  codeOffer: Offer | null,
+  coupon: CouponResult | null,
+): SkippedOffer[] {
+  const inOrder = new Set(applied.adjustments.map((a) => a.offerId))
+  const ctx = input.context
+  const out: SkippedOffer[] = []
+  const push = (o: Offer, why: { reason: OfferSkipReason; missingCents?: number }) =>
+    out.push({ offerId: o.id, code: o.code, label: o.label, ...why })
+  for (const offer of [...input.offers].filter((o) => o.code === null).sort(byId)) {
+    if (inOrder.has(offer.id)) continue
+    const failure = conditionFailure(offer, ctx, false)
+    // Would it take anything off this cart, its conditions aside?
+    const concerns = whyNotIn({ ...offer, minSubtotalCents: null }, lines, input.deliveryCents ?? 1)
+    if (failure === null) {
+      const why = whyNotIn(offer, lines, input.deliveryCents)
+      if (why) push(offer, why)
+    } else if (concerns && FACT_REASONS[failure]) {
+      const unknown =
+        (failure === 'COUPON_CITY' && ctx.cityId === null) ||
+        (failure === 'COUPON_PAYMENT_METHOD' && ctx.paymentMethod === null) ||
+        (failure === 'COUPON_FIRST_ORDER' && ctx.firstOrder === null)
+      const pending = { COUPON_CITY: 'needs_city', COUPON_PAYMENT_METHOD: 'needs_payment_method' } as const
+      if (!unknown) push(offer, { reason: FACT_REASONS[failure]! })
+      else
+        push(offer, {
+          reason: failure === 'COUPON_FIRST_ORDER' ? 'needs_phone' : pending[failure as keyof typeof pending],
+        })
+    }
+  }
+  // The typed code: refused codes are answered by the 422; one that qualifies and is not in the order lost, or waits.
+  if (codeOffer && coupon && !coupon.applied && coupon.refusal === null) {
+    const why = whyNotIn(codeOffer, lines, input.deliveryCents)
+    push(codeOffer, why && why.reason !== 'minimum' ? why : { reason: 'better_offer' })
+  }
+  return out
 }

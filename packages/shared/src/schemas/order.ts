@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { PAYMENT_METHODS } from './payment-methods.ts'
 import { PublicOffer } from './promotion.ts'
+import { OFFER_SKIP_REASONS } from '../pricing/offers.ts'
 import {
   boolish,
   dateString,
@@ -439,6 +440,19 @@ export const QuoteLine = z.object({
   /** The product's small picture (reorder puts the line back in the cart with it). */
   image_url: z.string().nullable().optional(),
 })
+/** Decision 0228: an offer that concerns the cart but is not in it, and why (pricing/offers.ts OFFER_SKIP_REASONS). */
+export const QuoteSkippedOffer = z.object({
+  promotion_id: z.number().int(),
+  /** The typed code (null for an automatic offer). */
+  code: z.string().nullable(),
+  /** In the reader's language; the browser words the reason in the shopper's language. */
+  label: z.string(),
+  reason: z.enum(OFFER_SKIP_REASONS),
+  /** `minimum`: how much more the lines must reach (dinars); null otherwise. */
+  missing: z.number().nullable(),
+})
+export type QuoteSkippedOffer = z.infer<typeof QuoteSkippedOffer>
+
 export const Quote = z.object({
   items: z.array(QuoteLine),
   subtotal: z.number(),
@@ -455,6 +469,11 @@ export const Quote = z.object({
   free_delivery_hint: z.object({ missing: z.number(), label: z.string() }).nullable(),
   /** The offers the browser's pricing may apply while the cart changes (automatic ones, and the typed code's). */
   offers: z.array(PublicOffer),
+  /**
+   * Decision 0228: which offers did not apply and why (a typed code that lost to a better offer, a minimum not reached,
+   * an offer for another city…), so the browser need not guess. Optional for answers cached before it existed.
+   */
+  not_applied: z.array(QuoteSkippedOffer).optional(),
 })
 export type Quote = z.infer<typeof Quote>
 

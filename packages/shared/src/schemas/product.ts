@@ -269,8 +269,28 @@ export const Variant = z.object({
   label_en: z.string().nullable().optional(),
   retail_buying_price: z.number().nullable().optional(),
   wholesale_buying_price: z.number().nullable().optional(),
+  /** Decision 0228: the pack's price after the product's automatic offer (a percentage off), when it has one. */
+  offer_price: z.number().optional(),
 })
 export type Variant = z.infer<typeof Variant>
+
+/**
+ * Decision 0228: an automatic offer a shopper gets on this product whatever the rest of the order (no minimum, city,
+ * payment method or first-order condition): the badge on cards and the product page. `percent` when it takes a share
+ * of the price (the crossed-out price is the retail price, `offer_price` what the shopper pays per unit); `amount` when
+ * it takes a sum off the order (no per-unit price to show).
+ */
+export const ProductOffer = z.object({
+  promotion_id: z.number().int(),
+  /** The offer's name in the reader's language. */
+  label: z.string(),
+  percent: z.number().nullable(),
+  amount: z.number().nullable(),
+  /** Wholesale lines (a quantity break) take nothing off (the offer is "not for wholesale lines"). */
+  retail_only: z.boolean(),
+  ends_at: z.string().nullable(),
+})
+export type ProductOffer = z.infer<typeof ProductOffer>
 
 export const Product = z.object({
   id: z.number().int(),
@@ -316,6 +336,10 @@ export const Product = z.object({
   variants: z.array(Variant),
   /** The lowest price of the active packs ("from X" when the packs' prices differ). */
   price_from: z.number(),
+  /** Decision 0228: shoppers' answers only; the automatic offer the product carries, or null. */
+  offer: ProductOffer.nullable().optional(),
+  /** The default pack's price after `offer` (a percentage); absent without one. */
+  offer_price: z.number().optional(),
 })
 export type Product = z.infer<typeof Product>
 

@@ -55,7 +55,8 @@ const shape = {
   starts_at: instant.default(null),
   ends_at: instant.default(null),
   first_order_only: boolish.default(false),
-  retail_only: boolish.default(false),
+  // Decision 0227: new offers leave wholesale lines alone unless the owner says otherwise.
+  retail_only: boolish.default(true),
   combinable: boolish.default(false),
   usage_limit: limit.default(null),
   per_customer_limit: limit.default(null),
@@ -144,6 +145,8 @@ export const Promotion = PublicOffer.extend({
   /** Σ total_amount of those orders (dinars). */
   revenue: z.number(),
   orders_count: z.number().int(),
+  /** Decision 0227: orders (not cancelled) whose shopper typed this code while a better offer won. */
+  typed_not_applied: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
 })

@@ -17,6 +17,10 @@ import { cities } from './cities.ts'
 import { products, productVariants } from './catalog.ts'
 import { createdAt, money, updatedAt } from './columns.ts'
 import { users } from './users.ts'
+// promotions.ts reads orders for its uses; drizzle resolves this reference lazily (a thunk), so the cycle is
+// between declarations only, never evaluated at import time (decision 0227: an order's lost code names its offer).
+// eslint-disable-next-line import-x/no-cycle
+import { promotions } from './promotions.ts'
 
 export const orders = pgTable(
   'orders',
@@ -58,6 +62,12 @@ export const orders = pgTable(
     totalAmount: money('total_amount').notNull(),
     /** Decision 0170: Σ the order's adjustments (items and delivery); total = subtotal − discount_total + delivery. */
     discountTotal: money('discount_total').notNull().default(0),
+    /**
+     * Decision 0227: a code the shopper typed that qualified but lost to a better offer (offers that do not combine): the
+     * order does not use it, yet the owner counts it for the campaign ("typed, not applied"). Null when no code lost.
+     */
+    lostCode: text('lost_code'),
+    lostPromotionId: integer('lost_promotion_id').references(() => promotions.id, { onDelete: 'set null' }),
     /** Σ unit cost × quantity at the time of sale; profit = subtotal − discount_total − total_cost (§10.5, decision 0172). */
     totalCost: money('total_cost').notNull().default(0),
     /**

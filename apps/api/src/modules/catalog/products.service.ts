@@ -1,3 +1,4 @@
+import { promisedOffers } from '../../domain/offer-badges.ts'
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { Language } from '@shop/shared/i18n/messages'
 import type { Paginated } from '@shop/shared/schemas/common'
@@ -177,8 +178,9 @@ export async function listProducts(
     }
     if (total === 0) didYouMeanNames = await didYouMean(db, parsed, lang)
   }
+  const offers = view.staff ? undefined : await promisedOffers(db)
   return {
-    data: (rows as ProductWithCategory[]).map((r) => toProduct(r, view, lang)),
+    data: (rows as ProductWithCategory[]).map((r) => toProduct(r, view, lang, offers)),
     total,
     current_page: query.page,
     per_page: perPage,
@@ -208,8 +210,9 @@ export async function suggestProducts(
     const corrected = await withTypos(db, plan, parsed)
     if (corrected) rows = await run(corrected)
   }
+  const offers = await promisedOffers(db)
   return {
-    products: (rows as ProductWithCategory[]).map((r) => toProduct(r, SHOPPER_VIEW, lang)),
+    products: (rows as ProductWithCategory[]).map((r) => toProduct(r, SHOPPER_VIEW, lang, offers)),
     didYouMean: rows.length ? [] : await didYouMean(db, parsed, lang),
   }
 }
@@ -223,7 +226,7 @@ async function findProduct(db: DbOrTx, id: number): Promise<ProductWithCategory 
 export async function getProduct(db: DbOrTx, id: number, view: Viewer, lang: Language): Promise<Product> {
   const row = await findProduct(db, id)
   if (!row || (!view.staff && (!row.product.isActive || row.product.archivedAt))) throw notFound()
-  return toProduct(row, view, lang)
+  return toProduct(row, view, lang, view.staff ? undefined : await promisedOffers(db))
 }
 
 /**

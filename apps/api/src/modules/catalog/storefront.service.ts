@@ -1,3 +1,4 @@
+import { promisedOffers } from '../../domain/offer-badges.ts'
 import { and, asc, count, desc, eq, inArray, isNull, ne } from 'drizzle-orm'
 import type { Category } from '@shop/shared/schemas/category'
 import type { Product, ProductList, ProductListQuery } from '@shop/shared/schemas/product'
@@ -108,8 +109,10 @@ export function createStorefrontCatalog(db: DbOrTx, lists: PublicListCache, vers
         )
         const byId = new Map(rows.map((r) => [r.product.id, r]))
         const picked = chosen.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []))
-        if (picked.length)
-          return picked.slice(0, FEATURED_PRODUCTS).map((r) => toProduct(r, SHOPPER_VIEW, lang))
+        if (picked.length) {
+          const offers = await promisedOffers(db)
+          return picked.slice(0, FEATURED_PRODUCTS).map((r) => toProduct(r, SHOPPER_VIEW, lang, offers))
+        }
       }
       const list = await this.products(
         { search: '', category_id: null, page: 1, per_page: FEATURED_PRODUCTS },
@@ -150,10 +153,11 @@ export function createStorefrontCatalog(db: DbOrTx, lists: PublicListCache, vers
                 .orderBy(desc(products.id))
                 .limit(RELATED_PRODUCTS),
             )
+      const offers = await promisedOffers(db)
       return {
         kind: 'found',
-        product: toProduct(row, SHOPPER_VIEW, lang),
-        related: related.map((r) => toProduct(r, SHOPPER_VIEW, lang)),
+        product: toProduct(row, SHOPPER_VIEW, lang, offers),
+        related: related.map((r) => toProduct(r, SHOPPER_VIEW, lang, offers)),
       }
     },
   }

@@ -4,7 +4,13 @@ import { TRANSLATED_LANGUAGES } from '@shop/shared/i18n/content'
 import type { Language } from '@shop/shared/i18n/messages'
 import type { Quote } from '@shop/shared/schemas/order'
 import type { Offer, PricedOrder } from '@shop/shared/pricing/offers'
-import { adjustmentsView, assertCoupon, priceWithOffers, toPublicOffer } from '../../domain/offers.ts'
+import {
+  adjustmentsView,
+  assertCoupon,
+  priceWithOffers,
+  skippedView,
+  toPublicOffer,
+} from '../../domain/offers.ts'
 import type { DbOrTx } from '../../db/client.ts'
 import { cities } from '../../db/schema/cities.ts'
 import { hasStock } from '../../domain/stock.ts'
@@ -114,6 +120,7 @@ export function quoteOf(
       )
       .filter((o) => o.isActive)
       .map((o) => toPublicOffer(o, lang)),
+    not_applied: skippedView(pricing, lang),
   }
 }
 

@@ -42,6 +42,7 @@ interface Stats {
   discountGiven: number
   revenue: number
   ordersCount: number
+  typedNotApplied: number
 }
 
 /**
@@ -55,6 +56,8 @@ const statsColumns = {
   discountCents: sql<string>`(select coalesce(sum(round(a.amount * 100)), 0) from order_adjustments a join orders o on o.id = a.order_id where a.promotion_id = promotions.id and o.order_status = 'completed')`,
   revenueCents: sql<string>`(select coalesce(sum(round(o.total_amount * 100)), 0) from orders o where o.order_status = 'completed' and exists (select 1 from order_adjustments a where a.order_id = o.id and a.promotion_id = promotions.id))`,
   ordersCount: sql<string>`(select count(*) from orders o where o.order_status = 'completed' and exists (select 1 from order_adjustments a where a.order_id = o.id and a.promotion_id = promotions.id))`,
+  // Decision 0227: orders whose shopper typed this code while a better offer won (not cancelled, as the others).
+  typedNotApplied: sql<string>`(select count(*) from orders o where o.order_status <> 'cancelled' and o.lost_promotion_id = promotions.id)`,
 }
 
 const statsOf = (r: {
@@ -62,11 +65,13 @@ const statsOf = (r: {
   discountCents: string | number
   revenueCents: string | number
   ordersCount: string | number
+  typedNotApplied: string | number
 }): Stats => ({
   uses: Number(r.uses),
   discountGiven: Number(r.discountCents) / 100,
   revenue: Number(r.revenueCents) / 100,
   ordersCount: Number(r.ordersCount),
+  typedNotApplied: Number(r.typedNotApplied),
 })
 
 /** An offer's rules and limits under the API's names, as stored (the answer and the base a change is merged over). */
@@ -111,6 +116,7 @@ export function toPromotion(
     discount_given: stats.discountGiven,
     revenue: stats.revenue,
     orders_count: stats.ordersCount,
+    typed_not_applied: stats.typedNotApplied,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   }

@@ -1,4 +1,4 @@
-import { BadgePercent, Check, Tag, Truck, X } from 'lucide-react'
+import { BadgePercent, Check, Info, Tag, Truck, X } from 'lucide-react'
 import { useId, useState, type FormEvent } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
 import { fromCents } from '@shop/shared/money/money'
@@ -6,7 +6,12 @@ import { clsx } from 'clsx'
 import { Button } from '../ui/button.tsx'
 import { Money } from '../ui/money.tsx'
 import { useFormatMoney } from '../../lib/shop-settings.ts'
-import { hintProgress, type DiscountLine, type FreeDeliveryHint } from '../../lib/cart/cart-offers.ts'
+import {
+  hintProgress,
+  type DiscountLine,
+  type FreeDeliveryHint,
+  type NotAppliedOffer,
+} from '../../lib/cart/cart-offers.ts'
 import type { CodeState } from '../../lib/cart/use-cart-pricing.ts'
 
 // Issue 29 / decision 0176: the offer code field, the discount lines and the free-delivery hint the cart, the checkout,
@@ -85,6 +90,41 @@ export function DeliveryAmount({
         <Money value={fromCents(left)} className="font-semibold" />
       )}
     </span>
+  )
+}
+
+/**
+ * Decision 0228: the offers the server did not apply to this cart and why ("Big basket: add 12.50 LYD more", "not for
+ * wholesale quantities", "for another city"), worded in the shopper's language from the quote's reason.
+ */
+export function NotAppliedOffers({ offers }: { offers: readonly NotAppliedOffer[] }) {
+  const { t } = useTranslation('storefront')
+  if (offers.length === 0) return null
+  return (
+    <ul
+      className="space-y-1 text-sm text-stone-700"
+      aria-label={t('offers.not_applied_title')}
+      data-testid="not-applied"
+    >
+      {offers.map((o) => (
+        <li key={o.key} className="flex items-start gap-1.5">
+          <Info className="mt-0.5 size-4 shrink-0 text-stone-500" aria-hidden="true" />
+          <span>
+            <bdi className="font-semibold">{o.label}</bdi>
+            {t('offers.reason_separator')}
+            {o.reason === 'minimum' && o.missing !== null ? (
+              <Trans
+                t={t}
+                i18nKey="offers.not_applied.minimum"
+                components={[<Money key="missing" value={o.missing} className="font-semibold" />]}
+              />
+            ) : (
+              t(`offers.not_applied.${o.reason}`)
+            )}
+          </span>
+        </li>
+      ))}
+    </ul>
   )
 }
 

@@ -1,6 +1,7 @@
 import { MapPin, Ruler, Scale, ShoppingCart } from 'lucide-react'
 import { Trans, useTranslation } from 'react-i18next'
 import { StockLine } from './stock-line.tsx'
+import { OfferBadge, OfferPrice } from './offer-price.tsx'
 import { Link } from 'react-router'
 import type { Product } from '@shop/shared/schemas/product'
 import { Badge } from '../ui/badge.tsx'
@@ -70,6 +71,7 @@ export function ProductCard({
             {product.category.name}
           </Badge>
         ) : null}
+        {product.offer ? <OfferBadge offer={product.offer} className="absolute end-3 top-3" /> : null}
         {outOfStock ? (
           <div className="absolute inset-0 flex items-center justify-center bg-stone-900/55">
             <span className="rounded-full bg-white px-4 py-1.5 text-sm font-bold text-red-800">
@@ -135,7 +137,7 @@ export function ProductCard({
                 ]}
               />
             ) : (
-              <Money value={retail} />
+              <OfferPrice price={retail} offerPrice={product.offer_price} />
             )}
           </p>
           {hasWholesale ? (

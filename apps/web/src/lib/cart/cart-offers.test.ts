@@ -4,7 +4,8 @@ import type { PublicOffer } from '@shop/shared/schemas/promotion'
 import { normalizeItem, lineKey, type CartItem } from './cart-model.ts'
 import {
   hintProgress,
-  learnFromQuote,
+  factsOfQuote,
+  notAppliedOf,
   offerOfPublic,
   priceCart,
   pricingOfLocal,
@@ -59,7 +60,7 @@ describe('the browser prices the cart with the quote’s offers (decision 0176)'
       adjustments: [{ promotion_id: 1, code: null, label: 'Eid discount', amount: 5, target: 'items' }],
       offers: [dates],
     })
-    const known = learnFromQuote(quote, items, null, none)
+    const known = factsOfQuote(quote)
     expect(priceCart(items, [dates], null, none, known).discountTotalCents).toBe(500)
   })
 
@@ -93,11 +94,15 @@ describe('the browser prices the cart with the quote’s offers (decision 0176)'
     expect(high.discountTotalCents).toBe(1000)
   })
 
-  it('leaves out what the server left out for the same cart (an automatic offer used up)', () => {
+  it('leaves out what the server says it left out, and why (an automatic offer used up, decision 0228)', () => {
     const items = [item({ quantity: 4 })]
     const eid = offer({ id: 5 })
-    const quote = quoteOf({ items: [{ product_id: 1, variant_id: 11, category_id: null }], offers: [eid] })
-    const known = learnFromQuote(quote, items, null, none)
+    const quote = quoteOf({
+      items: [{ product_id: 1, variant_id: 11, category_id: null }],
+      offers: [eid],
+      not_applied: [{ promotion_id: 5, code: null, label: 'Eid', reason: 'used_up', missing: null }],
+    })
+    const known = factsOfQuote(quote)
     expect([...known.withheld]).toEqual([5])
     expect(priceCart(items, [eid], null, none, known).discountTotalCents).toBe(0)
   })
@@ -111,9 +116,26 @@ describe('the browser prices the cart with the quote’s offers (decision 0176)'
       adjustments: [{ promotion_id: 6, code: null, label: 'Eid discount', amount: 10, target: 'items' }],
       offers: [first],
     })
-    const known = learnFromQuote(quote, items, null, none)
+    const known = factsOfQuote(quote)
     expect(known.firstOrder).toBe(true)
     expect(priceCart(items, [first], null, none, known).discountTotalCents).toBe(1000)
+  })
+
+  it('lists the quote’s reasons, leaving the typed code to its field and a free-delivery minimum to its bar', () => {
+    const quote = quoteOf({
+      free_delivery_hint: { missing: 30, label: 'Free delivery' },
+      not_applied: [
+        { promotion_id: 1, code: 'FB15', label: 'Facebook', reason: 'better_offer', missing: null },
+        { promotion_id: 2, code: null, label: 'Free delivery', reason: 'minimum', missing: 30 },
+        { promotion_id: 3, code: null, label: 'Cartons 5 %', reason: 'wholesale', missing: null },
+        { promotion_id: 4, code: null, label: 'Big basket', reason: 'minimum', missing: 12.5 },
+      ],
+    })
+    expect(notAppliedOf(quote, 'Free delivery')).toEqual([
+      { key: '3', label: 'Cartons 5 %', reason: 'wholesale', missing: null },
+      { key: '4', label: 'Big basket', reason: 'minimum', missing: 12.5 },
+    ])
+    expect(notAppliedOf(null)).toEqual([])
   })
 
   it('shows the server’s quote as it is: its totals, its adjustments, the hint’s progress', () => {
@@ -162,6 +184,7 @@ function quoteOf(over: {
   delivery_price?: number
   total?: number
   free_delivery_hint?: Quote['free_delivery_hint']
+  not_applied?: Quote['not_applied']
 }): Quote {
   const total = over.total ?? 0
   return {
@@ -184,6 +207,7 @@ function quoteOf(over: {
       discount: i.discount ?? 0,
       category_id: i.category_id,
     })),
+    not_applied: over.not_applied ?? [],
     subtotal: over.subtotal ?? 0,
     discount_total: over.discount_total ?? 0,
     delivery_price: over.delivery_price ?? 0,

@@ -1,5 +1,11 @@
 import { fromCents, toCents } from '@shop/shared/money/money'
-import { priceOrder, type Offer, type OfferLineInput, type PricedOrder } from '@shop/shared/pricing/offers'
+import {
+  priceOrder,
+  type Offer,
+  type OfferLineInput,
+  type OfferSkipReason,
+  type PricedOrder,
+} from '@shop/shared/pricing/offers'
 import type { Quote } from '@shop/shared/schemas/order'
 import type { PublicOffer } from '@shop/shared/schemas/promotion'
 import { toPricedLine, type CartItem } from './cart-model.ts'
@@ -96,31 +102,42 @@ export function priceCart(
 }
 
 /**
- * What a quote teaches the browser's pricing: the lines' categories, whether a first-order offer applied, and which
- * offers the server left out that the browser would apply to the very same cart (an offer used up, or one for this
- * phone's earlier orders): those are left out of the browser's pricing until the next quote.
+ * What a quote tells the browser's pricing (decision 0228): the lines' categories, and the facts only the server holds,
+ * read from its answer, never guessed by pricing again: whether the phone's first order applies (a first-order offer
+ * applied, or was refused for it), and the offers it did not apply for a fact the browser cannot check (used up, or
+ * this phone's earlier orders). Better offers, minimums, cities and wholesale lines the browser prices itself.
  */
-export function learnFromQuote(
-  quote: Quote,
-  items: readonly CartItem[],
-  code: string | null,
-  facts: CartContextFacts,
-  now: Date = new Date(),
-): QuoteFacts {
+export function factsOfQuote(quote: Quote): QuoteFacts {
   const categories = new Map<number, number | null>()
   for (const line of quote.items) categories.set(line.product_id, line.category_id ?? null)
-  const offers = quote.offers ?? []
-  const server = new Set((quote.adjustments ?? []).map((a) => a.promotion_id))
-  const firstOrder = offers.some((o) => o.first_order_only && server.has(o.id)) ? true : null
-  const withheld = new Set<number>()
-  // A few rounds: leaving one offer out may let another apply that the server left out too.
-  for (let round = 0; round < 5; round++) {
-    const local = priceCart(items, offers, code, facts, { categories, firstOrder, withheld }, now)
-    const extra = local.adjustments.filter((a) => !server.has(a.offerId)).map((a) => a.offerId)
-    if (extra.length === 0) break
-    for (const id of extra) withheld.add(id)
-  }
-  return { categories, firstOrder, withheld }
+  const skipped = quote.not_applied ?? []
+  const applied = new Set((quote.adjustments ?? []).map((a) => a.promotion_id))
+  const firstApplied = (quote.offers ?? []).some((o) => o.first_order_only && applied.has(o.id))
+  const firstRefused = skipped.some((s) => s.reason === 'first_order')
+  const withheld = new Set(
+    skipped.filter((s) => s.reason === 'used_up' || s.reason === 'first_order').map((s) => s.promotion_id),
+  )
+  return { categories, firstOrder: firstApplied ? true : firstRefused ? false : null, withheld }
+}
+
+/** An offer the quote did not apply, as the summaries tell it (the reason worded in the shopper's language). */
+export interface NotAppliedOffer {
+  key: string
+  label: string
+  reason: OfferSkipReason
+  /** `minimum`: dinars still missing. */
+  missing: number | null
+}
+
+/**
+ * The quote's reasons the summary lists: the typed code's own reason is told under the code field, and a free-delivery
+ * offer's minimum by the hint's bar, so neither is said twice.
+ */
+export function notAppliedOf(quote: Quote | null, hintOfferLabel: string | null = null): NotAppliedOffer[] {
+  return (quote?.not_applied ?? [])
+    .filter((s) => s.code === null)
+    .filter((s) => !(s.reason === 'minimum' && hintOfferLabel !== null && s.label === hintOfferLabel))
+    .map((s) => ({ key: String(s.promotion_id), label: s.label, reason: s.reason, missing: s.missing }))
 }
 
 /** A discount line as the summaries show it. */

@@ -8,13 +8,15 @@ import { api, ApiError } from '../api-client.ts'
 import { useShopBrand } from '../shop-settings.ts'
 import { lineKey, type CartItem } from './cart-model.ts'
 import {
-  learnFromQuote,
+  factsOfQuote,
   NO_FACTS,
+  notAppliedOf,
   priceCart,
   pricingOfLocal,
   pricingOfQuote,
   type CartContextFacts,
   type CartPricing,
+  type NotAppliedOffer,
   type QuoteFacts,
 } from './cart-offers.ts'
 
@@ -74,6 +76,8 @@ export interface CartPricingInput {
 
 export interface CartPricingResult {
   pricing: CartPricing
+  /** Decision 0228: the offers the last quote did not apply, and why. */
+  notApplied: NotAppliedOffer[]
   /** The server's quote for exactly this cart, code and form; null while it is asked for. */
   fresh: Quote | null
   /** The quote that answered last (with the code, or without it once the code was refused). */
@@ -128,15 +132,9 @@ export function useCartPricing({
   const fresh = answered.data && !answered.isPlaceholderData ? answered.data : null
   const input = refusal !== null ? base : coded
 
-  // The last answer and what it taught, kept while the next one is asked for.
+  // The last answer and the facts it told, kept while the next one is asked for.
   const facts: CartContextFacts = { cityId, deliveryCents, paymentMethod }
-  const usedCode = refusal !== null ? null : code
-  const learned = useMemo(
-    () => (fresh ? { quote: fresh, learned: learnFromQuote(fresh, items, usedCode, facts) } : null),
-    // Learnt once per answer, from the cart it answered.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [fresh],
-  )
+  const learned = useMemo(() => (fresh ? { quote: fresh, learned: factsOfQuote(fresh) } : null), [fresh])
   const [last, setLast] = useState(learned)
   if (learned && learned !== last) setLast(learned)
   // The code's last refusal stays on screen while the server is asked again for the same code.
@@ -166,16 +164,17 @@ export function useCartPricing({
     if (refusal !== null) codeState = { status: 'refused', code, message: refusal }
     else if (fresh) {
       const applied = fresh.coupon?.applied ?? false
+      // Decision 0228: the quote says why the code is not in the order (waiting for the city, or a better offer).
+      // An answer from before the reasons existed: a delivery code waits while no city is chosen.
+      const offer = (fresh.offers ?? []).find((o) => o.code?.toUpperCase() === code.trim().toUpperCase())
+      const why = fresh.not_applied
+        ? fresh.not_applied.find((s) => s.code !== null)?.reason
+        : offer?.target === 'delivery' && cityId === null
+          ? 'needs_city'
+          : 'better_offer'
       if (applied) codeState = { status: 'applied', code }
-      else {
-        const offer = (fresh.offers ?? []).find(
-          (o) => o.code && o.code.toUpperCase() === code.trim().toUpperCase(),
-        )
-        codeState =
-          offer?.target === 'delivery' && cityId === null
-            ? { status: 'waiting', code }
-            : { status: 'better', code, winners: (fresh.adjustments ?? []).map((a) => a.label) }
-      }
+      else if (why === 'needs_city') codeState = { status: 'waiting', code }
+      else codeState = { status: 'better', code, winners: (fresh.adjustments ?? []).map((a) => a.label) }
     } else {
       // Between two answers: what the browser's pricing says, else the last answer's refusal, else checking.
       const mine = local.coupon
@@ -191,10 +190,12 @@ export function useCartPricing({
     }
   }
 
+  const shownQuote = fresh ?? last?.quote ?? null
   return {
     pricing,
+    notApplied: notAppliedOf(shownQuote, shownQuote?.free_delivery_hint?.label ?? null),
     fresh,
-    quote: fresh ?? last?.quote ?? null,
+    quote: shownQuote,
     input,
     codeState,
     fetching: first.isFetching || plain.isFetching,

@@ -15,7 +15,12 @@ import { ReorderNoticeBanner } from './reorder-notice-banner.tsx'
 import { reorderNoticeOf } from '../../../lib/cart/reorder-notice.ts'
 import { useActiveCities } from '../../../lib/active-cities.ts'
 import { useCartPricing } from '../../../lib/cart/use-cart-pricing.ts'
-import { CouponField, DiscountRows, FreeDeliveryHintBar } from '../../../components/offers/offers.tsx'
+import {
+  CouponField,
+  DiscountRows,
+  FreeDeliveryHintBar,
+  NotAppliedOffers,
+} from '../../../components/offers/offers.tsx'
 
 /** product.md §2.7 cart page. */
 export function CartPage() {
@@ -119,6 +124,7 @@ export function CartPage() {
           <p className="mt-2 text-xs text-stone-600">{t('cart.delivery_note')}</p>
           <div className="mt-4 space-y-4 border-t border-sand-300 pt-4">
             <FreeDeliveryHintBar hint={pricing.hint} />
+            <NotAppliedOffers offers={priced.notApplied} />
             <CouponField
               state={priced.codeState}
               onApply={(code) => (code === cart.code ? priced.refetch() : cart.setCode(code))}

@@ -10,6 +10,7 @@ import { StockLine } from '../../../components/product/stock-line.tsx'
 import { Badge } from '../../../components/ui/badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Money } from '../../../components/ui/money.tsx'
+import { OfferBadge, OfferPrice } from '../../../components/product/offer-price.tsx'
 import { QuantityStepper } from '../../../components/ui/quantity-stepper.tsx'
 import { useCart } from '../../../lib/cart/cart-provider.tsx'
 import { activePacks, heldOf, packToCart, roomFor, toPricedLine } from '../../../lib/cart/cart-model.ts'
@@ -160,8 +161,19 @@ export function ProductPage({ product, related }: { product: Product; related: P
           {packs.length > 1 && pack ? <SizePicker packs={packs} chosen={pack} onChoose={choose} /> : null}
 
           <div className="space-y-2">
+            {product.offer ? (
+              <p className="flex flex-wrap items-center gap-2 text-sm text-stone-700">
+                <OfferBadge offer={product.offer} />
+                <span dir="auto" className="font-semibold">
+                  {product.offer.label}
+                </span>
+                {product.offer.retail_only && tiers.length ? (
+                  <span>({t('offer_badge.wholesale')})</span>
+                ) : null}
+              </p>
+            ) : null}
             <p className="text-3xl font-extrabold text-date-700" data-testid="pack-price">
-              <Money value={retail} />
+              <OfferPrice price={retail} offerPrice={pack ? pack.offer_price : product.offer_price} />
               <span className="ms-2 text-base font-semibold text-stone-600">{t('product_page.each')}</span>
             </p>
             {reference ? (

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
 import type { Autofill, ProfileResponse } from '@shop/shared/schemas/auth'
-import type { CreateOrderInput, Order, Quote, QuoteInput } from '@shop/shared/schemas/order'
+import type { CreateOrderInput, Order } from '@shop/shared/schemas/order'
 import type { PaymentMethods } from '@shop/shared/schemas/payment'
 import { api } from '../../../lib/api-client.ts'
 import { activeCitiesKey } from '../../../lib/dashboard-keys.ts'
 
+// The quote is asked for by lib/cart/use-cart-pricing.ts (fetchQuote, quoteKey): the browser's one pricing adapter.
 export const checkoutKeys = {
   // Shared with the dashboard: a city edit refreshes it (lib/dashboard-keys.ts `changedBy.city`).
   cities: activeCitiesKey,
-  quote: (input: QuoteInput) => ['checkout', 'quote', input] as const,
   profile: ['checkout', 'profile'] as const,
   methods: ['checkout', 'payment-methods'] as const,
 }
@@ -22,18 +22,6 @@ export const usePaymentMethods = () =>
   })
 
 export { useActiveCities } from '../../../lib/active-cities.ts'
-
-export const fetchQuote = (input: QuoteInput, signal?: AbortSignal) =>
-  api<Quote>('/api/orders/quote', { method: 'POST', body: input, signal })
-
-/** Prices are the server's (product.md §10.1): the checkout shows the server's numbers before placing. */
-export const useQuote = (input: QuoteInput, enabled: boolean) =>
-  useQuery({
-    queryKey: checkoutKeys.quote(input),
-    queryFn: ({ signal }) => fetchQuote(input, signal),
-    enabled,
-    staleTime: 0,
-  })
 
 export const placeOrder = (input: CreateOrderInput, idempotencyKey: string) =>
   api<Order>('/api/orders', { method: 'POST', body: input, headers: { 'Idempotency-Key': idempotencyKey } })

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { AlertTriangle, Info, Lock, ShoppingBag } from 'lucide-react'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
@@ -9,7 +9,6 @@ import { useQueryClient } from '@tanstack/react-query'
 import { fromCents, toCents } from '@shop/shared/money/money'
 import { codRefusal } from '@shop/shared/orders/cod'
 import { CheckoutForm, type CreateOrderInput, type Quote } from '@shop/shared/schemas/order'
-import type { City } from '@shop/shared/schemas/city'
 import { ApiError } from '../../../lib/api-client.ts'
 import { Button, LinkButton } from '../../../components/ui/button.tsx'
 import { EmptyState } from '../../../components/ui/states.tsx'
@@ -22,7 +21,8 @@ import {
   type AskedLine,
   type PriceChange,
 } from '../../../lib/cart/cart-model.ts'
-import { placeOrder, useActiveCities, usePaymentMethods, useProfileAutofill } from '../api/checkout-api.ts'
+import { placeOrder, usePaymentMethods } from '../api/checkout-api.ts'
+import { useCheckoutContact } from './use-checkout-contact.ts'
 import { couponErrorOf, orderItems, quoteKey, useCartPricing } from '../../../lib/cart/use-cart-pricing.ts'
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts'
 import {
@@ -40,7 +40,7 @@ import { OrderSummary } from './order-summary.tsx'
 import { PendingPaymentBanner } from './pending-payment-banner.tsx'
 import { NoWayToPay } from './no-way-to-pay.tsx'
 import { useFormatMoney } from '../../../lib/shop-settings.ts'
-import { CouponField, FreeDeliveryHintBar } from '../../../components/offers/offers.tsx'
+import { CouponField, FreeDeliveryHintBar, NotAppliedOffers } from '../../../components/offers/offers.tsx'
 
 const emptyForm: CheckoutForm = {
   firstName: '',
@@ -62,7 +62,6 @@ export function CheckoutPage() {
   const { status } = useAuth()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const [cityId, setCityId] = useState<number | null>(null)
   const [changes, setChanges] = useState<PriceChange[]>([])
   const [submitting, setSubmitting] = useState(false)
   const submittingRef = useRef(false)
@@ -72,49 +71,12 @@ export function CheckoutPage() {
     shouldFocusError: true,
   })
 
-  const cities = useActiveCities()
+  // Step 1, the contact: the delivery city and the signed-in shopper's prefill (use-checkout-contact.ts).
+  const { cityId, selectedCity, chooseCity, cityList, citiesLoading, prefilled } = useCheckoutContact(
+    form,
+    status === 'signed-in',
+  )
   const paymentMethods = usePaymentMethods()
-  const cityList = useMemo(() => cities.data ?? [], [cities.data])
-  const selectedCity = cityList.find((c) => c.id === cityId) ?? null
-
-  const chooseCity = (city: City | null) => {
-    // product.md §4.8: choosing a city sets the city and the delivery fee; clearing it sets the fee to 0.
-    setCityId(city?.id ?? null)
-    form.setValue('city', city?.name ?? '', { shouldValidate: form.formState.isSubmitted })
-  }
-
-  // Decision 0061: after a language switch the cities come again in the new language; the chosen one's name follows
-  // (the field shows it).
-  useEffect(() => {
-    if (selectedCity && form.getValues('city') !== selectedCity.name) form.setValue('city', selectedCity.name)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [selectedCity?.name])
-
-  // Signed-in shopper: prefill from the last order (product.md §2.8), once, without overwriting what was typed.
-  const autofill = useProfileAutofill(status === 'signed-in')
-  const [autofilled, setAutofilled] = useState(false)
-  useEffect(() => {
-    const a = autofill.data
-    if (!a || autofilled) return
-    setAutofilled(true)
-    const current = form.getValues()
-    const pick = (typed: string, saved: string | undefined) => typed || saved || ''
-    form.reset({
-      ...current,
-      firstName: pick(current.firstName, a.first_name),
-      lastName: pick(current.lastName, a.last_name),
-      email: pick(current.email, a.email),
-      phone: pick(current.phone, a.phone),
-      whatsappNumber: pick(current.whatsappNumber, a.whatsapp || a.phone),
-      address: pick(current.address, a.address),
-      state: pick(current.state, a.state),
-    })
-    if (cityId === null && a.city_id !== null) {
-      const city = cityList.find((c) => c.id === a.city_id)
-      if (city) chooseCity(city)
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [autofill.data, autofilled, cityList])
 
   // Server prices before placing (product.md §2.8): a changed price updates the cart and is shown,
   // never silently charged. Decision 0176: with the typed code and what the form knows so far (city, phone, payment
@@ -328,13 +290,13 @@ export function CheckoutPage() {
 
       <PendingPaymentBanner />
 
-      {autofill.data && autofilled ? (
+      {prefilled ? (
         <p
           role="status"
           className="mb-5 flex items-start gap-2 rounded-[var(--radius-card)] border border-blue-200 bg-blue-50 p-4 text-sm text-blue-900"
         >
           <Info className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-          {autofill.data.fromAccount ? t('checkout.autofill_account_notice') : t('checkout.autofill_notice')}
+          {prefilled.fromAccount ? t('checkout.autofill_account_notice') : t('checkout.autofill_notice')}
         </p>
       ) : null}
 
@@ -394,7 +356,7 @@ export function CheckoutPage() {
         <CheckoutFields
           form={form}
           cities={cityList}
-          citiesLoading={cities.isPending}
+          citiesLoading={citiesLoading}
           cityId={cityId}
           onCityChange={chooseCity}
           cashRefusal={cashRefusal}
@@ -423,6 +385,7 @@ export function CheckoutPage() {
             offers={
               <>
                 <FreeDeliveryHintBar hint={pricing.hint} />
+                <NotAppliedOffers offers={priced.notApplied} />
                 <CouponField
                   state={priced.codeState}
                   error={placeCodeError}

@@ -52,7 +52,7 @@ export const EMPTY_OFFER: OfferValues = {
   starts_at: '',
   ends_at: '',
   first_order_only: false,
-  retail_only: false,
+  retail_only: true,
   combinable: false,
   usage_limit: '',
   per_customer_limit: '',

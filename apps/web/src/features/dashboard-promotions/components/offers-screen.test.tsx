@@ -35,6 +35,7 @@ const offer = (id: number, over: Partial<Promotion> = {}): Promotion => ({
   discount_given: 0,
   revenue: 0,
   orders_count: 0,
+  typed_not_applied: 0,
   created_at: '2026-11-01T10:00:00.000Z',
   updated_at: '2026-11-01T10:00:00.000Z',
   ...over,

@@ -147,8 +147,20 @@ export function OffersScreen() {
       id: 'uses',
       header: t('offers.uses'),
       cell: (p) => (
-        <span className="ltr-nums tabular-nums whitespace-nowrap" data-testid="offer-uses">
-          {p.usage_limit !== null ? `${p.uses} / ${p.usage_limit}` : p.uses}
+        <span className="block">
+          <span className="ltr-nums tabular-nums whitespace-nowrap" data-testid="offer-uses">
+            {p.usage_limit !== null ? `${p.uses} / ${p.usage_limit}` : p.uses}
+          </span>
+          {/* Decision 0227: a code typed while a better offer won counts for the campaign, apart from its uses. */}
+          {p.code !== null && (p.typed_not_applied ?? 0) > 0 ? (
+            <span
+              className="block text-xs text-stone-600"
+              title={t('offers.typed_not_applied_hint')}
+              data-testid="offer-typed-not-applied"
+            >
+              {t('offers.typed_not_applied', { count: p.typed_not_applied })}
+            </span>
+          ) : null}
         </span>
       ),
     },
