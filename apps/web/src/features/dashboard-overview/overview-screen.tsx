@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query'
 import { Banknote, Boxes, PiggyBank, ReceiptText, ShoppingBag, Users } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button } from '../../components/ui/button.tsx'
 import { Money } from '../../components/ui/money.tsx'
 import { PageHeader } from '../../components/ui/page-header.tsx'
 import { FullPageSpinner } from '../../components/ui/spinner.tsx'
@@ -12,7 +11,7 @@ import { RevenueChart } from './components/revenue-chart.tsx'
 import { LowStock, Panel, RecentOrders, TopProducts } from './components/overview-lists.tsx'
 import { StatCard } from './components/stat-card.tsx'
 import { currentMonth, isoDay } from './date-range.ts'
-import { DateRangeInputs } from '../../components/ui/date-range-inputs.tsx'
+import { DateRangeToolbar } from '../../components/ui/date-range-inputs.tsx'
 
 /** product.md §2.15 dashboard overview. */
 export function OverviewScreen() {
@@ -23,21 +22,18 @@ export function OverviewScreen() {
 
   const dateInputs = (
     <div className="flex flex-wrap items-end gap-2">
-      <DateRangeInputs
+      <DateRangeToolbar
         value={range}
         onChange={setRange}
-        fromLabel={t('overview.from')}
-        toLabel={t('overview.to')}
-      />
-      <Button
-        variant="secondary"
-        onClick={() => {
-          const today = isoDay(new Date())
-          setRange({ from: today, to: today })
+        action={{
+          label: t('overview.today'),
+          variant: 'secondary',
+          onClick: () => {
+            const today = isoDay(new Date())
+            setRange({ from: today, to: today })
+          },
         }}
-      >
-        {t('overview.today')}
-      </Button>
+      />
     </div>
   )
 
