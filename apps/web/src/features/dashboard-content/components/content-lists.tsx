@@ -1,14 +1,12 @@
-import { Plus } from 'lucide-react'
 import { useId } from 'react'
 import { useFieldArray, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { CONTENT_ICONS, CONTENT_LIMITS, type ContentCard } from '@shop/shared/schemas/content'
-import { Button } from '../../../components/ui/button.tsx'
 import { Checkbox } from '../../../components/ui/checkbox.tsx'
 import { Field, FieldError, Input, Select } from '../../../components/ui/field.tsx'
 import { TranslatedFields } from '../../../components/ui/translated-fields.tsx'
 import { errorAt, type ContentForm, type ContentValues } from './content-form-values.ts'
-import { DemoMark, RowActions, RowFrame } from './content-parts.tsx'
+import { AddRowButton, DemoMark, RowActions, RowFrame } from './content-parts.tsx'
 import { isDemoItem } from './demo-items.ts'
 
 /** What a card list holds: its heading, the name of one row, and its two texts' labels (each field says what it is). */
@@ -81,16 +79,9 @@ export function CardList({ form, name }: { form: ContentForm; name: keyof typeof
       </ol>
       {fields.length === 0 ? <p className="text-sm text-stone-600">{t('content.list_empty')}</p> : null}
       <FieldError message={errorAt(form.formState.errors, name)} />
-      <Button
-        variant="outline"
-        size="sm"
-        className="mt-3"
-        disabled={fields.length >= max}
-        icon={<Plus className="size-4" aria-hidden="true" />}
-        onClick={() => append(blank)}
-      >
+      <AddRowButton disabled={fields.length >= max} onClick={() => append(blank)}>
         {t('content.add', { item: itemLabel })}
-      </Button>
+      </AddRowButton>
     </div>
   )
 }
@@ -140,16 +131,12 @@ export function StatsList({ form }: { form: ContentForm }) {
           </RowFrame>
         ))}
       </ol>
-      <Button
-        variant="outline"
-        size="sm"
-        className="mt-3"
+      <AddRowButton
         disabled={fields.length >= CONTENT_LIMITS.stats}
-        icon={<Plus className="size-4" aria-hidden="true" />}
         onClick={() => append({ value: '', label: { ar: '', en: '' } })}
       >
         {t('content.add', { item: t('content.stat') })}
-      </Button>
+      </AddRowButton>
     </div>
   )
 }
@@ -218,16 +205,12 @@ export function HoursList({ form }: { form: ContentForm }) {
           )
         })}
       </ol>
-      <Button
-        variant="outline"
-        size="sm"
-        className="mt-3"
+      <AddRowButton
         disabled={fields.length >= CONTENT_LIMITS.hours}
-        icon={<Plus className="size-4" aria-hidden="true" />}
         onClick={() => append({ days: { ar: '', en: '' }, time: '', closed: false })}
       >
         {t('content.add', { item: t('content.hours_row') })}
-      </Button>
+      </AddRowButton>
     </div>
   )
 }

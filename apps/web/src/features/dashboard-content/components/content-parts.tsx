@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, FlaskConical, Trash2 } from 'lucide-react'
+import { ArrowDown, ArrowUp, FlaskConical, Plus, Trash2 } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Badge } from '../../../components/ui/badge.tsx'
@@ -97,5 +97,29 @@ export function RowFrame({ children }: { children: ReactNode }) {
     >
       {children}
     </li>
+  )
+}
+
+/** "Add a card", "Add a figure", "Add a row of hours": under its list, off once the list is full. */
+export function AddRowButton({
+  disabled,
+  onClick,
+  children,
+}: {
+  disabled: boolean
+  onClick: () => void
+  children: ReactNode
+}) {
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      className="mt-3"
+      disabled={disabled}
+      icon={<Plus className="size-4" aria-hidden="true" />}
+      onClick={onClick}
+    >
+      {children}
+    </Button>
   )
 }
