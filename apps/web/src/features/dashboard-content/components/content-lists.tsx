@@ -35,6 +35,7 @@ export function CardList({ form, name }: { form: ContentForm; name: keyof typeof
           const label = form.watch(`${name}.${i}.title.ar`) || `${itemLabel} ${i + 1}`
           return (
             <RowFrame key={field.id}>
+              {isDemoItem(name, values, i) ? <DemoMark /> : null}
               <div className="mb-2 flex items-end gap-2">
                 <Field label={t('content.icon')} className="w-40">
                   {(p) => (
@@ -47,9 +48,7 @@ export function CardList({ form, name }: { form: ContentForm; name: keyof typeof
                     </Select>
                   )}
                 </Field>
-                <div className="flex flex-1 items-center self-center pt-6">
-                  {isDemoItem(name, values, i) ? <DemoMark /> : null}
-                </div>
+                <div className="flex-1" />
                 <RowActions
                   index={i}
                   count={fields.length}
@@ -101,6 +100,7 @@ export function StatsList({ form }: { form: ContentForm }) {
       <ol className="space-y-3">
         {fields.map((field, i) => (
           <RowFrame key={field.id}>
+            {isDemoItem('about.stats', values, i) ? <DemoMark /> : null}
             <div className="flex items-end gap-2">
               <Field
                 label={t('content.stat_value')}
@@ -110,9 +110,7 @@ export function StatsList({ form }: { form: ContentForm }) {
               >
                 {(p) => <Input {...p} dir="ltr" {...form.register(`about.stats.${i}.value`)} />}
               </Field>
-              <div className="flex flex-1 items-center self-center pt-6">
-                {isDemoItem('about.stats', values, i) ? <DemoMark /> : null}
-              </div>
+              <div className="flex-1" />
               <RowActions
                 index={i}
                 count={fields.length}

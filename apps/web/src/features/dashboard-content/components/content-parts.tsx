@@ -81,7 +81,7 @@ export function RowActions({
 export function DemoMark() {
   const { t } = useTranslation('dashboard')
   return (
-    <Badge tone="amber" className="whitespace-nowrap">
+    <Badge tone="amber" className="mb-2 whitespace-nowrap">
       <FlaskConical className="size-3" aria-hidden="true" />
       {t('content.demo_mark')}
     </Badge>

@@ -52,7 +52,7 @@ function DemoNotice({ form }: { form: ContentForm }) {
       className="flex flex-wrap items-start gap-3 rounded-[var(--radius-card)] border border-amber-300 bg-amber-50 p-4 text-amber-950"
     >
       <FlaskConical className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-      <p className="min-w-0 flex-1 text-sm">{t('content.demo_notice', { count })}</p>
+      <p className="min-w-0 flex-1 basis-60 text-sm">{t('content.demo_notice', { count })}</p>
       <Button
         variant="outline"
         size="sm"
