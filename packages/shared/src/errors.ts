@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { COUPON_REFUSALS } from './pricing/coupon-refusals.ts'
 
 // product.md §8.1: a stable code, a translated message, optional field errors.
 export const ERROR_CODES = [
@@ -23,16 +24,7 @@ export const ERROR_CODES = [
   'PRICE_CHANGED',
   'PRODUCT_UNAVAILABLE',
   // Decision 0170: a typed offer code that cannot apply.
-  'COUPON_UNKNOWN',
-  'COUPON_NOT_STARTED',
-  'COUPON_ENDED',
-  'COUPON_CITY',
-  'COUPON_PAYMENT_METHOD',
-  'COUPON_FIRST_ORDER',
-  'COUPON_MINIMUM',
-  'COUPON_USED_UP',
-  'COUPON_NOT_APPLICABLE',
-  'COUPON_ONE_ONLY',
+  ...COUPON_REFUSALS,
   // An offer's code is unique without case (/api/promotions).
   'PROMOTION_CODE_TAKEN',
   'PAYLOAD_TOO_LARGE',

@@ -30,3 +30,12 @@ export const logoUrls = (id: string) => ({
   share: `/api/images/${id}/share.jpg`,
   print: `/api/images/${id}/large.webp`,
 })
+
+/** The words owners wrote for a closed day before the hours had a "closed" of their own (decision 0232). */
+const CLOSED_WORDS = /^(مغلق|مقفل|مغلقة|closed)$/iu
+
+/**
+ * An opening-hours row says the shop is closed on its days (decision 0232): its hours are empty, or one of the words
+ * owners wrote for it, which each page then says in its own language («مغلق» / "Closed").
+ */
+export const isClosedTime = (time: string): boolean => time.trim() === '' || CLOSED_WORDS.test(time.trim())

@@ -1,17 +1,7 @@
+import { escapeHtml } from '@shop/shared/html/escape'
+
 // HTML built from template literals where every value is escaped unless it is itself built by `html` (decision 0066):
 // a shopper's name, address or cancellation reason can never become markup in a mail.
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-}
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ESCAPES[c]!)
-}
 
 /** Markup made by `html` (or `joinHtml`): put into another template as it is. */
 export class SafeHtml {

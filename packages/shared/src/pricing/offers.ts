@@ -4,6 +4,7 @@
 //
 // All amounts are integer hundredths of a dinar ("cents"), so every figure is a whole number of dirhams.
 
+import type { CouponRefusal } from './coupon-refusals.ts'
 import { isWholesale, lineTotalCents, unitPriceCents, type PriceTier } from './pricing.ts'
 
 export const OFFER_VALUE_TYPES = ['percentage', 'fixed'] as const
@@ -96,19 +97,7 @@ export interface Adjustment {
   lines: { key: number; amountCents: number }[]
 }
 
-export const COUPON_REFUSALS = [
-  'COUPON_UNKNOWN',
-  'COUPON_NOT_STARTED',
-  'COUPON_ENDED',
-  'COUPON_CITY',
-  'COUPON_PAYMENT_METHOD',
-  'COUPON_FIRST_ORDER',
-  'COUPON_MINIMUM',
-  'COUPON_USED_UP',
-  'COUPON_NOT_APPLICABLE',
-  'COUPON_ONE_ONLY',
-] as const
-export type CouponRefusal = (typeof COUPON_REFUSALS)[number]
+export { COUPON_REFUSALS, type CouponRefusal } from './coupon-refusals.ts'
 
 export interface CouponResult {
   code: string

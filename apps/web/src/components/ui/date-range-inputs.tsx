@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from './button.tsx'
 import { Input } from './field.tsx'
 
 export interface DateRangeValue {
@@ -40,6 +42,38 @@ export function DateRangeInputs({
           className="ltr-nums w-40"
         />
       </label>
+    </>
+  )
+}
+
+/**
+ * The dashboard's date-range toolbar (overview, sales, audit): From / To and the one button beside them (clear the
+ * range, or jump to today), always labelled the same.
+ */
+export function DateRangeToolbar({
+  value,
+  onChange,
+  action,
+}: {
+  value: DateRangeValue
+  onChange: (next: DateRangeValue) => void
+  /** Shown after the two dates; absent: nothing (a list without a range has nothing to clear). */
+  action?: { label: string; onClick: () => void; variant?: 'ghost' | 'secondary' }
+}) {
+  const { t } = useTranslation('dashboard')
+  return (
+    <>
+      <DateRangeInputs
+        value={value}
+        onChange={(update) => onChange(update(value))}
+        fromLabel={t('overview.from')}
+        toLabel={t('overview.to')}
+      />
+      {action ? (
+        <Button variant={action.variant ?? 'ghost'} onClick={action.onClick}>
+          {action.label}
+        </Button>
+      ) : null}
     </>
   )
 }

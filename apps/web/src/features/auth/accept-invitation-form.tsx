@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next'
 import { AcceptInvitationInput } from '@shop/shared/schemas/auth'
 import type { InvitationInfo } from '@shop/shared/schemas/team'
 import { Button } from '../../components/ui/button.tsx'
-import { Field, Input } from '../../components/ui/field.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { ApiError } from '../../lib/api-client.ts'
 import { useAuth } from '../../lib/auth/auth-provider.tsx'
@@ -15,7 +14,7 @@ import { toast } from '../../lib/toast.ts'
 import { errorText, getInvitation, postAcceptInvitation } from './api/auth-forms.ts'
 import { AuthCard } from './auth-card.tsx'
 import { LOGIN_REDIRECT_DELAY_MS } from './login-form.tsx'
-import { PasswordStrength } from './password-strength.tsx'
+import { NewPasswordFields } from './new-password-fields.tsx'
 
 /** A name in the other script keeps its own direction inside the sentence (Unicode first-strong isolate). */
 const isolate = (text: string) => `\u2068${text}\u2069`
@@ -102,7 +101,6 @@ function AcceptFields({
     defaultValues: { token, password: '', password_confirmation: '' },
     shouldFocusError: true,
   })
-  const errors = form.formState.errors
 
   const onSubmit = form.handleSubmit(async (values) => {
     setBusy(true)
@@ -141,24 +139,7 @@ function AcceptFields({
           {info.invited_by ? t('auth.invitation_by', { name: isolate(info.invited_by) }) + ' ' : null}
           {t('auth.invitation_email')} <span dir="ltr">{info.email}</span>
         </p>
-        <Field
-          label={t('auth.new_password')}
-          error={errors.password?.message}
-          required
-          hint={<PasswordStrength value={form.watch('password')} minLength={8} />}
-        >
-          {(p) => <Input {...p} type="password" autoComplete="new-password" {...form.register('password')} />}
-        </Field>
-        <Field label={t('auth.password_confirmation')} error={errors.password_confirmation?.message} required>
-          {(p) => (
-            <Input
-              {...p}
-              type="password"
-              autoComplete="new-password"
-              {...form.register('password_confirmation')}
-            />
-          )}
-        </Field>
+        <NewPasswordFields form={form} minLength={8} />
         <Button type="submit" size="lg" className="w-full" busy={busy}>
           {t('auth.invitation_button')}
         </Button>

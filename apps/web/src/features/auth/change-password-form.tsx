@@ -12,7 +12,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { Field, Input } from '../../components/ui/field.tsx'
 import { errorText, postChangePassword } from './api/auth-forms.ts'
 import { AuthCard } from './auth-card.tsx'
-import { PasswordStrength } from './password-strength.tsx'
+import { NewPasswordFields } from './new-password-fields.tsx'
 import { useAuth } from '../../lib/auth/auth-provider.tsx'
 
 const empty: ChangePasswordInput = { current_password: '', password: '', password_confirmation: '' }
@@ -74,24 +74,7 @@ export function ChangePasswordForm() {
             />
           )}
         </Field>
-        <Field
-          label={t('auth.new_password')}
-          error={errors.password?.message}
-          required
-          hint={<PasswordStrength value={form.watch('password')} minLength={8} />}
-        >
-          {(p) => <Input {...p} type="password" autoComplete="new-password" {...form.register('password')} />}
-        </Field>
-        <Field label={t('auth.password_confirmation')} error={errors.password_confirmation?.message} required>
-          {(p) => (
-            <Input
-              {...p}
-              type="password"
-              autoComplete="new-password"
-              {...form.register('password_confirmation')}
-            />
-          )}
-        </Field>
+        <NewPasswordFields form={form} minLength={8} />
         <Button type="submit" size="lg" className="w-full" busy={busy}>
           {busy ? t('auth.changing') : t('auth.change_button')}
         </Button>

@@ -12,7 +12,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { Field, Input } from '../../components/ui/field.tsx'
 import { errorText, flattenErrors, postRegister } from './api/auth-forms.ts'
 import { AuthCard } from './auth-card.tsx'
-import { PasswordStrength } from './password-strength.tsx'
+import { NewPasswordFields } from './new-password-fields.tsx'
 import { useAuth } from '../../lib/auth/auth-provider.tsx'
 
 const FIELDS = ['name', 'email', 'password', 'password_confirmation'] as const
@@ -78,24 +78,7 @@ export function RegisterForm() {
         <Field label={t('auth.email')} error={errors.email?.message} required>
           {(p) => <Input {...p} type="email" dir="ltr" autoComplete="email" {...form.register('email')} />}
         </Field>
-        <Field
-          label={t('auth.password')}
-          error={errors.password?.message}
-          required
-          hint={<PasswordStrength value={form.watch('password')} minLength={6} />}
-        >
-          {(p) => <Input {...p} type="password" autoComplete="new-password" {...form.register('password')} />}
-        </Field>
-        <Field label={t('auth.password_confirmation')} error={errors.password_confirmation?.message} required>
-          {(p) => (
-            <Input
-              {...p}
-              type="password"
-              autoComplete="new-password"
-              {...form.register('password_confirmation')}
-            />
-          )}
-        </Field>
+        <NewPasswordFields form={form} minLength={6} label="plain" />
         <Button type="submit" size="lg" className="w-full" busy={busy}>
           {busy ? t('auth.registering') : t('auth.register_button')}
         </Button>

@@ -8,11 +8,10 @@ import { useTranslation } from 'react-i18next'
 import { toast } from '../../lib/toast.ts'
 import { ResetPasswordInput } from '@shop/shared/schemas/auth'
 import { Button } from '../../components/ui/button.tsx'
-import { Field, Input } from '../../components/ui/field.tsx'
 import { errorText, postResetPassword } from './api/auth-forms.ts'
 import { ApiError } from '../../lib/api-client.ts'
 import { AuthCard } from './auth-card.tsx'
-import { PasswordStrength } from './password-strength.tsx'
+import { NewPasswordFields } from './new-password-fields.tsx'
 
 /** product.md §2.11: token and email come from the link; either missing → toast 'Invalid reset link' and /login. */
 export function ResetPasswordForm() {
@@ -80,24 +79,7 @@ function ResetPasswordFields({ token, email }: { token: string; email: string })
             {t('auth.invalid_reset_link')}
           </p>
         ) : null}
-        <Field
-          label={t('auth.new_password')}
-          error={errors.password?.message}
-          required
-          hint={<PasswordStrength value={form.watch('password')} minLength={8} />}
-        >
-          {(p) => <Input {...p} type="password" autoComplete="new-password" {...form.register('password')} />}
-        </Field>
-        <Field label={t('auth.password_confirmation')} error={errors.password_confirmation?.message} required>
-          {(p) => (
-            <Input
-              {...p}
-              type="password"
-              autoComplete="new-password"
-              {...form.register('password_confirmation')}
-            />
-          )}
-        </Field>
+        <NewPasswordFields form={form} minLength={8} />
         <Button type="submit" size="lg" className="w-full" busy={busy}>
           {busy ? t('auth.resetting') : t('auth.reset_button')}
         </Button>

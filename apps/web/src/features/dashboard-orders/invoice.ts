@@ -1,20 +1,8 @@
 import cairoArabicUrl from '@fontsource-variable/cairo/files/cairo-arabic-wght-normal.woff2?url'
 import cairoLatinUrl from '@fontsource-variable/cairo/files/cairo-latin-wght-normal.woff2?url'
 import { formatMoney as formatShopMoney } from '@shop/shared/money/money'
+import { escapeHtml } from '@shop/shared/html/escape'
 import type { Order } from '@shop/shared/schemas/order'
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-}
-
-/** Every dynamic value written into the invoice document goes through here (customer text is untrusted). */
-export function escapeHtml(value: unknown): string {
-  return String(value ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c)
-}
 
 // product.md §1.2: the printed invoice is Arabic in either dashboard language; §4.4: failed payment reads "rejected".
 const ORDER_STATUS_AR: Record<string, string> = {

@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query'
 import { Banknote, Boxes, HandCoins, PiggyBank, ReceiptText, ShoppingBag, Tag, Users } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button } from '../../components/ui/button.tsx'
 import { Money } from '../../components/ui/money.tsx'
 import { MailStatusBanner } from '../../components/mail/mail-status-banner.tsx'
 import { PageHeader } from '../../components/ui/page-header.tsx'
@@ -14,7 +13,7 @@ import { LowStock, Panel, RecentOrders, TopProducts } from './components/overvie
 import { StatCard } from './components/stat-card.tsx'
 import { currentMonth } from './date-range.ts'
 import { dayIn, useShopTimeZone } from '../../lib/shop-settings.ts'
-import { DateRangeInputs } from '../../components/ui/date-range-inputs.tsx'
+import { DateRangeToolbar } from '../../components/ui/date-range-inputs.tsx'
 
 /** product.md §2.15 dashboard overview. */
 export function OverviewScreen() {
@@ -26,21 +25,18 @@ export function OverviewScreen() {
 
   const dateInputs = (
     <div className="flex flex-wrap items-end gap-2">
-      <DateRangeInputs
+      <DateRangeToolbar
         value={range}
         onChange={setRange}
-        fromLabel={t('overview.from')}
-        toLabel={t('overview.to')}
-      />
-      <Button
-        variant="secondary"
-        onClick={() => {
-          const today = dayIn(timeZone)
-          setRange({ from: today, to: today })
+        action={{
+          label: t('overview.today'),
+          variant: 'secondary',
+          onClick: () => {
+            const today = dayIn(timeZone)
+            setRange({ from: today, to: today })
+          },
         }}
-      >
-        {t('overview.today')}
-      </Button>
+      />
     </div>
   )
 

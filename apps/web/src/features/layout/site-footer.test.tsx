@@ -46,6 +46,27 @@ describe("footer and header from the owner's content (decisions 0125, 0126)", ()
     expect(within(footer).queryByRole('heading', { name: 'ساعات العمل' })).toBeNull()
   })
 
+  it.each([
+    ['en', 'Closed', 'مغلق'],
+    ['ar', 'مغلق', 'Closed'],
+  ] as const)(
+    '%s: says a closed day in the page language, also the «مغلق» typed before hours had a closed (decision 0232)',
+    async (lang, closed, other) => {
+      await setLanguage(lang)
+      mockFetch({})
+      const hours = [
+        { days: { ar: 'السبت – الخميس', en: 'Saturday – Thursday' }, time: '8:00 – 20:00' },
+        { days: { ar: 'الجمعة', en: 'Friday' }, time: 'مغلق' },
+        { days: { ar: 'العيد', en: 'Eid' }, time: '' },
+      ]
+      renderScreen(<SiteFooter />, '/', [], { identity: shopIdentity(makeContent({ hours }), new Date()) })
+      const footer = screen.getByRole('contentinfo')
+      expect(within(footer).getAllByText(closed)).toHaveLength(2)
+      expect(within(footer).queryByText(other)).toBeNull()
+      expect(within(footer).getByText('8:00 – 20:00')).toBeInTheDocument()
+    },
+  )
+
   it("shows the owner's logo in the header and the footer, the shop's mark until one is uploaded", async () => {
     await setLanguage('en')
     mockFetch({})

@@ -1,7 +1,7 @@
 import { Clock, Mail, MapPin, MessageCircle, Phone } from 'lucide-react'
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { inLanguage } from '@shop/shared/storefront-content'
+import { inLanguage, isClosedTime } from '@shop/shared/storefront-content'
 import { logoOf, useShopIdentity } from '../../lib/shop-content.ts'
 import { useShopBrand, useShopSettings } from '../../lib/shop-settings.ts'
 import { FacebookIcon, InstagramIcon } from './social-icons.tsx'
@@ -160,7 +160,12 @@ export function SiteFooter() {
                   <Clock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
                   <p>
                     <span className="block font-semibold text-white">{inLanguage(row.days, lang)}</span>
-                    {row.time ? <span className="ltr-nums">{row.time}</span> : null}
+                    {/* Decision 0232: the hours are digits on every page; a closed day is said in the page's language. */}
+                    {isClosedTime(row.time) ? (
+                      <span>{t('footer.closed')}</span>
+                    ) : (
+                      <span className="ltr-nums">{row.time}</span>
+                    )}
                   </p>
                 </li>
               ))}

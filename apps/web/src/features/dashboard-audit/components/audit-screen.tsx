@@ -7,8 +7,7 @@ import { ListScreen, selectFilter } from '../../../components/data-list/data-lis
 import type { DataColumn } from '../../../components/data-list/data-table.tsx'
 import { useDataList, type ListFilter } from '../../../components/data-list/use-data-list.ts'
 import { AuditChanges, entityHref, useAuditTexts } from '../../../components/audit/audit-format.tsx'
-import { Button } from '../../../components/ui/button.tsx'
-import { DateRangeInputs } from '../../../components/ui/date-range-inputs.tsx'
+import { DateRangeToolbar } from '../../../components/ui/date-range-inputs.tsx'
 import { Select } from '../../../components/ui/field.tsx'
 import { auditListQuery, auditStaffQuery } from '../api/audit-api.ts'
 
@@ -144,19 +143,13 @@ export function AuditScreen() {
       title={t('audit.title')}
       description={t('audit.subtitle')}
       toolbar={
-        <>
-          <DateRangeInputs
-            value={range}
-            onChange={(update) => list.setFilters(update(range))}
-            fromLabel={t('overview.from')}
-            toLabel={t('overview.to')}
-          />
-          {list.isFiltered ? (
-            <Button variant="ghost" onClick={list.clearFilters}>
-              {t('audit.clear_filters')}
-            </Button>
-          ) : null}
-        </>
+        <DateRangeToolbar
+          value={range}
+          onChange={(next) => list.setFilters(next)}
+          action={
+            list.isFiltered ? { label: t('audit.clear_filters'), onClick: list.clearFilters } : undefined
+          }
+        />
       }
       list={list}
       columns={columns}

@@ -5,10 +5,8 @@ import { useForm, type Resolver } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../../lib/toast.ts'
 import { CategoryInput, type Category } from '@shop/shared/schemas/category'
-import { Button } from '../../../components/ui/button.tsx'
-import { Dialog } from '../../../components/ui/dialog.tsx'
+import { FormDialog, showServerErrors } from '../../../components/ui/form-dialog.tsx'
 import { TranslatedFields } from '../../../components/ui/translated-fields.tsx'
-import { ApiError } from '../../../lib/api-client.ts'
 import { changedBy } from '../../../lib/dashboard-keys.ts'
 import { createCategory, updateCategory } from '../api/categories-api.ts'
 
@@ -34,10 +32,11 @@ export function CategoryFormDialog({
   onClose(): void
 }) {
   const { t } = useTranslation('dashboard')
-  const { register, handleSubmit, reset, setError, formState } = useForm<Values, unknown, CategoryInput>({
+  const form = useForm<Values, unknown, CategoryInput>({
     resolver,
     defaultValues: EMPTY,
   })
+  const { register, handleSubmit, reset, setError } = form
 
   useEffect(() => {
     if (open)
@@ -62,58 +61,32 @@ export function CategoryFormDialog({
       onClose()
     },
     onError: (err) => {
-      for (const field of ['name_ar', 'name_en', 'description_ar', 'description_en'] as const) {
-        const message = err instanceof ApiError ? err.errors?.[field]?.[0] : undefined
-        if (message) setError(field, { message })
-      }
+      showServerErrors(err, setError, ['name_ar', 'name_en', 'description_ar', 'description_en'])
       toast.error(t('common.save_failed', { message: err.message }))
     },
   })
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(o) => !o && onClose()}
+      onClose={onClose}
       title={category ? t('categories.edit_title') : t('categories.add_title')}
       size="lg"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" form="category-form" busy={save.isPending}>
-            {t('common:actions.save')}
-          </Button>
-        </>
-      }
+      busy={save.isPending}
+      onSubmit={handleSubmit((v) => save.mutate(v))}
     >
-      <form
-        id="category-form"
-        noValidate
-        onSubmit={(e) => void handleSubmit((v) => save.mutate(v))(e)}
-        className="space-y-4"
-      >
-        <TranslatedFields
-          label={t('categories.name')}
-          required
-          ar={register('name_ar')}
-          en={register('name_en')}
-          errorAr={formState.errors.name_ar?.message}
-          errorEn={formState.errors.name_en?.message}
-        />
-        <TranslatedFields
-          label={t('categories.description')}
-          rows={3}
-          ar={register('description_ar')}
-          en={register('description_en')}
-          errorAr={formState.errors.description_ar?.message}
-          errorEn={formState.errors.description_en?.message}
-        />
-        <label className="flex items-center gap-2 text-sm font-semibold text-stone-700">
-          <input type="checkbox" className="size-4 accent-palm-700" {...register('is_active')} />
-          {t('categories.active')}
-        </label>
-      </form>
-    </Dialog>
+      <TranslatedFields form={form} label={t('categories.name')} required ar="name_ar" en="name_en" />
+      <TranslatedFields
+        form={form}
+        label={t('categories.description')}
+        rows={3}
+        ar="description_ar"
+        en="description_en"
+      />
+      <label className="flex items-center gap-2 text-sm font-semibold text-stone-700">
+        <input type="checkbox" className="size-4 accent-palm-700" {...register('is_active')} />
+        {t('categories.active')}
+      </label>
+    </FormDialog>
   )
 }

@@ -5,11 +5,9 @@ import { useForm, type Resolver } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../../lib/toast.ts'
 import { CityInput, type City } from '@shop/shared/schemas/city'
-import { Button } from '../../../components/ui/button.tsx'
-import { Dialog } from '../../../components/ui/dialog.tsx'
+import { FormDialog, showServerErrors } from '../../../components/ui/form-dialog.tsx'
 import { Field, Input } from '../../../components/ui/field.tsx'
 import { TranslatedFields } from '../../../components/ui/translated-fields.tsx'
-import { ApiError } from '../../../lib/api-client.ts'
 import { changedBy } from '../../../lib/dashboard-keys.ts'
 import { createCity, updateCity } from '../api/cities-api.ts'
 
@@ -43,10 +41,11 @@ export function CityFormDialog({
   onClose(): void
 }) {
   const { t } = useTranslation('dashboard')
-  const { register, handleSubmit, reset, setError, formState, watch } = useForm<Values, unknown, CityInput>({
+  const form = useForm<Values, unknown, CityInput>({
     resolver,
     defaultValues: EMPTY,
   })
+  const { register, handleSubmit, reset, setError, formState, watch } = form
 
   const codAllowed = watch('cod_allowed')
   useEffect(() => {
@@ -77,49 +76,50 @@ export function CityFormDialog({
     },
     onError: (err) => {
       // product.md §8.3: a toast and the field message (city save errors were once only logged).
-      if (err instanceof ApiError && err.errors) {
-        if (err.errors.name_ar?.[0]) setError('name_ar', { message: err.errors.name_ar[0] })
-        if (err.errors.name_en?.[0]) setError('name_en', { message: err.errors.name_en[0] })
-        if (err.errors.delivery_price?.[0])
-          setError('delivery_price', { message: err.errors.delivery_price[0] })
-        if (err.errors.cod_max_total?.[0]) setError('cod_max_total', { message: err.errors.cod_max_total[0] })
-      }
+      showServerErrors(err, setError, ['name_ar', 'name_en', 'delivery_price', 'cod_max_total'])
       toast.error(t('common.save_failed', { message: err.message }))
     },
   })
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(o) => !o && onClose()}
+      onClose={onClose}
       title={city ? t('cities.edit_title') : t('cities.add_title')}
       size="md"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" form="city-form" busy={save.isPending}>
-            {t('common:actions.save')}
-          </Button>
-        </>
-      }
+      busy={save.isPending}
+      onSubmit={handleSubmit((v) => save.mutate(v))}
     >
-      <form
-        id="city-form"
-        noValidate
-        onSubmit={(e) => void handleSubmit((v) => save.mutate(v))(e)}
-        className="space-y-4"
-      >
-        <TranslatedFields
-          label={t('cities.name')}
-          required
-          ar={register('name_ar')}
-          en={register('name_en')}
-          errorAr={formState.errors.name_ar?.message}
-          errorEn={formState.errors.name_en?.message}
-        />
-        <Field label={t('cities.delivery_price')} required error={formState.errors.delivery_price?.message}>
+      <TranslatedFields form={form} label={t('cities.name')} required ar="name_ar" en="name_en" />
+      <Field label={t('cities.delivery_price')} required error={formState.errors.delivery_price?.message}>
+        {(p) => (
+          <Input
+            {...p}
+            type="number"
+            step="0.01"
+            min="0"
+            inputMode="decimal"
+            className="ltr-nums"
+            {...register('delivery_price')}
+          />
+        )}
+      </Field>
+      <label className="flex items-center gap-2 text-sm font-semibold text-stone-700">
+        <input type="checkbox" className="size-4 accent-palm-700" {...register('is_active')} />
+        {t('cities.active')}
+      </label>
+      {/* Decision 0071: cash on delivery per city. */}
+      <fieldset className="space-y-3 rounded-[var(--radius-control)] border border-sand-300 p-3">
+        <legend className="px-1 text-sm font-bold text-stone-800">{t('cities.cod_title')}</legend>
+        <label className="flex items-center gap-2 text-sm font-semibold text-stone-700">
+          <input type="checkbox" className="size-4 accent-palm-700" {...register('cod_allowed')} />
+          {t('cities.cod_allowed')}
+        </label>
+        <Field
+          label={t('cities.cod_max_total')}
+          hint={t('cities.cod_max_total_hint')}
+          error={formState.errors.cod_max_total?.message}
+        >
           {(p) => (
             <Input
               {...p}
@@ -128,41 +128,12 @@ export function CityFormDialog({
               min="0"
               inputMode="decimal"
               className="ltr-nums"
-              {...register('delivery_price')}
+              disabled={!codAllowed}
+              {...register('cod_max_total')}
             />
           )}
         </Field>
-        <label className="flex items-center gap-2 text-sm font-semibold text-stone-700">
-          <input type="checkbox" className="size-4 accent-palm-700" {...register('is_active')} />
-          {t('cities.active')}
-        </label>
-        {/* Decision 0071: cash on delivery per city. */}
-        <fieldset className="space-y-3 rounded-[var(--radius-control)] border border-sand-300 p-3">
-          <legend className="px-1 text-sm font-bold text-stone-800">{t('cities.cod_title')}</legend>
-          <label className="flex items-center gap-2 text-sm font-semibold text-stone-700">
-            <input type="checkbox" className="size-4 accent-palm-700" {...register('cod_allowed')} />
-            {t('cities.cod_allowed')}
-          </label>
-          <Field
-            label={t('cities.cod_max_total')}
-            hint={t('cities.cod_max_total_hint')}
-            error={formState.errors.cod_max_total?.message}
-          >
-            {(p) => (
-              <Input
-                {...p}
-                type="number"
-                step="0.01"
-                min="0"
-                inputMode="decimal"
-                className="ltr-nums"
-                disabled={!codAllowed}
-                {...register('cod_max_total')}
-              />
-            )}
-          </Field>
-        </fieldset>
-      </form>
-    </Dialog>
+      </fieldset>
+    </FormDialog>
   )
 }

@@ -33,7 +33,7 @@ describe('storefront content screen (decision 0125)', { timeout: 30_000 }, () =>
     const calls = stubShop(makeContent())
     await renderDashboard(<ContentScreen />, 'en')
     const hero = await screen.findByRole('region', { name: 'Top of the home page' })
-    const heroText = within(hero).getByRole('textbox', { name: /^Text in English/ })
+    const heroText = within(hero).getByRole('textbox', { name: /^Text under the headline in English/ })
     await userEvent.clear(heroText)
     await userEvent.type(heroText, 'Fresh from our farm')
 
@@ -90,7 +90,7 @@ describe('storefront content screen (decision 0125)', { timeout: 30_000 }, () =>
     }))
     await renderDashboard(<ContentScreen />, 'ar')
     const hero = await screen.findByRole('region', { name: 'أعلى الصفحة الرئيسية' })
-    const title = within(hero).getByRole('textbox', { name: /^العنوان بالعربية/ })
+    const title = within(hero).getByRole('textbox', { name: /^العنوان الرئيسي بالعربية/ })
     await userEvent.clear(title)
     await userEvent.click(screen.getByRole('button', { name: 'حفظ' }))
     expect(await screen.findAllByText('هذا الحقل مطلوب')).not.toHaveLength(0)

@@ -6,8 +6,7 @@ import { useForm, type FieldPath, type Resolver } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../../lib/toast.ts'
 import { ProductInput, type Product } from '@shop/shared/schemas/product'
-import { Button } from '../../../components/ui/button.tsx'
-import { Dialog } from '../../../components/ui/dialog.tsx'
+import { FormDialog } from '../../../components/ui/form-dialog.tsx'
 import { Field, FieldError, Select } from '../../../components/ui/field.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { TranslatedFields } from '../../../components/ui/translated-fields.tsx'
@@ -225,125 +224,104 @@ export function ProductFormDialog({ open, product, onClose }: ProductFormDialogP
       : null)
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(o) => !o && onClose()}
+      onClose={onClose}
       title={editing ? t('products.edit_title') : t('products.add_title')}
       size="xl"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" form="product-form" busy={save.isPending} disabled={loading}>
-            {save.isPending
-              ? t('common:actions.saving')
-              : editing
-                ? t('common:actions.save')
-                : t('products.add')}
-          </Button>
-        </>
+      busy={save.isPending}
+      submitDisabled={loading}
+      submitLabel={
+        save.isPending ? t('common:actions.saving') : editing ? t('common:actions.save') : t('products.add')
       }
-    >
-      {loading ? (
-        <div className="space-y-4" aria-busy="true">
-          <Skeleton className="h-10" />
-          <Skeleton className="h-24" />
-          <Skeleton className="h-10" />
-        </div>
-      ) : (
-        <form
-          id="product-form"
-          noValidate
-          onSubmit={(e) => void handleSubmit((v) => save.mutate(v))(e)}
-          className="grid grid-cols-1 gap-4 sm:grid-cols-2"
-        >
-          <TranslatedFields
-            label={t('products.name')}
-            required
-            ar={register('name_ar')}
-            en={register('name_en')}
-            errorAr={errors.name_ar?.message}
-            errorEn={errors.name_en?.message}
-            className="sm:col-span-2"
-          />
-          <TranslatedFields
-            label={t('products.description')}
-            required
-            rows={3}
-            ar={register('description_ar')}
-            en={register('description_en')}
-            errorAr={errors.description_ar?.message}
-            errorEn={errors.description_en?.message}
-            className="sm:col-span-2"
-          />
-          <Field label={t('products.category')} error={errors.category_id?.message}>
-            {(p) => (
-              <Select {...p} {...register('category_id')}>
-                <option value="">{t('products.no_category')}</option>
-                {(categories.data ?? []).map((c) => (
-                  <option key={c.id} value={String(c.id)}>
-                    {c.name}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-          <label className="flex items-center gap-2 self-end pb-2.5 text-sm font-semibold text-stone-700">
-            <input type="checkbox" className="size-4 accent-palm-700" {...register('is_active')} />
-            {t('products.active')}
-          </label>
-          <VariantsEditor form={form} />
-          <TranslatedFields
-            label={t('products.weight')}
-            ar={register('weight_ar')}
-            en={register('weight_en')}
-            errorAr={errors.weight_ar?.message}
-            errorEn={errors.weight_en?.message}
-            placeholderAr={t('products.weight_placeholder_ar')}
-            placeholderEn={t('products.weight_placeholder_en')}
-            className="sm:col-span-2"
-          />
-          <TranslatedFields
-            label={t('products.origin')}
-            ar={register('origin_ar')}
-            en={register('origin_en')}
-            errorAr={errors.origin_ar?.message}
-            errorEn={errors.origin_en?.message}
-            className="sm:col-span-2"
-          />
-          <div className="sm:col-span-2">
-            <label htmlFor={imageId} className="mb-1 block text-sm font-semibold text-stone-700">
-              {t('products.image')}
-            </label>
-            <div className="flex items-center gap-4">
-              <div className="flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-sand-300 bg-sand-100">
-                {currentImage ? (
-                  <img
-                    src={currentImage}
-                    alt={t('products.image_preview')}
-                    className="size-full object-cover"
-                  />
-                ) : (
-                  <ImagePlus className="size-7 text-stone-400" aria-hidden="true" />
-                )}
-              </div>
-              <input
-                ref={fileInput}
-                id={imageId}
-                type="file"
-                accept="image/*"
-                aria-invalid={Boolean(imageError)}
-                onChange={(e) => onImage(e.target.files?.[0])}
-                className="block w-full text-sm text-stone-700 file:me-3 file:rounded-md file:border-0 file:bg-palm-50 file:px-3 file:py-2 file:font-semibold file:text-palm-800 hover:file:bg-palm-100"
-              />
-            </div>
-            <FieldError message={imageError} />
+      onSubmit={handleSubmit((v) => save.mutate(v))}
+      loading={
+        loading ? (
+          <div className="space-y-4" aria-busy="true">
+            <Skeleton className="h-10" />
+            <Skeleton className="h-24" />
+            <Skeleton className="h-10" />
           </div>
-        </form>
-      )}
-      {/* Decision 0192: who changed this product, and what. */}
-      {product ? <AuditTrail entity="product" id={product.id} /> : null}
-    </Dialog>
+        ) : undefined
+      }
+      // Decision 0192: who changed this product, and what.
+      after={product ? <AuditTrail entity="product" id={product.id} /> : null}
+      className="grid grid-cols-1 gap-4 sm:grid-cols-2"
+    >
+      <TranslatedFields
+        form={form}
+        label={t('products.name')}
+        required
+        ar="name_ar"
+        en="name_en"
+        className="sm:col-span-2"
+      />
+      <TranslatedFields
+        form={form}
+        label={t('products.description')}
+        required
+        rows={3}
+        ar="description_ar"
+        en="description_en"
+        className="sm:col-span-2"
+      />
+      <Field label={t('products.category')} error={errors.category_id?.message}>
+        {(p) => (
+          <Select {...p} {...register('category_id')}>
+            <option value="">{t('products.no_category')}</option>
+            {(categories.data ?? []).map((c) => (
+              <option key={c.id} value={String(c.id)}>
+                {c.name}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <label className="flex items-center gap-2 self-end pb-2.5 text-sm font-semibold text-stone-700">
+        <input type="checkbox" className="size-4 accent-palm-700" {...register('is_active')} />
+        {t('products.active')}
+      </label>
+      <VariantsEditor form={form} />
+      <TranslatedFields
+        form={form}
+        label={t('products.weight')}
+        ar="weight_ar"
+        en="weight_en"
+        placeholderAr={t('products.weight_placeholder_ar')}
+        placeholderEn={t('products.weight_placeholder_en')}
+        className="sm:col-span-2"
+      />
+      <TranslatedFields
+        form={form}
+        label={t('products.origin')}
+        ar="origin_ar"
+        en="origin_en"
+        className="sm:col-span-2"
+      />
+      <div className="sm:col-span-2">
+        <label htmlFor={imageId} className="mb-1 block text-sm font-semibold text-stone-700">
+          {t('products.image')}
+        </label>
+        <div className="flex items-center gap-4">
+          <div className="flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-sand-300 bg-sand-100">
+            {currentImage ? (
+              <img src={currentImage} alt={t('products.image_preview')} className="size-full object-cover" />
+            ) : (
+              <ImagePlus className="size-7 text-stone-400" aria-hidden="true" />
+            )}
+          </div>
+          <input
+            ref={fileInput}
+            id={imageId}
+            type="file"
+            accept="image/*"
+            aria-invalid={Boolean(imageError)}
+            onChange={(e) => onImage(e.target.files?.[0])}
+            className="block w-full text-sm text-stone-700 file:me-3 file:rounded-md file:border-0 file:bg-palm-50 file:px-3 file:py-2 file:font-semibold file:text-palm-800 hover:file:bg-palm-100"
+          />
+        </div>
+        <FieldError message={imageError} />
+      </div>
+    </FormDialog>
   )
 }

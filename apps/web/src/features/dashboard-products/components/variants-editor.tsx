@@ -112,12 +112,11 @@ function PackFields({ form, index, several, count, onMove, onRemove }: PackField
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
       {several ? (
         <TranslatedFields
+          form={form}
           label={t('products.size_label')}
           required
-          ar={register(`${path}.label_ar`)}
-          en={register(`${path}.label_en`)}
-          errorAr={errors?.label_ar?.message}
-          errorEn={errors?.label_en?.message}
+          ar={`${path}.label_ar`}
+          en={`${path}.label_en`}
           placeholderAr={t('products.size_label_placeholder_ar')}
           placeholderEn={t('products.size_label_placeholder_en')}
           className="sm:col-span-2 lg:col-span-4"

@@ -8,7 +8,7 @@ import type { DataColumn } from '../../../components/data-list/data-table.tsx'
 import { useDataList } from '../../../components/data-list/use-data-list.ts'
 import { Badge } from '../../../components/ui/badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
-import { DateRangeInputs } from '../../../components/ui/date-range-inputs.tsx'
+import { DateRangeToolbar } from '../../../components/ui/date-range-inputs.tsx'
 import { Money } from '../../../components/ui/money.tsx'
 import { shortDate } from '../../../lib/dates.ts'
 import { toast } from '../../../lib/toast.ts'
@@ -138,19 +138,11 @@ export function SalesScreen() {
         ) : undefined
       }
       toolbar={
-        <>
-          <DateRangeInputs
-            value={range}
-            onChange={(update) => list.setFilters(update(range))}
-            fromLabel={t('overview.from')}
-            toLabel={t('overview.to')}
-          />
-          {list.isFiltered ? (
-            <Button variant="ghost" onClick={list.clearFilters}>
-              {t('sales.all_time')}
-            </Button>
-          ) : null}
-        </>
+        <DateRangeToolbar
+          value={range}
+          onChange={(next) => list.setFilters(next)}
+          action={list.isFiltered ? { label: t('sales.all_time'), onClick: list.clearFilters } : undefined}
+        />
       }
       list={list}
       columns={columns}

@@ -5,10 +5,8 @@ import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { StaffInvitationInput, type StaffInvitation, type StaffRole } from '@shop/shared/schemas/team'
-import { Button } from '../../../components/ui/button.tsx'
-import { Dialog } from '../../../components/ui/dialog.tsx'
+import { FormDialog, showServerErrors } from '../../../components/ui/form-dialog.tsx'
 import { Field, Input, Select } from '../../../components/ui/field.tsx'
-import { ApiError } from '../../../lib/api-client.ts'
 import { changedBy } from '../../../lib/dashboard-keys.ts'
 import { useMailWorks } from '../../../lib/mail-status.ts'
 import { toast } from '../../../lib/toast.ts'
@@ -63,10 +61,7 @@ export function InviteDialog({
       onInvited(invitation)
     },
     onError: (err) => {
-      if (err instanceof ApiError && err.errors)
-        for (const [key, messages] of Object.entries(err.errors))
-          if ((FIELDS as readonly string[]).includes(key) && messages[0])
-            form.setError(key as (typeof FIELDS)[number], { message: messages[0] }, { shouldFocus: true })
+      showServerErrors(err, form.setError, FIELDS, { focus: true })
       toast.error(t('staff.invite_failed', { message: err.message }))
     },
   })
@@ -74,50 +69,41 @@ export function InviteDialog({
   const submit = form.handleSubmit((values) => invite.mutate(values))
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(o) => !o && onClose()}
+      onClose={onClose}
       title={t('staff.invite_title')}
       description={mailWorks ? t('staff.invite_description') : t('staff.invite_description_no_mail')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={invite.isPending}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" form="staff-invite-form" busy={invite.isPending}>
-            {mailWorks ? t('staff.send_invitation') : t('staff.send_invitation_no_mail')}
-          </Button>
-        </>
-      }
+      busy={invite.isPending}
+      submitLabel={mailWorks ? t('staff.send_invitation') : t('staff.send_invitation_no_mail')}
+      onSubmit={submit}
     >
-      <form id="staff-invite-form" noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
-        <Field label={t('staff.name')} error={errors.name?.message} required>
-          {(p) => <Input {...p} autoComplete="off" {...form.register('name')} />}
-        </Field>
-        <Field label={t('staff.email')} error={errors.email?.message} required>
-          {(p) => (
-            <Input
-              {...p}
-              type="email"
-              dir="ltr"
-              autoComplete="off"
-              inputMode="email"
-              {...form.register('email')}
-            />
-          )}
-        </Field>
-        <Field label={t('staff.role')} error={errors.role?.message} required>
-          {(p) => (
-            <Select {...p} {...form.register('role')}>
-              {roles.map((r) => (
-                <option key={r.id} value={roleValue(r)}>
-                  {roleLabel(r, i18n.language)}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-      </form>
-    </Dialog>
+      <Field label={t('staff.name')} error={errors.name?.message} required>
+        {(p) => <Input {...p} autoComplete="off" {...form.register('name')} />}
+      </Field>
+      <Field label={t('staff.email')} error={errors.email?.message} required>
+        {(p) => (
+          <Input
+            {...p}
+            type="email"
+            dir="ltr"
+            autoComplete="off"
+            inputMode="email"
+            {...form.register('email')}
+          />
+        )}
+      </Field>
+      <Field label={t('staff.role')} error={errors.role?.message} required>
+        {(p) => (
+          <Select {...p} {...form.register('role')}>
+            {roles.map((r) => (
+              <option key={r.id} value={roleValue(r)}>
+                {roleLabel(r, i18n.language)}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+    </FormDialog>
   )
 }

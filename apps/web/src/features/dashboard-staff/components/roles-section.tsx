@@ -12,11 +12,10 @@ import { useRowAction } from '../../../components/data-list/use-row-action.ts'
 import { Badge } from '../../../components/ui/badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Checkbox } from '../../../components/ui/checkbox.tsx'
-import { Dialog } from '../../../components/ui/dialog.tsx'
+import { FormDialog, showServerErrors } from '../../../components/ui/form-dialog.tsx'
 import { Field, FieldError, Input } from '../../../components/ui/field.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { ErrorState } from '../../../components/ui/states.tsx'
-import { ApiError } from '../../../lib/api-client.ts'
 import { changedBy } from '../../../lib/dashboard-keys.ts'
 import { toast } from '../../../lib/toast.ts'
 import { createRole, deleteRole, updateRole } from '../api/staff-api.ts'
@@ -164,10 +163,7 @@ function RoleFormDialog({ role, onClose }: { role: StaffRole | 'new' | null; onC
       onClose()
     },
     onError: (err) => {
-      if (err instanceof ApiError && err.errors)
-        for (const [key, messages] of Object.entries(err.errors))
-          if (['name_ar', 'name_en', 'permissions'].includes(key) && messages[0])
-            form.setError(key as keyof RoleValues, { message: messages[0] })
+      showServerErrors(err, form.setError, ['name_ar', 'name_en', 'permissions'])
       toast.error(t('common.save_failed', { message: err.message }))
     },
   })
@@ -179,59 +175,49 @@ function RoleFormDialog({ role, onClose }: { role: StaffRole | 'new' | null; onC
     })
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(o) => !o && onClose()}
+      onClose={onClose}
       title={existing ? t('staff.roles.edit_title') : t('staff.roles.new_title')}
       size="lg"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" form="staff-role-form" busy={save.isPending}>
-            <ShieldPlus className="size-4" aria-hidden="true" />
-            {t('common:actions.save')}
-          </Button>
-        </>
-      }
+      busy={save.isPending}
+      submitIcon={<ShieldPlus className="size-4" aria-hidden="true" />}
+      onSubmit={submit}
     >
-      <form id="staff-role-form" noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
-        <div className="grid gap-3 sm:grid-cols-2">
-          <Field label={t('staff.roles.name_ar')} error={errors.name_ar?.message} required>
-            {(p) => (
-              <Input {...p} dir="rtl" lang="ar" placeholder="مغلّف الطلبات" {...form.register('name_ar')} />
-            )}
-          </Field>
-          <Field label={t('staff.roles.name_en')} error={errors.name_en?.message} required>
-            {(p) => <Input {...p} dir="ltr" lang="en" placeholder="Packer" {...form.register('name_en')} />}
-          </Field>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field label={t('staff.roles.name_ar')} error={errors.name_ar?.message} required>
+          {(p) => (
+            <Input {...p} dir="rtl" lang="ar" placeholder="مغلّف الطلبات" {...form.register('name_ar')} />
+          )}
+        </Field>
+        <Field label={t('staff.roles.name_en')} error={errors.name_en?.message} required>
+          {(p) => <Input {...p} dir="ltr" lang="en" placeholder="Packer" {...form.register('name_en')} />}
+        </Field>
+      </div>
+      <fieldset aria-describedby={errors.permissions ? 'role-permissions-error' : undefined}>
+        <legend className="mb-2 text-sm font-bold text-stone-800">{t('staff.roles.permissions')}</legend>
+        <div className="space-y-3">
+          {PERMISSION_GROUPS.map((g) => (
+            <fieldset key={g.key} className="rounded-[var(--radius-control)] border border-sand-300 p-3">
+              <legend className="px-1 text-sm font-semibold text-stone-700">
+                {t(`staff.permission_groups.${g.key}`)}
+              </legend>
+              <div className="grid gap-2 sm:grid-cols-2">
+                {g.permissions.map((p) => (
+                  <label key={p} className="flex min-h-11 items-center gap-2 text-sm text-stone-800">
+                    <Checkbox
+                      checked={chosen.includes(p)}
+                      onChange={(e) => toggle(p, e.currentTarget.checked)}
+                    />
+                    {t(`staff.permissions.${p}`)}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          ))}
         </div>
-        <fieldset aria-describedby={errors.permissions ? 'role-permissions-error' : undefined}>
-          <legend className="mb-2 text-sm font-bold text-stone-800">{t('staff.roles.permissions')}</legend>
-          <div className="space-y-3">
-            {PERMISSION_GROUPS.map((g) => (
-              <fieldset key={g.key} className="rounded-[var(--radius-control)] border border-sand-300 p-3">
-                <legend className="px-1 text-sm font-semibold text-stone-700">
-                  {t(`staff.permission_groups.${g.key}`)}
-                </legend>
-                <div className="grid gap-2 sm:grid-cols-2">
-                  {g.permissions.map((p) => (
-                    <label key={p} className="flex min-h-11 items-center gap-2 text-sm text-stone-800">
-                      <Checkbox
-                        checked={chosen.includes(p)}
-                        onChange={(e) => toggle(p, e.currentTarget.checked)}
-                      />
-                      {t(`staff.permissions.${p}`)}
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
-            ))}
-          </div>
-          <FieldError id="role-permissions-error" message={errors.permissions?.message} />
-        </fieldset>
-      </form>
-    </Dialog>
+        <FieldError id="role-permissions-error" message={errors.permissions?.message} />
+      </fieldset>
+    </FormDialog>
   )
 }

@@ -15,16 +15,29 @@ export function HeroSection({ hero }: { hero: StorefrontContent['hero'] }) {
   const lang = i18n.language === 'en' ? 'en' : 'ar'
   const eyebrow = inLanguage(hero.eyebrow, lang)
   const text = inLanguage(hero.text, lang)
+  const photo = hero.image_id !== null
   return (
     <section
       className="relative isolate flex min-h-[78vh] items-center overflow-hidden text-white"
       aria-labelledby="hero-title"
     >
       <HeroArt imageId={hero.image_id} />
-      {/* The art is bright at the horizon: a dark gradient from the reading side keeps the text readable. */}
-      <div className="absolute inset-0 -z-10 bg-linear-to-b from-palm-900/85 via-palm-900/70 to-date-900/80 sm:rtl:bg-linear-to-l sm:ltr:bg-linear-to-r sm:from-palm-900/90 sm:via-palm-900/65 sm:to-palm-900/20" />
+      {photo ? (
+        // Decision 0232: an owner's photo stays visible under a light veil; the words sit on a panel of their own dark
+        // enough for 4.5:1 over any photo (white text ≥ 6.6:1 even over a white picture).
+        <div className="absolute inset-0 -z-10 bg-palm-900/20" />
+      ) : (
+        // The drawn art is bright at the horizon: a dark gradient from the reading side keeps the text readable.
+        <div className="absolute inset-0 -z-10 bg-linear-to-b from-palm-900/85 via-palm-900/70 to-date-900/80 sm:rtl:bg-linear-to-l sm:ltr:bg-linear-to-r sm:from-palm-900/90 sm:via-palm-900/65 sm:to-palm-900/20" />
+      )}
       <div className="mx-auto w-full max-w-7xl px-4 py-20">
-        <div className="max-w-2xl">
+        <div
+          className={
+            photo
+              ? 'max-w-2xl rounded-[var(--radius-card)] bg-palm-900/70 p-6 backdrop-blur-sm sm:p-8'
+              : 'max-w-2xl'
+          }
+        >
           {eyebrow ? (
             <p className="mb-3 inline-flex rounded-full bg-honey-400/95 px-3 py-1 text-sm font-bold text-stone-900">
               {eyebrow}
@@ -62,7 +75,11 @@ export function HeroSection({ hero }: { hero: StorefrontContent['hero'] }) {
       <a
         href="#about"
         onClick={(e) => scrollToSection(e, 'about')}
-        className="absolute bottom-6 left-1/2 flex -translate-x-1/2 flex-col items-center gap-1 text-sm text-sand-100 hover:text-white"
+        className={
+          photo
+            ? 'absolute bottom-6 left-1/2 flex -translate-x-1/2 flex-col items-center gap-1 rounded-full bg-palm-900/70 px-3 py-1 text-sm text-sand-100 hover:text-white'
+            : 'absolute bottom-6 left-1/2 flex -translate-x-1/2 flex-col items-center gap-1 text-sm text-sand-100 hover:text-white'
+        }
       >
         <span>{t('landing.hero.scroll')}</span>
         <ChevronDown className="size-6 motion-safe:animate-bounce" />

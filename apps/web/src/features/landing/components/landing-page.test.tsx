@@ -124,4 +124,26 @@ describe("the owner's content (decision 0125)", () => {
     )
     expect(heroPicture()).toBe('/api/images/abcdef0123456789/large.webp')
   })
+
+  it('keeps an uploaded hero photo visible: a light veil, the words on a dark panel of their own (decision 0232)', () => {
+    mockFetch({})
+    const content = makeContent()
+    const veil = () =>
+      document.querySelector('section[aria-labelledby="hero-title"] > div[class~="-z-10"]')!.className
+    const panel = () => screen.getByRole('heading', { level: 1 }).parentElement!.className
+    const { unmount } = renderScreen(<LandingPage featured={[]} content={content} />)
+    // The drawn farm keeps its gradient; the words stand on it directly.
+    expect(veil()).toContain('from-palm-900/85')
+    expect(panel()).not.toContain('bg-palm-900')
+    unmount()
+    renderScreen(
+      <LandingPage
+        featured={[]}
+        content={{ ...content, hero: { ...content.hero, image_id: 'abcdef0123456789' } }}
+      />,
+    )
+    expect(veil()).toBe('absolute inset-0 -z-10 bg-palm-900/20')
+    // palm-900 at 70 % over the veiled photo: white text ≥ 6.6:1 even where the photo is white.
+    expect(panel()).toContain('bg-palm-900/70')
+  })
 })

@@ -8,10 +8,9 @@ import { toast } from '../../../lib/toast.ts'
 import { cancelMyOrder } from '../api/order-actions.ts'
 import { myOrdersKeys } from '../api/my-orders.ts'
 import { useReorder } from '../hooks/use-reorder.ts'
-import { SizeLabel } from './size-label.tsx'
+import { OrderLine } from './order-line.tsx'
 import { CancelOrderDialog } from './cancel-order-dialog.tsx'
 import type { Order } from '@shop/shared/schemas/order'
-import { Badge } from '../../../components/ui/badge.tsx'
 import { Money } from '../../../components/ui/money.tsx'
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge.tsx'
 import { StoredDiscounts } from '../../../components/offers/stored-discounts.tsx'
@@ -67,29 +66,16 @@ export function OrderCard({ order }: { order: Order }) {
           <h3 className="mb-2 text-sm font-bold text-stone-700">{t('orders.items')}</h3>
           <ul className="divide-y divide-sand-200">
             {order.items.map((item) => (
-              <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-                <span className="min-w-0">
-                  {/* bdi: an Arabic name next to "× 3" must not pull the quantity into its direction. The name is the
-                      one the line was sold under, in the reader's language (decision 0058), even once the product is gone. */}
-                  <bdi className={item.product ? 'font-semibold text-stone-900' : 'text-stone-600 italic'}>
-                    {item.product_name || item.product?.name || t('orders.unavailable')}
-                  </bdi>
-                  <SizeLabel label={item.variant_label} />
-                  <span className="text-stone-600">
-                    {' '}
-                    × <span className="ltr-nums">{item.quantity}</span>
-                  </span>
-                  {item.is_wholesale ? (
-                    <Badge tone="honey" className="ms-2">
-                      {t('orders.wholesale')}
-                    </Badge>
-                  ) : null}
-                </span>
-                <span className="text-stone-600">
-                  <Money value={item.unit_price} /> {t('cart.each')} ·{' '}
-                  <Money value={item.line_total} className="font-semibold text-stone-900" />
-                </span>
-              </li>
+              <OrderLine
+                key={item.id}
+                name={item.product_name || item.product?.name || t('orders.unavailable')}
+                gone={!item.product}
+                variantLabel={item.variant_label}
+                quantity={item.quantity}
+                wholesale={item.is_wholesale}
+                unitPrice={item.unit_price}
+                lineTotal={item.line_total}
+              />
             ))}
           </ul>
           <StoredDiscounts

@@ -6,7 +6,7 @@ import { Money } from '../../../components/ui/money.tsx'
 import { useAuth } from '../../../lib/auth/auth-provider.tsx'
 import type { ConfirmationState, ConfirmationSummary } from '../../../lib/confirmation.ts'
 import { formatDate } from './order-card.tsx'
-import { SizeLabel } from './size-label.tsx'
+import { OrderLine } from './order-line.tsx'
 import { toCents } from '@shop/shared/money/money'
 import { DeliveryAmount, DiscountRows } from '../../../components/offers/offers.tsx'
 
@@ -89,14 +89,14 @@ function OrderLines({ summary, paid }: { summary: ConfirmationSummary; paid: boo
       </h2>
       <ul className="mt-2 divide-y divide-sand-200 text-sm">
         {summary.lines.map((line, i) => (
-          <li key={i} className="flex items-start justify-between gap-3 py-2">
-            <span className="min-w-0">
-              <bdi className="font-semibold text-stone-900">{line.name}</bdi>
-              <SizeLabel label={line.variant_label} />{' '}
-              <span className="ltr-nums text-stone-600">× {line.quantity}</span>
-            </span>
-            <Money value={line.line_total} className="font-semibold" />
-          </li>
+          <OrderLine
+            key={i}
+            name={line.name}
+            variantLabel={line.variant_label}
+            quantity={line.quantity}
+            wholesale={line.is_wholesale}
+            lineTotal={line.line_total}
+          />
         ))}
       </ul>
       <dl className="mt-2 space-y-1 border-t border-sand-300 pt-2 text-sm">

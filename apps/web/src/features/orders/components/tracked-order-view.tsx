@@ -2,13 +2,12 @@ import { Check, CircleX, MapPin, Phone, RotateCcw, Search, User, XCircle } from 
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { OrderStatus, TrackedOrder } from '@shop/shared/schemas/order'
-import { Badge } from '../../../components/ui/badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Money } from '../../../components/ui/money.tsx'
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge.tsx'
 import { cn } from '../../../lib/cn.ts'
 import { useReorder } from '../hooks/use-reorder.ts'
-import { SizeLabel } from './size-label.tsx'
+import { OrderLine } from './order-line.tsx'
 import { StoredDiscounts } from '../../../components/offers/stored-discounts.tsx'
 import { CancelOrderDialog } from './cancel-order-dialog.tsx'
 import { formatDate } from './order-card.tsx'
@@ -148,22 +147,14 @@ export function TrackedOrderView({
             </h3>
             <ul className="divide-y divide-sand-200">
               {order.items.map((item, i) => (
-                <li key={i} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-                  <span className="min-w-0">
-                    <bdi className="font-semibold text-stone-900">{item.product_name}</bdi>
-                    <SizeLabel label={item.variant_label} />
-                    <span className="text-stone-600">
-                      {' '}
-                      × <span className="ltr-nums">{item.quantity}</span>
-                    </span>
-                    {item.is_wholesale ? (
-                      <Badge tone="honey" className="ms-2">
-                        {t('orders.wholesale')}
-                      </Badge>
-                    ) : null}
-                  </span>
-                  <Money value={item.line_total} className="font-semibold text-stone-900" />
-                </li>
+                <OrderLine
+                  key={i}
+                  name={item.product_name}
+                  variantLabel={item.variant_label}
+                  quantity={item.quantity}
+                  wholesale={item.is_wholesale}
+                  lineTotal={item.line_total}
+                />
               ))}
             </ul>
             {order.adjustments?.length ? (
