@@ -19,26 +19,29 @@ export const GOAL_KB = 140
  * unnoticed. Lower a ceiling when a route gets lighter; a route that reaches 140 KB takes GOAL_KB.
  */
 export const CEILINGS_KB: Record<string, number> = {
-  // Set on the build of 0cc4aa1 (issue 40), each figure rounded up to the next KB.
-  'app/routes/landing': 174,
-  'app/routes/products': 169,
-  'app/routes/product': 172,
-  'app/routes/not-found': 167,
+  // Set on the build of 0cc4aa1 (issue 40), each figure rounded up to the next KB; raised on the build of f122cbc
+  // where the release added to a page, on purpose: the offer badge and crossed-out price on cards and the product
+  // page (decision 0228, ≈ 0.7 KB), the bilingual footer hours and the hero veil (decision 0232), the truthful
+  // texts when mail is off (issue 39). Figures then: / 174.5, /products 169.8, a product 172.5, /track 258.2.
+  'app/routes/landing': 175,
+  'app/routes/products': 170,
+  'app/routes/product': 173,
+  'app/routes/not-found': 168,
   'app/routes/cart': 213,
-  'app/routes/checkout': 251,
-  'app/routes/checkout-pay': 229,
+  'app/routes/checkout': 252,
+  'app/routes/checkout-pay': 230,
   'app/routes/payment-success': 182,
   'app/routes/payment-failed': 182,
   'app/routes/payment-cancelled': 182,
   'app/routes/login': 213,
-  'app/routes/register': 222,
-  'app/routes/forgot-password': 212,
-  'app/routes/reset-password': 222,
-  'app/routes/invitation': 223,
-  'app/routes/change-password': 222,
+  'app/routes/register': 223,
+  'app/routes/forgot-password': 213,
+  'app/routes/reset-password': 223,
+  'app/routes/invitation': 224,
+  'app/routes/change-password': 223,
   'app/routes/order-confirmation': 210,
   'app/routes/my-orders': 213,
-  'app/routes/track': 258,
+  'app/routes/track': 259,
 }
 
 /**

@@ -189,7 +189,8 @@ describe('overview', { timeout: 20_000 }, () => {
           ? {
               revenue:
                 'Completed orders of the period: what customers pay, delivery included, after discounts',
-              orders: 'Every order placed in the period, whatever its status; 9 completed',
+              orders:
+                'Every order placed in the period, whatever its status; the money figures count the completed ones',
               average: 'Revenue ÷ completed orders',
               collected: 'Of the revenue, what was paid: cash received or paid online',
               discounts: 'Taken off the completed orders (already out of the revenue)',
@@ -199,7 +200,7 @@ describe('overview', { timeout: 20_000 }, () => {
             }
           : {
               revenue: 'الطلبات المكتملة في الفترة: ما يدفعه العملاء شاملًا التوصيل وبعد الخصومات',
-              orders: 'كل طلبات الفترة أيًا كانت حالتها؛ المكتمل منها 9',
+              orders: 'كل طلبات الفترة أيًا كانت حالتها؛ أما الأرقام المالية فتعدّ المكتمل منها',
               average: 'الإيرادات ÷ الطلبات المكتملة',
               collected: 'ما دُفع فعلًا من الإيرادات: نقدًا مستلمًا أو إلكترونيًا',
               discounts: 'ما خُصم من الطلبات المكتملة (مطروح من الإيرادات)',

@@ -75,7 +75,7 @@ export function OverviewScreen() {
             value={<span className="ltr-nums">{s.total_orders}</span>}
             icon={<ShoppingBag />}
             tone="blue"
-            hint={t('figures.orders', { count: s.completed_orders })}
+            hint={t('figures.orders')}
           />
           <StatCard
             label={t('overview.average_order_value')}
