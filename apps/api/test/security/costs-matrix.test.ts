@@ -108,7 +108,9 @@ async function readAll(user: TestUser) {
 function costsIn(body: string): string[] {
   return [
     ...COST_MARKS.filter((m) => m.test(body)).map(String),
-    ...COST_FIGURES.filter((f) => body.includes(f)),
+    // A figure as a number of its own, not inside a time (05:31:07.770) or another figure (17.775): a leak shows as
+    // `:7.77` in JSON or `,7.77` in a file.
+    ...COST_FIGURES.filter((f) => new RegExp(`(?<![\\d.])${f.replace('.', '\\.')}(?![\\d])`).test(body)),
   ]
 }
 
