@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { readFileSync } from 'node:fs'
+import { relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SRC, sourceFiles } from '../../test/source-files.ts'
 import { and, eq } from 'drizzle-orm'
 import { productVariants } from '../db/schema/catalog.ts'
 import { stockMovements } from '../db/schema/team.ts'
@@ -17,16 +17,6 @@ import { placeTestOrder } from '../../test/orders.ts'
 
 // Decision 0218: one inventory module (domain/stock.ts) writes every pack's stock, and a count is compared with the
 // stock it was based on, so a form opened before a sale never puts the sold units back.
-
-const SRC = fileURLToPath(new URL('..', import.meta.url))
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name)
-    if (e.isDirectory()) return e.name === 'migrations' ? [] : sourceFiles(path)
-    return e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') ? [path] : []
-  })
-}
 
 describe('the only writer of stock', () => {
   it('no file but domain/stock.ts writes a pack’s stock, adds a pack, or tells the ledger why stock moves', () => {

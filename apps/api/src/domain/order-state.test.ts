@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { readFileSync } from 'node:fs'
+import { relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SRC, sourceFiles } from '../../test/source-files.ts'
 import { and, asc, eq, like } from 'drizzle-orm'
 import type { Order } from '@shop/shared/schemas/order'
 import {
@@ -27,16 +27,6 @@ import { trackingSecret, trackingToken } from './tracking-link.ts'
 // name, the shopper, a guest, the provider, the shop's clock) in the history the dashboard shows; staff moves leave an
 // audit row; the shopper's status mail is written once; a cancel gives stock and offer uses back once, an un-cancel
 // takes them again.
-
-const SRC = fileURLToPath(new URL('..', import.meta.url))
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name)
-    if (e.isDirectory()) return e.name === 'migrations' ? [] : sourceFiles(path)
-    return e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') ? [path] : []
-  })
-}
 
 describe('the only writer of an order’s state', () => {
   it('no file but domain/order-state.ts writes the history or an order’s statuses (the seed writes its demo history)', () => {
