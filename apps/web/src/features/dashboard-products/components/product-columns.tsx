@@ -149,7 +149,8 @@ export function productColumns(t: TFunction<'dashboard'>, h: ProductColumnHandle
       cell: (p) =>
         (p.variants?.length ?? 0) > 1 ? (
           // Decision 0155: several packs show their total on hand; each pack's own stock is in the sizes column.
-          <Badge tone={totalStock(p) <= 0 ? 'red' : 'green'} className="whitespace-nowrap">
+          // On a phone's card the total wraps inside its column (in Arabic it is wider than the column).
+          <Badge tone={totalStock(p) <= 0 ? 'red' : 'green'} className="max-w-full sm:whitespace-nowrap">
             {t('products.total_stock', { count: totalStock(p) })}
           </Badge>
         ) : // product.md §4.5: in stock when stock is above 0; an always-in-stock product at 0 is out of stock too.
