@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { slowFilesFirst } from '../../scripts/slow-files-first.ts'
 
 const onPostgres = Boolean(process.env.DATABASE_URL)
 
@@ -47,6 +48,22 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // The files that take ten seconds or more (each starts real server processes, or fuzzes, or loads thousands of
+    // rows) start first, beside the short ones, instead of alone at the end.
+    sequence: {
+      sequencer: slowFilesFirst([
+        /fresh-start-two-processes/,
+        /security\/fuzz/,
+        /imports-load/,
+        /kill-during-checkout/,
+        /database-outage/,
+        /log-secrets/,
+        /graceful-shutdown/,
+        /shutdown-answers/,
+        /previous-release/,
+        /offers-api/,
+      ]),
+    },
     projects: [
       {
         extends: true,

@@ -33,6 +33,13 @@ export default async function setup(project: TestProject) {
     project.provide('pgTemplate', name)
     project.provide('pgliteDump', '')
     return async () => {
+      // The workers' copies (test/database-pool.ts) are named after the template; then the template.
+      const copies = await admin.query<{ datname: string }>(
+        `SELECT datname FROM pg_database WHERE datname LIKE $1`,
+        [`${name}\\_w%`],
+      )
+      for (const { datname } of copies.rows)
+        await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => {})
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {})
       await admin.end()
     }

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import pg from 'pg'
-import { expect, inject } from 'vitest'
-import { acquirePglite, releasePglite } from './pglite-pool.ts'
+import { expect } from 'vitest'
+import { acquireDatabase, releaseDatabase } from './database-pool.ts'
 import { buildApp, type App, type BuildAppOptions } from '../src/app.ts'
-import { openDatabase, type Database, type Tx } from '../src/db/client.ts'
+import type { Database, Tx } from '../src/db/client.ts'
 import { systemActor } from '../src/domain/actor.ts'
 import { stockContext } from '../src/domain/stock.ts'
 import { categories, products, productVariants, variantPriceTiers } from '../src/db/schema/catalog.ts'
@@ -22,37 +21,17 @@ export interface TestContext {
   close(): Promise<void>
 }
 
-/** A fresh database copied from the run's migrated template, and the whole app on it. */
+/**
+ * A database in the run's migrated template state (a worker's own, reset between files: test/database-pool.ts), and
+ * on PostgreSQL its address (for files that start server processes on it).
+ */
 export async function openTestDatabase(): Promise<{
   database: Database
   drop: () => Promise<void>
   url?: string
 }> {
-  const template = inject('pgTemplate')
-  const baseUrl = process.env.DATABASE_URL
-  if (template && baseUrl) {
-    const name = `shop_t_${randomBytes(6).toString('hex')}`
-    const admin = new pg.Client({ connectionString: baseUrl })
-    await admin.connect()
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`)
-    await admin.end()
-    const u = new URL(baseUrl)
-    u.pathname = `/${name}`
-    const database = await openDatabase({ url: u.toString(), poolSize: 20 })
-    return {
-      database,
-      url: u.toString(),
-      drop: async () => {
-        await database.close().catch(() => {})
-        const c = new pg.Client({ connectionString: baseUrl })
-        await c.connect()
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {})
-        await c.end()
-      },
-    }
-  }
-  const database = await acquirePglite()
-  return { database, drop: async () => releasePglite(database) }
+  const { database, url } = await acquireDatabase()
+  return { database, url, drop: async () => releaseDatabase(database) }
 }
 
 export async function createTestApp(options: Partial<BuildAppOptions> = {}): Promise<TestContext> {
