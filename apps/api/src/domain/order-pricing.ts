@@ -8,7 +8,7 @@ import { products } from '../db/schema/catalog.ts'
 import { cities } from '../db/schema/cities.ts'
 import { AppError } from '../lib/app-error.ts'
 import { productText } from './product-view.ts'
-import { defaultVariant, loadVariantsOf, tiersInCents, type SellableVariant } from './sellable.ts'
+import { loadVariantsOf, packNamed, tiersInCents, type SellableVariant } from './sellable.ts'
 import { inArray } from 'drizzle-orm'
 
 // How an order's lines are priced and where it is delivered: the checkout places orders with it, the quote prices
@@ -79,8 +79,7 @@ export async function resolveItems(db: DbOrTx, items: CartItem[]): Promise<Resol
   for (const item of items) {
     const product = found.get(item.product_id)
     const packs = variants.get(item.product_id) ?? []
-    const variant =
-      item.variant_id === undefined ? defaultVariant(packs) : packs.find((v) => v.id === item.variant_id)
+    const variant = packNamed(packs, item.variant_id)
     const key = variant ? `v${variant.id}` : `p${item.product_id}:${item.variant_id ?? ''}`
     const line = merged.get(key)
     if (line) line.quantity += item.quantity

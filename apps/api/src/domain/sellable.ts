@@ -40,6 +40,20 @@ export function defaultVariant<V extends Pick<VariantRow, 'isActive' | 'position
   return sorted.find((v) => v.isActive) ?? sorted[0]
 }
 
+/**
+ * The pack a request means (issue 38: `variant_id` resolved in one place): the one it names, or, when it names none
+ * (the spec's calls, saved carts and CSV rows from before packs), the product's default pack. Undefined when the named
+ * pack is not among `variants`.
+ */
+export function packNamed<V extends Pick<VariantRow, 'isActive' | 'position' | 'id'>>(
+  variants: readonly V[],
+  variantId: number | null | undefined,
+): V | undefined {
+  return variantId === undefined || variantId === null
+    ? defaultVariant(variants)
+    : variants.find((v) => v.id === variantId)
+}
+
 async function attachTiers(db: DbOrTx, rows: VariantRow[]): Promise<SellableVariant[]> {
   if (rows.length === 0) return []
   const tiers = await db

@@ -24,7 +24,13 @@ import {
   type ProductWithCategory,
 } from '../../domain/product-view.ts'
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts'
-import { defaultVariant, productInStock, withVariants, type SellableVariant } from '../../domain/sellable.ts'
+import {
+  defaultVariant,
+  packNamed,
+  productInStock,
+  withVariants,
+  type SellableVariant,
+} from '../../domain/sellable.ts'
 import { writeVariants } from '../../domain/variant-writes.ts'
 import type { Actor } from '../../domain/actor.ts'
 import { actorView, seesCosts, SHOPPER_VIEW, type Viewer } from '../../domain/viewer.ts'
@@ -485,7 +491,7 @@ export async function setProductStock(
   basedOn?: number,
 ): Promise<Product> {
   const { product, variants } = await editableProduct(db, id)
-  const pack = variantId === undefined ? defaultVariant(variants) : variants.find((v) => v.id === variantId)
+  const pack = packNamed(variants, variantId)
   if (!pack) throw notFound()
   const label = translatedText(pack.label, pack.translations, 'label', lang)
   const name = productText(product, 'name', lang) ?? product.name

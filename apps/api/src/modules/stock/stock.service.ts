@@ -14,7 +14,7 @@ import { stockMovements } from '../../db/schema/team.ts'
 import type { Actor } from '../../domain/actor.ts'
 import { recordAudit } from '../../domain/audit.ts'
 import { productText } from '../../domain/product-view.ts'
-import { defaultVariant } from '../../domain/sellable.ts'
+import { packNamed } from '../../domain/sellable.ts'
 import { adjustStock as adjustPackStock, setStockCount } from '../../domain/stock.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
 
@@ -116,8 +116,7 @@ export async function adjustStock(
       .select()
       .from(productVariants)
       .where(and(eq(productVariants.productId, product.id), isNull(productVariants.archivedAt)))
-    const pack =
-      input.variant_id === undefined ? defaultVariant(packs) : packs.find((p) => p.id === input.variant_id)
+    const pack = packNamed(packs, input.variant_id)
     if (!pack)
       throw new AppError('VALIDATION_FAILED', 422, {
         fields: { variant_id: ['validation.stock_pack_unknown'] },
