@@ -84,6 +84,26 @@ describe('POST /api/track (decision 0068)', () => {
     }
   })
 
+  it('finds the order by the short number staff say on the phone (161 of ORD-…-00161), with its phone only', async () => {
+    const { order } = await guestOrder(1)
+    const short = String(Number(order.order_number.split('-').at(-1)))
+    expect(Number(short)).toBeGreaterThan(0)
+    for (const number of [short, short.padStart(5, '0')]) {
+      const res = await track({ order_number: number, phone: '091 234 5678' })
+      expect(res.statusCode).toBe(200)
+      expect(res.json()).toMatchObject({ order_number: order.order_number, can_cancel: true })
+    }
+    expect((await track({ order_number: short, phone: '0929999999' })).statusCode).toBe(404)
+    // A link's token is checked against the whole number only.
+    const link = await linkOf(order.order_number)
+    expect((await track({ order_number: short, token: link.token })).statusCode).toBe(404)
+    expect((await track({ order_number: link.order, token: link.token })).statusCode).toBe(200)
+    // Cancelling by number and phone takes the short number too.
+    const cancelled = await cancel({ order_number: short, phone: '0912345678', reason: 'changed_mind' })
+    expect(cancelled.statusCode).toBe(200)
+    expect(cancelled.json().order_status).toBe('cancelled')
+  })
+
   it('answers a wrong phone, an unknown number and a wrong token with the same neutral 404', async () => {
     const { order } = await guestOrder()
     const answers = await Promise.all([

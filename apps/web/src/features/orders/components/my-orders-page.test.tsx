@@ -155,9 +155,10 @@ describe('order confirmation (product.md §2.9)', () => {
     expect(lines).toHaveTextContent('Sidr honey – 500 g jar × 2240.00 LYD')
     expect(lines).toHaveTextContent('Deglet dates × 125.00 LYD')
     expect(screen.getByTestId('confirmation-total')).toHaveTextContent('Total280.00 LYD')
-    expect(screen.getByText(/Paid on delivery: have ready/)).toHaveTextContent(
-      'Paid on delivery: have ready 280.00 LYD',
-    )
+    const cash = screen.getByTestId('cash-ready')
+    expect(cash).toHaveTextContent('Paid on delivery: have ready 280.00 LYD')
+    // Issue 39: above the lines, where the bottom toast of a phone does not cover it.
+    expect(lines.compareDocumentPosition(cash) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Track your order' })).toHaveAttribute(
       'href',
       '/track?order=ORD-250301-00009',

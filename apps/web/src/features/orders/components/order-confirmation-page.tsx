@@ -36,7 +36,10 @@ export function OrderConfirmationPage() {
           <dt className="text-start text-stone-600">{t('confirmation.date')}</dt>
           <dd className="text-end font-bold">{formatDate(new Date().toISOString(), i18n.language)}</dd>
         </dl>
-        {state.summary ? <OrderLines summary={state.summary} paid={Boolean(state.paid)} /> : null}
+        {/* Issue 39: the amount to have ready stands right under the number, above the lines: on a phone the "order
+            placed" toast at the bottom of the screen no longer covers it. */}
+        {state.summary?.cash && !state.paid ? <CashReady total={state.summary.total} /> : null}
+        {state.summary ? <OrderLines summary={state.summary} /> : null}
         {state.paid ? (
           <p
             className="mt-6 flex items-center justify-center gap-2 rounded-[var(--radius-control)] bg-palm-50 p-3 text-sm font-semibold text-palm-900"
@@ -71,8 +74,24 @@ export function OrderConfirmationPage() {
   )
 }
 
-/** The order's lines and totals; for cash on delivery, the amount to have ready. */
-function OrderLines({ summary, paid }: { summary: ConfirmationSummary; paid: boolean }) {
+/** For cash on delivery, the amount to have ready at the door. */
+function CashReady({ total }: { total: number }) {
+  const { t } = useTranslation('storefront')
+  return (
+    <p
+      className="mx-auto mt-4 flex max-w-sm items-center justify-center gap-2 rounded-[var(--radius-control)] bg-honey-50 p-3 text-sm font-semibold text-honey-900"
+      data-testid="cash-ready"
+    >
+      <Banknote className="size-5 shrink-0" aria-hidden="true" />
+      <span>
+        {t('confirmation.cash_ready')} <Money value={total} />
+      </span>
+    </p>
+  )
+}
+
+/** The order's lines and totals. */
+function OrderLines({ summary }: { summary: ConfirmationSummary }) {
   const { t } = useTranslation('storefront')
   const discounts = summary.discounts ?? []
   const deliveryDiscountCents = discounts
@@ -125,14 +144,6 @@ function OrderLines({ summary, paid }: { summary: ConfirmationSummary; paid: boo
           </dd>
         </div>
       </dl>
-      {summary.cash && !paid ? (
-        <p className="mt-3 flex items-center gap-2 rounded-[var(--radius-control)] bg-honey-50 p-3 text-sm font-semibold text-honey-900">
-          <Banknote className="size-5 shrink-0" aria-hidden="true" />
-          <span>
-            {t('confirmation.cash_ready')} <Money value={summary.total} />
-          </span>
-        </p>
-      ) : null}
     </section>
   )
 }
