@@ -15,7 +15,7 @@ describe('product card (product.md §2.5)', () => {
   it('shows retail price, the wholesale line, chips and the stock count', () => {
     renderScreen(<ProductCard product={makeProduct(1)} />)
     expect(screen.getByText('25.00 LYD')).toBeInTheDocument()
-    expect(screen.getByText('At purchase of 10+ :')).toBeInTheDocument()
+    expect(screen.getByText('At purchase of 10+:')).toBeInTheDocument()
     expect(screen.getByText('20.00 LYD')).toBeInTheDocument()
     expect(screen.getByText('Stock: 7')).toBeInTheDocument()
     expect(screen.getByText('Ghat')).toBeInTheDocument()

@@ -66,7 +66,7 @@ export function ProductsPage({ list, categories }: { list: ProductList; categori
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:py-12">
-      <header className="mb-6 text-center sm:mb-8">
+      <header className="mb-4 text-center sm:mb-8">
         <h1 ref={listTop} className="scroll-mt-24 text-3xl font-extrabold text-stone-900 sm:text-4xl">
           {t('products.title')}
         </h1>
@@ -75,9 +75,11 @@ export function ProductsPage({ list, categories }: { list: ProductList; categori
 
       <div
         role="search"
-        className="mb-6 grid gap-3 rounded-[var(--radius-card)] border border-sand-300 bg-white p-4 shadow-[var(--shadow-soft)] sm:grid-cols-[1fr_14rem_8rem]"
+        // Issue 39: on a phone the category and the page size share a row under the search, so the first products
+        // show on the first screen after a search; from sm up the three sit side by side.
+        className="mb-4 grid grid-cols-[1fr_6rem] gap-3 rounded-[var(--radius-card)] border border-sand-300 bg-white p-3 shadow-[var(--shadow-soft)] sm:mb-6 sm:grid-cols-[1fr_14rem_8rem] sm:p-4"
       >
-        <div>
+        <div className="col-span-2 sm:col-span-1">
           <label htmlFor={ids.search} className="mb-1 block text-sm font-semibold text-stone-700">
             {t('products.search_label')}
           </label>
@@ -245,7 +247,7 @@ function CategoryLinks({
     ...categories.map((c) => ({ key: String(c.id), slug: c.slug, name: c.name })),
   ]
   return (
-    <nav aria-label={t('products.categories_nav')} className="mb-6">
+    <nav aria-label={t('products.categories_nav')} className="mb-4 sm:mb-6">
       <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0">
         {items.map((c) => (
           <li key={c.key} className="shrink-0">

@@ -156,7 +156,7 @@ describe('order confirmation (product.md §2.9)', () => {
     expect(lines).toHaveTextContent('Deglet dates × 125.00 LYD')
     expect(screen.getByTestId('confirmation-total')).toHaveTextContent('Total280.00 LYD')
     const cash = screen.getByTestId('cash-ready')
-    expect(cash).toHaveTextContent('Paid on delivery: have ready 280.00 LYD')
+    expect(cash).toHaveTextContent('Cash on delivery, to have ready: 280.00 LYD')
     // Issue 39: above the lines, where the bottom toast of a phone does not cover it.
     expect(lines.compareDocumentPosition(cash) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Track your order' })).toHaveAttribute(
