@@ -111,7 +111,9 @@ describe('/track (decision 0068)', { timeout: 20_000 }, () => {
     renderScreen(<TrackPage />, '/track', [], { settings: { mail_enabled: false } })
     const u = userEvent.setup()
     expect(
-      await screen.findByText('It is on the confirmation page, e.g. ORD-250301-00009, or just the short number the shop gave you on the phone (9).'),
+      await screen.findByText(
+        'It is on the confirmation page, e.g. ORD-250301-00009, or just the short number the shop gave you on the phone (9).',
+      ),
     ).toBeInTheDocument()
     await u.type(screen.getByLabelText(/^Order number/), 'ORD-250301-00009')
     await u.type(screen.getByLabelText(/^Phone number/), '091 234 5678')

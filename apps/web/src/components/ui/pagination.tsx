@@ -132,5 +132,7 @@ export function ShowingLine({
   if (total === 0) return null
   const from = (page - 1) * perPage + 1
   const to = from + count - 1
-  return <p className="text-sm text-stone-600">{t('pagination.showing', { from, to, total, count: total })}</p>
+  return (
+    <p className="text-sm text-stone-600">{t('pagination.showing', { from, to, total, count: total })}</p>
+  )
 }
