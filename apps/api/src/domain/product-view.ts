@@ -50,6 +50,25 @@ export function toVariant(v: SellableVariant, view: Viewer, lang: Language): Var
   return answer
 }
 
+/**
+ * The spec's product-level fields (product.md §3.2) are the default pack's (decision 0150): projected here, once, for
+ * the answers (`toProduct`) and for an update's stored fields (`toProductFields`).
+ */
+function specFields(variants: readonly SellableVariant[]) {
+  const d = defaultVariant(variants)
+  const first = d?.tiers[0]
+  return {
+    sku: d?.sku ?? null,
+    price: d?.retailPrice ?? 0,
+    wholesale_price: first?.price ?? null,
+    wholesale_threshold: first?.minQuantity ?? null,
+    stock: d?.stock ?? 0,
+    is_always_in_stock: d?.isAlwaysInStock ?? false,
+    retail_buying_price: d?.retailBuyingPrice ?? null,
+    wholesale_buying_price: d?.wholesaleBuyingPrice ?? null,
+  }
+}
+
 /** One text of a product in the reader's language (decision 0056). */
 export const productText = (
   p: Pick<ProductRow, 'name' | 'description' | 'attributes' | 'translations'>,
@@ -77,14 +96,13 @@ export function toProduct(
 ): Product {
   const { staff } = viewer
   // The spec's fields are the default pack's: the first active one (decision 0150).
-  const d = defaultVariant(variants)
-  const first = d?.tiers[0]
+  const spec = specFields(variants)
   const active = variants.filter((v) => v.isActive)
   const shown = staff ? variants : active
   const view: Product = {
     id: p.id,
     slug: p.slug,
-    sku: d?.sku ?? null,
+    sku: spec.sku,
     name: productText(p, 'name', lang) ?? '',
     description: productText(p, 'description', lang) ?? '',
     category_id: p.categoryId,
@@ -96,28 +114,25 @@ export function toProduct(
             slug: category.slug,
           }
         : null,
-    price: d?.retailPrice ?? 0,
-    retail_price: d?.retailPrice ?? 0,
-    wholesale_price: first?.price ?? null,
-    wholesale_threshold: first?.minQuantity ?? null,
-    stock: d?.stock ?? 0,
+    price: spec.price,
+    retail_price: spec.price,
+    wholesale_price: spec.wholesale_price,
+    wholesale_threshold: spec.wholesale_threshold,
+    stock: spec.stock,
     is_active: p.isActive,
-    is_always_in_stock: d?.isAlwaysInStock ?? false,
+    is_always_in_stock: spec.is_always_in_stock,
     image_url: imageUrl(p.imageId, 'large'),
     image_small_url: imageUrl(p.imageId, 'small'),
     attributes: { weight: productText(p, 'weight', lang), origin: productText(p, 'origin', lang) },
     created_at: p.createdAt.toISOString(),
     updated_at: p.updatedAt.toISOString(),
     variants: shown.map((v) => toVariant(v, viewer, lang)),
-    price_from: Math.min(
-      ...(active.length ? active : variants).map((v) => v.retailPrice),
-      d?.retailPrice ?? 0,
-    ),
+    price_from: Math.min(...(active.length ? active : variants).map((v) => v.retailPrice), spec.price),
   }
   if (offers && !staff) withOffer(view, p, offers, lang)
   if (staff && viewer.costs) {
-    view.retail_buying_price = d?.retailBuyingPrice ?? null
-    view.wholesale_buying_price = d?.wholesaleBuyingPrice ?? null
+    view.retail_buying_price = spec.retail_buying_price
+    view.wholesale_buying_price = spec.wholesale_buying_price
   }
   if (staff) {
     Object.assign(view, {
@@ -172,23 +187,23 @@ export function toVariantFields(v: SellableVariant): Record<string, unknown> {
  * fields are the default pack's; `variants` is left out (a request that sends none changes the default pack only).
  */
 export function toProductFields(p: ProductRow, variants: SellableVariant[]): Record<string, unknown> {
-  const d = defaultVariant(variants)
-  const first = d?.tiers[0]
+  const spec = specFields(variants)
   return {
-    sku: d?.sku ?? null,
+    sku: spec.sku,
     name_ar: p.name,
     name_en: ownTranslation(p.translations, 'en', 'name') ?? '',
     description_ar: p.description,
     description_en: ownTranslation(p.translations, 'en', 'description') ?? '',
     category_id: p.categoryId,
-    price: d?.retailPrice,
-    wholesale_price: first?.price ?? null,
-    wholesale_threshold: first?.minQuantity ?? null,
-    retail_buying_price: d?.retailBuyingPrice ?? null,
-    wholesale_buying_price: d?.wholesaleBuyingPrice ?? null,
-    stock: d?.stock ?? 0,
+    // No pack at all (never stored that way): no price, so an update must send one.
+    price: variants.length ? spec.price : undefined,
+    wholesale_price: spec.wholesale_price,
+    wholesale_threshold: spec.wholesale_threshold,
+    retail_buying_price: spec.retail_buying_price,
+    wholesale_buying_price: spec.wholesale_buying_price,
+    stock: spec.stock,
     is_active: p.isActive,
-    is_always_in_stock: d?.isAlwaysInStock ?? false,
+    is_always_in_stock: spec.is_always_in_stock,
     weight_ar: p.attributes?.weight ?? '',
     weight_en: ownTranslation(p.translations, 'en', 'weight') ?? '',
     origin_ar: p.attributes?.origin ?? '',
