@@ -27,6 +27,14 @@ import { AppError } from './lib/app-error.ts'
 import { createMailer, type Mailer, type MailerOptions } from './lib/mailer.ts'
 import { createOrderNotifier } from './domain/notifications/notifier.ts'
 import { mailOnOrderEvents, withOrderListeners, type OrderListener } from './domain/order-events.ts'
+import { whatsappConfig } from './modules/whatsapp/cloud-api.ts'
+import {
+  createWhatsAppChannel,
+  type WhatsAppChannel,
+  type WhatsAppOptions,
+} from './modules/whatsapp/channel.ts'
+import { enqueueOrderMessage, mailLeftOut } from './modules/whatsapp/outgoing.ts'
+import { whatsappRoutes } from './modules/whatsapp/whatsapp.routes.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
 import { auditRoutes } from './modules/audit/audit.routes.ts'
 import { categoriesRoutes } from './modules/catalog/categories.routes.ts'
@@ -69,6 +77,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The mailer's count of written mails when the request arrived (decision 0065). */
     mailsWritten: number
+    /** Issue 41: a WhatsApp webhook post was kept; it is handled after the answer. */
+    whatsappReceived: boolean
   }
   interface FastifyInstance {
     db: Db
@@ -76,6 +86,8 @@ declare module 'fastify' {
     config: Env
     appUrl: string
     mailer: Mailer
+    /** Issue 41 (decision 0236): WhatsApp messages to shoppers and their answers; off without the WHATSAPP_* secrets. */
+    whatsapp: WhatsAppChannel
     /**
      * Decision 0220: listens to every order's events (placed, moved, edited) in the transaction of each change; the
      * mailer is the first listener (decision 0066).
@@ -92,6 +104,8 @@ export interface BuildAppOptions {
   database: Database
   /** Tests: the outbox's rhythm (decision 0065), e.g. a short back-off to see a retry succeed. */
   mail?: Pick<MailerOptions, 'pollMs' | 'backoffMs' | 'maxBackoffMs' | 'maxAttempts' | 'leaseMs'>
+  /** Tests: the WhatsApp outbox's rhythm (decision 0236). */
+  whatsapp?: Omit<WhatsAppOptions, 'log'>
   env?: Partial<Env>
   /** The process's logger (plugins/logging.ts createLogger); without one the app logs nothing (tests). */
   logger?: FastifyBaseLogger
@@ -270,14 +284,44 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.addHook('onRequest', async (request) => {
     request.mailsWritten = mailer.written
   })
+  // Issue 41 (decision 0236): WhatsApp beside mail, through an outbox of its own; its rounds use the app's handle, so
+  // a shopper's answer that moves an order tells the order's listeners as any other move does.
+  const whatsapp = createWhatsAppChannel(app.db, whatsappConfig(config), {
+    log: app.log,
+    ...options.whatsapp,
+  })
+  app.decorate('whatsapp', whatsapp)
+  let whatsappWritten = 0
+  app.decorateRequest('whatsappReceived', false)
   app.addHook('onResponse', async (request) => {
     if (mailer.written !== request.mailsWritten) mailer.kick()
+    if (request.whatsappReceived || whatsappWritten > 0) {
+      whatsappWritten = 0
+      whatsapp.kick()
+    }
   })
-  app.addHook('onClose', async () => mailer.close())
+  app.addHook('onClose', async () => {
+    await whatsapp.close()
+    await mailer.close()
+  })
   // Decision 0066: the shopper and staff hear of an order's events by mail, written in the event's transaction.
   orderListeners.push(
-    mailOnOrderEvents(createOrderNotifier({ db: options.database.db, mailer, appUrl: appUrl(config) })),
+    mailOnOrderEvents(
+      createOrderNotifier({
+        db: options.database.db,
+        mailer,
+        appUrl: appUrl(config),
+        // Decision 0236: a shopper event the owner sends on WhatsApp only is not mailed to who WhatsApp reaches.
+        mailLeftOut: (tx, event, order) => mailLeftOut(tx, whatsapp.configured, event, order),
+      }),
+    ),
   )
+  // Decision 0236: and on WhatsApp, written in the same transaction, sent after the answer.
+  if (whatsapp.configured)
+    orderListeners.push(async (tx, event) => {
+      if (await enqueueOrderMessage(tx, { db: options.database.db, appUrl: appUrl(config) }, event))
+        whatsappWritten++
+    })
 
   const catalogVersion = createCatalogVersion(options.database.db)
   app.decorate('publicProductLists', createPublicListCache(options.database.db, catalogVersion))
@@ -368,6 +412,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(stockRoutes)
       await api.register(auditRoutes)
       await api.register(rolesRoutes)
+      await api.register(whatsappRoutes)
     },
     { prefix: '/api' },
   )
@@ -388,7 +433,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     : undefined
   await app.register(webPlugin, {
     distDir: options.webDist ?? webDist,
-    data: createStorefrontData(options.database.db, storefront, mailer.configured),
+    data: createStorefrontData(options.database.db, storefront, {
+      mail: mailer.configured,
+      whatsapp: whatsapp.configured,
+    }),
     devBuild,
   })
   await app.ready()

@@ -94,6 +94,13 @@ const Env = z.object({
   PAYPAL_ENV: z.enum(['sandbox', 'live']).default('sandbox'),
   /** PayPal's API root; defaults to the sandbox or live address of PAYPAL_ENV (tests point it at a contract fake). */
   PAYPAL_BASE_URL: z.url().optional(),
+  // WhatsApp Business Cloud API (issue 41, decision 0236; docs/operations.md). On when the four secrets are set.
+  WHATSAPP_TOKEN: z.string().optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
+  WHATSAPP_APP_SECRET: z.string().optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().optional(),
+  /** The Graph API root with a pinned version (v20 ended in September 2026; v25 is supported until July 2028). */
+  WHATSAPP_BASE_URL: z.url().default('https://graph.facebook.com/v25.0'),
   /** Decision 0076: seconds between two sweeps for unpaid online orders whose time ran out; 0 turns the sweep off. */
   PAYMENT_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
 })

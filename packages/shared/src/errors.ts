@@ -57,6 +57,8 @@ export const ERROR_CODES = [
   'PAYMENT_AMOUNT_CHANGED',
   'PAYMENT_STATUS_LOCKED',
   'REFUND_UNSUPPORTED',
+  // Issue 41: a WhatsApp webhook post without a valid X-Hub-Signature-256.
+  'WEBHOOK_SIGNATURE_INVALID',
   'PAYMENT_NOT_REFUNDABLE',
   // Issue 30: staff accounts and invitations (decision 0196).
   'LAST_OWNER',

@@ -7,6 +7,7 @@ import * as promotions from './schema/promotions.ts'
 import * as settings from './schema/settings.ts'
 import * as team from './schema/team.ts'
 import * as users from './schema/users.ts'
+import * as whatsapp from './schema/whatsapp.ts'
 
 export const schema = {
   ...users,
@@ -18,5 +19,6 @@ export const schema = {
   ...settings,
   ...content,
   ...team,
+  ...whatsapp,
 }
 export type Schema = typeof schema

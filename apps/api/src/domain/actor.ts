@@ -15,8 +15,11 @@ export type Actor =
       permissions: ReadonlySet<Permission>
     }
   | { kind: 'shopper'; userId: number; name: string; ip: string | null }
-  /** A guest: checkout without an account, or the tracking link. */
-  | { kind: 'guest'; ip: string | null }
+  /**
+   * A guest: checkout without an account, or the tracking link; or (issue 41) the shopper answering the shop's
+   * WhatsApp message from `whatsapp` (international digits), verified by Meta's signed webhook.
+   */
+  | { kind: 'guest'; ip: string | null; whatsapp?: string }
   /** A payment provider's verified return or webhook. */
   | { kind: 'provider'; provider: string; ip: string | null }
   /** The shop itself: payment expiry, the mailer, retention, the seed, a migration. */
@@ -29,6 +32,8 @@ export const providerActor = (provider: string, ip: string | null = null): Actor
   ip,
 })
 export const guestActor = (ip: string | null = null): Actor => ({ kind: 'guest', ip })
+/** Issue 41: the shopper who answered on WhatsApp from this number. */
+export const whatsappActor = (number: string): Actor => ({ kind: 'guest', ip: null, whatsapp: number })
 
 /** The columns every actor-carrying row stores (audit_log, stock_movements). */
 export function actorColumns(actor: Actor): {

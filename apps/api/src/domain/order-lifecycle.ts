@@ -15,7 +15,8 @@ import { mailText } from './notifications/mail-texts.ts'
 // - from `cancelled` to another status: they are taken again (409 OUT_OF_STOCK when sold meanwhile);
 // - a status or payment status that moves writes one history row with the actor and the table's `action`;
 // - staff moves write an audit row (decision 0192); a history row is an event the mailer hears (decision 0066).
-// Delivery (issue 42) adds shipped, delivered and returned here; messages (issue 41) listen to the same events.
+// Delivery (issue 42) adds shipped, delivered and returned here; WhatsApp messages (decision 0236) listen to the same
+// events, and a shopper's WhatsApp answer is a guest's move (confirmed_on_whatsapp, cancelled_by_customer).
 
 /** Every status; `any` in a rule's `from`. */
 const ALL: readonly OrderStatus[] = ['pending', 'processing', 'completed', 'cancelled']
@@ -56,6 +57,14 @@ export const ORDER_MOVES = {
     action: 'confirmed_by_phone',
     refusal: 'ORDER_NOT_PENDING',
     does: 'Staff reached the customer, who confirmed the order (decision 0070)',
+  },
+  confirmed_on_whatsapp: {
+    by: ['guest'],
+    from: ['pending'],
+    to: 'processing',
+    action: 'confirmed_on_whatsapp',
+    refusal: 'ORDER_NOT_PENDING',
+    does: "The customer tapped Confirm on the shop's WhatsApp confirmation request, from the order's number (decision 0236)",
   },
   cancelled_by_customer: {
     by: ['shopper', 'guest'],

@@ -71,6 +71,8 @@ function historyActor(actor: Actor, reason: string | null) {
     actor: actor.kind,
     reason,
     provider: actor.kind === 'provider' ? actor.provider : null,
+    // Issue 41: the shopper's number when they answered on WhatsApp.
+    actorWhatsapp: actor.kind === 'guest' ? (actor.whatsapp ?? null) : null,
   }
 }
 

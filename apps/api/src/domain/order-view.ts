@@ -54,6 +54,8 @@ function toOrder(
     order_status: row.orderStatus,
     payment_status: row.paymentStatus,
     payment_method: row.paymentMethod,
+    // Issue 41: whether the shopper agreed to be told on WhatsApp (orders placed before it: false).
+    whatsapp_opt_in: row.whatsappOptIn,
     notes: row.notes,
     subtotal: row.subtotal,
     delivery_price: row.deliveryPrice,
@@ -153,6 +155,8 @@ export async function orderHistory(db: DbOrTx, orderId: number): Promise<OrderSt
     actor: h.actor,
     // Decision 0221: the provider has its own column.
     provider: h.provider,
+    // Issue 41: the shopper's number when the change was their answer on WhatsApp.
+    whatsapp: h.actorWhatsapp,
     action: h.action,
     reason: h.reason,
     created_at: h.createdAt.toISOString(),

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import nodemailer from 'nodemailer'
 import { rowsOf, type Db, type DbOrTx } from '../db/client.ts'
 import { mailOutbox, settings } from '../db/schema/settings.ts'
+import { backoffAfter, createOutboxRounds } from './outbox-rounds.ts'
 
 export interface Mail {
   to: string
@@ -81,10 +82,7 @@ const BATCH = 10
 /** An SMTP error as kept in the outbox and shown to staff: its message, never more than 500 characters. */
 const errorText = (err: unknown) => String((err as Error)?.message ?? err).slice(0, 500)
 
-/** The wait before try n + 1 after n failed tries: backoff, 2 × backoff, 4 × backoff … at most maxBackoff. */
-export function backoffAfter(attempts: number, backoffMs: number, maxBackoffMs: number): number {
-  return Math.min(maxBackoffMs, backoffMs * 2 ** Math.max(0, attempts - 1))
-}
+export { backoffAfter }
 
 /** The domain of the From address, for Message-IDs. */
 function fromDomain(from: string): string {
@@ -121,10 +119,6 @@ export function createMailer(db: Db, options: MailerOptions): Mailer {
   const domain = fromDomain(options.from)
 
   let written = 0
-  let running: Promise<number> | null = null
-  let again = false
-  let scheduled = false
-  let closed = false
 
   async function claim(): Promise<ClaimedMail[]> {
     // One statement: rows locked by another process's claim are skipped, rows it already claimed are leased.
@@ -178,43 +172,18 @@ export function createMailer(db: Db, options: MailerOptions): Mailer {
     }
   }
 
-  async function round(): Promise<number> {
-    let sent = 0
-    do {
-      again = false
-      for (;;) {
-        if (closed) return sent
-        const batch = await claim()
-        if (batch.length === 0) break
-        const replyTo = await replyToAddress(db).catch(() => null)
-        const results = await Promise.all(batch.map((mail) => deliver(mail, replyTo)))
-        sent += results.filter(Boolean).length
-        if (batch.length < BATCH) break
-      }
-    } while (again && !closed)
-    return sent
+  /** One batch: claimed, sent side by side (decision 0065). */
+  async function pass() {
+    const batch = await claim()
+    if (batch.length === 0) return { sent: 0, more: false }
+    const replyTo = await replyToAddress(db).catch(() => null)
+    const results = await Promise.all(batch.map((mail) => deliver(mail, replyTo)))
+    return { sent: results.filter(Boolean).length, more: batch.length === BATCH }
   }
 
-  function deliverDue(): Promise<number> {
-    if (!transport || closed) return Promise.resolve(0)
-    if (running) {
-      // A mail written while this round runs may have been committed after its claim: look once more.
-      again = true
-      return running
-    }
-    running = round()
-      .catch((err: unknown) => {
-        options.log.warn({ err }, 'mail delivery round failed')
-        return 0
-      })
-      .finally(() => {
-        running = null
-      })
-    return running
-  }
-
-  const timer = transport ? setInterval(() => void deliverDue(), pollMs) : null
-  timer?.unref()
+  const rounds = transport
+    ? createOutboxRounds({ pass, pollMs, log: options.log, what: 'mail delivery' })
+    : null
 
   const mailer: Mailer = {
     get written() {
@@ -289,18 +258,11 @@ export function createMailer(db: Db, options: MailerOptions): Mailer {
       mailer.kick()
     },
     kick() {
-      if (!transport || closed || scheduled) return
-      scheduled = true
-      setImmediate(() => {
-        scheduled = false
-        void deliverDue()
-      })
+      rounds?.kick()
     },
-    deliverDue,
+    deliverDue: () => rounds?.deliverDue() ?? Promise.resolve(0),
     async close() {
-      closed = true
-      if (timer) clearInterval(timer)
-      await running
+      await rounds?.close()
       transport?.close()
     },
   }

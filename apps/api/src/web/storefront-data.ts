@@ -19,13 +19,13 @@ import { publicSettings } from '../modules/settings/settings.service.ts'
 export function createStorefrontData(
   db: Db,
   catalog: StorefrontCatalog,
-  mailEnabled: boolean,
+  channels: { mail: boolean; whatsapp: boolean },
 ): StorefrontData {
   return refusingBadInput({
     products: (query, lang) => catalog.products(query, lang),
     categories: (lang) => catalog.categories(lang),
     product: (slug, lang) => catalog.product(slug, lang),
-    settings: () => publicSettings(db, mailEnabled),
+    settings: () => publicSettings(db, channels),
     content: () => getContent(db),
     featured: async (lang) => catalog.featured((await getContent(db)).featured_product_ids, lang),
     // Decision 0111: what a product's offer tells search engines besides its price.

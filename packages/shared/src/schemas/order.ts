@@ -67,6 +67,8 @@ export const CheckoutForm = z.object({
   city: z.string().trim().min(1, 'validation.city_required').max(100, 'validation.too_long'),
   state: z.string().trim().min(1, 'validation.state_required').max(100, 'validation.too_long'),
   whatsappNumber: phone('validation.whatsapp_required'),
+  /** Issue 41: the shopper declines being told on WhatsApp (sent as `whatsapp_opt_in: false`). */
+  whatsappDecline: z.boolean().optional(),
   paymentMethod: z.enum(PAYMENT_METHODS, { error: 'validation.payment_method_invalid' }),
 })
 export type CheckoutForm = z.infer<typeof CheckoutForm>
@@ -187,6 +189,11 @@ export const CreateOrderInput = z
     expected_total: z.number().finite().min(0).optional(),
     /** Decision 0170: one offer code; refused with 422 COUPON_… on `coupon_code` when it cannot apply. */
     coupon_code: couponCode,
+    /**
+     * Issue 41: the shopper agrees that the order is confirmed and followed on WhatsApp (the checkout's checkbox);
+     * false sends this order nothing on WhatsApp. Left out: true (the spec's payload keeps working).
+     */
+    whatsapp_opt_in: z.boolean({ error: 'validation.boolean_invalid' }).default(true),
   })
   .superRefine((input, ctx) => {
     if (input.customer) return
@@ -258,6 +265,13 @@ export const OrderListQuery = z
     user_id: optionalId,
     /** Staff: only cash orders still pending, oldest first: the phone-confirmation queue (decision 0070). */
     awaiting_confirmation: boolish.optional(),
+    /**
+     * Issue 41: confirmed (on WhatsApp), waiting (for an answer to the confirmation request), failed (a message
+     * failed), call (pending and the request failed or got no answer in `whatsapp_answer_hours`).
+     */
+    whatsapp: z
+      .enum(['confirmed', 'waiting', 'failed', 'call'], { error: 'validation.filter_invalid' })
+      .optional(),
     page,
     per_page: perPage(10),
   })
@@ -325,7 +339,9 @@ export const OrderStatusChange = z.object({
   actor: z.enum(['staff', 'shopper', 'guest', 'provider', 'system']).nullable().optional(),
   /** Decision 0193: the provider of a provider's move (plutu, paypal); null otherwise. */
   provider: z.string().nullable().optional(),
-  /** confirmed_by_phone, cancelled_by_customer, refused_at_door, payment_expired, released, switched_to_cash, payment_revived, items_edited; null for a plain edit. */
+  /** Issue 41: the shopper's WhatsApp number (international digits) when the change was their WhatsApp answer. */
+  whatsapp: z.string().nullable().optional(),
+  /** confirmed_by_phone, confirmed_on_whatsapp, cancelled_by_customer, refused_at_door, payment_expired, released, switched_to_cash, payment_revived, items_edited; null for a plain edit. */
   action: z.string().nullable().optional(),
   /** The shopper's reason for cancelling; an edit's totals. */
   reason: z.string().nullable().optional(),
@@ -364,6 +380,8 @@ export const Order = z.object({
   order_status: z.enum(ORDER_STATUSES),
   payment_status: z.enum(PAYMENT_STATUSES),
   payment_method: z.enum(PAYMENT_METHODS),
+  /** Issue 41: the shopper agreed at checkout to be told on WhatsApp (orders placed before it: false). */
+  whatsapp_opt_in: z.boolean().optional(),
   notes: z.string().nullable(),
   subtotal: z.number(),
   delivery_price: z.number(),

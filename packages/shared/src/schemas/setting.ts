@@ -152,6 +152,7 @@ export const SETTING_GROUPS = [
   'checkout',
   'payments',
   'notifications',
+  'whatsapp',
   'languages',
 ] as const
 export type SettingGroup = (typeof SETTING_GROUPS)[number]
@@ -185,7 +186,7 @@ export interface SettingDefinition {
   /** Most decimals of a money value (0 for number). */
   decimals?: number
   /** The unit shown next to a number (a key of the dashboard's `settings.units`). */
-  unit?: 'minutes' | 'orders' | 'units' | 'dinars' | 'days'
+  unit?: 'minutes' | 'orders' | 'units' | 'dinars' | 'days' | 'hours'
   /** select: the values to choose from. */
   options?: readonly string[]
   /** Shown to anyone (GET /api/settings/public). */
@@ -205,6 +206,27 @@ const limit = (value: number): SettingDefinition => ({
   max: 10_000,
   unit: 'orders',
   message: 'validation.setting_limit',
+})
+
+/** Decision 0236: the shopper hears of an order event by mail, on WhatsApp, or both (WhatsApp only when it can reach them). */
+export const NOTIFY_CHANNELS = ['both', 'mail', 'whatsapp'] as const
+export type NotifyChannel = (typeof NOTIFY_CHANNELS)[number]
+const channel = (): SettingDefinition => ({
+  group: 'whatsapp',
+  kind: 'select',
+  default: 'both',
+  required: true,
+  options: NOTIFY_CHANNELS,
+})
+/** A template's name as Meta allows it: lower-case letters, digits and underscores. */
+const template = (name: string): SettingDefinition => ({
+  group: 'whatsapp',
+  kind: 'text',
+  default: name,
+  required: true,
+  maxLength: 512,
+  message: 'validation.setting_template_name',
+  check: (v) => (/^[a-z0-9_]+$/.test(v) ? null : 'validation.setting_template_name'),
 })
 
 export const SETTINGS_REGISTRY = {
@@ -341,6 +363,29 @@ export const SETTINGS_REGISTRY = {
     max: 3650,
     unit: 'days',
     message: 'validation.audit_retention_days',
+  },
+  // Issue 41 (decision 0236): which channel tells the shopper of each order event, the templates' names as approved in
+  // WhatsApp Manager, and how long a confirmation request waits for an answer before the order is for a call.
+  channel_order_received: channel(),
+  channel_order_confirmed: channel(),
+  channel_order_shipped: channel(),
+  channel_order_completed: channel(),
+  channel_order_cancelled: channel(),
+  whatsapp_template_confirm_request: template('order_confirm_request'),
+  whatsapp_template_received: template('order_received'),
+  whatsapp_template_confirmed: template('order_confirmed'),
+  whatsapp_template_shipped: template('order_out_for_delivery'),
+  whatsapp_template_completed: template('order_completed'),
+  whatsapp_template_cancelled: template('order_cancelled'),
+  whatsapp_answer_hours: {
+    group: 'whatsapp',
+    kind: 'number',
+    default: '12',
+    required: true,
+    min: 1,
+    max: 168,
+    unit: 'hours',
+    message: 'validation.setting_number',
   },
   // languages
   language: { group: 'languages', kind: 'select', default: 'ar', required: true, options: ['ar', 'en'] },
@@ -491,5 +536,9 @@ export const PublicSettings = z
     >,
   )
   // Issue 39: whether the shop's mail leaves it (SMTP_URL), so no page promises a mail that will not come.
-  .extend({ mail_enabled: z.boolean() })
+  .extend({
+    mail_enabled: z.boolean(),
+    // Issue 41: whether WhatsApp messages are set up (the checkout then says the order is confirmed on WhatsApp).
+    whatsapp_enabled: z.boolean(),
+  })
 export type PublicSettings = z.infer<typeof PublicSettings>

@@ -57,6 +57,12 @@ export const orders = pgTable(
     state: text('state').notNull().default(''),
     /** The notes without the WhatsApp line the checkout writes into `notes`. */
     customerNotes: text('customer_notes').notNull().default(''),
+    /**
+     * Issue 41 (decision 0236): the shopper agreed at checkout that the order is confirmed and followed on WhatsApp
+     * (the checkout's checkbox; the payload's `whatsapp_opt_in`, default true). Orders placed before migration 0032
+     * were never asked: false, so an upgrade sends them nothing on WhatsApp.
+     */
+    whatsappOptIn: boolean('whatsapp_opt_in').notNull().default(true),
     subtotal: money('subtotal').notNull(),
     deliveryPrice: money('delivery_price').notNull().default(0),
     totalAmount: money('total_amount').notNull(),
@@ -154,6 +160,8 @@ export const orderStatusHistory = pgTable(
     reason: text('reason'),
     /** Decision 0221: the payment provider (plutu, paypal) whose verified answer made the change (`actor` provider). */
     provider: text('provider'),
+    /** Issue 41: the shopper's WhatsApp number (international digits) when they made the change by a WhatsApp reply. */
+    actorWhatsapp: text('actor_whatsapp'),
     createdAt: createdAt(),
   },
   (t) => [index('order_status_history_order_idx').on(t.orderId, t.createdAt)],

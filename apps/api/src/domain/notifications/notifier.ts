@@ -84,8 +84,30 @@ async function shopFacts(tx: Tx): Promise<ShopFacts> {
   }
 }
 
-export function createOrderNotifier(deps: { db: Db; mailer: Mailer; appUrl: string }): OrderNotifier {
+/** Decision 0236: whether the shopper's mail of an event is left out (the owner chose WhatsApp only, and it reaches them). */
+export type MailLeftOut = (
+  tx: Tx,
+  event: 'received' | 'confirmed' | 'completed' | 'cancelled',
+  order: Pick<typeof orders.$inferSelect, 'whatsapp' | 'whatsappOptIn'>,
+) => Promise<boolean>
+
+const SHOPPER_EVENT = { processing: 'confirmed', completed: 'completed', cancelled: 'cancelled' } as const
+
+export function createOrderNotifier(deps: {
+  db: Db
+  mailer: Mailer
+  appUrl: string
+  mailLeftOut?: MailLeftOut
+}): OrderNotifier {
   const { db, mailer, appUrl } = deps
+  const leftOut = async (tx: Tx, orderId: number, event: Parameters<MailLeftOut>[1]) => {
+    if (!deps.mailLeftOut) return false
+    const [row] = await tx
+      .select({ whatsapp: orders.whatsapp, whatsappOptIn: orders.whatsappOptIn })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+    return row ? deps.mailLeftOut(tx, event, row) : false
+  }
 
   /** What a mail about the order shows, in `lang` (names as stored on the order, decision 0058). */
   async function viewOf(
@@ -153,12 +175,13 @@ export function createOrderNotifier(deps: { db: Db; mailer: Mailer; appUrl: stri
       const facts = await shopFacts(tx)
       const customer = await viewOf(tx, orderId, 'order', facts)
       if (!customer) return
-      await mailer.enqueue(tx, {
-        to: customer.order.email,
-        eventKey: `order:${orderId}:placed:customer`,
-        fromName: customer.shopName,
-        ...orderPlacedMail(customer),
-      })
+      if (!(await leftOut(tx, orderId, 'received')))
+        await mailer.enqueue(tx, {
+          to: customer.order.email,
+          eventKey: `order:${orderId}:placed:customer`,
+          fromName: customer.shopName,
+          ...orderPlacedMail(customer),
+        })
       if (facts.staffEmails.length === 0) return
       const staff = (await viewOf(tx, orderId, facts.staffLanguage, facts))!
       const mail = staffNewOrderMail(staff)
@@ -201,12 +224,14 @@ export function createOrderNotifier(deps: { db: Db; mailer: Mailer; appUrl: stri
         paymentExpired: change.action === 'payment_expired',
         reason,
       })
-      await mailer.enqueue(tx, {
-        to: customer.order.email,
-        eventKey: `order:${orderId}:history:${historyId}:customer`,
-        fromName: customer.shopName,
-        ...mail,
-      })
+      const event = SHOPPER_EVENT[change.toStatus as keyof typeof SHOPPER_EVENT]
+      if (!event || !(await leftOut(tx, orderId, event)))
+        await mailer.enqueue(tx, {
+          to: customer.order.email,
+          eventKey: `order:${orderId}:history:${historyId}:customer`,
+          fromName: customer.shopName,
+          ...mail,
+        })
       // An unpaid order its shopper replaced at checkout (decision 0082) is not news for staff: the new one is.
       if (
         !byCustomer ||

@@ -456,6 +456,7 @@ describe('checkout: quote and order placement', () => {
           city_id: city.id,
           payment_method: 'cash',
           notes: '',
+          whatsapp_opt_in: true,
           items: [{ product_id: p.id, quantity: 3 }],
         },
         {

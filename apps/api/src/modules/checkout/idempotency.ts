@@ -27,6 +27,8 @@ export function requestHash(input: CreateOrderInput, userId: number | null): str
       i.variant_id === undefined ? [i.product_id, i.quantity] : [i.product_id, i.quantity, i.variant_id],
     ),
     input.expected_total ?? null,
+    // Issue 41: a shopper who declined WhatsApp sent another body; the default hashes as before it existed.
+    ...(input.whatsapp_opt_in === false ? [{ whatsapp_opt_in: false }] : []),
   ]
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex')
 }

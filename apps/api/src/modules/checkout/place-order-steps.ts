@@ -197,6 +197,7 @@ export async function writeOrderRows(
     cityName: city.name,
     translations: copyTranslated(city.translations, 'name', 'city_name'),
     language: cart.lang,
+    whatsappOptIn: input.whatsapp_opt_in,
     paymentMethod: input.payment_method,
     subtotal: fromCents(pricing.subtotalCents),
     deliveryPrice: fromCents(cart.deliveryCents),

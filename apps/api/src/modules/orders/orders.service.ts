@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm
 import type { Language } from '@shop/shared/i18n/messages'
 import type { Order, OrderList, OrderListQuery } from '@shop/shared/schemas/order'
 import type { DbOrTx } from '../../db/client.ts'
+import { whatsappFilter } from '../../domain/whatsapp-filter.ts'
 import { likePattern } from '../../db/like.ts'
 import { orders } from '../../db/schema/orders.ts'
 import { findOrder, withItems } from '../../domain/order-view.ts'
@@ -52,6 +53,8 @@ export async function listOrders(
     // Decision 0070: the phone-confirmation queue, the longest waiting first.
     if (q.awaiting_confirmation)
       where.push(eq(orders.orderStatus, 'pending'), eq(orders.paymentMethod, 'cash'))
+    // Issue 41: the WhatsApp conversation's state (confirmed, waiting, failed, call them).
+    if (q.whatsapp) where.push(await whatsappFilter(db, q.whatsapp))
   }
   const condition = and(...where)
   const [sums] = await db

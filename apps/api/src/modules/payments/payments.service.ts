@@ -45,7 +45,7 @@ import { expiredByHold, expireLocked, reviveLocked, supersedeOpenAttempts } from
 import { applyCharge, applyRefund, attemptRef, findNoticePayment, recordAnswer } from './payment-state.ts'
 import { paymentReason, reasonKey } from './payment-reasons.ts'
 import { isPayable, orderPaymentView } from './payment-views.ts'
-import { ProviderUnavailable } from './providers/http.ts'
+import { ProviderUnavailable } from '../../lib/provider-http.ts'
 import { PayPalProvider, PayPalRefusal } from './providers/paypal.ts'
 import { PlutuProvider, PlutuRefusal } from './providers/plutu.ts'
 import type { Charge } from './providers/provider.ts'

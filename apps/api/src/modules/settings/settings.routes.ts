@@ -39,7 +39,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=60')
-      return publicSettings(app.db, app.mailer.configured)
+      return publicSettings(app.db, { mail: app.mailer.configured, whatsapp: app.whatsapp.configured })
     },
   )
 

@@ -27,7 +27,10 @@ export async function listSettings(db: Db): Promise<Setting[]> {
 }
 
 /** docs/api.md GET /settings/public: only the keys a storefront shows; a missing row reads as its registry default. */
-export async function publicSettings(db: Db, mailEnabled: boolean): Promise<PublicSettings> {
+export async function publicSettings(
+  db: Db,
+  channels: { mail: boolean; whatsapp: boolean },
+): Promise<PublicSettings> {
   const rows = await db
     .select({ key: settings.key, value: settings.value })
     .from(settings)
@@ -36,8 +39,9 @@ export async function publicSettings(db: Db, mailEnabled: boolean): Promise<Publ
   return {
     ...(Object.fromEntries(
       PUBLIC_SETTING_KEYS.map((k) => [k, values.get(k) ?? settingDefinition(k)?.default ?? '']),
-    ) as Omit<PublicSettings, 'mail_enabled'>),
-    mail_enabled: mailEnabled,
+    ) as Omit<PublicSettings, 'mail_enabled' | 'whatsapp_enabled'>),
+    mail_enabled: channels.mail,
+    whatsapp_enabled: channels.whatsapp,
   }
 }
 

@@ -1,7 +1,7 @@
 import { centsToDecimalString } from '@shop/shared/money/money'
 import type { PayPalConfig } from '../../../domain/payment-methods.ts'
 import { providerCents } from './amounts.ts'
-import { callProvider, ProviderUnavailable, type ProviderAnswer } from './http.ts'
+import { callProvider, ProviderUnavailable, type ProviderAnswer } from '../../../lib/provider-http.ts'
 import type {
   AttemptRef,
   Charge,

@@ -1,7 +1,7 @@
 import { REDIRECT_GATEWAYS, type RedirectGateway } from '@shop/shared/schemas/payment'
 import { centsToDecimalString, toCents } from '@shop/shared/money/money'
 import type { PlutuConfig } from '../../../domain/payment-methods.ts'
-import { callProvider, type ProviderAnswer } from './http.ts'
+import { callProvider, type ProviderAnswer } from '../../../lib/provider-http.ts'
 import { PLUTU_RETURN_FIELDS, phpQuery, verifyPlutuReturn } from './plutu-hash.ts'
 import type {
   AttemptRef,

@@ -9,7 +9,8 @@ import { cn } from '../../../lib/cn.ts'
 import { Field, FieldError, Input, Select } from '../../../components/ui/field.tsx'
 import type { CheckoutForm } from '@shop/shared/schemas/order'
 import { fromCents } from '@shop/shared/money/money'
-import { useShopBrand } from '../../../lib/shop-settings.ts'
+import { useShopBrand, useShopSettings } from '../../../lib/shop-settings.ts'
+import { Checkbox } from '../../../components/ui/checkbox.tsx'
 
 export interface CheckoutFieldsProps {
   form: UseFormReturn<CheckoutForm>
@@ -25,6 +26,26 @@ export interface CheckoutFieldsProps {
   totalCents: number
   /** Under the payment methods: what is possible when none can pay the order (decision 0136). */
   afterPayment?: ReactNode
+}
+
+/**
+ * Issue 41: Meta requires the shopper's agreement before the shop writes first; the checkout says plainly that the
+ * order is confirmed and followed on WhatsApp, with a box to decline (then nothing goes on WhatsApp for this order).
+ */
+function WhatsAppConsent({ form }: { form: UseFormReturn<CheckoutForm> }) {
+  const { t } = useTranslation('storefront')
+  return (
+    <div
+      className="rounded-[var(--radius-control)] bg-sand-50 p-3 text-sm text-stone-700 sm:col-span-2"
+      data-testid="whatsapp-consent"
+    >
+      <p>{t('checkout.whatsapp_consent')}</p>
+      <label className="mt-2 flex items-center gap-2 font-semibold text-stone-800">
+        <Checkbox {...form.register('whatsappDecline')} />
+        {t('checkout.whatsapp_decline')}
+      </label>
+    </div>
+  )
 }
 
 /** product.md §5.3 checkout form fields with their messages (shared CheckoutForm schema). */
@@ -44,6 +65,8 @@ export function CheckoutFields({
   const { register, formState, setValue, watch } = form
   const errors = formState.errors
   const method = watch('paymentMethod')
+  // Issue 41: said only when the shop's WhatsApp messages are set up (nothing is sent otherwise).
+  const whatsappOn = useShopSettings().whatsapp_enabled === true
   const offered = methods?.methods ?? ['cash']
   // The label says what the shopper will use (the configured Plutu gateways), PayPal's the dollars it will charge.
   const methodTitle = (m: PaymentMethod) =>
@@ -107,6 +130,7 @@ export function CheckoutFields({
           >
             {(p) => <Input {...p} type="tel" inputMode="tel" dir="ltr" {...register('whatsappNumber')} />}
           </Field>
+          {whatsappOn && <WhatsAppConsent form={form} />}
         </div>
       </fieldset>
 

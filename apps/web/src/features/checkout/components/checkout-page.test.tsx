@@ -214,6 +214,8 @@ describe('checkout (product.md §2.8, §4.8)', () => {
         state: 'Tripoli',
       },
       payment_method: 'cash',
+      // Issue 41: nothing declined (and nothing said about WhatsApp: the shop's WhatsApp is not set up here).
+      whatsapp_opt_in: true,
       notes: '',
       // The quote told the saved line's pack (decision 0152): the order names it.
       items: [{ product_id: 1, variant_id: 1, quantity: 2 }],
@@ -236,6 +238,42 @@ describe('checkout (product.md §2.8, §4.8)', () => {
     })
     expect(JSON.parse(localStorage.getItem('cart')!)).toEqual([])
     expect(sessionStorage.length).toBe(0)
+  })
+
+  it('says the order is followed on WhatsApp when the shop sends there, and the box declines it (issue 41)', async () => {
+    seedCart()
+    const { calls } = mockFetch({
+      'GET /api/cities': () => ({ body: cities }),
+      'POST /api/orders/quote': quoteHandler,
+      'POST /api/orders': () => ({ status: 201, body: { id: 42, order_number: 'ORD-250101-00042' } }),
+    })
+    const u = userEvent.setup()
+    renderScreen(
+      <CheckoutPage />,
+      '/checkout',
+      [{ path: '/order-confirmation', element: <p data-testid="confirmation" /> }],
+      {
+        settings: { whatsapp_enabled: true },
+      },
+    )
+    expect(await screen.findByTestId('whatsapp-consent')).toHaveTextContent(
+      'We will confirm your order and keep you posted on WhatsApp at this number.',
+    )
+    await fillForm(u)
+    await u.click(screen.getByLabelText('No WhatsApp messages for this order'))
+    await waitFor(() => expect(screen.getByTestId('summary-total')).toHaveTextContent('65.00 LYD'))
+    await u.click(screen.getByRole('button', { name: 'Place order' }))
+    await screen.findByTestId('confirmation')
+    const post = calls.find((c) => c.method === 'POST' && c.path === '/api/orders')
+    expect(post!.body).toMatchObject({ whatsapp_opt_in: false, customer: { whatsapp: '0912345678' } })
+  })
+
+  it('says nothing of WhatsApp messages when the shop has not set them up', async () => {
+    seedCart()
+    mockFetch({ 'GET /api/cities': () => ({ body: cities }), 'POST /api/orders/quote': quoteHandler })
+    renderScreen(<CheckoutPage />, '/checkout', [], { settings: { whatsapp_enabled: false } })
+    await screen.findByLabelText(/^Phone/)
+    expect(screen.queryByTestId('whatsapp-consent')).toBeNull()
   })
 
   it('keeps the cart after a failure and reuses the same Idempotency-Key on retry', async () => {

@@ -62,6 +62,8 @@ function orderPayload(
       state: values.state,
     },
     payment_method: values.paymentMethod,
+    // Issue 41: the checkbox beside the WhatsApp number declines its messages for this order.
+    whatsapp_opt_in: !values.whatsappDecline,
     notes: '',
     items: orderItems(cart.items),
     expected_total: fromCents(numbers.totalCents),
