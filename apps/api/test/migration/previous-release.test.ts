@@ -680,6 +680,15 @@ describe.each(PREVIOUS_RELEASES)(
       })
     })
 
+    describe('WhatsApp consent (issue 41, migration 0032)', () => {
+      it('marks every order of the release as never asked (no WhatsApp message goes to it) and keeps its history', () => {
+        expect(after.orders!.size).toBe(before.orders!.size)
+        for (const [key, now] of after.orders!) expect(now.whatsapp_opt_in, `order ${key}`).toBe(false)
+        for (const [key, r] of after.order_status_history!.entries())
+          expect(r.actor_whatsapp, `history ${key}`).toBeNull()
+      })
+    })
+
     describe('the customer’s contact in parts (issue 38, migration 0027)', () => {
       it('splits every order’s contact from its texts, keeping the texts, and answers the parts', async () => {
         expect(before.orders!.size).toBe(expected.orders)

@@ -14,7 +14,9 @@ import {
   type TestContext,
 } from '../../../test/helpers.ts'
 import { startWhatsAppFake, type WhatsAppFake } from '../../../test/fakes/whatsapp-fake.ts'
-import { whatsappDigits } from './templates.ts'
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { WHATSAPP_EVENTS, WHATSAPP_TEMPLATES, whatsappDigits } from './templates.ts'
 
 // Issue 41 (decision 0236): WhatsApp order messages against a contract fake of the Cloud API, on the suite's database
 // (PGlite, and PostgreSQL in the api-postgres run).
@@ -103,7 +105,21 @@ async function statusOf(app: App, id: number) {
   return row!
 }
 
-describe('WhatsApp numbers', () => {
+describe('templates and numbers', () => {
+  it('lists every template the shop sends in docs/operations.md as the owner must submit it (name, both bodies, buttons)', () => {
+    const docs = readFileSync(
+      fileURLToPath(new URL('../../../../../docs/operations.md', import.meta.url)),
+      'utf8',
+    )
+    for (const event of WHATSAPP_EVENTS) {
+      const template = WHATSAPP_TEMPLATES[event]
+      expect(docs).toContain(`\`${template.name}\` (setting \`whatsapp_template_${event}\`)`)
+      expect(docs).toContain(template.body.ar)
+      expect(docs).toContain(template.body.en)
+      for (const button of template.buttons ?? []) expect(docs).toContain(`«${button.ar}» / "${button.en}"`)
+    }
+  })
+
   it('turns the numbers shoppers type into international digits', () => {
     expect(whatsappDigits('0912345678')).toBe('218912345678')
     expect(whatsappDigits('912345678')).toBe('218912345678')
