@@ -1554,4 +1554,50 @@ export const seedSettings: SeedSetting[] = [
     description: 'عدد الأيام التي يبقى فيها رابط تتبع الطلب صالحًا بعد اكتماله أو إلغائه',
     value: '30',
   },
+  // Decision 0236 (migration 0032 adds them to shops seeded before them).
+  {
+    key: 'channel_order_received',
+    description: 'كيف يُبلَّغ الزبون باستلام طلبه: البريد أو واتساب أو كلاهما',
+    value: 'both',
+  },
+  { key: 'channel_order_confirmed', description: 'كيف يُبلَّغ الزبون بتأكيد طلبه', value: 'both' },
+  { key: 'channel_order_shipped', description: 'كيف يُبلَّغ الزبون بخروج طلبه للتوصيل', value: 'both' },
+  { key: 'channel_order_completed', description: 'كيف يُبلَّغ الزبون بتسليم طلبه', value: 'both' },
+  { key: 'channel_order_cancelled', description: 'كيف يُبلَّغ الزبون بإلغاء طلبه', value: 'both' },
+  {
+    key: 'whatsapp_template_confirm_request',
+    description: 'اسم قالب واتساب لطلب تأكيد طلب الدفع عند الاستلام',
+    value: 'order_confirm_request',
+  },
+  {
+    key: 'whatsapp_template_received',
+    description: 'اسم قالب واتساب لاستلام الطلب',
+    value: 'order_received',
+  },
+  {
+    key: 'whatsapp_template_confirmed',
+    description: 'اسم قالب واتساب لتأكيد الطلب',
+    value: 'order_confirmed',
+  },
+  {
+    key: 'whatsapp_template_shipped',
+    description: 'اسم قالب واتساب لخروج الطلب للتوصيل',
+    value: 'order_out_for_delivery',
+  },
+  {
+    key: 'whatsapp_template_completed',
+    description: 'اسم قالب واتساب لتسليم الطلب',
+    value: 'order_completed',
+  },
+  {
+    key: 'whatsapp_template_cancelled',
+    description: 'اسم قالب واتساب لإلغاء الطلب',
+    value: 'order_cancelled',
+  },
+  {
+    key: 'whatsapp_answer_hours',
+    description: 'ساعات انتظار رد الزبون على طلب التأكيد قبل أن يُتصل به',
+    value: '12',
+  },
+  { key: 'audit_retention_days', description: 'مدة الاحتفاظ بسجل التدقيق بالأيام', value: '730' },
 ]

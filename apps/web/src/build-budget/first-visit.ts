@@ -28,7 +28,7 @@ export const CEILINGS_KB: Record<string, number> = {
   'app/routes/product': 173,
   'app/routes/not-found': 168,
   'app/routes/cart': 213,
-  'app/routes/checkout': 252,
+  'app/routes/checkout': 253,
   'app/routes/checkout-pay': 230,
   'app/routes/payment-success': 182,
   'app/routes/payment-failed': 182,

@@ -56,4 +56,25 @@ CREATE INDEX "whatsapp_messages_order_idx" ON "whatsapp_messages" USING btree ("
 CREATE UNIQUE INDEX "whatsapp_messages_event_key_unique" ON "whatsapp_messages" USING btree ("event_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "whatsapp_messages_wa_id_unique" ON "whatsapp_messages" USING btree ("wa_id");--> statement-breakpoint
 CREATE INDEX "whatsapp_messages_due_idx" ON "whatsapp_messages" USING btree ("next_attempt_at") WHERE "whatsapp_messages"."status" = 'queued';--> statement-breakpoint
-CREATE INDEX "whatsapp_messages_number_idx" ON "whatsapp_messages" USING btree ("number","created_at");
+CREATE INDEX "whatsapp_messages_number_idx" ON "whatsapp_messages" USING btree ("number","created_at");--> statement-breakpoint
+-- Decision 0236: the WhatsApp settings (and the audit trail's retention, which had no row) for shops seeded before
+-- them, so the settings screen lists them (a fresh install seeds them in seed-data.ts).
+INSERT INTO "settings" ("key", "description", "value")
+SELECT v.key, v.description, v.value
+FROM (VALUES
+  ('channel_order_received', 'كيف يُبلَّغ الزبون باستلام طلبه: البريد أو واتساب أو كلاهما', 'both'),
+  ('channel_order_confirmed', 'كيف يُبلَّغ الزبون بتأكيد طلبه', 'both'),
+  ('channel_order_shipped', 'كيف يُبلَّغ الزبون بخروج طلبه للتوصيل', 'both'),
+  ('channel_order_completed', 'كيف يُبلَّغ الزبون بتسليم طلبه', 'both'),
+  ('channel_order_cancelled', 'كيف يُبلَّغ الزبون بإلغاء طلبه', 'both'),
+  ('whatsapp_template_confirm_request', 'اسم قالب واتساب لطلب تأكيد طلب الدفع عند الاستلام', 'order_confirm_request'),
+  ('whatsapp_template_received', 'اسم قالب واتساب لاستلام الطلب', 'order_received'),
+  ('whatsapp_template_confirmed', 'اسم قالب واتساب لتأكيد الطلب', 'order_confirmed'),
+  ('whatsapp_template_shipped', 'اسم قالب واتساب لخروج الطلب للتوصيل', 'order_out_for_delivery'),
+  ('whatsapp_template_completed', 'اسم قالب واتساب لتسليم الطلب', 'order_completed'),
+  ('whatsapp_template_cancelled', 'اسم قالب واتساب لإلغاء الطلب', 'order_cancelled'),
+  ('whatsapp_answer_hours', 'ساعات انتظار رد الزبون على طلب التأكيد قبل أن يُتصل به', '12'),
+  ('audit_retention_days', 'مدة الاحتفاظ بسجل التدقيق بالأيام', '730')
+) AS v(key, description, value)
+WHERE EXISTS (SELECT 1 FROM "settings")
+ON CONFLICT ("key") DO NOTHING;

@@ -116,6 +116,8 @@ describe('GET /api/settings/public', () => {
       timezone: 'Africa/Tripoli',
       // Issue 39: no SMTP_URL in the tests' shop: the storefront promises no mail.
       mail_enabled: false,
+      // Issue 41: no WHATSAPP_* secrets: the checkout says nothing of WhatsApp messages.
+      whatsapp_enabled: false,
     })
   })
 })

@@ -15,6 +15,8 @@ import { dashboardKeys } from '../../../lib/dashboard-keys.ts'
 /** The orders list's filters (product.md §2.19); each is a query parameter of GET /api/orders. */
 export interface OrderListFilters {
   status: string
+  /** Issue 41: all, confirmed, waiting, failed or call (components/whatsapp-filter.tsx). */
+  whatsapp: string
 }
 
 const n = (v: unknown) => Number(v) || 0
@@ -45,6 +47,7 @@ export const orderListQuery = (p: ListParams<OrderListFilters>) =>
           // Decision 0070: "waiting for confirmation" is the cash orders still pending, oldest first.
           status: p.status === 'all' || p.status === 'awaiting' ? undefined : p.status,
           awaiting_confirmation: p.status === 'awaiting' ? true : undefined,
+          whatsapp: p.whatsapp === 'all' ? undefined : p.whatsapp,
           page: p.page,
           per_page: p.per_page,
         },

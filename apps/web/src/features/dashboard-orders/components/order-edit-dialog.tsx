@@ -19,6 +19,7 @@ import { editOrderItems, orderDetailQuery, updateOrder } from '../api/orders-api
 import { ConfirmByPhone } from './confirm-by-phone.tsx'
 import { OrderContact } from './order-contact.tsx'
 import { OrderContactFields, OrderNotesField } from './order-contact-fields.tsx'
+import { OrderConversation } from './order-conversation.tsx'
 import { OrderHistory } from './order-history.tsx'
 import { useItemsDraft } from './order-items-editor.tsx'
 import { OrderLinesSection } from './order-lines-section.tsx'
@@ -233,6 +234,8 @@ export function OrderEditDialog({ order, onClose }: { order: Order | null; onClo
       )}
       {order && can('payments.view') ? <OrderPayments orderId={order.id} /> : null}
       {order ? <TrackingLink orderId={order.id} /> : null}
+      {/* Issue 41: what the customer was sent on WhatsApp and by mail, and what they answered. */}
+      {order ? <OrderConversation orderId={order.id} optIn={loaded?.whatsapp_opt_in} /> : null}
       {/* Decision 0192: each staff action on the order, with who did it. */}
       {order ? <AuditTrail entity="order" id={order.id} /> : null}
       <OrderHistory detail={detail} />

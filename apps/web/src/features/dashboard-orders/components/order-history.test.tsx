@@ -93,3 +93,49 @@ describe('order history: who made each move', { timeout: 20_000 }, () => {
     expect(lines[6]).toContain('بواسطة العميل Huda')
   })
 })
+
+// Issue 41: the customer's answer on WhatsApp, with the number it came from, left to right in both languages.
+describe('order history: answers on WhatsApp', { timeout: 20_000 }, () => {
+  const onWhatsApp: OrderStatusChange[] = [
+    change({
+      to_status: 'processing',
+      actor: 'guest',
+      action: 'confirmed_on_whatsapp',
+      whatsapp: '218912345678',
+    }),
+    change({
+      from_status: 'processing',
+      to_status: 'cancelled',
+      actor: 'guest',
+      action: 'cancelled_by_customer',
+      whatsapp: '218912345678',
+    }),
+  ]
+  const lines = async (lang: 'ar' | 'en') => {
+    stubFetch((c) =>
+      c.method === 'GET' && c.url === '/api/orders/31'
+        ? { body: { ...row, history: onWhatsApp } }
+        : undefined,
+    )
+    await renderDashboard(<OrderEditDialog order={row} onClose={() => {}} />, lang)
+    const section = within(await screen.findByRole('dialog')).getByRole('region', {
+      name: lang === 'en' ? 'Status history' : 'سجل الحالات',
+    })
+    return within(await within(section).findByRole('list')).getAllByRole('listitem')
+  }
+
+  it('says who confirmed or cancelled on WhatsApp, from which number, in English', async () => {
+    const [confirmed, cancelled] = await lines('en')
+    expect(confirmed).toHaveTextContent('Confirmed by the customer on WhatsApp (+218 91 234 5678)')
+    expect(confirmed).toHaveTextContent('by the customer on WhatsApp')
+    expect(cancelled).toHaveTextContent('Cancelled by the customer on WhatsApp (+218 91 234 5678)')
+    expect(cancelled).not.toHaveTextContent('tracking link')
+  })
+
+  it('in Arabic, with the number left to right', async () => {
+    const [confirmed, cancelled] = await lines('ar')
+    expect(confirmed).toHaveTextContent('أكّده العميل عبر واتساب (+218 91 234 5678)')
+    expect(cancelled).toHaveTextContent('ألغاه العميل عبر واتساب (+218 91 234 5678)')
+    expect(within(confirmed!).getByText('+218 91 234 5678')).toHaveAttribute('dir', 'ltr')
+  })
+})

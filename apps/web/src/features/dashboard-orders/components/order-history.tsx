@@ -4,6 +4,7 @@ import { ArrowLeft } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import type { Order, OrderStatusChange } from '@shop/shared/schemas/order'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
+import { readableWhatsApp } from '../whatsapp-number.ts'
 
 /** The order dialog's status history (product.md §2.19): every move, who made it, why and when. */
 export function OrderHistory({ detail }: { detail: UseQueryResult<Order> }) {
@@ -59,11 +60,7 @@ export function OrderHistory({ detail }: { detail: UseQueryResult<Order> }) {
                 )}
               </p>
               {/* Decision 0069: who made the change (staff, the shopper, a guest) and why. */}
-              {h.action ? (
-                <p className="text-sm font-semibold text-palm-800">
-                  {t(`orders.action.${h.action}`, { defaultValue: h.action })}
-                </p>
-              ) : null}
+              {h.action ? <ActionLine change={h} /> : null}
               {h.action === 'items_edited' && h.reason ? (
                 <p className="text-sm text-stone-800">
                   {t('orders.edit_items.total_change')}{' '}
@@ -89,12 +86,37 @@ export function OrderHistory({ detail }: { detail: UseQueryResult<Order> }) {
 }
 
 /**
+ * What the move was (decision 0069); issue 41: the customer's answer on WhatsApp names the number it came from, left to
+ * right in both languages ("Confirmed by the customer on WhatsApp (+218 91 234 5678)").
+ */
+function ActionLine({ change: h }: { change: OrderStatusChange }) {
+  const { t } = useTranslation('dashboard')
+  const action = h.action === 'cancelled_by_customer' && h.whatsapp ? 'cancelled_on_whatsapp' : h.action
+  return (
+    <p className="text-sm font-semibold text-palm-800">
+      {t(`orders.action.${action}`, { defaultValue: action })}
+      {h.whatsapp ? (
+        <>
+          {' ('}
+          <span dir="ltr" className="whitespace-nowrap">
+            {readableWhatsApp(h.whatsapp)}
+          </span>
+          {')'}
+        </>
+      ) : null}
+    </p>
+  )
+}
+
+/**
  * Decision 0193: who made a move, as the history row says: the staff member by name, the customer (signed in, a guest
  * at checkout or payment, a guest through the tracking link), the payment provider, or the shop by itself.
  */
 function byWhom(h: OrderStatusChange, t: TFunction): string {
   switch (h.actor) {
     case 'guest':
+      // Issue 41: a guest with a number answered the shop's WhatsApp message.
+      if (h.whatsapp) return t('orders.by_whatsapp')
       return h.action === 'cancelled_by_customer' ? t('orders.by_guest_link') : t('orders.by_guest')
     case 'shopper':
       return t('orders.by_customer', { name: h.changed_by ?? '' })

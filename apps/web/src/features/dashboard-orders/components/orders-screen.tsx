@@ -19,6 +19,8 @@ import { orderDetailQuery, orderListQuery } from '../api/orders-api.ts'
 import { printInvoice } from '../invoice.ts'
 import { logoOf, useShopIdentity } from '../../../lib/shop-content.ts'
 import { OrderEditDialog } from './order-edit-dialog.tsx'
+import { whatsappFilter } from './whatsapp-filter.tsx'
+import { WhatsAppStatusBanner } from './whatsapp-state.tsx'
 import { useShopBrand } from '../../../lib/shop-settings.ts'
 
 /** How long an order has waited, in the largest sensible unit ("3 h", "2 days"), Western digits (decision 0070). */
@@ -60,6 +62,8 @@ export function OrdersScreen() {
         { value: 'awaiting', label: t('orders.awaiting_confirmation') },
         ...ORDER_STATUSES.map((s) => ({ value: s, label: t(`common:order_status.${s}`) })),
       ]),
+      // Issue 41: what came of the WhatsApp messages (confirmed there, waiting, failed, call them).
+      whatsapp: whatsappFilter(t),
     },
   })
   // The staff mail's link opens the order's dialog: /dashboard/orders?order=<id>.
@@ -159,7 +163,12 @@ export function OrdersScreen() {
       list={list}
       columns={columns}
       loadFailed={t('orders.load_failed')}
-      banner={<MailStatusBanner />}
+      banner={
+        <>
+          <MailStatusBanner />
+          <WhatsAppStatusBanner />
+        </>
+      }
       empty={{ title: t('orders.empty'), icon: <ClipboardList className="size-10" aria-hidden="true" /> }}
     >
       <OrderEditDialog order={editing} onClose={() => setEditing(null)} />

@@ -122,3 +122,30 @@ describe('settings', { timeout: 20_000 }, () => {
     )
   })
 })
+
+// Issue 41: the WhatsApp group (channels, template names, the hours to answer) in the reader's language.
+describe('settings: WhatsApp', { timeout: 20_000 }, () => {
+  const rows = [
+    { id: 21, key: 'channel_order_shipped', description: null, value: 'whatsapp' },
+    { id: 22, key: 'whatsapp_template_confirm_request', description: null, value: 'order_confirm_request' },
+    { id: 23, key: 'whatsapp_answer_hours', description: null, value: '12' },
+  ]
+  it.each([
+    ['en', 'WhatsApp', 'Out for delivery: tell the customer by', 'WhatsApp only', '12 hours'],
+    ['ar', 'واتساب', 'الطلب في الطريق: إبلاغ العميل عبر', 'واتساب فقط', '12 ساعة'],
+  ] as const)(
+    'names the group, the channel and its choice, and the hours (%s)',
+    async (lang, group, label, choice, hours) => {
+      stubFetch((c) =>
+        c.method === 'GET' && c.url === '/api/settings' ? { body: { data: rows } } : undefined,
+      )
+      await renderDashboard(<SettingsScreen />, lang)
+      expect(await screen.findByRole('heading', { name: group })).toBeInTheDocument()
+      expect(screen.getByText(label)).toBeInTheDocument()
+      expect(screen.getByText(new RegExp(`^${choice}`))).toBeInTheDocument()
+      expect(screen.getByText(hours)).toBeInTheDocument()
+      await userEvent.click(screen.getByRole('button', { name: new RegExp(label) }))
+      expect(screen.getAllByRole('option')).toHaveLength(3)
+    },
+  )
+})
