@@ -35,6 +35,8 @@ import {
 } from './modules/whatsapp/channel.ts'
 import { enqueueOrderMessage, mailLeftOut } from './modules/whatsapp/outgoing.ts'
 import { whatsappRoutes } from './modules/whatsapp/whatsapp.routes.ts'
+import { deliveryRoutes } from './modules/delivery/delivery.routes.ts'
+import { driverApiRoutes, driverPageRoutes } from './modules/delivery/driver.routes.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
 import { auditRoutes } from './modules/audit/audit.routes.ts'
 import { categoriesRoutes } from './modules/catalog/categories.routes.ts'
@@ -413,6 +415,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(auditRoutes)
       await api.register(rolesRoutes)
       await api.register(whatsappRoutes)
+      await api.register(deliveryRoutes)
+      await api.register(driverApiRoutes)
     },
     { prefix: '/api' },
   )
@@ -426,6 +430,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       ok: true,
     }))
 
+  // Issue 42: the driver's phone page, before the web app's pages.
+  await app.register(driverPageRoutes)
   await app.register(seoRoutes)
   const storefront = createStorefrontCatalog(options.database.db, app.publicProductLists, catalogVersion)
   const devBuild = options.webDev

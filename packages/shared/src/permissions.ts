@@ -24,8 +24,9 @@ export const PERMISSIONS = [
   'costs.view', // buying prices, unit costs and profit wherever they appear (decision 0216)
   'payments.view', // the payments list (read only)
   'payments.manage', // refund, check with the provider, resolve a flag
+  'settlements.manage', // couriers' cash settlements and own drivers' hand-overs (decision 0237)
   // Shop settings
-  'delivery.manage', // cities and delivery fees
+  'delivery.manage', // cities and delivery fees; couriers, shipments and what happened at the door (decision 0237)
   'settings.manage', // the shop's general settings (identity, contact, order rules)
   'settings.payments', // payment methods and cash-on-delivery controls
   // People
@@ -44,16 +45,24 @@ export const BUILT_IN_ROLES = ['owner', 'manager', 'order_clerk', 'catalogue_edi
 export type BuiltInRole = (typeof BUILT_IN_ROLES)[number]
 
 const ALL: readonly Permission[] = PERMISSIONS
-const OWNER_ONLY: readonly Permission[] = ['staff.manage', 'settings.payments']
+const OWNER_ONLY: readonly Permission[] = ['staff.manage', 'settings.payments', 'settlements.manage']
 
 export const BUILT_IN_ROLE_PERMISSIONS: Record<BuiltInRole, readonly Permission[]> = {
   owner: ALL,
   manager: ALL.filter((p) => !OWNER_ONLY.includes(p)),
-  order_clerk: ['orders.view', 'orders.process'],
+  // Decision 0237: the clerk ships orders and records what happened at the door.
+  order_clerk: ['orders.view', 'orders.process', 'delivery.manage'],
   // Decision 0216: no costs.view; the issue gives buying prices to the owner, manager and accountant only, and an
   // editor's save keeps the stored buying prices it cannot see.
   catalogue_editor: ['products.manage', 'categories.manage', 'stock.manage', 'imports.manage'],
-  accountant: ['stats.view', 'costs.view', 'orders.view', 'orders.export', 'payments.view'],
+  accountant: [
+    'stats.view',
+    'costs.view',
+    'orders.view',
+    'orders.export',
+    'payments.view',
+    'settlements.manage',
+  ],
 }
 
 /**
@@ -93,5 +102,5 @@ export const MANUAL_STOCK_REASONS = ['received', 'returned', 'damaged', 'count_c
 export type ManualStockReason = (typeof MANUAL_STOCK_REASONS)[number]
 
 /** Who made a change (audit trail, stock ledger, order history). */
-export const ACTOR_KINDS = ['staff', 'shopper', 'guest', 'provider', 'system'] as const
+export const ACTOR_KINDS = ['staff', 'shopper', 'guest', 'provider', 'system', 'courier'] as const
 export type ActorKind = (typeof ACTOR_KINDS)[number]

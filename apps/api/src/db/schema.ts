@@ -1,5 +1,6 @@
 import * as catalog from './schema/catalog.ts'
 import * as content from './schema/content.ts'
+import * as delivery from './schema/delivery.ts'
 import * as cities from './schema/cities.ts'
 import * as orders from './schema/orders.ts'
 import * as payments from './schema/payments.ts'
@@ -20,5 +21,6 @@ export const schema = {
   ...content,
   ...team,
   ...whatsapp,
+  ...delivery,
 }
 export type Schema = typeof schema

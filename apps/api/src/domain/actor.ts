@@ -20,6 +20,8 @@ export type Actor =
    * WhatsApp message from `whatsapp` (international digits), verified by Meta's signed webhook.
    */
   | { kind: 'guest'; ip: string | null; whatsapp?: string }
+  /** Issue 42: a courier through its driver link (the shop's own driver on their phone). */
+  | { kind: 'courier'; courierId: number; name: string; ip: string | null }
   /** A payment provider's verified return or webhook. */
   | { kind: 'provider'; provider: string; ip: string | null }
   /** The shop itself: payment expiry, the mailer, retention, the seed, a migration. */
@@ -49,6 +51,8 @@ export function actorColumns(actor: Actor): {
       return { actorKind: 'guest', actorUserId: null, actorName: null }
     case 'provider':
       return { actorKind: 'provider', actorUserId: null, actorName: actor.provider }
+    case 'courier':
+      return { actorKind: 'courier', actorUserId: null, actorName: actor.name }
     case 'system':
       return { actorKind: 'system', actorUserId: null, actorName: actor.job }
   }

@@ -19,7 +19,7 @@ import { mailText } from './notifications/mail-texts.ts'
 // events, and a shopper's WhatsApp answer is a guest's move (confirmed_on_whatsapp, cancelled_by_customer).
 
 /** Every status; `any` in a rule's `from`. */
-const ALL: readonly OrderStatus[] = ['pending', 'processing', 'completed', 'cancelled']
+const ALL: readonly OrderStatus[] = ['pending', 'processing', 'shipped', 'completed', 'cancelled']
 
 /** The status edit's table (shared with the dashboard's order dialog, which offers only these). */
 export { STATUS_EDITS }
@@ -39,6 +39,8 @@ export interface MoveRule {
   refusal: Refusal
   /** What it is, for the reader of the table (docs/decisions/0219). */
   does: string
+  /** Cancelling without giving the stock back: the box is still with the courier until it is returned (issue 42). */
+  keepsStock?: boolean
 }
 
 export const ORDER_MOVES = {
@@ -89,6 +91,39 @@ export const ORDER_MOVES = {
     action: 'items_edited',
     refusal: 'ORDER_NOT_EDITABLE',
     does: "Staff changed the order's lines or city; stock moves by the difference (decision 0133)",
+  },
+  shipped: {
+    by: ['staff'],
+    from: ['processing'],
+    to: 'shipped',
+    action: 'shipped',
+    refusal: 'ORDER_MOVE_NOT_ALLOWED',
+    does: 'Staff gave the box to a driver or a courier company: out for delivery (decision 0237)',
+  },
+  delivered: {
+    by: ['staff', 'courier'],
+    from: ['shipped'],
+    to: 'completed',
+    action: 'delivered',
+    refusal: 'ORDER_MOVE_NOT_ALLOWED',
+    does: 'The courier delivered it (staff record it, or the driver on their phone page)',
+  },
+  refused_on_delivery: {
+    by: ['staff', 'courier'],
+    from: ['shipped'],
+    to: 'cancelled',
+    action: 'refused_on_delivery',
+    refusal: 'ORDER_MOVE_NOT_ALLOWED',
+    does: 'The customer refused the box at the door: cancelled, offer uses back; the stock comes back when the box does',
+    keepsStock: true,
+  },
+  delivery_failed: {
+    by: ['staff', 'courier'],
+    from: ['shipped'],
+    to: 'same',
+    action: 'delivery_failed',
+    refusal: 'ORDER_MOVE_NOT_ALLOWED',
+    does: 'The courier could not deliver this time (nobody home, wrong address): still out for delivery',
   },
   payment_changed: {
     by: ['provider', 'staff', 'shopper', 'guest', 'system'],

@@ -9,7 +9,14 @@ import { emitOrderEvent } from './order-events.ts'
 import { releaseOrderUses, retakeOrderUses } from './offers.ts'
 import type { ContactParts } from './order-contact.ts'
 import type { OrderRow } from './order-view.ts'
-import { moveAllowed, moveRefused, moveTarget, ORDER_MOVES, type OrderMoveName } from './order-lifecycle.ts'
+import {
+  moveAllowed,
+  moveRefused,
+  moveTarget,
+  ORDER_MOVES,
+  type MoveRule,
+  type OrderMoveName,
+} from './order-lifecycle.ts'
 import { restoreOrderStock, retakeOrderStock } from './stock.ts'
 
 // Decision 0193: the one owner of an order's state; decision 0219: its moves are order-lifecycle.ts's table. Every change of an order's status, payment status or payment
@@ -73,6 +80,7 @@ function historyActor(actor: Actor, reason: string | null) {
     provider: actor.kind === 'provider' ? actor.provider : null,
     // Issue 41: the shopper's number when they answered on WhatsApp.
     actorWhatsapp: actor.kind === 'guest' ? (actor.whatsapp ?? null) : null,
+    courierId: actor.kind === 'courier' ? actor.courierId : null,
   }
 }
 
@@ -111,8 +119,11 @@ export async function moveOrder(tx: Tx, actor: Actor, order: OrderRow, move: Ord
   const moved = status !== order.orderStatus || paymentStatus !== order.paymentStatus
   const changed = moved || paymentMethod !== order.paymentMethod || Object.keys(fields).length > 0
 
-  if (status === 'cancelled' && order.orderStatus !== 'cancelled')
-    await stockBack(tx, actor, order.id, move.stockReason?.cancel ?? 'cancellation')
+  if (status === 'cancelled' && order.orderStatus !== 'cancelled') {
+    // Issue 42: a box refused at the door is still with the courier: the offers' uses go back, the stock when it does.
+    if ((ORDER_MOVES[move.name] as MoveRule).keepsStock) await releaseOrderUses(tx, order.id)
+    else await stockBack(tx, actor, order.id, move.stockReason?.cancel ?? 'cancellation')
+  }
   if (order.orderStatus === 'cancelled' && status !== 'cancelled')
     await stockAgain(tx, actor, order.id, move.stockReason?.uncancel ?? 'sale', move.lang)
 

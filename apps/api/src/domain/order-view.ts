@@ -17,8 +17,12 @@ export type OrderRow = typeof orders.$inferSelect
  * product.md §10.5: subtotal − Σ unit cost × quantity, net of the order's discounts (decision 0172: a free delivery is
  * paid to the courier from the margin), in hundredths to avoid float drift.
  */
-export const profitOf = (row: Pick<OrderRow, 'subtotal' | 'totalCost' | 'discountTotal'>) =>
-  ((toCents(row.subtotal) ?? 0) - (toCents(row.discountTotal) ?? 0) - (toCents(row.totalCost) ?? 0)) / 100
+export const profitOf = (row: Pick<OrderRow, 'subtotal' | 'totalCost' | 'discountTotal' | 'courierFee'>) =>
+  ((toCents(row.subtotal) ?? 0) -
+    (toCents(row.discountTotal) ?? 0) -
+    (toCents(row.totalCost) ?? 0) -
+    (toCents(row.courierFee) ?? 0)) /
+  100
 
 function toOrder(
   row: OrderRow,

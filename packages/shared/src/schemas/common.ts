@@ -19,7 +19,7 @@ const intString = (key: string) =>
     .transform(Number)
 
 /** A positive int id as a number or a string of decimal digits ("0x10", "1e3" and " " are not ids). */
-const idNumber = intString('validation.id_invalid').pipe(
+export const idNumber = intString('validation.id_invalid').pipe(
   z
     .number()
     .int('validation.id_invalid')

@@ -13,7 +13,7 @@ import {
   westernDigits,
 } from './common.ts'
 
-export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'cancelled'] as const
+export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'completed', 'cancelled'] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
 
 /**
@@ -26,6 +26,8 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number]
 export const STATUS_EDITS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   pending: ['processing', 'completed', 'cancelled'],
   processing: ['pending', 'completed', 'cancelled'],
+  // Issue 42 (decision 0237): an order out for delivery moves by its shipment (delivered, refused), never by hand.
+  shipped: [],
   completed: ['processing', 'cancelled'],
   cancelled: ['pending', 'processing'],
 }
@@ -336,7 +338,9 @@ export const OrderStatusChange = z.object({
    * provider (a payment provider's verified answer) or system (the payment expiry); null for changes recorded before
    * it was kept.
    */
-  actor: z.enum(['staff', 'shopper', 'guest', 'provider', 'system']).nullable().optional(),
+  actor: z.enum(['staff', 'shopper', 'guest', 'provider', 'system', 'courier']).nullable().optional(),
+  /** Issue 42: the courier whose driver link or settlement made the change. */
+  courier: z.string().nullable().optional(),
   /** Decision 0193: the provider of a provider's move (plutu, paypal); null otherwise. */
   provider: z.string().nullable().optional(),
   /** Issue 41: the shopper's WhatsApp number (international digits) when the change was their WhatsApp answer. */

@@ -38,7 +38,9 @@ export const orders = pgTable(
     translations: jsonb('translations').$type<Translations<'city_name'>>().notNull().default({}),
     /** The language the order was placed in (Accept-Language of the checkout): the shopper's mails follow it. */
     language: text('language').notNull().default('ar'),
-    orderStatus: text('order_status', { enum: ['pending', 'processing', 'completed', 'cancelled'] })
+    orderStatus: text('order_status', {
+      enum: ['pending', 'processing', 'shipped', 'completed', 'cancelled'],
+    })
       .notNull()
       .default('pending'),
     paymentStatus: text('payment_status', { enum: ['pending', 'paid', 'failed', 'expired', 'refunded'] })
@@ -76,6 +78,8 @@ export const orders = pgTable(
     lostPromotionId: integer('lost_promotion_id').references(() => promotions.id, { onDelete: 'set null' }),
     /** Σ unit cost × quantity at the time of sale; profit = subtotal − discount_total − total_cost (§10.5, decision 0172). */
     totalCost: money('total_cost').notNull().default(0),
+    /** Issue 42 (decision 0237): the courier's fee for this order's parcel, a cost: profit is net of it. */
+    courierFee: money('courier_fee').notNull().default(0),
     /**
      * Decision 0105: signs this order's tracking link together with the shop's key; staff give it a new value to end
      * the mailed link. New orders get a random one; orders placed before migration 0018 keep null (their mailed
@@ -153,7 +157,7 @@ export const orderStatusHistory = pgTable(
      * Decision 0069: who made the change: `staff`, `shopper` (signed in), `guest` (through the tracking link) or
      * `system`; null on rows written before it was kept.
      */
-    actor: text('actor', { enum: ['staff', 'shopper', 'guest', 'provider', 'system'] }),
+    actor: text('actor', { enum: ['staff', 'shopper', 'guest', 'provider', 'system', 'courier'] }),
     /** What the change was, when more than a status edit: `confirmed_by_phone`, `cancelled_by_customer`. */
     action: text('action'),
     /** The shopper's reason for a cancellation; an edit's totals before and after. */
@@ -162,6 +166,8 @@ export const orderStatusHistory = pgTable(
     provider: text('provider'),
     /** Issue 41: the shopper's WhatsApp number (international digits) when they made the change by a WhatsApp reply. */
     actorWhatsapp: text('actor_whatsapp'),
+    /** Issue 42: the courier whose driver link (or settlement) made the change. */
+    courierId: integer('courier_id'),
     createdAt: createdAt(),
   },
   (t) => [index('order_status_history_order_idx').on(t.orderId, t.createdAt)],

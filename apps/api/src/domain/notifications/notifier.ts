@@ -87,11 +87,16 @@ async function shopFacts(tx: Tx): Promise<ShopFacts> {
 /** Decision 0236: whether the shopper's mail of an event is left out (the owner chose WhatsApp only, and it reaches them). */
 export type MailLeftOut = (
   tx: Tx,
-  event: 'received' | 'confirmed' | 'completed' | 'cancelled',
+  event: 'received' | 'confirmed' | 'shipped' | 'completed' | 'cancelled',
   order: Pick<typeof orders.$inferSelect, 'whatsapp' | 'whatsappOptIn'>,
 ) => Promise<boolean>
 
-const SHOPPER_EVENT = { processing: 'confirmed', completed: 'completed', cancelled: 'cancelled' } as const
+const SHOPPER_EVENT = {
+  processing: 'confirmed',
+  shipped: 'shipped',
+  completed: 'completed',
+  cancelled: 'cancelled',
+} as const
 
 export function createOrderNotifier(deps: {
   db: Db

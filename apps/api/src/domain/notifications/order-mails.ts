@@ -389,6 +389,7 @@ export function orderPlacedMail(v: OrderMailView): Omit<Mail, 'to'> {
 
 const STATUS_MAIL = {
   processing: { subject: 'processing_subject', title: 'processing_title', intro: 'processing_intro' },
+  shipped: { subject: 'shipped_subject', title: 'shipped_title', intro: 'shipped_intro' },
   completed: { subject: 'completed_subject', title: 'completed_title', intro: 'completed_intro' },
   cancelled: { subject: 'cancelled_subject', title: 'cancelled_title', intro: 'cancelled_by_shop' },
 } as const satisfies Partial<Record<OrderStatus, Record<string, MailTextKey>>>

@@ -67,7 +67,7 @@ export async function dashboardStats(
   const [sumRows, countRows, topRows, lowRows, recentRows, topVariants] = await Promise.all([
     db.execute(sql`
       select coalesce(sum(o.total_amount) filter (where o.order_status = 'completed'), 0) as revenue,
-             coalesce(sum(o.subtotal - o.discount_total - o.total_cost) filter (where o.order_status = 'completed'), 0) as profit,
+             coalesce(sum(o.subtotal - o.discount_total - o.total_cost - o.courier_fee) filter (where o.order_status = 'completed'), 0) as profit,
              coalesce(sum(o.discount_total) filter (where o.order_status = 'completed'), 0) as discounts,
              coalesce(sum(o.total_amount) filter (where o.order_status = 'completed' and o.payment_status = 'paid'), 0) as collected,
              count(*) filter (where o.order_status = 'completed') as completed,

@@ -12,7 +12,7 @@ import { cities } from '../../db/schema/cities.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { isUniqueViolation } from '../../db/errors.ts'
 import { translatedTextIs } from '../../db/translated.ts'
-import { assertColumns, parseCsv, toCsvFile, yieldingEvery } from './csv.ts'
+import { assertColumns, parseCsv, toCsvFile, yieldingEvery } from '../../lib/csv.ts'
 import {
   describeRowErrors,
   givenCells,

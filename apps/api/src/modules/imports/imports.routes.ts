@@ -9,7 +9,7 @@ import { recordAudit } from '../../domain/audit.ts'
 import { hasPermission } from '../../plugins/auth.ts'
 import type { Db } from '../../db/client.ts'
 import { citiesSampleCsv, importCities } from './cities-import.ts'
-import { decodeCsvUpload } from './csv.ts'
+import { decodeCsvUpload } from '../../lib/csv.ts'
 import { exportProductsCsv } from './products-export.ts'
 import { importProducts, productsSampleCsv } from './products-import.ts'
 

@@ -6,7 +6,7 @@ import { formatTierList, PRODUCT_COST_COLUMNS, PRODUCT_IMPORT_COLUMNS } from '@s
 import type { DbOrTx } from '../../db/client.ts'
 import { categories, products } from '../../db/schema/catalog.ts'
 import { loadVariantsOf, type SellableVariant } from '../../domain/sellable.ts'
-import { neutraliseFormula } from './csv.ts'
+import { neutraliseFormula } from '../../lib/csv.ts'
 
 type ProductRow = typeof products.$inferSelect
 type Column = (typeof PRODUCT_IMPORT_COLUMNS)[number]

@@ -43,7 +43,7 @@ import {
   nextTurn,
   oneAtATime,
   type CsvTable,
-} from './csv.ts'
+} from '../../lib/csv.ts'
 import {
   describeRowErrors,
   givenCells,

@@ -47,7 +47,13 @@ const ar: ExportTexts = {
     discount_total: 'الخصم',
     offer_codes: 'رموز العروض',
   },
-  orderStatus: { pending: 'قيد الانتظار', processing: 'قيد التجهيز', completed: 'مكتمل', cancelled: 'ملغي' },
+  orderStatus: {
+    pending: 'قيد الانتظار',
+    processing: 'قيد التجهيز',
+    shipped: 'خرج للتوصيل',
+    completed: 'مكتمل',
+    cancelled: 'ملغي',
+  },
   paymentStatus: {
     pending: 'غير مدفوع',
     paid: 'مدفوع',
@@ -79,6 +85,7 @@ const en: ExportTexts = {
   orderStatus: {
     pending: 'Pending',
     processing: 'Processing',
+    shipped: 'Out for delivery',
     completed: 'Completed',
     cancelled: 'Cancelled',
   },

@@ -62,7 +62,7 @@ export async function listOrders(
       total: count(),
       totalAmount: sql<unknown>`coalesce(sum(${orders.totalAmount}), 0)`,
       // Decision 0172: profit is net of the order's discounts (items and delivery), as profitOf.
-      profit: sql<unknown>`coalesce(sum(${orders.subtotal} - ${orders.discountTotal} - ${orders.totalCost}), 0)`,
+      profit: sql<unknown>`coalesce(sum(${orders.subtotal} - ${orders.discountTotal} - ${orders.totalCost} - ${orders.courierFee}), 0)`,
       discountTotal: sql<unknown>`coalesce(sum(${orders.discountTotal}), 0)`,
       // Decision 0132: what was collected (cash recorded as received, or paid online) of the matching orders.
       collected: sql<unknown>`coalesce(sum(${orders.totalAmount}) filter (where ${orders.paymentStatus} = 'paid'), 0)`,

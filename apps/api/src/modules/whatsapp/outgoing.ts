@@ -43,6 +43,8 @@ export function messageFor(
   switch (event.to.status) {
     case 'processing':
       return { message: 'confirmed', setting: 'confirmed', key }
+    case 'shipped':
+      return { message: 'shipped', setting: 'shipped', key }
     case 'completed':
       return { message: 'completed', setting: 'completed', key }
     case 'cancelled':

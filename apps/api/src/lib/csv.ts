@@ -3,8 +3,8 @@ import { stringify } from 'csv-stringify/sync'
 import { channel } from 'node:diagnostics_channel'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { IMPORT_MAX_ROWS } from '@shop/shared/schemas/imports'
-import { AppError } from '../../lib/app-error.ts'
-import type { UploadedFile } from '../../lib/multipart.ts'
+import { AppError } from './app-error.ts'
+import type { UploadedFile } from './multipart.ts'
 
 export interface CsvRow {
   /**
