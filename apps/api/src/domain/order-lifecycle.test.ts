@@ -39,13 +39,24 @@ describe('the lifecycle table', () => {
         expect(ORDER_STATUSES, name).toContain(moveTarget(name as OrderMoveName, from, 'pending'))
     }
     // The status edit's refusals, as documented: a completed order is not pending again, a cancelled one is reopened
-    // before it is completed; every other change of status is allowed.
+    // before it is completed, and an order goes out for delivery and comes back from it only by its shipment (issue
+    // 42); every other change of status is allowed.
     const refused = ORDER_STATUSES.flatMap((from) =>
       ORDER_STATUSES.filter((to) => to !== from && !STATUS_EDITS[from].includes(to)).map(
         (to) => `${from}→${to}`,
       ),
     )
-    expect(refused).toEqual(['completed→pending', 'cancelled→completed'])
+    const shipping = refused.filter((r) => r.includes('shipped'))
+    expect(refused.filter((r) => !r.includes('shipped'))).toEqual([
+      'completed→pending',
+      'cancelled→completed',
+    ])
+    expect(shipping).toEqual(
+      ORDER_STATUSES.filter((s) => s !== 'shipped')
+        .flatMap((s) => [`${s}→shipped`, `shipped→${s}`])
+        .sort((a, b) => shipping.indexOf(a) - shipping.indexOf(b)),
+    )
+    expect(shipping).toHaveLength(8)
   })
 
   it('a move by an actor the table does not name is not allowed', () => {
@@ -91,6 +102,7 @@ describe('every move allowed is made, every other refused (through the API)', ()
   const historyOf = async (id: number) =>
     ctx.app.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, id))
 
+  let courierId: number | null = null
   /** A cash order of 2 units, by the shopper, brought to `status` by moves the table allows. */
   async function orderIn(status: OrderStatus) {
     const order = await placeTestOrder(ctx.app, {
@@ -99,8 +111,33 @@ describe('every move allowed is made, every other refused (through the API)', ()
       headers: shopper.headers,
       customer: { customer_email: shopper.email },
     })
-    if (status !== 'pending') expect((await put(order.id, status)).statusCode).toBe(200)
+    if (status === 'shipped') {
+      // Out for delivery only by a shipment (issue 42).
+      expect((await put(order.id, 'processing')).statusCode).toBe(200)
+      courierId ??= (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/couriers',
+          headers: staff.headers,
+          payload: { kind: 'driver', name: 'سائق', phone: '0913334444' },
+        })
+      ).json().id as number
+      const shipped = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/shipments',
+        headers: staff.headers,
+        payload: { courier_id: courierId, order_ids: [order.id] },
+      })
+      expect(shipped.statusCode, shipped.body).toBe(201)
+    } else if (status !== 'pending') expect((await put(order.id, status)).statusCode).toBe(200)
     return order
+  }
+  const NAME: Record<OrderStatus, string> = {
+    pending: 'Pending',
+    processing: 'Processing',
+    shipped: 'Out for delivery',
+    completed: 'Completed',
+    cancelled: 'Cancelled',
   }
 
   for (const from of ORDER_STATUSES)
@@ -108,7 +145,12 @@ describe('every move allowed is made, every other refused (through the API)', ()
       const allowed = to === from || STATUS_EDITS[from].includes(to)
       it(`status edit ${from} → ${to}: ${allowed ? 'made' : '409 ORDER_MOVE_NOT_ALLOWED'}`, async () => {
         const order = await orderIn(from)
-        const before = { stock: await stock(), history: (await historyOf(order.id)).length }
+        const [was] = await ctx.app.db.select().from(orders).where(eq(orders.id, order.id))
+        const before = {
+          stock: await stock(),
+          history: (await historyOf(order.id)).length,
+          name: was!.customerName,
+        }
         const res = await put(order.id, to, 'en', 'اسم جديد')
         const [row] = await ctx.app.db.select().from(orders).where(eq(orders.id, order.id))
         if (allowed) {
@@ -128,11 +170,11 @@ describe('every move allowed is made, every other refused (through the API)', ()
         expect(res.statusCode).toBe(409)
         expect(res.json()).toMatchObject({
           code: 'ORDER_MOVE_NOT_ALLOWED',
-          message: `This order cannot go from ${from === 'completed' ? 'Completed' : 'Cancelled'} to ${to === 'pending' ? 'Pending' : 'Completed'}`,
+          message: `This order cannot go from ${NAME[from]} to ${NAME[to]}`,
         })
         // Nothing of the refused edit is kept: not the status, not the contact fields, not the stock, no history.
         expect(row!.orderStatus).toBe(from)
-        expect(row!.customerName).toBe(edit.customer_name)
+        expect(row!.customerName).toBe(before.name)
         expect(await stock()).toBe(before.stock)
         expect((await historyOf(order.id)).length).toBe(before.history)
       })
@@ -172,7 +214,7 @@ describe('every move allowed is made, every other refused (through the API)', ()
         expect(res.statusCode).toBe(409)
         expect(res.json()).toMatchObject({
           code: 'ORDER_NOT_EDITABLE',
-          message: `Only pending or processing orders can be edited; this one is ${from === 'completed' ? 'Completed' : 'Cancelled'}`,
+          message: `Only pending or processing orders can be edited; this one is ${NAME[from]}`,
         })
         expect(await stock()).toBe(before)
       }

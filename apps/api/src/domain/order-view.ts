@@ -1,3 +1,4 @@
+import { shipmentSummaries } from './shipment-summary.ts'
 import { asc, eq, inArray } from 'drizzle-orm'
 import { ownTranslation, translatedText } from '@shop/shared/i18n/content'
 import type { Language } from '@shop/shared/i18n/messages'
@@ -139,7 +140,15 @@ export async function withItems(
     lang,
     staff,
   )
-  return rows.map((row) => toOrder(row, byOrder.get(row.id) ?? [], adjustments.get(row.id) ?? [], view, lang))
+  const shipped = await shipmentSummaries(
+    db,
+    rows.filter((r) => r.orderStatus !== 'pending').map((r) => r.id),
+  )
+  return rows.map((row) => ({
+    ...toOrder(row, byOrder.get(row.id) ?? [], adjustments.get(row.id) ?? [], view, lang),
+    // Issue 42: who carries it (null until shipped).
+    shipment: shipped.get(row.id) ?? null,
+  }))
 }
 
 export async function orderHistory(db: DbOrTx, orderId: number): Promise<OrderStatusChange[]> {

@@ -210,6 +210,9 @@ const CONTACT_5EBD1FA: Record<string, [string, string, string, string, string, s
   ],
 }
 
+/** Permissions migrations gave built-in roles after a fixture was recorded (0028, 0033). */
+const NEW_PERMISSIONS = ['costs.view', 'delivery.manage', 'settlements.manage']
+
 const SETTINGS_ADDED_BY_0032 = [
   ...['received', 'confirmed', 'shipped', 'completed', 'cancelled'].map((e) => `channel_order_${e}`),
   ...['confirm_request', 'received', 'confirmed', 'shipped', 'completed', 'cancelled'].map(
@@ -301,10 +304,15 @@ describe.each(PREVIOUS_RELEASES)(
               continue
             // Decision 0216: migration 0028 gives the built-in roles (and custom ones that saw costs) costs.view, and
             // marks those rows updated.
+            // Decision 0237: migration 0033 gives the clerk delivery.manage, the owner and the accountant
+            // settlements.manage.
+            const kept = (now.permissions as string[] | undefined)?.filter(
+              (p) => !NEW_PERMISSIONS.includes(p) || (row.permissions as string[]).includes(p),
+            )
             const gained =
               table === 'staff_roles' &&
-              JSON.stringify([...(row.permissions as string[]), 'costs.view'].sort()) ===
-                JSON.stringify([...(now.permissions as string[])].sort())
+              JSON.stringify([...(row.permissions as string[])].sort()) ===
+                JSON.stringify([...(kept ?? [])].sort())
             if (gained && (column === 'permissions' || column === 'updated_at')) continue
             // Cache versions (decision 0019, sharded): the migration's writes may bump them, never set them back.
             if (VERSION_COUNTERS.includes(`${table}.${column}`) && Number(now[column]) >= Number(value))
@@ -411,10 +419,12 @@ describe.each(PREVIOUS_RELEASES)(
         if (old.url === '/api/me' && now.status === 200) {
           // Decision 0216: a new permission, costs.view, that the owner's and the manager's roles hold; the answer's
           // other permissions are the release's.
+          // Decision 0237: the clerk gains delivery.manage, the owner and the accountant settlements.manage.
           const body = JSON.parse(now.body) as { permissions?: string[] }
           const had = (old.body as { permissions?: string[] }).permissions ?? []
-          if (body.permissions && !had.includes('costs.view'))
-            body.permissions = body.permissions.filter((p) => p !== 'costs.view')
+          for (const gained of NEW_PERMISSIONS)
+            if (body.permissions && !had.includes(gained))
+              body.permissions = body.permissions.filter((p) => p !== gained)
           expect(answerDifferences(old, { ...now, body: JSON.stringify(body) })).toEqual([])
           return
         }

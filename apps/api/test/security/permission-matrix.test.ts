@@ -43,6 +43,8 @@ const PERMISSIONS_OF: Record<Caller, readonly Permission[] | null> = {
 const SECRET_CHECKED: Record<string, 401 | 403> = {
   'GET /api/whatsapp/webhook': 403,
   'POST /api/whatsapp/webhook': 401,
+  // Issue 42: the driver's link is its own key (a made-up one is refused alike; its PATCH checks the body first).
+  'GET /api/driver/:token': 401,
 }
 
 /** What the caller must get: through the guard (anything but 401/403), 401 or 403. */

@@ -370,6 +370,18 @@ export const OrderCustomer = z.object({
 })
 export type OrderCustomer = z.infer<typeof OrderCustomer>
 
+/** Issue 42: the order's shipment as its readers see it (null until it goes out for delivery). */
+export const OrderShipment = z.object({
+  id: z.number().int(),
+  courier_name: z.string(),
+  courier_kind: z.enum(['driver', 'company']),
+  tracking_number: z.string().nullable(),
+  /** The courier company's own tracking page for this parcel (null for own drivers or without a number). */
+  tracking_url: z.string().nullable(),
+  status: z.enum(['out_for_delivery', 'delivered', 'refused', 'failed_attempt', 'returned']),
+})
+export type OrderShipment = z.infer<typeof OrderShipment>
+
 export const Order = z.object({
   id: z.number().int(),
   order_number: z.string(),
@@ -397,6 +409,8 @@ export const Order = z.object({
   created_at: z.string(),
   items: z.array(OrderItem),
   history: z.array(OrderStatusChange).optional(),
+  /** Issue 42: who carries it and how (null until it is shipped). */
+  shipment: OrderShipment.nullable().optional(),
   /**
    * Only in the answer that places an online-paid order (decision 0081): the key that lets this browser pay for the
    * order (or switch it to cash) without an account, and the time its stock is held until.
@@ -633,5 +647,7 @@ export const TrackedOrder = z.object({
   ),
   /** True when opened with the mail's token and the order is still pending. */
   can_cancel: z.boolean(),
+  /** Issue 42: who carries it and the courier's tracking link (null until it is shipped). */
+  shipment: OrderShipment.nullable().optional(),
 })
 export type TrackedOrder = z.infer<typeof TrackedOrder>

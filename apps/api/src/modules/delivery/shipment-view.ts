@@ -5,6 +5,7 @@ import type { Courier, Shipment } from '@shop/shared/schemas/delivery'
 import type { DbOrTx } from '../../db/client.ts'
 import { couriers, shipmentEvents, shipments } from '../../db/schema/delivery.ts'
 import { orders } from '../../db/schema/orders.ts'
+import { trackingUrlOf } from '../../domain/shipment-summary.ts'
 
 // Issue 42 (decision 0237): a shipment and a courier as the API answers them.
 
@@ -25,12 +26,6 @@ export function toCourier(row: CourierRow): Courier {
     driver_link_expires_at: linkWorks ? row.driverLinkExpiresAt!.toISOString() : null,
     created_at: row.createdAt.toISOString(),
   }
-}
-
-/** The courier's public tracking address of a parcel (null without a pattern or a number). */
-export function trackingUrlOf(pattern: string | null, trackingNumber: string | null): string | null {
-  if (!pattern || !trackingNumber) return null
-  return pattern.replaceAll('{tracking_number}', encodeURIComponent(trackingNumber))
 }
 
 /** Shipments matching `where`, newest first, with their orders, couriers and histories (one query each, no N+1). */

@@ -173,7 +173,7 @@ describe('orders: admin update, history and restocking', () => {
     })
     const bad = await put(
       order.id,
-      { ...edit, order_status: 'shipped', customer_email: 'x', customer_name: '' },
+      { ...edit, order_status: 'delivered', customer_email: 'x', customer_name: '' },
       { ...admin.headers, 'accept-language': 'en' },
     )
     expect(bad.statusCode).toBe(422)

@@ -40,7 +40,7 @@ describe('GET /api/me (decision 0190)', () => {
     const clerk = await createStaff(ctx.app, 'order_clerk')
     const ar = await call('GET', '/api/me', undefined, clerk.headers)
     expect(ar.statusCode).toBe(200)
-    expect(ar.json().permissions).toEqual(['orders.view', 'orders.process'])
+    expect(ar.json().permissions).toEqual(['orders.view', 'orders.process', 'delivery.manage'])
     expect(ar.json().staff_role).toMatchObject({ key: 'order_clerk', name: expect.any(String) })
     const enRes = await call('GET', '/api/me', undefined, { ...clerk.headers, ...en })
     expect(enRes.json().staff_role.name).not.toBe(ar.json().staff_role.name)

@@ -1,3 +1,4 @@
+import { shipmentSummaries } from '../../domain/shipment-summary.ts'
 import { and, asc, eq, max } from 'drizzle-orm'
 import { SETTINGS_REGISTRY } from '@shop/shared/schemas/setting'
 import { translatedText } from '@shop/shared/i18n/content'
@@ -132,6 +133,7 @@ async function toTracked(db: Db, row: OrderRow, lang: Language): Promise<Tracked
     // Decision 0069 as amended by issue 39: the mail's link or the number with its phone may cancel while pending (a
     // shop without mail sends no link; every wrong pair counts towards the look-up limit of decision 0068).
     can_cancel: row.orderStatus === 'pending',
+    shipment: (await shipmentSummaries(db, [row.id])).get(row.id) ?? null,
   }
 }
 
