@@ -28,7 +28,7 @@ import {
 import { salesExport } from './scenarios/api-export.ts'
 import { searchScenarios } from './scenarios/api-search.ts'
 import { checkoutLoad, dashboardVsList, signInFlood, stockInvariant } from './scenarios/api-orders.ts'
-import { phoneReport, phoneRuns } from './scenarios/web-phone.ts'
+import { driverReport, driverRuns, phoneReport, phoneRuns } from './scenarios/web-phone.ts'
 import { cacheHeaders, fontPreload, lighthouseScenario } from './scenarios/web-serve.ts'
 
 const loader = fileURLToPath(new URL('./data/load-data.ts', import.meta.url))
@@ -175,6 +175,32 @@ async function pglite() {
   }
 }
 
+/** Issue 42: a driver with three of the demo's confirmed orders on the road, and its link's path. */
+async function driverLink(url: string): Promise<string> {
+  const call = async <T>(path: string, token: string | null, body?: unknown): Promise<T> => {
+    const res = await fetch(`${url}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    if (!res.ok) throw new Error(`${path} → ${res.status} ${await res.text()}`)
+    return (await res.json()) as T
+  }
+  const { token } = await call<{ token: string }>('/api/auth/login', null, {
+    email: 'admin@golden-palm.ly',
+    password: 'admin12345',
+  })
+  const driver = await call<{ id: number }>('/api/couriers', token, {
+    kind: 'driver',
+    name: 'سالم',
+    phone: '0913334444',
+  })
+  const orders = await call<{ data: { id: number }[] }>('/api/orders?status=processing&per_page=3', token)
+  await call('/api/shipments', token, { courier_id: driver.id, order_ids: orders.data.map((o) => o.id) })
+  const link = await call<{ url: string }>(`/api/couriers/${driver.id}/driver-link`, token, {})
+  return new URL(link.url).pathname
+}
+
 async function web() {
   console.log('\nWeb')
   // A fresh shop with the demo catalogue (real product images), as a visitor meets it.
@@ -198,6 +224,9 @@ async function web() {
     )
     for (const page of ['/', '/products', productPath])
       await step(`Lighthouse ${page}`, () => lighthouseScenario(report, url, page))
+    await step("driver's page", async () =>
+      driverReport(report, await driverRuns(url, await driverLink(url))),
+    )
   } finally {
     await server?.stop()
     rmSync(dataDir, { recursive: true, force: true })

@@ -347,3 +347,48 @@ export function phoneReport(report: Report, figures: PhoneFigures, clientDir: st
     data: leaks,
   })
 }
+
+/** Issue 42 (decision 0237): the driver's phone page, on the same phone: its own budgets. */
+export const DRIVER_BUDGETS = { lcpMs: 1500, jsKb: 30 } as const
+
+/**
+ * The driver's page at `path` (a driver link with shipments on it), RUNS times on a fresh phone: its largest paint and
+ * the script it downloads (gzip, as served compressed; measured as bytes on the wire).
+ */
+export async function driverRuns(url: string, path: string, runs = RUNS) {
+  const browser = await launchChromium()
+  const lcp: number[] = []
+  const jsKb: number[] = []
+  try {
+    for (let run = 0; run < runs; run++) {
+      const p = await phone(browser, url)
+      await p.page.goto(`${url}${path}`, { waitUntil: 'load' })
+      await afterLoad(p.page, 2000)
+      lcp.push(await p.page.evaluate(() => (window as unknown as { __lcp: number }).__lcp))
+      jsKb.push([...p.scripts.values()].reduce((a, s) => a + s.transferred, 0) / 1024)
+      await p.context.close()
+    }
+  } finally {
+    await browser.close()
+  }
+  return { lcp, jsKb }
+}
+
+export function driverReport(report: Report, figures: { lcp: number[]; jsKb: number[] }) {
+  const lcp = median(figures.lcp)
+  const js = median(figures.jsKb)
+  report.add({
+    scenario: "phone: the driver's page (3 shipments) largest paint",
+    figure: `LCP ${fmt(lcp)} ms (runs ${figures.lcp.map((v) => fmt(v)).join(', ')})`,
+    budget: `median LCP ≤ ${DRIVER_BUDGETS.lcpMs} ms`,
+    pass: figures.lcp.length === RUNS && lcp <= DRIVER_BUDGETS.lcpMs,
+    data: figures.lcp,
+  })
+  report.add({
+    scenario: "phone: script downloaded by the driver's page",
+    figure: `${fmt(js, 1)} KB on the wire`,
+    budget: `≤ ${DRIVER_BUDGETS.jsKb} KB gzip`,
+    pass: figures.jsKb.length === RUNS && js <= DRIVER_BUDGETS.jsKb,
+    data: figures.jsKb,
+  })
+}

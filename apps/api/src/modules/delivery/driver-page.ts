@@ -90,7 +90,7 @@ function card(s: Shipment, lang: Language, t: (typeof DRIVER_TEXT)[Language]) {
       <form data-id="${s.id}" data-status="${status}">${body}<button type="submit">${t.send}</button></form>
     </details>`
   return html`<section class="card" data-shipment="${s.id}">
-    <div class="n ltr">${s.order_number}</div>
+    <div class="n"><span class="ltr">${s.order_number}</span></div>
     <div>${s.customer.name}</div>
     <div class="muted">${s.customer.address}${s.customer.city_name ? ` · ${s.customer.city_name}` : ''}</div>
     <div class="amount">
