@@ -32,6 +32,7 @@ export default [
     route('products', 'app/routes/dashboard/products.tsx'),
     route('categories', 'app/routes/dashboard/categories.tsx'),
     route('cities', 'app/routes/dashboard/cities.tsx'),
+    route('couriers', 'app/routes/dashboard/couriers.tsx'),
     route('offers', 'app/routes/dashboard/offers.tsx'),
     route('orders', 'app/routes/dashboard/orders.tsx'),
     route('sales', 'app/routes/dashboard/sales.tsx'),

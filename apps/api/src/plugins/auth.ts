@@ -54,13 +54,22 @@ export function permissionsOf(
  * - `'staff'`: any staff member whatever their role (401 for a guest, 403 FORBIDDEN for a shopper; issue 39: the
  *   mail's state, which every screen that "sends" needs).
  * - a Permission (`'orders.process'`): staff whose role has it (401 for a guest, 403 FORBIDDEN otherwise).
+ * - `{ anyOf: [...] }` (issue 42): staff whose role has one of them (a courier's balance: delivery or settlements).
  * The declaration IS the guard: the onRoute hook below adds the matching onRequest guard (before the body is parsed
  * or validated), and an /api route without a declaration fails at start-up.
  */
-export type RouteAccess = 'public' | 'signed_in' | 'staff' | Permission
+export type RouteAccess = 'public' | 'signed_in' | 'staff' | Permission | { anyOf: readonly Permission[] }
 
 export const isRouteAccess = (value: unknown): value is RouteAccess =>
-  value === 'public' || value === 'signed_in' || value === 'staff' || isPermission(value)
+  value === 'public' ||
+  value === 'signed_in' ||
+  value === 'staff' ||
+  isPermission(value) ||
+  (typeof value === 'object' &&
+    value !== null &&
+    Array.isArray((value as { anyOf?: unknown }).anyOf) &&
+    (value as { anyOf: unknown[] }).anyOf.length > 0 &&
+    (value as { anyOf: unknown[] }).anyOf.every(isPermission))
 
 /** Routes under these prefixes are public without declaring it (OpenAPI documentation, guarded by its own hook). */
 const IMPLICITLY_PUBLIC = ['/api/docs']
@@ -192,6 +201,11 @@ async function authPluginImpl(app: FastifyInstance) {
   const guardOf = new Map<RouteAccess, onRequestHookHandler>()
   const guardFor = (access: RouteAccess): onRequestHookHandler | null => {
     if (access === 'public') return null
+    if (typeof access === 'object')
+      return (async (request: FastifyRequest) => {
+        const user = await signedIn(request)
+        if (!access.anyOf.some((p) => hasPermission(user, p))) throw new AppError('FORBIDDEN', 403)
+      }) as unknown as onRequestHookHandler
     let guard = guardOf.get(access)
     if (!guard) {
       const check =

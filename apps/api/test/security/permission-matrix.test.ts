@@ -53,6 +53,8 @@ function expected(access: RouteAccess, caller: Caller): 'through' | 401 | 403 {
   const permissions = PERMISSIONS_OF[caller]
   if (permissions === null) return 401
   if (access === 'signed_in') return 'through'
+  // Issue 42: one of several permissions.
+  if (typeof access === 'object') return access.anyOf.some((p) => permissions.includes(p)) ? 'through' : 403
   // Any staff member, whatever their role; a shopper is refused (issue 39).
   if (access === 'staff') return caller === 'shopper' ? 403 : 'through'
   return permissions.includes(access) ? 'through' : 403

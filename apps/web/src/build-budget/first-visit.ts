@@ -23,29 +23,33 @@ export const CEILINGS_KB: Record<string, number> = {
   // where the release added to a page, on purpose: the offer badge and crossed-out price on cards and the product
   // page (decision 0228, ≈ 0.7 KB), the bilingual footer hours and the hero veil (decision 0232), the truthful
   // texts when mail is off (issue 39). Figures then: / 174.5, /products 169.8, a product 172.5, /track 258.2.
+  // Raised by 1 KB on the build of issues 41–42, on purpose, each figure measured: the texts every storefront page
+  // carries grew with the checkout's WhatsApp consent, "out for delivery" and the courier's tracking link on tracking
+  // and my orders (/products 170.0), and the shared schemas chunk form pages import with the order's new fields
+  // (checkout-pay 230.4, forgot-password 213.2, invitation 224.2, change-password 223.5, /track 259.4).
   'app/routes/landing': 175,
-  'app/routes/products': 170,
+  'app/routes/products': 171,
   'app/routes/product': 173,
   'app/routes/not-found': 168,
   'app/routes/cart': 213,
   'app/routes/checkout': 253,
-  'app/routes/checkout-pay': 230,
+  'app/routes/checkout-pay': 231,
   'app/routes/payment-success': 182,
   'app/routes/payment-failed': 182,
   'app/routes/payment-cancelled': 182,
   // 213.04 with the Arabic plural forms of the "showing X-Y of N" line (issue 39 item 9) in the texts every page loads.
   'app/routes/login': 214,
   'app/routes/register': 223,
-  'app/routes/forgot-password': 213,
+  'app/routes/forgot-password': 214,
   'app/routes/reset-password': 223,
-  'app/routes/invitation': 224,
-  'app/routes/change-password': 223,
+  'app/routes/invitation': 225,
+  'app/routes/change-password': 224,
   // 210.0 and 213.0 on the build of the issue 37 work: a dashboard change renames its chunks, and the names in the
   // manifest every page downloads compress a few bytes better or worse, which put these two over a ceiling set at
   // their figure rounded up. One KB above the figure is headroom for names, not room for code.
   'app/routes/order-confirmation': 211,
   'app/routes/my-orders': 214,
-  'app/routes/track': 259,
+  'app/routes/track': 260,
 }
 
 /**

@@ -69,6 +69,13 @@ export const dashboardKeys = {
     list: () => ['dashboard', 'staff', 'list'] as const,
     roles: () => ['dashboard', 'staff', 'roles'] as const,
   },
+  // Issue 42: couriers, a courier's cash account, the delivery report.
+  delivery: {
+    all: ['dashboard', 'delivery'] as const,
+    couriers: () => ['dashboard', 'delivery', 'couriers'] as const,
+    balance: (id: number) => ['dashboard', 'delivery', 'balance', id] as const,
+    report: () => ['dashboard', 'delivery', 'report'] as const,
+  },
   // Decision 0225: whether the demo shop's data is still there (the dashboard's banner).
   demo: ['dashboard', 'demo'] as const,
   // Issue 39: whether the shop's mail leaves it (every staff screen that "sends" reads it).
@@ -128,4 +135,8 @@ export const changedBy = {
   demo: [k.all],
   // A test mail (issue 39): the mail banner's state.
   mail: [k.mail.all],
+  // Issue 42: a courier's row, driver link or fee; the delivery report names couriers.
+  courier: [k.delivery.all, k.audit.all],
+  // Issue 42: a settlement settles shipments (balances, the report) and marks their orders paid.
+  settlement: [k.delivery.all, k.orders.all, k.overview.all, k.sales.all, k.audit.all],
 } satisfies Record<string, readonly QueryKey[]>

@@ -34,8 +34,9 @@ export function rememberLanguage(lang: Language) {
 const loaders: Record<string, () => Promise<ResourceKey>> = {
   'en/common': async () => (await import('../locales/en/common.json')).default,
   'en/storefront': async () => (await import('../locales/en/storefront.json')).default,
-  'ar/shared': async () => (await import('@shop/shared/i18n/messages')).messages.ar,
-  'en/shared': async () => (await import('@shop/shared/i18n/messages')).messages.en,
+  // Each language's validation and error texts are a module of their own: a form page loads only its language's.
+  'ar/shared': async () => (await import('@shop/shared/i18n/messages-ar')).ar,
+  'en/shared': async () => (await import('@shop/shared/i18n/messages-en')).en,
 }
 
 const lazyLocales: BackendModule = {

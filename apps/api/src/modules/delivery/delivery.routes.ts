@@ -42,10 +42,13 @@ const tags = ['delivery']
 export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   const manage = { config: { access: 'delivery.manage' as const } }
 
+  // Issue 42: the accountant (settlements.manage) reads couriers and balances to record their cash.
+  const read = { config: { access: { anyOf: ['delivery.manage', 'settlements.manage'] } as const } }
+
   app.get(
     '/couriers',
     {
-      ...manage,
+      ...read,
       schema: {
         tags,
         security,
@@ -122,7 +125,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/couriers/:id/balance',
     {
-      config: { access: 'delivery.manage' },
+      ...read,
       schema: {
         tags,
         security,

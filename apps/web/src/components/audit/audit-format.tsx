@@ -44,6 +44,11 @@ const MONEY = new Set([
   'unit_cost',
   'total_cost',
   'profit',
+  // Issue 42: a shipment's cash and a courier's fees.
+  'collected_amount',
+  'cod_amount',
+  'fee',
+  'default_fee',
 ])
 /** Field → where its codes are worded (a value the texts do not know is shown as it is, words apart). */
 const CODES: Record<string, string> = {
@@ -59,6 +64,10 @@ const CODES: Record<string, string> = {
   status: 'dashboard:audit.statuses',
   state: 'dashboard:audit.statuses',
   permissions: 'dashboard:staff.permissions',
+  // Issue 42: how a box came back, a courier's kind, where a settlement came from.
+  condition: 'dashboard:orders.shipment.conditions',
+  kind: 'dashboard:orders.shipment.kinds',
+  source: 'dashboard:audit.settlement_sources',
 }
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/

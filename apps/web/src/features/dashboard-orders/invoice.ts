@@ -10,7 +10,7 @@ const ORDER_STATUS_AR: Record<string, string> = {
   processing: 'قيد التجهيز',
   completed: 'مكتمل',
   cancelled: 'ملغي',
-  shipped: 'تم الشحن',
+  shipped: 'خرج للتوصيل',
   delivered: 'تم التوصيل',
 }
 const PAYMENT_STATUS_AR: Record<string, string> = {

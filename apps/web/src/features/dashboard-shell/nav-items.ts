@@ -9,6 +9,7 @@ import {
   Settings,
   Tags,
   TrendingUp,
+  Truck,
   UserCog,
   Users,
   type LucideIcon,
@@ -35,6 +36,13 @@ export const DASHBOARD_NAV: DashboardNavItem[] = [
   },
   { to: '/dashboard/categories', labelKey: 'nav.categories', icon: Tags, anyOf: ['categories.manage'] },
   { to: '/dashboard/cities', labelKey: 'nav.cities', icon: MapPin, anyOf: ['delivery.manage'] },
+  // Issue 42: couriers and their cash; an accountant (settlements.manage) opens it for the delivery report.
+  {
+    to: '/dashboard/couriers',
+    labelKey: 'nav.couriers',
+    icon: Truck,
+    anyOf: ['delivery.manage', 'settlements.manage'],
+  },
   { to: '/dashboard/offers', labelKey: 'nav.offers', icon: BadgePercent, anyOf: ['offers.manage'] },
   { to: '/dashboard/orders', labelKey: 'nav.orders', icon: ClipboardList, anyOf: ['orders.view'] },
   { to: '/dashboard/sales', labelKey: 'nav.sales', icon: TrendingUp, anyOf: ['stats.view'] },

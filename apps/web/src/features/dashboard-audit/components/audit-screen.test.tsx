@@ -295,3 +295,90 @@ describe('an order’s or a product’s own trail', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByText('Change history')).not.toBeInTheDocument())
   })
 })
+
+// Issue 42: deliveries, couriers and settlements in words, the courier on their phone named as such.
+describe('the trail of deliveries (issue 42)', { timeout: 20_000 }, () => {
+  const delivery: AuditEntry[] = [
+    entry({
+      id: 13,
+      action: 'shipment.delivered',
+      entity: 'shipment',
+      entity_id: '5',
+      actor: { kind: 'courier', user_id: null, name: 'Salem' },
+      ip: null,
+      before: { status: 'out_for_delivery', order_number: 'ORD-1' },
+      after: { status: 'delivered', collected_amount: 130 },
+    }),
+    entry({
+      id: 12,
+      action: 'shipment.returned',
+      entity: 'shipment',
+      entity_id: '6',
+      before: { status: 'refused' },
+      after: { status: 'returned', condition: 'damaged' },
+    }),
+    entry({
+      id: 11,
+      action: 'courier.created',
+      entity: 'courier',
+      entity_id: '2',
+      before: null,
+      after: { kind: 'company', name: 'Aramex', default_fee: 15 },
+    }),
+    entry({ id: 10, action: 'order.shipped', entity: 'order', entity_id: '31', before: null, after: null }),
+    entry({
+      id: 9,
+      action: 'settlement.recorded',
+      entity: 'settlement',
+      entity_id: '3',
+      before: null,
+      after: null,
+    }),
+  ]
+  const serveDelivery = () => {
+    localStorage.setItem('token', 't')
+    return stubFetch((c) => {
+      if (c.url === '/api/me') return { body: owner }
+      if (c.url.startsWith('/api/audit'))
+        return {
+          body: { data: delivery, total: delivery.length, last_page: 1, current_page: 1, per_page: 25 },
+        }
+      return undefined
+    })
+  }
+
+  it('in English', async () => {
+    serveDelivery()
+    await renderDashboard(<AuditScreen />, 'en')
+    const delivered = within(await screen.findByRole('row', { name: /Delivery recorded: delivered/ }))
+    expect(delivered.getByText('Courier, on their phone (Salem)')).toBeInTheDocument()
+    expect(delivered.getByText('Out for delivery')).toBeInTheDocument()
+    expect(delivered.getByText('Delivered')).toBeInTheDocument()
+    expect(delivered.getByText('130.00 LYD')).toBeInTheDocument()
+    const returned = within(screen.getByRole('row', { name: /Box back at the shop/ }))
+    expect(returned.getByText('Condition:')).toBeInTheDocument()
+    expect(returned.getByText('Damaged')).toBeInTheDocument()
+    const courier = within(screen.getByRole('row', { name: /Courier added/ }))
+    expect(courier.getByText('Courier company')).toBeInTheDocument()
+    expect(courier.getByText('15.00 LYD')).toBeInTheDocument()
+    expect(screen.getByRole('row', { name: /Order out for delivery/ })).toBeInTheDocument()
+    expect(screen.getByRole('row', { name: /Courier settlement recorded/ })).toBeInTheDocument()
+    // The "what" filter knows the new records.
+    const what = screen.getByRole('combobox', { name: 'About' })
+    expect(within(what).getByRole('option', { name: 'Shipment' })).toBeInTheDocument()
+    expect(within(what).getByRole('option', { name: 'Courier' })).toBeInTheDocument()
+    expect(within(what).getByRole('option', { name: 'Courier settlement' })).toBeInTheDocument()
+  })
+
+  it('in Arabic', async () => {
+    serveDelivery()
+    await renderDashboard(<AuditScreen />, 'ar')
+    const delivered = within(await screen.findByRole('row', { name: /تسجيل التوصيل: تم التسليم/ }))
+    expect(delivered.getByText('المندوب من هاتفه (Salem)')).toBeInTheDocument()
+    expect(delivered.getByText('خرج للتوصيل')).toBeInTheDocument()
+    const returned = within(screen.getByRole('row', { name: /عودة صندوق إلى المتجر/ }))
+    expect(returned.getByText('تالفًا')).toBeInTheDocument()
+    expect(screen.getByRole('row', { name: /إضافة مندوب/ })).toHaveTextContent('شركة توصيل')
+    expect(screen.getByRole('row', { name: /خروج طلب للتوصيل/ })).toBeInTheDocument()
+  })
+})

@@ -26,6 +26,10 @@ export const AUDIT_ENTITIES = [
   'payment',
   'stock',
   'import',
+  // Issue 42: deliveries, couriers and their cash settlements.
+  'shipment',
+  'courier',
+  'settlement',
 ] as const
 
 /** The staff list as a filter: everyone, or one person (their rows). */

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useForm, type Resolver } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { UpdateOrderInput, type Order } from '@shop/shared/schemas/order'
@@ -26,6 +26,8 @@ import { OrderLinesSection } from './order-lines-section.tsx'
 import { OrderPayments } from './order-payments.tsx'
 import { OrderStatusFields, useCashQuestion, type OrderFormValues } from './order-status-fields.tsx'
 import { canBeRefusedAtDoor, RefusedAtDoor } from './refused-at-door.tsx'
+import { ShipOrder } from './ship-order.tsx'
+import { ShipmentPanel } from './shipment-panel.tsx'
 import { TrackingLink } from './tracking-link.tsx'
 
 const resolver = zodResolver(UpdateOrderInput) as unknown as Resolver<
@@ -45,8 +47,8 @@ const toValues = (o: Order): OrderFormValues => ({
 })
 
 /**
- * product.md §2.19 order edit dialog: the customer's contact, the confirmation call, the lines (and their editor), the
- * contact fields and statuses, the payments, the tracking link, the audit trail and the status history. Its main Save
+ * product.md §2.19 order edit dialog: the customer's contact, the confirmation call, going out for delivery and the
+ * delivery (issue 42), the lines (and their editor), the contact fields and statuses, the payments, the tracking link, the audit trail and the status history. Its main Save
  * saves an open lines edit first, then the fields (decision 0223): nothing typed is dropped behind "order updated".
  */
 export function OrderEditDialog({ order, onClose }: { order: Order | null; onClose(): void }) {
@@ -56,7 +58,7 @@ export function OrderEditDialog({ order, onClose }: { order: Order | null; onClo
   const can = useCan()
   const queryClient = useQueryClient()
   const detail = useQuery({ ...orderDetailQuery(order?.id ?? 0), enabled: order !== null })
-  const { register, handleSubmit, reset, setError, setValue, watch, formState } = useForm<
+  const { register, handleSubmit, reset, resetField, setError, setValue, watch, formState } = useForm<
     OrderFormValues,
     unknown,
     UpdateOrderInput
@@ -82,6 +84,19 @@ export function OrderEditDialog({ order, onClose }: { order: Order | null; onClo
   }, [order, source, filledFor, reset])
   const loading = order !== null && filledFor !== order.id
   const loaded = detail.data
+
+  // Issue 42: a shipment moves the order on the server (shipped, delivered, refused): the status fields follow, so a
+  // later Save does not send the status the order had before.
+  const serverStatuses = loaded && !loading ? `${loaded.order_status} ${loaded.payment_status}` : null
+  const seenStatuses = useRef<string | null>(null)
+  useEffect(() => {
+    if (serverStatuses === null) return void (seenStatuses.current = null)
+    if (seenStatuses.current !== null && seenStatuses.current !== serverStatuses && loaded) {
+      resetField('order_status', { defaultValue: loaded.order_status })
+      resetField('payment_status', { defaultValue: loaded.payment_status })
+    }
+    seenStatuses.current = serverStatuses
+  }, [serverStatuses, loaded, resetField])
 
   // Decision 0133: the lines editor, open or not; its draft is here so that the main Save can save it (0223).
   const [editingItems, setEditingItems] = useState(false)
@@ -196,6 +211,13 @@ export function OrderEditDialog({ order, onClose }: { order: Order | null; onClo
         <div className="mb-4 flex justify-end">
           <RefusedAtDoor order={loaded} onDone={onClose} blocked={pendingLines} />
         </div>
+      ) : null}
+      {/* Issue 42 (decision 0237): a confirmed order goes out with a courier; then its Delivery panel follows it. */}
+      {!loading && loaded?.order_status === 'processing' && !loaded.shipment && can('delivery.manage') ? (
+        <ShipOrder order={loaded} blocked={pendingLines} />
+      ) : null}
+      {!loading && loaded?.shipment ? (
+        <ShipmentPanel order={{ ...loaded, shipment: loaded.shipment }} />
       ) : null}
       {!loading && loaded ? (
         <OrderLinesSection

@@ -139,3 +139,76 @@ describe('order history: answers on WhatsApp', { timeout: 20_000 }, () => {
     expect(within(confirmed!).getByText('+218 91 234 5678')).toHaveAttribute('dir', 'ltr')
   })
 })
+
+// Issue 42: the delivery moves say their courier or why in the same line, and who recorded them (the driver's phone).
+describe('order history: delivery', { timeout: 20_000 }, () => {
+  const delivery: OrderStatusChange[] = [
+    change({
+      from_status: 'processing',
+      to_status: 'shipped',
+      actor: 'staff',
+      changed_by: 'Salma',
+      action: 'shipped',
+      reason: 'Aramex',
+    }),
+    change({
+      from_status: 'shipped',
+      to_status: 'shipped',
+      actor: 'courier',
+      courier: 'Salem',
+      action: 'delivery_failed',
+      reason: 'Nobody home',
+    }),
+    change({
+      from_status: 'shipped',
+      to_status: 'cancelled',
+      actor: 'courier',
+      action: 'refused_on_delivery',
+      reason: 'Changed their mind',
+    }),
+    change({
+      from_status: 'shipped',
+      to_status: 'completed',
+      actor: 'staff',
+      changed_by: 'Salma',
+      action: 'delivered',
+    }),
+  ]
+  const lines = async (lang: 'ar' | 'en') => {
+    stubFetch((c) =>
+      c.method === 'GET' && c.url === '/api/orders/31' ? { body: { ...row, history: delivery } } : undefined,
+    )
+    await renderDashboard(<OrderEditDialog order={row} onClose={() => {}} />, lang)
+    const section = within(await screen.findByRole('dialog')).getByRole('region', {
+      name: lang === 'en' ? 'Status history' : 'سجل الحالات',
+    })
+    return within(await within(section).findByRole('list'))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent ?? '')
+  }
+
+  it('in English', async () => {
+    const [shipped, failed, refused, delivered] = await lines('en')
+    expect(shipped).toContain('ProcessingOut for delivery')
+    expect(shipped).toContain('Out for delivery with Aramex')
+    expect(shipped).toContain('By Salma')
+    // The reason is in the line; no second "Reason:" line.
+    expect(shipped).not.toContain('Reason')
+    expect(failed).toContain('Not delivered: Nobody home')
+    expect(failed).toContain('by the courier Salem on their phone')
+    expect(refused).toContain('Refused at the door: Changed their mind')
+    // No name kept: "the courier".
+    expect(refused).toContain('by the courier on their phone')
+    expect(delivered).toContain('Delivered')
+  })
+
+  it('in Arabic', async () => {
+    const [shipped, failed, refused, delivered] = await lines('ar')
+    expect(shipped).toContain('خرج للتوصيل مع Aramex')
+    expect(failed).toContain('لم يُسلَّم: Nobody home')
+    expect(failed).toContain('بواسطة المندوب Salem من هاتفه')
+    expect(refused).toContain('رُفض عند الاستلام: Changed their mind')
+    expect(refused).toContain('بواسطة المندوب من هاتفه')
+    expect(delivered).toContain('تم التسليم')
+  })
+})

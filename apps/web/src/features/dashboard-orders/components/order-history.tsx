@@ -61,7 +61,7 @@ export function OrderHistory({ detail }: { detail: UseQueryResult<Order> }) {
               </p>
               {/* Decision 0069: who made the change (staff, the shopper, a guest) and why. */}
               {h.action ? <ActionLine change={h} /> : null}
-              {h.action === 'items_edited' && h.reason ? (
+              {h.action && DELIVERY_REASONS.has(h.action) ? null : h.action === 'items_edited' && h.reason ? (
                 <p className="text-sm text-stone-800">
                   {t('orders.edit_items.total_change')}{' '}
                   <span dir="ltr" className="ltr-nums font-semibold">
@@ -85,6 +85,9 @@ export function OrderHistory({ detail }: { detail: UseQueryResult<Order> }) {
   )
 }
 
+/** Issue 42: the moves whose reason is part of their line: the courier's name, or why it was not delivered. */
+const DELIVERY_REASONS = new Set(['shipped', 'refused_on_delivery', 'delivery_failed'])
+
 /**
  * What the move was (decision 0069); issue 41: the customer's answer on WhatsApp names the number it came from, left to
  * right in both languages ("Confirmed by the customer on WhatsApp (+218 91 234 5678)").
@@ -92,9 +95,16 @@ export function OrderHistory({ detail }: { detail: UseQueryResult<Order> }) {
 function ActionLine({ change: h }: { change: OrderStatusChange }) {
   const { t } = useTranslation('dashboard')
   const action = h.action === 'cancelled_by_customer' && h.whatsapp ? 'cancelled_on_whatsapp' : h.action
+  // Issue 42: a delivery move says its courier or why in the same line ("Out for delivery with Aramex").
+  const text =
+    action && DELIVERY_REASONS.has(action)
+      ? h.reason
+        ? t(`orders.action.${action}`, { courier: h.reason, reason: h.reason })
+        : t(`orders.action.${action}_plain`)
+      : t(`orders.action.${action}`, { defaultValue: action })
   return (
     <p className="text-sm font-semibold text-palm-800">
-      {t(`orders.action.${action}`, { defaultValue: action })}
+      <bdi>{text}</bdi>
       {h.whatsapp ? (
         <>
           {' ('}
@@ -126,6 +136,9 @@ function byWhom(h: OrderStatusChange, t: TFunction): string {
       })
     case 'system':
       return t('orders.by_system')
+    // Issue 42: the driver recorded it on their phone (the driver link).
+    case 'courier':
+      return h.courier ? t('orders.by_courier', { name: h.courier }) : t('orders.by_courier_unnamed')
     default:
       return t('orders.changed_by', { name: h.changed_by ?? t('orders.system') })
   }

@@ -80,7 +80,12 @@ export function OrderStatusFields({
   const formatMoney = useFormatMoney()
   return (
     <>
-      <Field label={t('orders.order_status')} error={errors.order_status?.message}>
+      <Field
+        label={t('orders.order_status')}
+        error={errors.order_status?.message}
+        // Issue 42: an order out for delivery moves with its shipment, never by hand (STATUS_EDITS.shipped is empty).
+        hint={order?.order_status === 'shipped' ? t('orders.shipment.status_by_shipment') : undefined}
+      >
         {(p) => (
           <Select {...p} {...register('order_status')}>
             {ORDER_STATUSES.map((s) => (

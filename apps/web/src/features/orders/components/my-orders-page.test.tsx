@@ -97,6 +97,36 @@ describe('my orders (product.md §2.10)', () => {
     expect(screen.getByText('0912345678')).toBeInTheDocument()
   })
 
+  it('shows an order out for delivery with its courier and the courier’s tracking link (issue 42)', async () => {
+    localStorage.setItem('token', 't')
+    const shipped = {
+      ...order,
+      order_status: 'shipped',
+      shipment: {
+        id: 5,
+        courier_name: 'Aramex',
+        courier_kind: 'company',
+        tracking_number: 'AX-77',
+        tracking_url: 'https://aramex.example/track/AX-77',
+        status: 'out_for_delivery',
+      },
+    }
+    mockFetch({
+      'GET /api/me': () => ({ body: me }),
+      'GET /api/orders': () => ({
+        body: { data: [shipped], total: 1, last_page: 1, current_page: 1, per_page: 10 },
+      }),
+    })
+    renderScreen(<MyOrdersPage />, '/my-orders')
+    expect(await screen.findByText('Out for delivery with Aramex')).toBeInTheDocument()
+    expect(screen.getByText('Out for delivery')).toBeInTheDocument()
+    expect(screen.getByText('AX-77')).toHaveAttribute('dir', 'ltr')
+    const link = screen.getByRole('link', { name: /Track with Aramex/ })
+    expect(link).toHaveAttribute('href', 'https://aramex.example/track/AX-77')
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer')
+    expect(link).toHaveAttribute('target', '_blank')
+  })
+
   it('shows the error with Try Again that reloads, then the empty state', async () => {
     localStorage.setItem('token', 't')
     let fail = true

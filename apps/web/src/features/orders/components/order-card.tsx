@@ -9,6 +9,7 @@ import { cancelMyOrder } from '../api/order-actions.ts'
 import { myOrdersKeys } from '../api/my-orders.ts'
 import { useReorder } from '../hooks/use-reorder.ts'
 import { OrderLine } from './order-line.tsx'
+import { ShipmentInfo } from './shipment-info.tsx'
 import { CancelOrderDialog } from './cancel-order-dialog.tsx'
 import type { Order } from '@shop/shared/schemas/order'
 import { Money } from '../../../components/ui/money.tsx'
@@ -105,6 +106,9 @@ export function OrderCard({ order }: { order: Order }) {
               {order.customer_email}
             </span>
           </p>
+          {order.shipment && order.order_status === 'shipped' ? (
+            <ShipmentInfo shipment={order.shipment} />
+          ) : null}
         </section>
       </div>
       {/* Decisions 0069 and 0072: cancel while pending; order the same products again at today's prices. */}

@@ -8,6 +8,7 @@ import { OrderStatusBadge } from '../../../components/ui/order-status-badge.tsx'
 import { cn } from '../../../lib/cn.ts'
 import { useReorder } from '../hooks/use-reorder.ts'
 import { OrderLine } from './order-line.tsx'
+import { ShipmentInfo } from './shipment-info.tsx'
 import { StoredDiscounts } from '../../../components/offers/stored-discounts.tsx'
 import { CancelOrderDialog } from './cancel-order-dialog.tsx'
 import { formatDate } from './order-card.tsx'
@@ -17,7 +18,10 @@ import { dateTime } from '../../../lib/dates.ts'
 const formatWhen = (iso: string, lang: string) =>
   dateTime(iso, lang, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })
 
-/** The order's way so far: placed → confirmed → completed, or placed → cancelled, with the date of each step reached. */
+/**
+ * The order's way so far: placed → confirmed → (out for delivery, issue 42) → completed, or placed → cancelled, with the
+ * date of each step reached. An order delivered before the shop had couriers skips the delivery step.
+ */
 function Steps({ order }: { order: TrackedOrder }) {
   const { t, i18n } = useTranslation('storefront')
   const at = (s: OrderStatus) =>
@@ -40,11 +44,15 @@ function Steps({ order }: { order: TrackedOrder }) {
           tone: 'cancelled',
         },
       ]
-    : (['pending', 'processing', 'completed'] as const).map((s, i, all) => {
-        const reached = all.indexOf(order.order_status as (typeof all)[number]) >= i
+    : (order.shipment || order.order_status === 'shipped'
+        ? (['pending', 'processing', 'shipped', 'completed'] as const)
+        : (['pending', 'processing', 'completed'] as const)
+      ).map((s, i, all) => {
+        const reached = (all as readonly OrderStatus[]).indexOf(order.order_status) >= i
         return {
           key: s,
-          label: t(`track.step.${s}`),
+          // Issue 42: the step reads as the status does ("Out for delivery"), one text for both.
+          label: s === 'shipped' ? t('order_status.shipped', { ns: 'common' }) : t(`track.step.${s}`),
           when: reached ? at(s) : null,
           done: reached,
           tone: reached ? (order.order_status === s && s !== 'completed' ? 'now' : 'done') : 'todo',
@@ -215,6 +223,9 @@ export function TrackedOrderView({
                 {order.phone_masked}
               </span>
             </p>
+            {order.shipment && order.order_status === 'shipped' ? (
+              <ShipmentInfo shipment={order.shipment} />
+            ) : null}
           </section>
         </div>
 
