@@ -11,6 +11,7 @@ const dashboardRoutes = [
   '/dashboard/products',
   '/dashboard/categories',
   '/dashboard/cities',
+  '/dashboard/couriers',
   '/dashboard/orders',
   '/dashboard/sales',
   '/dashboard/users',
