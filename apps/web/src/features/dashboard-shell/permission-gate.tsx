@@ -10,7 +10,7 @@ import { DASHBOARD_NAV, mayOpen, navItemOf } from './nav-items.ts'
 /**
  * Decision 0190: a dashboard screen the staff member's role does not include is not shown; the URL answers with a
  * translated "no access" screen that leads to what they can use. The overview (figures) sends a role without
- * `stats.view` (an order clerk) straight to its first screen. The API refuses the calls anyway (403).
+ * `stats.view` (an order clerk) straight to the orders, or its first screen. The API refuses the calls anyway (403).
  */
 export function PermissionGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation('dashboard')
@@ -20,7 +20,10 @@ export function PermissionGate({ children }: { children: ReactNode }) {
   if (status !== 'signed-in') return <>{children}</>
   const item = navItemOf(pathname)
   if (!item || mayOpen(item, can)) return <>{children}</>
-  const first = DASHBOARD_NAV.find((i) => mayOpen(i, can))
+  // The orders are the day's work of whoever may see them (an order clerk who also ships: decision 0237), else the
+  // first screen the role opens.
+  const orders = DASHBOARD_NAV.find((i) => i.to === '/dashboard/orders' && mayOpen(i, can))
+  const first = orders ?? DASHBOARD_NAV.find((i) => mayOpen(i, can))
   if (item.to === '/dashboard') return <Navigate to={first?.to ?? '/dashboard/profile'} replace />
   return (
     <section
