@@ -13,7 +13,7 @@ import type { DbTarget, LoadRequest, LoadResult } from './data/bench-data.ts'
 import { runJson } from './lib/load-job.ts'
 import { repoRoot } from './lib/paths.ts'
 import { fmt, Report } from './lib/report.ts'
-import { createBenchDatabase, startShop, type ShopServer } from './lib/shop-server.ts'
+import { BENCH_ADMIN, createBenchDatabase, startShop, type ShopServer } from './lib/shop-server.ts'
 import {
   CATALOGUE_PAGE_PATH,
   LIST_PATH,
@@ -180,23 +180,43 @@ async function driverLink(url: string): Promise<string> {
   const call = async <T>(path: string, token: string | null, body?: unknown): Promise<T> => {
     const res = await fetch(`${url}${path}`, {
       method: body === undefined ? 'GET' : 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        'idempotency-key': `bench-${Math.random().toString(36).slice(2)}`,
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     })
     if (!res.ok) throw new Error(`${path} → ${res.status} ${await res.text()}`)
     return (await res.json()) as T
   }
-  const { token } = await call<{ token: string }>('/api/auth/login', null, {
-    email: 'admin@golden-palm.ly',
-    password: 'admin12345',
-  })
+  const { token } = await call<{ token: string }>('/api/auth/login', null, BENCH_ADMIN)
   const driver = await call<{ id: number }>('/api/couriers', token, {
     kind: 'driver',
     name: 'سالم',
     phone: '0913334444',
   })
-  const orders = await call<{ data: { id: number }[] }>('/api/orders?status=processing&per_page=3', token)
-  await call('/api/shipments', token, { courier_id: driver.id, order_ids: orders.data.map((o) => o.id) })
+  // Three cash orders as shoppers place them, confirmed by phone, on the road with the driver.
+  const products = await call<{ data: { id: number }[] }>(
+    '/api/products?active=true&in_stock=true&per_page=3',
+    null,
+  )
+  const cities = await call<{ data: { id: number }[] }>('/api/cities?active=true', null)
+  const ids: number[] = []
+  for (const [i, p] of products.data.entries()) {
+    const order = await call<{ id: number }>('/api/orders', null, {
+      customer_name: 'هدى الفيتوري',
+      customer_email: `driver-bench-${i}@bench.ly`,
+      customer_phone: `091234567${i}`,
+      shipping_address: 'شارع عمر المختار 12, طرابلس, حي الأندلس',
+      city_id: cities.data[0]!.id,
+      payment_method: 'cash',
+      items: [{ product_id: p.id, quantity: 1 }],
+    })
+    await call(`/api/orders/${order.id}/confirm`, token, {})
+    ids.push(order.id)
+  }
+  await call('/api/shipments', token, { courier_id: driver.id, order_ids: ids })
   const link = await call<{ url: string }>(`/api/couriers/${driver.id}/driver-link`, token, {})
   return new URL(link.url).pathname
 }
