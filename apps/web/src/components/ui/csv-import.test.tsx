@@ -85,6 +85,18 @@ describe('CSV import result', { timeout: 20_000 }, () => {
     expect(screen.getByText('Name is required')).toBeInTheDocument()
   })
 
+  it('does not say the import completed when no row was imported (issue 39 item 9)', async () => {
+    await importWith(() =>
+      Promise.resolve({
+        message: 'ok',
+        summary: { created: 0, updated: 0, errors: [{ row: 2, error: 'Price is required' }] },
+      }),
+    )
+    expect(await screen.findByText('The row could not be imported: Price is required')).toBeInTheDocument()
+    expect(screen.getByText('No rows were imported.')).toBeInTheDocument()
+    expect(screen.queryByText(/Import completed/)).toBeNull()
+  })
+
   it('explains missing columns with found, required and help', async () => {
     const body = {
       code: 'MISSING_COLUMNS',

@@ -223,7 +223,14 @@ export function ImportResultBody({ outcome }: { outcome: ImportOutcome }) {
         <div role="alert" className="space-y-2">
           <p className="flex items-start gap-2 text-red-800">
             <AlertTriangle className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-            {t('import.completed_with_errors', { count: outcome.errors.length, error: first.error })}
+            {/* Issue 39 item 9: "completed with errors" only when something was imported. */}
+            {t(
+              outcome.created + outcome.updated > 0 ? 'import.completed_with_errors' : 'import.not_imported',
+              {
+                count: outcome.errors.length,
+                error: first.error,
+              },
+            )}
           </p>
           <ul className="max-h-60 space-y-1 overflow-y-auto rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
             {outcome.errors.map((e, i) => (
