@@ -6,7 +6,7 @@ import { driver } from '../test-fixtures.ts'
 import { CouriersScreen } from './couriers-screen.tsx'
 
 const printed = vi.hoisted(() => ({ html: [] as string[] }))
-vi.mock('../print-html.ts', () => ({
+vi.mock('../../../lib/print-html.ts', () => ({
   printHtml: (html: string) => printed.html.push(html),
   openHtmlTab: () => ({ show: (html: string) => printed.html.push(`tab:${html}`), fail: () => {} }),
 }))

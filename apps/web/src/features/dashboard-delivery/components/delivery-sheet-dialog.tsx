@@ -7,7 +7,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx'
 import { Field, Input } from '../../../components/ui/field.tsx'
 import { toast } from '../../../lib/toast.ts'
 import { fetchDeliverySheet, todayString } from '../api/delivery-sheet-api.ts'
-import { openHtmlTab, printHtml } from '../print-html.ts'
+import { openHtmlTab, printHtml } from '../../../lib/print-html.ts'
 
 /**
  * A courier's delivery sheet of a day (issue 42): the shipments that went out with it, addresses, amounts to collect,

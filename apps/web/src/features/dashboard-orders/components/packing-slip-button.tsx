@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/button.tsx'
 import { toast } from '../../../lib/toast.ts'
 import { packingSlipHtml } from '../api/shipments-api.ts'
-import { printHtml } from '../print-html.ts'
+import { printHtml } from '../../../lib/print-html.ts'
 
 /** Issue 42: the packing slip that goes in the box (what is in it, who it is for, the amount to collect). */
 export function PackingSlipButton({ orderId }: { orderId: number }) {

@@ -1,6 +1,7 @@
-// Printing a page the API answers as HTML (the delivery sheet). The order invoice (features/dashboard-orders/invoice.ts)
-// prints from a new window; features do not import each other (decision 0045), and a hidden frame prints without a
-// pop-up, so the sheet is loaded into one and printed from it. A phone's browser may not print a frame: it opens the
+// Printing a page the API answers as HTML (issue 42: the delivery sheet, the packing slip), for every dashboard screen
+// that prints one. The order invoice (features/dashboard-orders/invoice.ts) prints from a new window; a hidden frame
+// prints without a pop-up, so the page is loaded into one (`srcdoc`: the shop's origin and CSP, no script runs in it)
+// and printed from it. A phone's browser may not print a frame: it opens the
 // sheet in a new tab instead (`openHtml`), from where the browser's own share or print applies.
 
 /** Prints `html` from a hidden frame; the frame goes away once the print dialog closes (or after a minute). */
