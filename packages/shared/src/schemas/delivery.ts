@@ -204,18 +204,30 @@ export const SettlementLineInput = z
     path: ['order_number'],
   })
 
-export const SettlementInput = z.union([
-  z.object({
-    courier_id: idNumber,
-    lines: z.array(SettlementLineInput).min(1, 'validation.items_required').max(5000, 'validation.too_long'),
-  }),
-  z.object({
-    courier_id: idNumber,
-    amount: money,
-    shipment_ids: z.array(idNumber).min(1, 'validation.items_required').max(1000, 'validation.too_long'),
-  }),
-])
-export type SettlementInput = z.infer<typeof SettlementInput>
+/** A courier's statement as lines. */
+export const SettlementLinesInput = z.object({
+  courier_id: idNumber,
+  lines: z
+    .array(SettlementLineInput, { error: 'validation.items_required' })
+    .min(1, 'validation.items_required')
+    .max(5000, 'validation.too_long'),
+})
+/** An own driver's cash handed over for the deliveries it names. */
+export const HandoverInput = z.object({
+  courier_id: idNumber,
+  amount: money,
+  shipment_ids: z
+    .array(idNumber, { error: 'validation.items_required' })
+    .min(1, 'validation.items_required')
+    .max(1000, 'validation.too_long'),
+})
+export type SettlementInput = z.infer<typeof SettlementLinesInput> | z.infer<typeof HandoverInput>
+
+/** Which of the two a JSON body of POST /api/settlements is: a hand-over names an amount or shipments. */
+export const settlementSchemaOf = (body: unknown) =>
+  typeof body === 'object' && body !== null && ('amount' in body || 'shipment_ids' in body)
+    ? HandoverInput
+    : SettlementLinesInput
 
 export const SETTLEMENT_MISMATCHES = ['unknown', 'not_delivered', 'short', 'over', 'already_settled'] as const
 

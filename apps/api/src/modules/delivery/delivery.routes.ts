@@ -10,7 +10,7 @@ import {
   CreateShipmentsInput,
   DeliveryReport,
   DriverLink,
-  SettlementInput,
+  settlementSchemaOf,
   SettlementResult,
   Shipment,
   ShipmentList,
@@ -253,7 +253,8 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         const text = decodeCsvUpload(files.find((f) => f.field === 'file'))
         return reply.code(201).send(await recordSettlementFile(app.db, actor, courierId, text, request.lang))
       }
-      const input = parseOrThrow(SettlementInput, request.body)
+      // Answered field by field for the body it was meant to be (lines, or a hand-over), not "matches neither".
+      const input = parseOrThrow(settlementSchemaOf(request.body), request.body)
       return reply.code(201).send(await recordSettlement(app.db, actor, input, request.lang))
     },
   )

@@ -408,6 +408,24 @@ describe("the driver's link", () => {
     })
     expect(refused.status).toBe(200)
 
+    // A bad body is answered field by field, translated, for the form it was meant to be.
+    const badHandover = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/settlements',
+      headers: { ...owner.headers, 'accept-language': 'en' },
+      payload: { courier_id: d1.id, amount: 'lots', shipment_ids: [] },
+    })
+    expect(badHandover.statusCode).toBe(422)
+    expect(Object.keys(badHandover.json().errors).sort()).toEqual(['amount', 'shipment_ids'])
+    const badLines = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/settlements',
+      headers: { ...owner.headers, 'accept-language': 'ar' },
+      payload: { courier_id: d1.id, lines: [{ collected: 5 }] },
+    })
+    expect(badLines.statusCode).toBe(422)
+    expect(badLines.json().errors['lines.0.order_number']).toEqual(['كل سطر يحتاج رقم طلب أو رقم تتبع'])
+
     // Own driver hands the cash over: the delivered order becomes paid.
     const wrong = await call(owner, 'POST', '/api/settlements', {
       courier_id: d1.id,

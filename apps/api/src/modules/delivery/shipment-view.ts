@@ -106,7 +106,3 @@ export async function findShipment(db: DbOrTx, id: number, lang: Language): Prom
   const [one] = await loadShipments(db, eq(shipments.id, id), lang)
   return one ?? null
 }
-
-/** A courier's shipments still on the road (for the driver's page): out for delivery or tried once. */
-export const openForDriver = (courierId: number) =>
-  and(eq(shipments.courierId, courierId), inArray(shipments.status, ['out_for_delivery', 'failed_attempt']))
