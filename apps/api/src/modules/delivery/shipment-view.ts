@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm'
+import { asc, desc, eq, inArray, type SQL } from 'drizzle-orm'
 import { translatedText } from '@shop/shared/i18n/content'
 import type { Language } from '@shop/shared/i18n/messages'
 import type { Courier, Shipment } from '@shop/shared/schemas/delivery'
